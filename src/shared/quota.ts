@@ -1,0 +1,23 @@
+// The quota of one environment's key as the client knows it, from the
+// X-RateLimit-* headers of the last answers and the client's own hold-backs.
+
+export type HoldReason =
+  | 'server-429' // the service answered 429
+  | 'banned' // the service says the key is banned for a while
+  | 'quota-exhausted'; // Remaining reached 0: the client waits for the reset
+
+export interface QuotaSnapshot {
+  /** False until the first answer carrying rate-limit headers. */
+  readonly known: boolean;
+  readonly limit?: number;
+  readonly remaining?: number;
+  /** Epoch ms (local clock) when the window resets. */
+  readonly resetAt?: number;
+  /** Epoch ms of the answer these figures come from. */
+  readonly observedAt?: number;
+  /** Epoch ms until which no request is sent, and why. */
+  readonly holdUntil?: number;
+  readonly holdReason?: HoldReason;
+}
+
+export const UNKNOWN_QUOTA: QuotaSnapshot = { known: false };

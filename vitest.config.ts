@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// Main-process, shared and CLI tests run in Node; renderer tests in jsdom.
+// The `electron` module is the only thing mocked (test/support/electron-mock.ts).
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['test/main/**/*.spec.ts', 'test/shared/**/*.spec.ts', 'test/cli/**/*.spec.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: ['test/renderer/**/*.spec.{ts,tsx}'],
+          setupFiles: ['test/support/dom-setup.ts'],
+        },
+      },
+    ],
+  },
+});
