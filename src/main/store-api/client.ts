@@ -1,0 +1,465 @@
+// The one client of the store service, used by the app and the CLI alike.
+// Every request goes through the key's RequestGate; failures are retried only
+// where safe, with full-jitter backoff, a bounded number of 429 retries and a
+// global retry budget, so a storm never turns into a ban.
+
+import ky, { isNetworkError, isTimeoutError, type KyInstance } from 'ky';
+import type { Failure } from '../../shared/failures.ts';
+import { isInt64Text, type Order } from '../../shared/order.ts';
+import type { QuotaSnapshot } from '../../shared/quota.ts';
+import { DEFAULT_BACKOFF, fullJitterDelay, type BackoffPolicy } from '../quota/backoff.ts';
+import { realTiming, type Timing } from '../quota/clock.ts';
+import { HeldBackError, type Priority, type RequestGate } from '../quota/gate.ts';
+import { readRateLimitHeaders, type RateLimitReading } from '../quota/rate-limit-headers.ts';
+import { parseRetryAfter } from '../quota/retry-after.ts';
+import type { RetryBudget } from '../quota/retry-budget.ts';
+import {
+  StoreApiError,
+  clockTime,
+  errorCode,
+  failure,
+  networkCause,
+  readErrorBody,
+  saysBanned,
+  withServerWords,
+  type ErrorBody,
+} from './errors.ts';
+import { InvalidOrdersError, parseOrders } from './parse-orders.ts';
+
+export interface StoreClientOptions {
+  /** Validated base URL ending with /v1 (src/shared/environments.ts). */
+  readonly baseUrl: string;
+  /** Read at each request, so a key change applies at once. */
+  readonly getKey: () => string | undefined;
+  readonly gate: RequestGate;
+  readonly budget: RetryBudget;
+  readonly timing?: Timing;
+  readonly fetch?: typeof fetch;
+  /** Time to the response headers, per attempt. */
+  readonly attemptTimeoutMs?: number;
+  /** The whole call, retries and body included. Lists can be huge: generous. */
+  readonly totalTimeoutMs?: number;
+  /** Retries after network errors and 5xx. */
+  readonly maxRetries?: number;
+  /** Retries after a 429 (each waits at the gate first). */
+  readonly max429Retries?: number;
+  /** A wait longer than this fails at once ("rate-limited until ...") instead of holding the call open. */
+  readonly maxInlineWaitMs?: number;
+  readonly backoff?: BackoffPolicy;
+}
+
+export interface DownloadProgress {
+  readonly receivedBytes: number;
+  /** Undefined when the service does not say (no Content-Length). */
+  readonly totalBytes?: number;
+}
+
+export interface CallOptions {
+  readonly signal?: AbortSignal;
+  readonly priority?: Priority;
+}
+
+export interface OrderList {
+  readonly orders: Order[];
+  readonly receivedAt: number;
+  readonly bytes: number;
+}
+
+export type CancelOutcome =
+  | { readonly kind: 'cancelled'; readonly message: string }
+  | { readonly kind: 'not-found'; readonly message: string }
+  | { readonly kind: 'already-shipped'; readonly message: string };
+
+export interface ConnectionCheck {
+  readonly status: number;
+  readonly message: string;
+  readonly quota: QuotaSnapshot;
+}
+
+interface Answer {
+  readonly response: Response;
+  /** An earlier attempt may have reached the service and its answer was lost. */
+  readonly earlierAnswerLost: boolean;
+}
+
+const RETRIABLE_STATUS = new Set([500, 502, 503, 504]);
+const MAX_REDIRECTS = 3;
+const MAX_ERROR_BODY = 64 * 1024;
+
+export class StoreClient {
+  readonly #options: Required<Omit<StoreClientOptions, 'fetch'>>;
+  readonly #http: KyInstance;
+  readonly #origin: string;
+
+  constructor(options: StoreClientOptions) {
+    this.#options = {
+      timing: realTiming,
+      attemptTimeoutMs: 30_000,
+      totalTimeoutMs: 10 * 60_000,
+      maxRetries: 3,
+      max429Retries: 1,
+      maxInlineWaitMs: 10_000,
+      backoff: DEFAULT_BACKOFF,
+      ...options,
+    };
+    this.#origin = new URL(options.baseUrl).origin;
+    this.#http = ky.create({
+      baseUrl: `${options.baseUrl.replace(/\/+$/, '')}/`,
+      retry: 0,
+      throwHttpErrors: false,
+      // Redirects are followed by hand, same origin only, so the key never leaves.
+      redirect: 'manual',
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
+  }
+
+  get baseUrl(): string {
+    return this.#options.baseUrl;
+  }
+
+  quota(): QuotaSnapshot {
+    return this.#options.gate.snapshot();
+  }
+
+  async listOrders(
+    options: CallOptions & { onProgress?: (progress: DownloadProgress) => void } = {},
+  ): Promise<OrderList> {
+    return this.#withDeadline(options.signal, async (signal) => {
+      const { response } = await this.#send('GET', 'store/orders', { ...options, signal }, options.onProgress);
+      if (response.status !== 200) throw await this.#unexpected(response, 'The order list could not be loaded.');
+      let text: string;
+      try {
+        text = await response.text();
+      } catch (error) {
+        throw this.#noAnswer(error, signal, 'answered', 'The order list was cut off while downloading.');
+      }
+      try {
+        const orders = parseOrders(text);
+        return { orders, receivedAt: this.#options.timing.now(), bytes: Buffer.byteLength(text) };
+      } catch (error) {
+        if (error instanceof InvalidOrdersError) {
+          throw failure(
+            'invalid-response',
+            `The store service sent an order list Store Admin cannot read (${error.message}). Nothing was replaced.`,
+            'answered',
+            { status: response.status },
+          );
+        }
+        throw error;
+      }
+    });
+  }
+
+  async cancelOrder(orderId: string, options: CallOptions = {}): Promise<CancelOutcome> {
+    if (!isInt64Text(orderId)) {
+      throw failure('invalid-input', `“${orderId.slice(0, 40)}” is not an order number.`, 'not-sent');
+    }
+    return this.#withDeadline(options.signal, async (signal) => {
+      const { response, earlierAnswerLost } = await this.#send('DELETE', `store/orders/${orderId}`, {
+        ...options,
+        signal,
+      });
+      const body = readErrorBody(await this.#readSmall(response));
+      if (response.status >= 200 && response.status < 300) {
+        return { kind: 'cancelled', message: `Order ${orderId} was cancelled.` };
+      }
+      if (response.status === 404) {
+        if (earlierAnswerLost) {
+          // DELETE is idempotent: the lost attempt reached the service and cancelled it.
+          return {
+            kind: 'cancelled',
+            message: `Order ${orderId} was cancelled. The answer to the first try was lost; the service now reports the order gone, so that try cancelled it.`,
+          };
+        }
+        return {
+          kind: 'not-found',
+          message: withServerWords(`Order ${orderId} no longer exists, so there was nothing to cancel.`, body),
+        };
+      }
+      if (response.status === 409) {
+        return {
+          kind: 'already-shipped',
+          message: withServerWords(
+            `Order ${orderId} has already shipped and cannot be cancelled. Shipped orders cannot be reversed.`,
+            body,
+          ),
+        };
+      }
+      throw this.#statusFailure(response, body, `Order ${orderId} was not cancelled.`, earlierAnswerLost);
+    });
+  }
+
+  /** One request that shows whether the key works and what quota the service reports. */
+  async checkConnection(options: CallOptions = {}): Promise<ConnectionCheck> {
+    return this.#withDeadline(options.signal, async (signal) => {
+      const { response } = await this.#send('GET', 'store/orders', { ...options, signal });
+      // Only the status and headers matter: do not download a huge list.
+      await response.body?.cancel().catch(() => undefined);
+      if (response.status !== 200) throw await this.#unexpected(response, 'The connection test failed.');
+      return { status: 200, message: 'Connected: the service accepted the key.', quota: this.quota() };
+    });
+  }
+
+  async #withDeadline<T>(outer: AbortSignal | undefined, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const deadline = AbortSignal.timeout(this.#options.totalTimeoutMs);
+    const signal = outer ? AbortSignal.any([outer, deadline]) : deadline;
+    return run(signal);
+  }
+
+  /**
+   * Sends one logical request: waits at the gate, retries where safe, and
+   * returns the first answer that is not a redirect, 429 or retriable 5xx.
+   */
+  async #send(
+    method: 'GET' | 'DELETE',
+    path: string,
+    options: CallOptions & { signal: AbortSignal },
+    onProgress?: (progress: DownloadProgress) => void,
+  ): Promise<Answer> {
+    const { gate, budget, timing } = this.#options;
+    const { signal, priority = 'interactive' } = options;
+    let retries = 0;
+    let retries429 = 0;
+    let earlierAnswerLost = false;
+    let url = path;
+    let redirects = 0;
+    budget.recordAttempt();
+
+    for (;;) {
+      const key = this.#options.getKey();
+      if (!key) {
+        throw failure('no-key', 'No API key is set for this environment. Add one in Settings.', 'not-sent');
+      }
+      let ticket;
+      try {
+        ticket = await gate.acquire({ signal, priority, maxWaitMs: this.#options.maxInlineWaitMs });
+      } catch (error) {
+        if (error instanceof HeldBackError) throw this.#heldBack(error, earlierAnswerLost);
+        throw this.#noAnswer(error, signal, earlierAnswerLost ? 'unknown' : 'not-sent');
+      }
+
+      let response: Response;
+      try {
+        response = await this.#http(url, {
+          method,
+          signal,
+          timeout: this.#options.attemptTimeoutMs,
+          headers: { authorization: `Bearer ${key}`, accept: 'application/json' },
+          ...(onProgress
+            ? {
+                onDownloadProgress: (p) =>
+                  onProgress({ receivedBytes: p.transferredBytes, ...(p.totalBytes > 0 ? { totalBytes: p.totalBytes } : {}) }),
+              }
+            : {}),
+        });
+      } catch (error) {
+        ticket.release();
+        const delivery = this.#deliveryOf(error);
+        const lost: boolean = earlierAnswerLost || delivery === 'unknown';
+        if (!signal.aborted && retries < this.#options.maxRetries && budget.tryRetry()) {
+          earlierAnswerLost = lost;
+          await this.#backoff(retries++, signal, lost);
+          continue;
+        }
+        throw this.#noAnswer(error, signal, lost ? 'unknown' : delivery);
+      }
+
+      const now = timing.now();
+      const dateHeader = response.headers.get('date');
+      const reading = readRateLimitHeaders(response.headers, { now, dateHeader });
+
+      if (response.status === 429) {
+        const body = readErrorBody(await this.#readSmall(response));
+        const banned = saysBanned(body);
+        const retryAt =
+          parseRetryAfter(response.headers.get('retry-after'), { now, dateHeader }) ??
+          (reading.resetAt !== undefined && reading.resetAt > now ? reading.resetAt : undefined) ??
+          now + Math.max(1000, fullJitterDelay(retries429 + 1, timing.random, this.#options.backoff));
+        gate.hold(retryAt, banned ? 'banned' : 'server-429');
+        ticket.release({ ...reading, remaining: 0 });
+        const fitsInline = retryAt - now <= this.#options.maxInlineWaitMs;
+        if (!banned && fitsInline && retries429 < this.#options.max429Retries && budget.tryRetry()) {
+          retries429 += 1;
+          continue; // the gate holds this retry (and everyone else) until retryAt
+        }
+        throw this.#limited(banned, retryAt, body, earlierAnswerLost);
+      }
+
+      ticket.release(reading);
+
+      if (RETRIABLE_STATUS.has(response.status)) {
+        const body = readErrorBody(await this.#readSmall(response));
+        // A 503 was refused before any work; other 5xx may have done it.
+        const lost: boolean = earlierAnswerLost || response.status !== 503;
+        if (retries < this.#options.maxRetries && budget.tryRetry()) {
+          earlierAnswerLost = lost;
+          await this.#backoff(retries++, signal, lost);
+          continue;
+        }
+        throw failure(
+          'server',
+          withServerWords(
+            `The store service had a problem (${response.status}) and did not finish the request after ${retries + 1} tries. Try again in a few minutes.`,
+            body,
+          ),
+          lost && method !== 'GET' ? 'unknown' : 'answered',
+          { status: response.status, ...(body.code ? { code: body.code } : {}) },
+        );
+      }
+
+      if (response.status >= 300 && response.status < 400) {
+        await response.body?.cancel().catch(() => undefined);
+        url = this.#redirectTarget(response, url, method, ++redirects);
+        continue;
+      }
+
+      return { response, earlierAnswerLost };
+    }
+  }
+
+  #redirectTarget(response: Response, current: string, method: string, hop: number): string {
+    const location = response.headers.get('location');
+    const from = new URL(current, `${this.#options.baseUrl.replace(/\/+$/, '')}/`);
+    const target = location ? new URL(location, from) : undefined;
+    if (!target || target.origin !== this.#origin) {
+      throw failure(
+        'redirect',
+        `The store service tried to send Store Admin to another site${target ? ` (${target.host})` : ''}. Store Admin did not follow it, so the API key stayed with the store service.`,
+        'answered',
+        { status: response.status },
+      );
+    }
+    const keepsMethod = response.status === 307 || response.status === 308;
+    if (hop > MAX_REDIRECTS || (method !== 'GET' && !keepsMethod)) {
+      throw failure('redirect', 'The store service answered with redirects Store Admin does not follow.', 'answered', {
+        status: response.status,
+      });
+    }
+    return target.href;
+  }
+
+  async #backoff(retry: number, signal: AbortSignal, answerLost: boolean): Promise<void> {
+    const { timing, backoff } = this.#options;
+    try {
+      await timing.sleep(fullJitterDelay(retry, timing.random, backoff), signal);
+    } catch (error) {
+      throw this.#noAnswer(error, signal, answerLost ? 'unknown' : 'not-sent');
+    }
+  }
+
+  #deliveryOf(error: unknown): Failure['delivery'] {
+    const code = errorCode(error);
+    // A refused connection or an unknown host never reached the service.
+    if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'not-sent';
+    return 'unknown';
+  }
+
+  #noAnswer(error: unknown, signal: AbortSignal, delivery: Failure['delivery'], prefix = ''): StoreApiError {
+    const lead = prefix ? `${prefix} ` : '';
+    if (signal.aborted && (signal.reason as Error | undefined)?.name === 'TimeoutError') {
+      return failure('timeout', `${lead}The store service did not finish answering in time.`, delivery);
+    }
+    if (signal.aborted) return failure('aborted', `${lead}Stopped.`, delivery);
+    if (isTimeoutError(error)) {
+      return failure('timeout', `${lead}The store service did not answer within ${Math.round(this.#options.attemptTimeoutMs / 1000)} seconds.`, delivery);
+    }
+    const host = new URL(this.#options.baseUrl).host;
+    const reason = isNetworkError(error) || error instanceof TypeError ? networkCause(error) : 'the network failed';
+    return failure('network', `${lead}Could not reach the store service at ${host}: ${reason}.`, delivery);
+  }
+
+  #heldBack(error: HeldBackError, earlierAnswerLost: boolean): StoreApiError {
+    return this.#limited(error.reason === 'banned', error.retryAt, {}, earlierAnswerLost, error.reason === 'quota-exhausted');
+  }
+
+  #limited(banned: boolean, retryAt: number, body: ErrorBody, earlierAnswerLost: boolean, exhausted = false): StoreApiError {
+    const until = clockTime(retryAt);
+    const delivery = earlierAnswerLost ? 'unknown' : 'answered';
+    if (banned) {
+      return failure(
+        'banned',
+        withServerWords(
+          `The service has temporarily banned this API key for repeated requests after a rate limit. Store Admin sends nothing until ${until}.`,
+          body,
+        ),
+        delivery,
+        { status: 429, retryAt, ...(body.code ? { code: body.code } : {}) },
+      );
+    }
+    const why = exhausted
+      ? 'The quota for this period is used up.'
+      : 'The service asked Store Admin to slow down (429).';
+    return failure(
+      'rate-limited',
+      `Rate-limited until ${until}. ${why} Store Admin waits rather than retrying, because repeated requests after a limit can get the key banned.`,
+      delivery,
+      { status: 429, retryAt, ...(body.code ? { code: body.code } : {}) },
+    );
+  }
+
+  async #unexpected(response: Response, lead: string): Promise<StoreApiError> {
+    const body = readErrorBody(await this.#readSmall(response));
+    return this.#statusFailure(response, body, lead, false);
+  }
+
+  #statusFailure(response: Response, body: ErrorBody, lead: string, earlierAnswerLost: boolean): StoreApiError {
+    const status = response.status;
+    const extra = { status, ...(body.code ? { code: body.code } : {}) };
+    const delivery = earlierAnswerLost ? 'unknown' : 'answered';
+    if (status === 401 || status === 403) {
+      return failure(
+        'unauthorized',
+        withServerWords(`${lead} The API key is missing or was not accepted (${status}). Check the key in Settings.`, body),
+        delivery,
+        extra,
+      );
+    }
+    if (status === 404) {
+      return failure('not-found', withServerWords(`${lead} The service says this does not exist (404).`, body), delivery, extra);
+    }
+    if (status === 409) {
+      return failure('conflict', withServerWords(`${lead} The service refused because of the current state (409).`, body), delivery, extra);
+    }
+    if (status >= 500) {
+      return failure('server', withServerWords(`${lead} The store service had a problem (${status}).`, body), delivery, extra);
+    }
+    return failure(
+      status >= 400 ? 'bad-request' : 'invalid-response',
+      withServerWords(`${lead} The service answered with an unexpected status (${status}).`, body),
+      delivery,
+      extra,
+    );
+  }
+
+  /**
+   * Reads at most 64 KiB of an error body; never fails. A hostile or broken
+   * server could echo the Authorization header back: the key is scrubbed.
+   */
+  async #readSmall(response: Response): Promise<string> {
+    if (!response.body) return '';
+    const reader = response.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    try {
+      while (size < MAX_ERROR_BODY) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        chunks.push(value);
+        size += value.byteLength;
+      }
+    } catch {
+      return '';
+    } finally {
+      reader.cancel().catch(() => undefined);
+    }
+    const text = Buffer.concat(chunks).toString('utf8');
+    const key = this.#options.getKey();
+    return key ? text.replaceAll(key, '[API key]') : text;
+  }
+}
+
+export function isStoreApiError(error: unknown): error is StoreApiError {
+  return error instanceof StoreApiError;
+}
+
+export type { RateLimitReading };

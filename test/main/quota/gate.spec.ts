@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { HeldBackError, RequestGate } from '../../../src/main/quota/gate.ts';
+import { virtualTiming } from '../../support/virtual-timing.ts';
+
+function setup() {
+  const timing = virtualTiming();
+  const gate = new RequestGate({ timing, maxInFlight: 4 });
+  return { timing, gate };
+}
+
+describe('RequestGate', () => {
+  it('lets one request find out the quota before others follow', async () => {
+    const { gate, timing } = setup();
+    const first = await gate.acquire({ maxWaitMs: 1000 });
+    let secondIn = false;
+    const second = gate.acquire({ maxWaitMs: 1000 }).then((t) => {
+      secondIn = true;
+      return t;
+    });
+    await new Promise((r) => setImmediate(r));
+    expect(secondIn).toBe(false);
+    first.release({ limit: 60, remaining: 59, resetAt: timing.now() + 60_000 });
+    (await second).release();
+    expect(secondIn).toBe(true);
+    expect(gate.snapshot()).toMatchObject({ known: true, limit: 60, remaining: 59 });
+  });
+
+  it('fails fast past the longest inline wait and stays shut', async () => {
+    const { gate, timing } = setup();
+    gate.hold(timing.now() + 60_000, 'server-429');
+    const attempt = gate.acquire({ maxWaitMs: 5_000 });
+    await expect(attempt).rejects.toBeInstanceOf(HeldBackError);
+    await expect(attempt).rejects.toMatchObject({ retryAt: timing.now() + 60_000, reason: 'server-429' });
+    expect(gate.openAt().at).toBe(timing.now() + 60_000);
+  });
+
+  it('wakes all waiters with one timer when a short hold ends', async () => {
+    const { gate, timing } = setup();
+    const start = timing.now();
+    const t0 = await gate.acquire({ maxWaitMs: 0 });
+    t0.release({ limit: 60, remaining: 30, resetAt: start + 60_000 });
+    gate.hold(start + 2_000, 'server-429');
+    const waiters = Array.from({ length: 3 }, () => gate.acquire({ maxWaitMs: 5_000 }));
+    const tickets = await Promise.all(waiters);
+    expect(timing.now()).toBeGreaterThanOrEqual(start + 2_000);
+    expect(timing.sleeps).toEqual([2_000]);
+    tickets.forEach((t) => t.release());
+  });
+
+  it('never lets more requests out than Remaining', async () => {
+    const { gate, timing } = setup();
+    const t0 = await gate.acquire({ maxWaitMs: 0 });
+    t0.release({ limit: 60, remaining: 2, resetAt: timing.now() + 10_000 });
+    const a = await gate.acquire({ maxWaitMs: 0 });
+    const b = await gate.acquire({ maxWaitMs: 0 });
+    expect(gate.inFlight).toBe(2);
+    let thirdIn = false;
+    const third = gate.acquire({ maxWaitMs: 20_000 }).then((t) => {
+      thirdIn = true;
+      return t;
+    });
+    a.release({ limit: 60, remaining: 1, resetAt: timing.now() + 10_000 });
+    b.release({ limit: 60, remaining: 0, resetAt: timing.now() + 10_000 });
+    const before = timing.now();
+    (await third).release();
+    expect(thirdIn).toBe(true);
+    expect(timing.now() - before).toBe(10_000);
+  });
+
+  it('serves interactive requests before background ones', async () => {
+    const { gate, timing } = setup();
+    gate.hold(timing.now() + 1_000, 'server-429');
+    const order: string[] = [];
+    const bg = gate.acquire({ maxWaitMs: 5_000, priority: 'background' }).then((t) => {
+      order.push('background');
+      t.release();
+    });
+    const fg = gate.acquire({ maxWaitMs: 5_000, priority: 'interactive' }).then((t) => {
+      order.push('interactive');
+      t.release();
+    });
+    await Promise.all([bg, fg]);
+    expect(order).toEqual(['interactive', 'background']);
+  });
+
+  it('rejects waiters whose patience a new, longer hold exceeds', async () => {
+    const { gate, timing } = setup();
+    gate.hold(timing.now() + 1_000, 'server-429');
+    const waiting = gate.acquire({ maxWaitMs: 5_000 });
+    gate.hold(timing.now() + 600_000, 'banned');
+    await expect(waiting).rejects.toMatchObject({ reason: 'banned' });
+  });
+
+  it('ignores answers from a window that has closed', async () => {
+    const { gate, timing } = setup();
+    const t = await gate.acquire({ maxWaitMs: 0 });
+    t.release({ limit: 60, remaining: 50, resetAt: timing.now() + 60_000 });
+    const late = await gate.acquire({ maxWaitMs: 0 });
+    late.release({ limit: 60, remaining: 58, resetAt: timing.now() - 5_000 });
+    expect(gate.snapshot().remaining).toBe(50);
+  });
+
+  it('stops waiting when the caller aborts', async () => {
+    const { gate, timing } = setup();
+    gate.hold(timing.now() + 1_000, 'server-429');
+    const controller = new AbortController();
+    const waiting = gate.acquire({ maxWaitMs: 5_000, signal: controller.signal });
+    controller.abort(new Error('user stopped'));
+    await expect(waiting).rejects.toThrow('user stopped');
+  });
+});

@@ -1,0 +1,356 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ServerResponse } from 'node:http';
+import { RequestGate } from '../../../src/main/quota/gate.ts';
+import { RetryBudget } from '../../../src/main/quota/retry-budget.ts';
+import { StoreClient, type StoreClientOptions } from '../../../src/main/store-api/client.ts';
+import { StoreApiError } from '../../../src/main/store-api/errors.ts';
+import { answer, scriptedServer, type Script, type ScriptedServer } from '../../support/scripted-server.ts';
+import { virtualTiming, type VirtualTiming } from '../../support/virtual-timing.ts';
+
+const KEY = 'sk_live_do-not-leak-4c1d';
+const servers: ScriptedServer[] = [];
+
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+async function serve(script: Script): Promise<ScriptedServer> {
+  const server = await scriptedServer(script);
+  servers.push(server);
+  return server;
+}
+
+function clientFor(server: ScriptedServer, overrides: Partial<StoreClientOptions> = {}, timing: VirtualTiming = virtualTiming()) {
+  const gate = new RequestGate({ timing });
+  const client = new StoreClient({
+    baseUrl: server.baseUrl,
+    getKey: () => KEY,
+    gate,
+    budget: new RetryBudget(timing.now),
+    timing,
+    ...overrides,
+  });
+  return { client, gate, timing };
+}
+
+function limits(res: ServerResponse, timing: VirtualTiming, remaining: number, resetInS = 60): void {
+  res.setHeader('x-ratelimit-limit', '60');
+  res.setHeader('x-ratelimit-remaining', String(remaining));
+  res.setHeader('x-ratelimit-reset', String(Math.ceil(timing.now() / 1000) + resetInS));
+}
+
+async function failureOf(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(StoreApiError);
+    return (error as StoreApiError).failure;
+  }
+  throw new Error('expected the call to fail');
+}
+
+const ORDER = { id: 1, petId: 2, quantity: 1, shipDate: '2026-11-20T10:00:00Z', complete: false };
+
+describe('StoreClient: Retry-After and the gate', () => {
+  it('waits a short delay-seconds Retry-After at the gate, then retries once', async () => {
+    const timing = virtualTiming();
+    const server = await serve((_req, res, i) => {
+      limits(res, timing, i === 0 ? 0 : 59);
+      if (i === 0) answer(res, 429, { code: 'rate_limited', message: 'Slow down', status: 429 }, { 'retry-after': '3' });
+      else answer(res, 200, [ORDER]);
+    });
+    const { client } = clientFor(server, {}, timing);
+    const start = timing.now();
+    const list = await client.listOrders();
+    expect(list.orders).toHaveLength(1);
+    expect(server.requests).toHaveLength(2);
+    expect(timing.now() - start).toBeGreaterThanOrEqual(3_000);
+  });
+
+  it('reads an HTTP-date Retry-After against the Date header', async () => {
+    const timing = virtualTiming();
+    const server = await serve((_req, res) => {
+      // The server's clock runs an hour ahead; it asks for 2 minutes by its clock.
+      const serverNow = timing.now() + 3_600_000;
+      answer(res, 429, '', {
+        date: new Date(serverNow).toUTCString(),
+        'retry-after': new Date(serverNow + 120_000).toUTCString(),
+      });
+    });
+    const { client, gate } = clientFor(server, {}, timing);
+    const failure = await failureOf(client.listOrders());
+    expect(failure.kind).toBe('rate-limited');
+    expect(failure.retryAt).toBe(timing.now() + 120_000);
+    expect(gate.snapshot().holdUntil).toBe(timing.now() + 120_000);
+    expect(failure.message).toMatch(/^Rate-limited until \d\d:\d\d:\d\d\./);
+  });
+
+  it('reads an epoch-valued Retry-After as a time, not a 56-year delay', async () => {
+    const timing = virtualTiming();
+    const server = await serve((_req, res) => {
+      answer(res, 429, '', { 'retry-after': String(Math.floor(timing.now() / 1000) + 90) });
+    });
+    const { client } = clientFor(server, {}, timing);
+    const failure = await failureOf(client.listOrders());
+    expect(failure.retryAt).toBe(Math.floor(timing.now() / 1000) * 1000 + 90_000);
+  });
+
+  it('falls back from a garbage Retry-After to X-RateLimit-Reset', async () => {
+    const timing = virtualTiming();
+    const server = await serve((_req, res) => {
+      limits(res, timing, 0, 45);
+      answer(res, 429, 'Too many', { 'retry-after': 'in a while' });
+    });
+    const { client } = clientFor(server, {}, timing);
+    const failure = await failureOf(client.listOrders());
+    expect(failure.retryAt).toBe((Math.ceil(timing.now() / 1000) + 45) * 1000);
+  });
+
+  it('falls back to backoff when neither header is usable', async () => {
+    const timing = virtualTiming({ random: () => 0.999 });
+    const server = await serve((_req, res) => answer(res, 429, '', { 'retry-after': '??' }));
+    const { client } = clientFor(server, { maxInlineWaitMs: 0 }, timing);
+    const failure = await failureOf(client.listOrders());
+    expect(failure.kind).toBe('rate-limited');
+    expect(failure.retryAt! - timing.now()).toBeGreaterThanOrEqual(1_000);
+    expect(failure.retryAt! - timing.now()).toBeLessThanOrEqual(30_000);
+  });
+
+  it('sends nothing at all while the gate is shut, however many calls come (429 storm)', async () => {
+    const timing = virtualTiming();
+    const server = await serve((_req, res) => {
+      limits(res, timing, 0);
+      answer(res, 429, { code: 'rate_limited', message: 'Too many requests', status: 429 }, { 'retry-after': '60' });
+    });
+    const { client } = clientFor(server, {}, timing);
+    const calls = [
+      ...Array.from({ length: 20 }, () => client.listOrders()),
+      ...Array.from({ length: 20 }, (_, i) => client.cancelOrder(String(i + 1))),
+    ];
+    const failures = await Promise.all(calls.map(failureOf));
+    expect(server.requests).toHaveLength(1);
+    expect(new Set(failures.map((f) => f.kind))).toEqual(new Set(['rate-limited']));
+    // Later calls are still refused locally while the wait is longer than an inline wait (10 s).
+    timing.advance(45_000);
+    await failureOf(client.cancelOrder('7'));
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('holds back when Remaining reaches 0 until the reset, without a 429', async () => {
+    const timing = virtualTiming();
+    const server = await serve((_req, res) => {
+      limits(res, timing, 0, 120);
+      answer(res, 200, [ORDER]);
+    });
+    const { client } = clientFor(server, {}, timing);
+    await client.listOrders();
+    const failure = await failureOf(client.listOrders());
+    expect(failure).toMatchObject({ kind: 'rate-limited', delivery: 'answered' });
+    expect(failure.message).toContain('quota for this period is used up');
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('says plainly when the key is banned and sends nothing more', async () => {
+    const timing = virtualTiming();
+    const server = await serve((_req, res) => {
+      answer(res, 429, { code: 'api_key_banned', message: 'Key banned for 15 minutes', status: 429 }, { 'retry-after': '900' });
+    });
+    const { client, gate } = clientFor(server, {}, timing);
+    const failure = await failureOf(client.cancelOrder('5'));
+    expect(failure.kind).toBe('banned');
+    expect(failure.message).toContain('temporarily banned');
+    expect(gate.snapshot().holdReason).toBe('banned');
+    await failureOf(client.listOrders());
+    expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe('StoreClient: backoff for 5xx and resets', () => {
+  it('retries 5xx with full-jitter backoff, then succeeds', async () => {
+    const timing = virtualTiming({ random: () => 0.5 });
+    const server = await serve((_req, res, i) => {
+      if (i < 2) answer(res, i === 0 ? 503 : 502, 'Bad gateway');
+      else answer(res, 200, [ORDER]);
+    });
+    const { client } = clientFor(server, {}, timing);
+    await client.listOrders();
+    expect(server.requests).toHaveLength(3);
+    // base 500 ms, doubling: half of 500, then half of 1000
+    expect(timing.sleeps).toEqual([250, 500]);
+  });
+
+  it('caps the number of retries and reports the status in plain words', async () => {
+    const timing = virtualTiming();
+    const server = await serve((_req, res) => answer(res, 500, ''));
+    const { client } = clientFor(server, { maxRetries: 2 }, timing);
+    const failure = await failureOf(client.listOrders());
+    expect(server.requests).toHaveLength(3);
+    expect(failure).toMatchObject({ kind: 'server', status: 500 });
+    expect(failure.message).toContain('after 3 tries');
+  });
+
+  it('retries a connection reset, then succeeds', async () => {
+    const server = await serve((req, res, i) => {
+      if (i === 0) req.socket.destroy();
+      else answer(res, 200, [ORDER]);
+    });
+    const { client } = clientFor(server);
+    const list = await client.listOrders();
+    expect(list.orders[0]?.id).toBe('1');
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('spends a global retry budget, so a storm becomes fast failures', async () => {
+    const timing = virtualTiming();
+    const server = await serve((_req, res) => answer(res, 503, ''));
+    const gate = new RequestGate({ timing });
+    const budget = new RetryBudget(timing.now, { windowMs: 60_000, ratio: 0, minPerWindow: 4 });
+    const client = new StoreClient({ baseUrl: server.baseUrl, getKey: () => KEY, gate, budget, timing });
+    for (let i = 0; i < 5; i++) await failureOf(client.listOrders());
+    // 5 first attempts plus the 4 retries the budget allows, not 5 × 4.
+    expect(server.requests).toHaveLength(9);
+  });
+
+  it('says a refused connection was never sent', async () => {
+    const server = await serve((_req, res) => answer(res, 200, []));
+    const { client } = clientFor(server, { maxRetries: 1 });
+    await server.close();
+    const failure = await failureOf(client.cancelOrder('3'));
+    expect(failure).toMatchObject({ kind: 'network', delivery: 'not-sent' });
+    expect(failure.message).toContain('refused');
+  });
+});
+
+describe('StoreClient: cancel', () => {
+  it('reports a cancel whose answer was lost, then 404, as cancelled and says so', async () => {
+    const server = await serve((req, res, i) => {
+      if (i === 0) req.socket.destroy(); // the service cancelled it, the answer was lost
+      else answer(res, 404, { code: 'order_not_found', message: 'Order not found', status: 404 });
+    });
+    const { client } = clientFor(server);
+    const outcome = await client.cancelOrder('42');
+    expect(outcome.kind).toBe('cancelled');
+    expect(outcome.message).toContain('answer to the first try was lost');
+    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['DELETE /v1/store/orders/42', 'DELETE /v1/store/orders/42']);
+  });
+
+  it('reports a plain 404 as not found, 409 as already shipped, 204 as cancelled', async () => {
+    const server = await serve((req, res) => {
+      if (req.url?.endsWith('/1')) answer(res, 204);
+      else if (req.url?.endsWith('/2')) answer(res, 404, { code: 'order_not_found', message: 'Order 2 not found', status: 404 });
+      else answer(res, 409); // the 409 body is not specified: here it is empty
+    });
+    const { client } = clientFor(server);
+    expect(await client.cancelOrder('1')).toMatchObject({ kind: 'cancelled' });
+    expect(await client.cancelOrder('2')).toMatchObject({ kind: 'not-found', message: expect.stringContaining('Order 2 not found') });
+    const shipped = await client.cancelOrder('3');
+    expect(shipped.kind).toBe('already-shipped');
+    expect(shipped.message).toContain('already shipped');
+  });
+
+  it('turns a 401 with an HTML body into a plain message that points to Settings', async () => {
+    const server = await serve((_req, res) => {
+      res.writeHead(401, { 'content-type': 'text/html' });
+      res.end('<html><body><h1>401 Authorization Required</h1></body></html>');
+    });
+    const { client } = clientFor(server);
+    const failure = await failureOf(client.cancelOrder('8'));
+    expect(failure.kind).toBe('unauthorized');
+    expect(failure.message).toContain('Check the key in Settings');
+    expect(failure.message).not.toContain('<html>');
+  });
+
+  it('uses the service message of a JSON Error body, and reads an empty 429 body', async () => {
+    const server = await serve((_req, res, i) => {
+      if (i === 0) answer(res, 401, { code: 'invalid_key', message: 'API key revoked', status: 401 });
+      else answer(res, 429, '', { 'retry-after': '120' });
+    });
+    const { client } = clientFor(server);
+    expect(await failureOf(client.cancelOrder('1'))).toMatchObject({ code: 'invalid_key', message: expect.stringContaining('API key revoked') });
+    expect(await failureOf(client.cancelOrder('1'))).toMatchObject({ kind: 'rate-limited', delivery: 'answered' });
+  });
+
+  it('refuses an id that is not an int64 before sending anything', async () => {
+    const server = await serve((_req, res) => answer(res, 204));
+    const { client } = clientFor(server);
+    for (const bad of ['1.5', '-', '12a', '9223372036854775808', '../orders']) {
+      expect(await failureOf(client.cancelOrder(bad))).toMatchObject({ kind: 'invalid-input', delivery: 'not-sent' });
+    }
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('StoreClient: responses and redirects', () => {
+  it('keeps int64 ids exact above 2^53', async () => {
+    const body = '[{"id":9007199254740993,"petId":18014398509481985,"quantity":1,"shipDate":"2026-01-01T00:00:00Z","complete":true}]';
+    const server = await serve((req, res) => {
+      if (req.method === 'DELETE') answer(res, 204);
+      else answer(res, 200, body, { 'content-type': 'application/json' });
+    });
+    const { client } = clientFor(server);
+    const { orders } = await client.listOrders();
+    expect(orders[0]).toMatchObject({ id: '9007199254740993', petId: '18014398509481985' });
+    await client.cancelOrder(orders[0]!.id!);
+    expect(server.requests[1]?.url).toBe('/v1/store/orders/9007199254740993');
+  });
+
+  it('rejects a body that is not what the interface says, whole', async () => {
+    const bodies = ['{"orders":[]}', '[{"id":"one"}]', '[{"id":1,"complete":"yes"}]', '[{"id":1,"shipDate":"tomorrow"}]', '[1,2]', '[{"id":1}', ''];
+    for (const body of bodies) {
+      const server = await serve((_req, res) => answer(res, 200, body, { 'content-type': 'application/json' }));
+      const { client } = clientFor(server);
+      const failure = await failureOf(client.listOrders());
+      expect(failure.kind, body).toBe('invalid-response');
+      expect(failure.message).toContain('Nothing was replaced');
+    }
+  });
+
+  it('does not follow a redirect to another origin, and the other origin never sees the key', async () => {
+    const elsewhere = await serve((_req, res) => answer(res, 200, []));
+    const server = await serve((_req, res) => answer(res, 302, '', { location: `${elsewhere.baseUrl}/store/orders` }));
+    const { client } = clientFor(server);
+    const failure = await failureOf(client.listOrders());
+    expect(failure.kind).toBe('redirect');
+    expect(failure.message).toContain('did not follow');
+    expect(elsewhere.requests).toHaveLength(0);
+  });
+
+  it('follows a same-origin redirect with the key', async () => {
+    const server = await serve((req, res) => {
+      if (req.url === '/v1/store/orders') answer(res, 301, '', { location: '/v1/store/orders/' });
+      else answer(res, 200, [ORDER]);
+    });
+    const { client } = clientFor(server);
+    await client.listOrders();
+    expect(server.requests[1]?.headers.authorization).toBe(`Bearer ${KEY}`);
+  });
+
+  it('reports download progress with the total when the service sends Content-Length', async () => {
+    const body = JSON.stringify(Array.from({ length: 5000 }, (_, i) => ({ ...ORDER, id: i + 1 })));
+    const server = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) });
+      res.end(body);
+    });
+    const { client } = clientFor(server);
+    const seen: Array<{ receivedBytes: number; totalBytes?: number }> = [];
+    const list = await client.listOrders({ onProgress: (p) => seen.push(p) });
+    expect(list.orders).toHaveLength(5000);
+    expect(seen.at(-1)).toEqual({ receivedBytes: Buffer.byteLength(body), totalBytes: Buffer.byteLength(body) });
+  });
+
+  it('never puts the key in a failure', async () => {
+    const server = await serve((req, res) => answer(res, 401, { code: 'x', message: `bad ${req.headers.authorization}`, status: 401 }));
+    const { client } = clientFor(server);
+    const failure = await failureOf(client.listOrders());
+    // A hostile server echoing the header back is the one way in; the message is the server's own words,
+    // so the client must scrub the key from it.
+    expect(JSON.stringify(failure)).not.toContain(KEY);
+  });
+
+  it('fails with no-key and sends nothing when no key is set', async () => {
+    const server = await serve((_req, res) => answer(res, 200, []));
+    const { client } = clientFor(server, { getKey: () => undefined });
+    expect(await failureOf(client.listOrders())).toMatchObject({ kind: 'no-key', delivery: 'not-sent' });
+    expect(server.requests).toHaveLength(0);
+  });
+});
