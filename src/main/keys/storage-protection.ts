@@ -1,0 +1,66 @@
+// How well this computer can protect a saved key, from Electron's safeStorage:
+// the Keychain on macOS, DPAPI on Windows, and on Linux whatever password
+// manager Chromium picked, where `basic_text` is a hard-coded password.
+
+/** The part of Electron's `safeStorage` the key store uses. */
+export interface SafeStorageLike {
+  isEncryptionAvailable(): boolean;
+  encryptString(plainText: string): Buffer;
+  /** Throws on data it cannot decrypt. */
+  decryptString(encrypted: Buffer): string;
+  /** Linux only. */
+  getSelectedStorageBackend?(): string;
+}
+
+/** `os`: a real OS secret store; `weak`: encryption works but protects nothing; `unavailable`: no encryption. */
+export type ProtectionLevel = 'os' | 'weak' | 'unavailable';
+
+export interface Protection {
+  readonly level: ProtectionLevel;
+  /** Plain-words name of the store, shown to the user. */
+  readonly backend: string;
+}
+
+const LINUX_BACKENDS: Readonly<Record<string, Protection>> = {
+  gnome_libsecret: { level: 'os', backend: 'GNOME libsecret' },
+  kwallet: { level: 'os', backend: 'KWallet' },
+  kwallet5: { level: 'os', backend: 'KWallet 5' },
+  kwallet6: { level: 'os', backend: 'KWallet 6' },
+  basic_text: { level: 'weak', backend: 'basic text (no real protection)' },
+};
+
+// 'unknown' is what Electron answers before `ready`; anything not recognised is
+// treated as no protection rather than assumed to be safe.
+const UNIDENTIFIED: Protection = {
+  level: 'weak',
+  backend: 'unidentified (treated as no real protection)',
+};
+const UNAVAILABLE: Protection = {
+  level: 'unavailable',
+  backend: 'none (encryption is not available)',
+};
+
+/** Asks safeStorage afresh each time: on Linux the answer changes once the app is ready. */
+export function assessProtection(
+  safeStorage: SafeStorageLike,
+  platform: NodeJS.Platform,
+): Protection {
+  let available = false;
+  try {
+    available = safeStorage.isEncryptionAvailable();
+  } catch {
+    // Treated as unavailable.
+  }
+  if (!available) return UNAVAILABLE;
+  if (platform === 'darwin') return { level: 'os', backend: 'macOS Keychain' };
+  if (platform === 'win32') return { level: 'os', backend: 'Windows DPAPI' };
+  let selected = 'unknown';
+  try {
+    selected = safeStorage.getSelectedStorageBackend?.() ?? 'unknown';
+  } catch {
+    // Treated as unidentified.
+  }
+  return Object.hasOwn(LINUX_BACKENDS, selected)
+    ? (LINUX_BACKENDS[selected] ?? UNIDENTIFIED)
+    : UNIDENTIFIED;
+}

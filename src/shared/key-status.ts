@@ -1,0 +1,48 @@
+// What the rest of the app may know about an API key: whether one is set and
+// how it is kept. Never the key itself. Shared: it crosses the IPC boundary.
+
+import type { RemoteEnvironmentId } from './environments.ts';
+
+/** The environments with a user-entered key; the sandbox uses a fixed demo key. */
+export type KeyEnvironment = RemoteEnvironmentId;
+
+export const KEY_ENVIRONMENTS: readonly KeyEnvironment[] = ['production', 'staging'];
+
+export function isKeyEnvironment(value: unknown): value is KeyEnvironment {
+  return value === 'production' || value === 'staging';
+}
+
+/**
+ * - `os-encrypted`: saved, encrypted by the OS secret store (Keychain, DPAPI, libsecret, KWallet).
+ * - `weak-accepted`: saved with weak protection, because the user chose to.
+ * - `session-only`: held in memory until the app quits.
+ * - `none`: no key.
+ */
+export type KeyStorage = 'os-encrypted' | 'weak-accepted' | 'session-only' | 'none';
+
+/**
+ * Why a status carries a notice, for the UI to react to:
+ * - `undecryptable`: the saved key could not be decrypted and was removed; enter it again.
+ * - `locked`: a saved key exists but encryption is unavailable right now; it was kept.
+ * - `not-saved`: the OS store refused the key, so it is kept for this session only.
+ */
+export type KeyProblem = 'undecryptable' | 'locked' | 'not-saved';
+
+export interface KeyStatus {
+  readonly environment: KeyEnvironment;
+  /** A key is available to the main process for this environment. */
+  readonly set: boolean;
+  readonly storage: KeyStorage;
+  /** The OS secret store in plain words, e.g. 'macOS Keychain', 'basic text (no real protection)'. */
+  readonly backend: string;
+  /**
+   * This computer cannot protect a saved key (basic text, an unidentified
+   * store, or no encryption at all), whether or not a key is set.
+   */
+  readonly weak: boolean;
+  /** Offering "save it anyway with weak protection" makes sense (weak, but encryption works). */
+  readonly canAcceptWeakStorage: boolean;
+  readonly problem?: KeyProblem;
+  /** Plain words for the user, present whenever there is something to know. */
+  readonly notice?: string;
+}

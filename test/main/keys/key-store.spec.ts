@@ -1,0 +1,518 @@
+import { describe, expect, it, vi } from 'vitest';
+import { InvalidKeyError } from '../../../src/main/keys/key-validation.ts';
+import type { KeyStatus } from '../../../src/shared/key-status.ts';
+import { KeyStore } from '../../../src/main/keys/key-store.ts';
+import { MemoryCiphertextStore } from '../../../src/main/keys/memory-ciphertext-store.ts';
+import type { SafeStorageLike } from '../../../src/main/keys/storage-protection.ts';
+import type { FakeStorageBackend } from '../../support/electron-mock.ts';
+import {
+  containsPlaintext,
+  FakeSafeStorage,
+  platformForBackend,
+} from '../../support/electron-mock.ts';
+
+const PROD_KEY = 'sk_live_Prod-7f3a9c1e5b2d4a6f';
+const STAGING_KEY = 'sk_test_Stage-0c8e2a4b6d1f3e5a';
+
+function setup(backend: FakeStorageBackend, store = new MemoryCiphertextStore()) {
+  const safeStorage = new FakeSafeStorage(backend);
+  const keys = new KeyStore({ safeStorage, store, platform: platformForBackend(backend) });
+  const events: KeyStatus[] = [];
+  keys.onChange((status) => events.push(status));
+  /** The same saved data seen by a fresh app run. */
+  const restart = (): KeyStore =>
+    new KeyStore({ safeStorage, store, platform: platformForBackend(backend) });
+  return { safeStorage, store, keys, events, restart };
+}
+
+/** Flips one bit in the middle of the saved ciphertext. */
+function tamper(base64: string): string {
+  const bytes = Buffer.from(base64, 'base64');
+  const i = Math.floor(bytes.length / 2);
+  bytes[i] = (bytes[i] ?? 0) ^ 0x01;
+  return bytes.toString('base64');
+}
+
+describe.each([
+  { backend: 'keychain', name: 'macOS Keychain' },
+  { backend: 'dpapi', name: 'Windows DPAPI' },
+  { backend: 'gnome_libsecret', name: 'GNOME libsecret' },
+  { backend: 'kwallet6', name: 'KWallet 6' },
+] as const)('with a real OS secret store ($backend)', ({ backend, name }) => {
+  it('reports no key and no warning before one is set', () => {
+    const { keys } = setup(backend);
+    expect(keys.status('production')).toEqual({
+      environment: 'production',
+      set: false,
+      storage: 'none',
+      backend: name,
+      weak: false,
+      canAcceptWeakStorage: false,
+    });
+    expect(keys.getKey('production')).toBeUndefined();
+  });
+
+  it('saves the key encrypted: the store holds ciphertext that is not the key and round-trips', () => {
+    const { keys, store, safeStorage, restart } = setup(backend);
+    const status = keys.setKey('production', PROD_KEY);
+
+    expect(status).toEqual({
+      environment: 'production',
+      set: true,
+      storage: 'os-encrypted',
+      backend: name,
+      weak: false,
+      canAcceptWeakStorage: false,
+    });
+    const saved = store.get('production');
+    expect(saved).toBeDefined();
+    expect(saved).not.toContain(PROD_KEY);
+    const bytes = Buffer.from(saved ?? '', 'base64');
+    expect(bytes.toString('latin1')).not.toContain(PROD_KEY.slice(0, 6));
+    expect(safeStorage.decryptString(bytes)).toBe(`production\n${PROD_KEY}`);
+    expect(containsPlaintext(JSON.stringify(store.snapshot()), PROD_KEY)).toBe(false);
+
+    expect(keys.getKey('production')).toBe(PROD_KEY);
+    const nextRun = restart();
+    expect(nextRun.getKey('production')).toBe(PROD_KEY);
+    expect(nextRun.status('production').storage).toBe('os-encrypted');
+  });
+
+  it('ignores acceptWeakStorage, since the protection is real', () => {
+    const { keys, store } = setup(backend);
+    expect(keys.setKey('staging', STAGING_KEY, { acceptWeakStorage: true }).storage).toBe(
+      'os-encrypted',
+    );
+    expect(store.getWeakAccepted('staging')).toBe(false);
+  });
+});
+
+describe('on Linux with basic_text (no real protection)', () => {
+  it('warns before any key is entered and offers weak storage', () => {
+    const { keys } = setup('basic_text');
+    const status = keys.status('production');
+    expect(status).toMatchObject({
+      set: false,
+      storage: 'none',
+      backend: 'basic text (no real protection)',
+      weak: true,
+      canAcceptWeakStorage: true,
+    });
+    expect(status.notice).toMatch(/no password manager/);
+    expect(status.notice).toMatch(/kept only until you quit/);
+  });
+
+  it('keeps the key for this session only by default and saves nothing', () => {
+    const { keys, store, restart, safeStorage } = setup('basic_text');
+    const status = keys.setKey('production', PROD_KEY);
+
+    expect(status).toMatchObject({
+      set: true,
+      storage: 'session-only',
+      weak: true,
+      canAcceptWeakStorage: true,
+    });
+    expect(status.notice).toMatch(/kept only until you quit/);
+    expect(status.notice).toMatch(/save it with weak protection/);
+    expect(keys.getKey('production')).toBe(PROD_KEY);
+    expect(store.snapshot()).toEqual({ ciphertexts: {}, weakAccepted: [] });
+    expect(safeStorage.calls.encryptString).toBe(0);
+    expect(restart().status('production').set).toBe(false);
+  });
+
+  it('saves the key only after the user explicitly accepts weak storage, and says so', () => {
+    const { keys, store, restart } = setup('basic_text');
+    const status = keys.setKey('production', PROD_KEY, { acceptWeakStorage: true });
+
+    expect(status).toMatchObject({ set: true, storage: 'weak-accepted', weak: true });
+    expect(status.notice).toMatch(/saved with weak protection, as you chose/);
+    const saved = store.get('production');
+    expect(saved).toBeDefined();
+    expect(containsPlaintext(saved ?? '', PROD_KEY)).toBe(false);
+    expect(store.getWeakAccepted('production')).toBe(true);
+
+    const nextRun = restart();
+    expect(nextRun.getKey('production')).toBe(PROD_KEY);
+    expect(nextRun.status('production').storage).toBe('weak-accepted');
+  });
+
+  it('remembers the acceptance for that environment only', () => {
+    const { keys } = setup('basic_text');
+    keys.setKey('production', PROD_KEY, { acceptWeakStorage: true });
+
+    expect(keys.setKey('production', `${PROD_KEY}-rotated`).storage).toBe('weak-accepted');
+    expect(keys.setKey('staging', STAGING_KEY).storage).toBe('session-only');
+  });
+
+  it('withdrawing the acceptance keeps the new key in memory and deletes the saved one', () => {
+    const { keys, store, restart } = setup('basic_text');
+    keys.setKey('production', PROD_KEY, { acceptWeakStorage: true });
+
+    const status = keys.setKey('production', `${PROD_KEY}-rotated`, { acceptWeakStorage: false });
+    expect(status.storage).toBe('session-only');
+    expect(store.get('production')).toBeUndefined();
+    expect(store.getWeakAccepted('production')).toBe(false);
+    expect(keys.getKey('production')).toBe(`${PROD_KEY}-rotated`);
+    expect(restart().getKey('production')).toBeUndefined();
+  });
+
+  it('removeKey also forgets the acceptance', () => {
+    const { keys, store } = setup('basic_text');
+    keys.setKey('production', PROD_KEY, { acceptWeakStorage: true });
+    keys.removeKey('production');
+
+    expect(store.getWeakAccepted('production')).toBe(false);
+    expect(keys.setKey('production', PROD_KEY).storage).toBe('session-only');
+  });
+});
+
+describe('on Linux with an unidentified backend', () => {
+  it('treats it as weak rather than assuming protection', () => {
+    const safeStorage: SafeStorageLike = {
+      isEncryptionAvailable: () => true,
+      encryptString: (plain) => Buffer.from(plain),
+      decryptString: (buf) => buf.toString(),
+      getSelectedStorageBackend: () => 'unknown',
+    };
+    const keys = new KeyStore({
+      safeStorage,
+      store: new MemoryCiphertextStore(),
+      platform: 'linux',
+    });
+    expect(keys.setKey('production', PROD_KEY)).toMatchObject({
+      storage: 'session-only',
+      weak: true,
+    });
+  });
+});
+
+describe('with no encryption available', () => {
+  it('warns, and offers no weak storage', () => {
+    const { keys } = setup('unavailable');
+    const status = keys.status('staging');
+    expect(status).toMatchObject({
+      set: false,
+      storage: 'none',
+      backend: 'none (encryption is not available)',
+      weak: true,
+      canAcceptWeakStorage: false,
+    });
+    expect(status.notice).toMatch(/no encryption/);
+  });
+
+  it('keeps keys for this session only, even when the user accepts weak storage', () => {
+    const { keys, store, restart } = setup('unavailable');
+    const status = keys.setKey('staging', STAGING_KEY, { acceptWeakStorage: true });
+
+    expect(status).toMatchObject({
+      set: true,
+      storage: 'session-only',
+      weak: true,
+      canAcceptWeakStorage: false,
+    });
+    expect(status.notice).toMatch(/no encryption.*kept only until you quit/);
+    expect(keys.getKey('staging')).toBe(STAGING_KEY);
+    expect(store.snapshot()).toEqual({ ciphertexts: {}, weakAccepted: [] });
+    expect(restart().getKey('staging')).toBeUndefined();
+  });
+
+  it('keeps a key saved earlier (it may be readable again later) and says it cannot be read now', () => {
+    const { keys, store, safeStorage, events } = setup('gnome_libsecret');
+    keys.setKey('production', PROD_KEY);
+    events.length = 0;
+    safeStorage.setBackend('unavailable');
+
+    const locked = keys.status('production');
+    expect(locked).toMatchObject({ set: false, storage: 'none', problem: 'locked' });
+    expect(locked.notice).toMatch(/cannot be read/);
+    expect(keys.getKey('production')).toBeUndefined();
+    expect(store.get('production')).toBeDefined();
+    expect(events).toEqual([]);
+
+    safeStorage.setBackend('gnome_libsecret');
+    expect(keys.getKey('production')).toBe(PROD_KEY);
+  });
+});
+
+describe('a saved key that cannot be decrypted', () => {
+  it('is removed, and the status says to enter it again', () => {
+    const { keys, store, events } = setup('keychain');
+    keys.setKey('production', PROD_KEY);
+    store.set('production', tamper(store.get('production') ?? ''));
+    events.length = 0;
+
+    const status = keys.status('production');
+    expect(status).toMatchObject({ set: false, storage: 'none', problem: 'undecryptable' });
+    expect(status.notice).toMatch(/could not be decrypted.*removed\. Please enter it again/);
+    expect(store.get('production')).toBeUndefined();
+    expect(events).toEqual([status]);
+
+    // The notice stays until the user acts, without further events.
+    expect(keys.status('production').problem).toBe('undecryptable');
+    expect(events).toHaveLength(1);
+    const fixed = keys.setKey('production', PROD_KEY);
+    expect(fixed.problem).toBeUndefined();
+    expect(fixed.notice).toBeUndefined();
+  });
+
+  it('is removed when getKey finds it, which returns undefined', () => {
+    const { keys, store, events } = setup('dpapi');
+    store.set('staging', 'bm90IGEgY2lwaGVydGV4dA==');
+
+    expect(keys.getKey('staging')).toBeUndefined();
+    expect(store.get('staging')).toBeUndefined();
+    expect(events.map((e) => e.problem)).toEqual(['undecryptable']);
+  });
+
+  it.each([
+    ['not base64', '%%% not base64 %%%'],
+    ['empty', ''],
+    ['truncated base64', 'RkFLRXYx='],
+  ])('is removed when it is garbage (%s)', (_label, garbage) => {
+    const { keys, store } = setup('gnome_libsecret');
+    store.set('production', garbage);
+    expect(keys.status('production').problem).toBe('undecryptable');
+    expect(store.get('production')).toBeUndefined();
+  });
+
+  it('is removed when the password store changed (libsecret to KWallet)', () => {
+    const { keys, store, safeStorage } = setup('gnome_libsecret');
+    keys.setKey('production', PROD_KEY);
+    safeStorage.setBackend('kwallet6');
+
+    expect(keys.status('production')).toMatchObject({ set: false, problem: 'undecryptable' });
+    expect(store.get('production')).toBeUndefined();
+  });
+
+  it('is removed when it decrypts to something no key can be', () => {
+    const { keys, store, safeStorage } = setup('keychain');
+    store.set('production', safeStorage.encryptString('production\ntwo words').toString('base64'));
+    expect(keys.getKey('production')).toBeUndefined();
+    expect(keys.status('production').problem).toBe('undecryptable');
+  });
+
+  it('does not touch the other environment', () => {
+    const { keys, store } = setup('keychain');
+    keys.setKey('production', PROD_KEY);
+    keys.setKey('staging', STAGING_KEY);
+    store.set('production', tamper(store.get('production') ?? ''));
+
+    expect(keys.status('production').set).toBe(false);
+    expect(keys.getKey('staging')).toBe(STAGING_KEY);
+  });
+});
+
+describe('when the OS store refuses to encrypt', () => {
+  it('keeps the key for this session and says it was not saved', () => {
+    const { keys, store, safeStorage } = setup('keychain');
+    vi.spyOn(safeStorage, 'encryptString').mockImplementation(() => {
+      throw new Error('User interaction is not allowed.');
+    });
+
+    const status = keys.setKey('production', PROD_KEY);
+    expect(status).toMatchObject({
+      set: true,
+      storage: 'session-only',
+      problem: 'not-saved',
+      weak: false,
+    });
+    expect(status.notice).toMatch(/could not encrypt/);
+    expect(store.get('production')).toBeUndefined();
+    expect(keys.getKey('production')).toBe(PROD_KEY);
+  });
+
+  it('does not leave an older saved key to come back next run', () => {
+    const { keys, store, safeStorage, restart } = setup('keychain');
+    keys.setKey('production', PROD_KEY);
+    vi.spyOn(safeStorage, 'encryptString').mockImplementation(() => {
+      throw new Error('denied');
+    });
+    keys.setKey('production', `${PROD_KEY}-rotated`);
+
+    expect(store.get('production')).toBeUndefined();
+    expect(restart().getKey('production')).toBeUndefined();
+  });
+});
+
+describe('setKey validation', () => {
+  it('trims the key', () => {
+    const { keys } = setup('keychain');
+    keys.setKey('production', `  ${PROD_KEY}\n`);
+    expect(keys.getKey('production')).toBe(PROD_KEY);
+  });
+
+  it.each([
+    ['empty', '   ', 'empty'],
+    ['inner space', 'sk_live_abc def', 'whitespace'],
+    ['inner newline', 'sk_live_abc\ndef', 'whitespace'],
+    ['control character', 'sk_live_abc\u0007def', 'control-character'],
+    ['zero-width space', 'sk_live_abc\u200bdef', 'control-character'],
+    ['curly quote', 'sk_live_abc\u201ddef', 'non-ascii'],
+    ['too long', `sk_live_${'x'.repeat(4096)}`, 'too-long'],
+  ])('rejects a key that is %s, without echoing it, and changes nothing', (_label, bad, reason) => {
+    const { keys, store, events } = setup('keychain');
+    keys.setKey('production', PROD_KEY);
+    events.length = 0;
+    const before = store.snapshot();
+
+    let thrown: unknown;
+    try {
+      keys.setKey('production', bad);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(InvalidKeyError);
+    const error = thrown as InvalidKeyError;
+    expect(error.reason).toBe(reason);
+    expect(error.message.length).toBeGreaterThan(10);
+    const serialized = `${error.message} ${error.stack ?? ''} ${JSON.stringify(error)}`;
+    for (const fragment of bad
+      .trim()
+      .split(/\s+/)
+      .filter((f) => f.length >= 6)) {
+      expect(serialized).not.toContain(fragment.slice(0, 40));
+    }
+    expect(store.snapshot()).toEqual(before);
+    expect(keys.getKey('production')).toBe(PROD_KEY);
+    expect(events).toEqual([]);
+  });
+
+  it('rejects an environment that has no stored key (the sandbox)', () => {
+    const { keys } = setup('keychain');
+    expect(() => keys.setKey('sandbox' as never, PROD_KEY)).toThrow(TypeError);
+    expect(() => keys.status('sandbox' as never)).toThrow(/production or staging/);
+  });
+});
+
+describe('removeKey', () => {
+  it.each(['keychain', 'basic_text', 'unavailable'] as const)(
+    'forgets a saved or session key (%s)',
+    (backend) => {
+      const { keys, store, restart } = setup(backend);
+      keys.setKey('production', PROD_KEY, { acceptWeakStorage: true });
+      expect(keys.getKey('production')).toBe(PROD_KEY);
+
+      const status = keys.removeKey('production');
+      expect(status).toMatchObject({ environment: 'production', set: false, storage: 'none' });
+      expect(keys.getKey('production')).toBeUndefined();
+      expect(store.snapshot()).toEqual({ ciphertexts: {}, weakAccepted: [] });
+      expect(restart().getKey('production')).toBeUndefined();
+    },
+  );
+
+  it('clears an undecryptable notice', () => {
+    const { keys, store } = setup('keychain');
+    store.set('production', 'garbage!');
+    expect(keys.status('production').problem).toBe('undecryptable');
+    expect(keys.removeKey('production').problem).toBeUndefined();
+  });
+});
+
+describe('environments are isolated', () => {
+  it.each(['keychain', 'basic_text'] as const)(
+    'production and staging keys never mix (%s)',
+    (backend) => {
+      const { keys, store } = setup(backend);
+      keys.setKey('production', PROD_KEY, { acceptWeakStorage: true });
+      keys.setKey('staging', STAGING_KEY);
+
+      expect(keys.getKey('production')).toBe(PROD_KEY);
+      expect(keys.getKey('staging')).toBe(STAGING_KEY);
+      expect(store.get('production')).not.toBe(store.get('staging'));
+
+      keys.removeKey('production');
+      expect(keys.getKey('production')).toBeUndefined();
+      expect(keys.getKey('staging')).toBe(STAGING_KEY);
+      expect(keys.status('staging').environment).toBe('staging');
+    },
+  );
+
+  it('a ciphertext copied into the other environment is not accepted as its key', () => {
+    const { keys, store } = setup('keychain');
+    keys.setKey('staging', STAGING_KEY);
+    store.set('production', store.get('staging') ?? '');
+
+    expect(keys.getKey('production')).toBeUndefined();
+    expect(keys.status('production').problem).toBe('undecryptable');
+    expect(keys.getKey('staging')).toBe(STAGING_KEY);
+  });
+});
+
+describe('change events', () => {
+  it('fire with the new status on setKey and removeKey, for that environment', () => {
+    const { keys, events } = setup('keychain');
+    const set = keys.setKey('staging', STAGING_KEY);
+    const removed = keys.removeKey('staging');
+
+    expect(events).toEqual([set, removed]);
+    expect(events.map((e) => [e.environment, e.set])).toEqual([
+      ['staging', true],
+      ['staging', false],
+    ]);
+  });
+
+  it('do not fire for reads', () => {
+    const { keys, events } = setup('keychain');
+    keys.setKey('production', PROD_KEY);
+    events.length = 0;
+    keys.status('production');
+    keys.getKey('production');
+    keys.status('staging');
+    expect(events).toEqual([]);
+  });
+
+  it('stop after unsubscribing', () => {
+    const { keys } = setup('keychain');
+    const listener = vi.fn();
+    const unsubscribe = keys.onChange(listener);
+    keys.setKey('production', PROD_KEY);
+    unsubscribe();
+    keys.removeKey('production');
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the key never leaves through statuses, notices, events or errors', () => {
+  it.each([
+    'keychain',
+    'dpapi',
+    'gnome_libsecret',
+    'kwallet6',
+    'basic_text',
+    'unavailable',
+  ] as const)('%s', (backend) => {
+    const { keys, store, events } = setup(backend);
+    const seen: unknown[] = [];
+    seen.push(keys.setKey('production', PROD_KEY));
+    seen.push(keys.setKey('staging', STAGING_KEY, { acceptWeakStorage: true }));
+    seen.push(keys.status('production'), keys.status('staging'));
+    // The keys are really held, so the search below could find them.
+    expect([keys.getKey('production'), keys.getKey('staging')]).toEqual([PROD_KEY, STAGING_KEY]);
+
+    for (const bad of [
+      `${PROD_KEY} ${STAGING_KEY}`,
+      `${PROD_KEY}\u0000`,
+      `${STAGING_KEY}\u201c`,
+      PROD_KEY.repeat(200),
+    ]) {
+      try {
+        keys.setKey('production', bad);
+      } catch (error) {
+        seen.push(
+          error instanceof Error
+            ? { name: error.name, message: error.message, stack: error.stack }
+            : error,
+        );
+      }
+    }
+    const saved = store.get('staging');
+    if (saved !== undefined) store.set('staging', tamper(saved));
+    seen.push(keys.status('staging'), keys.removeKey('production'));
+    seen.push(...events, store.snapshot());
+
+    expect(seen.length).toBeGreaterThanOrEqual(10);
+    const text = JSON.stringify(seen);
+    expect(text).not.toContain(PROD_KEY);
+    expect(text).not.toContain(STAGING_KEY);
+  });
+});

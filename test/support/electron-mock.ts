@@ -1,0 +1,737 @@
+// The one mock of the `electron` module (the only module this project mocks).
+// Importing the real package in plain Node tries to download the Electron
+// binary, so every test that reaches code importing `electron` mocks it here.
+//
+// Usage, when the test needs no handle on the mock:
+//
+//   vi.mock('electron', async () => {
+//     const { createElectronMock } = await import('../../support/electron-mock.ts');
+//     return createElectronMock({ safeStorage: 'gnome_libsecret' });
+//   });
+//
+// Usage, when the test drives the mock (switch the backend, invoke a handler):
+//
+//   const electron = await vi.hoisted(async () => {
+//     const { createElectronMock } = await import('../../support/electron-mock.ts');
+//     return createElectronMock({ safeStorage: 'basic_text' });
+//   });
+//   vi.mock('electron', () => electron);
+//   ...
+//   electron.safeStorage.setBackend('unavailable');
+//   await electron.ipcMain.invoke('orders:list', electron.ipcEvent(), { page: 1 });
+//
+// Code that only needs a fake safeStorage (injected, no module mock) can take
+// `createElectronMock(...).safeStorage` or `new FakeSafeStorage(...)`.
+//
+// Limit: `vi.mock` reaches only modules Vitest transforms (src/ and test/).
+// Packages in node_modules, such as electron-store, are loaded by Node itself
+// and import the real `electron`; see `keepElectronFromDownloading`.
+
+import { createHash } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { vi } from 'vitest';
+
+/** Which secret store the fake safeStorage behaves as. */
+export type FakeStorageBackend =
+  | 'keychain' // macOS
+  | 'dpapi' // Windows
+  | 'gnome_libsecret' // Linux, GNOME and friends
+  | 'kwallet6' // Linux, KDE 6
+  | 'basic_text' // Linux without a usable password manager: a hard-coded password
+  | 'unavailable'; // no encryption at all (Linux before `ready`, no keyring)
+
+export const FAKE_STORAGE_BACKENDS: readonly FakeStorageBackend[] = [
+  'keychain',
+  'dpapi',
+  'gnome_libsecret',
+  'kwallet6',
+  'basic_text',
+  'unavailable',
+];
+
+/** The `process.platform` a real machine with that backend has. */
+export function platformForBackend(backend: FakeStorageBackend): NodeJS.Platform {
+  if (backend === 'keychain') return 'darwin';
+  if (backend === 'dpapi') return 'win32';
+  return 'linux';
+}
+
+type LinuxBackendName =
+  'basic_text' | 'gnome_libsecret' | 'kwallet' | 'kwallet5' | 'kwallet6' | 'unknown';
+
+const MAGIC = Buffer.from('FAKEv1', 'latin1');
+const TAG_LENGTH = 8;
+const DECRYPT_ERROR =
+  'Error while decrypting the ciphertext provided to safeStorage.decryptString.';
+
+function keystreamFor(backend: FakeStorageBackend): Buffer {
+  // Every byte has its high bit set, so XOR changes every ASCII byte into a
+  // non-ASCII one: no run of the plaintext can survive into the ciphertext.
+  const bytes = createHash('sha256').update(`fake-safe-storage:${backend}`).digest();
+  return Buffer.from(bytes.map((b) => b | 0x80));
+}
+
+function tagFor(backend: FakeStorageBackend, plain: Buffer): Buffer {
+  return createHash('sha256')
+    .update(backend)
+    .update('\0')
+    .update(plain)
+    .digest()
+    .subarray(0, TAG_LENGTH);
+}
+
+function xor(data: Buffer, keystream: Buffer): Buffer {
+  return Buffer.from(data.map((b, i) => b ^ (keystream[i % keystream.length] ?? 0)));
+}
+
+/**
+ * A stand-in for Electron's `safeStorage` with a real reversible transform:
+ * `MAGIC | backend index | tag | plaintext XOR keystream`. The keystream and
+ * tag depend on the backend, so data encrypted under one backend does not
+ * decrypt under another (a changed keyring), and any change to the bytes
+ * makes `decryptString` throw, as the real one does.
+ */
+export class FakeSafeStorage {
+  #backend: FakeStorageBackend;
+  /** How often each method ran, for tests that care (e.g. "never encrypted"). */
+  readonly calls = { encryptString: 0, decryptString: 0 };
+
+  constructor(backend: FakeStorageBackend = 'keychain') {
+    this.#backend = backend;
+  }
+
+  get backend(): FakeStorageBackend {
+    return this.#backend;
+  }
+
+  /** Switches the backend, as a different desktop session or a lost keyring would. */
+  setBackend(backend: FakeStorageBackend): void {
+    this.#backend = backend;
+  }
+
+  isEncryptionAvailable(): boolean {
+    return this.#backend !== 'unavailable';
+  }
+
+  async isAsyncEncryptionAvailable(): Promise<boolean> {
+    return this.isEncryptionAvailable();
+  }
+
+  encryptString(plainText: string): Buffer {
+    this.calls.encryptString += 1;
+    if (!this.isEncryptionAvailable()) {
+      throw new Error(
+        'Error while encrypting the text provided to safeStorage.encryptString. Encryption is not available.',
+      );
+    }
+    const plain = Buffer.from(plainText, 'utf8');
+    const index = Buffer.from([FAKE_STORAGE_BACKENDS.indexOf(this.#backend)]);
+    return Buffer.concat([
+      MAGIC,
+      index,
+      tagFor(this.#backend, plain),
+      xor(plain, keystreamFor(this.#backend)),
+    ]);
+  }
+
+  async encryptStringAsync(plainText: string): Promise<Buffer> {
+    return this.encryptString(plainText);
+  }
+
+  decryptString(encrypted: Buffer): string {
+    this.calls.decryptString += 1;
+    if (!this.isEncryptionAvailable())
+      throw new Error(`${DECRYPT_ERROR} Decryption is not available.`);
+    const headerLength = MAGIC.length + 1 + TAG_LENGTH;
+    if (encrypted.length < headerLength || !encrypted.subarray(0, MAGIC.length).equals(MAGIC)) {
+      throw new Error(DECRYPT_ERROR);
+    }
+    if (encrypted[MAGIC.length] !== FAKE_STORAGE_BACKENDS.indexOf(this.#backend))
+      throw new Error(DECRYPT_ERROR);
+    const tag = encrypted.subarray(MAGIC.length + 1, headerLength);
+    const plain = xor(encrypted.subarray(headerLength), keystreamFor(this.#backend));
+    if (!tag.equals(tagFor(this.#backend, plain))) throw new Error(DECRYPT_ERROR);
+    return plain.toString('utf8');
+  }
+
+  async decryptStringAsync(
+    encrypted: Buffer,
+  ): Promise<{ shouldReEncrypt: boolean; result: string }> {
+    return { shouldReEncrypt: false, result: this.decryptString(encrypted) };
+  }
+
+  /** Linux only in Electron; here 'unknown' for the macOS and Windows backends. */
+  getSelectedStorageBackend(): LinuxBackendName {
+    switch (this.#backend) {
+      case 'gnome_libsecret':
+      case 'kwallet6':
+      case 'basic_text':
+        return this.#backend;
+      default:
+        return 'unknown';
+    }
+  }
+
+  setUsePlainTextEncryption(_usePlainText: boolean): void {}
+}
+
+type Listener = (...args: never[]) => unknown;
+
+/** A minimal EventEmitter-like recorder shared by the fakes below. */
+class Listeners {
+  readonly #byEvent = new Map<string, Listener[]>();
+
+  add(event: string, listener: Listener, once = false): void {
+    const wrapped: Listener = once
+      ? (...args) => {
+          this.remove(event, wrapped);
+          return (listener as (...a: unknown[]) => unknown)(...(args as unknown[]));
+        }
+      : listener;
+    this.#byEvent.set(event, [...(this.#byEvent.get(event) ?? []), wrapped]);
+  }
+
+  remove(event: string, listener: Listener): void {
+    this.#byEvent.set(
+      event,
+      (this.#byEvent.get(event) ?? []).filter((l) => l !== listener),
+    );
+  }
+
+  removeAll(event?: string): void {
+    if (event === undefined) this.#byEvent.clear();
+    else this.#byEvent.delete(event);
+  }
+
+  count(event: string): number {
+    return this.#byEvent.get(event)?.length ?? 0;
+  }
+
+  emit(event: string, args: unknown[]): boolean {
+    const listeners = this.#byEvent.get(event) ?? [];
+    for (const listener of [...listeners]) (listener as (...a: unknown[]) => unknown)(...args);
+    return listeners.length > 0;
+  }
+}
+
+export class FakeWebContents {
+  static #nextId = 1;
+  readonly id = FakeWebContents.#nextId++;
+  readonly #listeners = new Listeners();
+  #url = '';
+  /** Messages pushed to the renderer with `send`. */
+  readonly sent: { channel: string; args: unknown[] }[] = [];
+  windowOpenHandler: ((details: { url: string }) => unknown) | undefined;
+
+  send(channel: string, ...args: unknown[]): void {
+    this.sent.push({ channel, args });
+  }
+
+  setWindowOpenHandler(handler: (details: { url: string }) => unknown): void {
+    this.windowOpenHandler = handler;
+  }
+
+  on(event: string, listener: Listener): this {
+    this.#listeners.add(event, listener);
+    return this;
+  }
+
+  once(event: string, listener: Listener): this {
+    this.#listeners.add(event, listener, true);
+    return this;
+  }
+
+  removeListener(event: string, listener: Listener): this {
+    this.#listeners.remove(event, listener);
+    return this;
+  }
+
+  /** Test helper: fires an event ('will-navigate', 'did-finish-load', ...). */
+  emit(event: string, ...args: unknown[]): boolean {
+    return this.#listeners.emit(event, args);
+  }
+
+  listenerCount(event: string): number {
+    return this.#listeners.count(event);
+  }
+
+  getURL(): string {
+    return this.#url;
+  }
+
+  async loadURL(url: string): Promise<void> {
+    this.#url = url;
+  }
+
+  isDestroyed(): boolean {
+    return false;
+  }
+}
+
+/** What a handler sees as its event: the sender and the frame's URL. */
+export interface FakeIpcEvent {
+  readonly sender: FakeWebContents;
+  readonly senderFrame: { readonly url: string };
+  returnValue?: unknown;
+}
+
+type IpcHandler = (event: FakeIpcEvent, ...args: unknown[]) => unknown;
+
+export class FakeIpcMain {
+  readonly #handlers = new Map<string, IpcHandler>();
+  readonly #listeners = new Listeners();
+
+  handle(channel: string, handler: IpcHandler): void {
+    // Electron throws here too; a double registration is a real bug.
+    if (this.#handlers.has(channel)) {
+      throw new Error(`Attempted to register a second handler for '${channel}'`);
+    }
+    this.#handlers.set(channel, handler);
+  }
+
+  handleOnce(channel: string, handler: IpcHandler): void {
+    this.handle(channel, (event, ...args) => {
+      this.removeHandler(channel);
+      return handler(event, ...args);
+    });
+  }
+
+  removeHandler(channel: string): void {
+    this.#handlers.delete(channel);
+  }
+
+  /** Test helper: the channels that have a handler. */
+  get handledChannels(): string[] {
+    return [...this.#handlers.keys()];
+  }
+
+  /** Test helper: calls the handler as `ipcRenderer.invoke` would, rejecting like Electron when none is registered. */
+  async invoke(channel: string, event: FakeIpcEvent, ...args: unknown[]): Promise<unknown> {
+    const handler = this.#handlers.get(channel);
+    if (!handler) throw new Error(`No handler registered for '${channel}'`);
+    return handler(event, ...args);
+  }
+
+  on(channel: string, listener: Listener): this {
+    this.#listeners.add(channel, listener);
+    return this;
+  }
+
+  once(channel: string, listener: Listener): this {
+    this.#listeners.add(channel, listener, true);
+    return this;
+  }
+
+  removeListener(channel: string, listener: Listener): this {
+    this.#listeners.remove(channel, listener);
+    return this;
+  }
+
+  off(channel: string, listener: Listener): this {
+    return this.removeListener(channel, listener);
+  }
+
+  removeAllListeners(channel?: string): this {
+    this.#listeners.removeAll(channel);
+    return this;
+  }
+
+  listenerCount(channel: string): number {
+    return this.#listeners.count(channel);
+  }
+
+  /** Test helper: delivers a message from a renderer to the `on` listeners. */
+  emit(channel: string, event: FakeIpcEvent, ...args: unknown[]): boolean {
+    return this.#listeners.emit(channel, [event, ...args]);
+  }
+}
+
+export class FakeIpcRenderer {
+  readonly #ipcMain: FakeIpcMain;
+  readonly #event: () => FakeIpcEvent;
+  readonly #listeners = new Listeners();
+  /** Every `invoke` and `send`, in order. */
+  readonly calls: { method: 'invoke' | 'send'; channel: string; args: unknown[] }[] = [];
+
+  constructor(ipcMain: FakeIpcMain, event: () => FakeIpcEvent) {
+    this.#ipcMain = ipcMain;
+    this.#event = event;
+  }
+
+  /** Records the call and routes it to the handler registered on the mock's ipcMain. */
+  invoke(channel: string, ...args: unknown[]): Promise<unknown> {
+    this.calls.push({ method: 'invoke', channel, args });
+    return this.#ipcMain.invoke(channel, this.#event(), ...args);
+  }
+
+  send(channel: string, ...args: unknown[]): void {
+    this.calls.push({ method: 'send', channel, args });
+    this.#ipcMain.emit(channel, this.#event(), ...args);
+  }
+
+  on(channel: string, listener: Listener): this {
+    this.#listeners.add(channel, listener);
+    return this;
+  }
+
+  once(channel: string, listener: Listener): this {
+    this.#listeners.add(channel, listener, true);
+    return this;
+  }
+
+  removeListener(channel: string, listener: Listener): this {
+    this.#listeners.remove(channel, listener);
+    return this;
+  }
+
+  off(channel: string, listener: Listener): this {
+    return this.removeListener(channel, listener);
+  }
+
+  listenerCount(channel: string): number {
+    return this.#listeners.count(channel);
+  }
+
+  /** Test helper: a push from main (`webContents.send`) arriving in the renderer. */
+  emit(channel: string, ...args: unknown[]): boolean {
+    return this.#listeners.emit(channel, [{ sender: this }, ...args]);
+  }
+}
+
+export class FakeApp {
+  readonly #listeners = new Listeners();
+  readonly #paths = new Map<string, string>();
+  readonly #root: string;
+  readonly #version: string;
+  isPackaged: boolean;
+  readonly calls = { quit: 0 };
+
+  constructor(options: { userDataPath: string; version: string; isPackaged: boolean }) {
+    this.#root = options.userDataPath;
+    this.#version = options.version;
+    this.isPackaged = options.isPackaged;
+  }
+
+  /** 'userData' is the configured directory; other names are folders inside it. */
+  getPath(name: string): string {
+    return (
+      this.#paths.get(name) ?? (name === 'userData' ? this.#root : path.join(this.#root, name))
+    );
+  }
+
+  setPath(name: string, value: string): void {
+    this.#paths.set(name, value);
+  }
+
+  getName(): string {
+    return 'Store Admin';
+  }
+
+  getVersion(): string {
+    return this.#version;
+  }
+
+  isReady(): boolean {
+    return true;
+  }
+
+  whenReady(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  on(event: string, listener: Listener): this {
+    this.#listeners.add(event, listener);
+    return this;
+  }
+
+  once(event: string, listener: Listener): this {
+    this.#listeners.add(event, listener, true);
+    return this;
+  }
+
+  removeListener(event: string, listener: Listener): this {
+    this.#listeners.remove(event, listener);
+    return this;
+  }
+
+  listenerCount(event: string): number {
+    return this.#listeners.count(event);
+  }
+
+  /** Test helper: fires an app event ('window-all-closed', 'web-contents-created', ...). */
+  emit(event: string, ...args: unknown[]): boolean {
+    return this.#listeners.emit(event, args);
+  }
+
+  quit(): void {
+    this.calls.quit += 1;
+  }
+}
+
+export interface FakeBrowserWindow {
+  readonly options: Record<string, unknown>;
+  readonly webContents: FakeWebContents;
+  /** 'file:…' or the URL given to loadFile / loadURL, last one wins. */
+  readonly loaded: string | undefined;
+  readonly visible: boolean;
+  loadURL(url: string): Promise<void>;
+  loadFile(
+    filePath: string,
+    options?: { query?: Record<string, string>; hash?: string },
+  ): Promise<void>;
+  show(): void;
+  hide(): void;
+  focus(): void;
+  close(): void;
+  isVisible(): boolean;
+  isDestroyed(): boolean;
+  on(event: string, listener: Listener): FakeBrowserWindow;
+  once(event: string, listener: Listener): FakeBrowserWindow;
+  /** Test helper: fires a window event ('ready-to-show', 'closed', ...). */
+  emit(event: string, ...args: unknown[]): boolean;
+}
+
+export interface FakeBrowserWindowClass {
+  new (options?: Record<string, unknown>): FakeBrowserWindow;
+  getAllWindows(): FakeBrowserWindow[];
+  fromWebContents(webContents: FakeWebContents): FakeBrowserWindow | null;
+}
+
+function createBrowserWindowClass(): FakeBrowserWindowClass {
+  const windows: FakeBrowserWindow[] = [];
+
+  return class BrowserWindow implements FakeBrowserWindow {
+    readonly options: Record<string, unknown>;
+    readonly webContents = new FakeWebContents();
+    readonly #listeners = new Listeners();
+    loaded: string | undefined;
+    visible: boolean;
+    #destroyed = false;
+
+    constructor(options: Record<string, unknown> = {}) {
+      this.options = options;
+      this.visible = options['show'] !== false;
+      windows.push(this);
+    }
+
+    static getAllWindows(): FakeBrowserWindow[] {
+      return windows.filter((w) => !w.isDestroyed());
+    }
+
+    static fromWebContents(webContents: FakeWebContents): FakeBrowserWindow | null {
+      return windows.find((w) => w.webContents === webContents) ?? null;
+    }
+
+    async loadURL(url: string): Promise<void> {
+      this.loaded = url;
+      await this.webContents.loadURL(url);
+    }
+
+    async loadFile(filePath: string): Promise<void> {
+      await this.loadURL(`file://${path.resolve(filePath)}`);
+    }
+
+    show(): void {
+      this.visible = true;
+    }
+
+    hide(): void {
+      this.visible = false;
+    }
+
+    focus(): void {}
+
+    close(): void {
+      this.#destroyed = true;
+      this.emit('closed');
+    }
+
+    isVisible(): boolean {
+      return this.visible;
+    }
+
+    isDestroyed(): boolean {
+      return this.#destroyed;
+    }
+
+    on(event: string, listener: Listener): this {
+      this.#listeners.add(event, listener);
+      return this;
+    }
+
+    once(event: string, listener: Listener): this {
+      this.#listeners.add(event, listener, true);
+      return this;
+    }
+
+    emit(event: string, ...args: unknown[]): boolean {
+      return this.#listeners.emit(event, args);
+    }
+  };
+}
+
+type PermissionRequestHandler = (
+  webContents: unknown,
+  permission: string,
+  callback: (granted: boolean) => void,
+  details?: unknown,
+) => void;
+
+export interface FakeSession {
+  permissionRequestHandler: PermissionRequestHandler | null | undefined;
+  permissionCheckHandler: ((...args: unknown[]) => boolean) | null | undefined;
+  headersReceivedListener:
+    ((details: unknown, callback: (response: unknown) => void) => void) | undefined;
+  setPermissionRequestHandler(handler: PermissionRequestHandler | null): void;
+  setPermissionCheckHandler(handler: ((...args: unknown[]) => boolean) | null): void;
+  webRequest: {
+    onHeadersReceived(
+      listener: (details: unknown, callback: (response: unknown) => void) => void,
+    ): void;
+  };
+}
+
+function createSession(): FakeSession {
+  const session: FakeSession = {
+    permissionRequestHandler: undefined,
+    permissionCheckHandler: undefined,
+    headersReceivedListener: undefined,
+    setPermissionRequestHandler(handler) {
+      session.permissionRequestHandler = handler;
+    },
+    setPermissionCheckHandler(handler) {
+      session.permissionCheckHandler = handler;
+    },
+    webRequest: {
+      onHeadersReceived(listener) {
+        session.headersReceivedListener = listener;
+      },
+    },
+  };
+  return session;
+}
+
+export interface FakeShell {
+  readonly calls: { method: 'openExternal' | 'openPath' | 'showItemInFolder'; target: string }[];
+  openExternal(url: string, options?: unknown): Promise<void>;
+  openPath(filePath: string): Promise<string>;
+  showItemInFolder(filePath: string): void;
+}
+
+function createShell(): FakeShell {
+  const calls: FakeShell['calls'] = [];
+  return {
+    calls,
+    async openExternal(url) {
+      calls.push({ method: 'openExternal', target: url });
+    },
+    async openPath(filePath) {
+      calls.push({ method: 'openPath', target: filePath });
+      return '';
+    },
+    showItemInFolder(filePath) {
+      calls.push({ method: 'showItemInFolder', target: filePath });
+    },
+  };
+}
+
+export interface FakeContextBridge {
+  /** What the preload exposed, by key. */
+  readonly exposed: Record<string, unknown>;
+  exposeInMainWorld(key: string, api: unknown): void;
+}
+
+export interface ElectronMockOptions {
+  /** Backend of the fake safeStorage; 'keychain' (macOS) by default. */
+  readonly safeStorage?: FakeStorageBackend;
+  /** app.getPath('userData'); a path under the OS temp dir by default (not created). */
+  readonly userDataPath?: string;
+  readonly version?: string;
+  readonly isPackaged?: boolean;
+  /** The URL `ipcEvent()` reports as the sender frame's. */
+  readonly rendererUrl?: string;
+}
+
+export interface ElectronMockModule {
+  readonly app: FakeApp;
+  readonly safeStorage: FakeSafeStorage;
+  readonly ipcMain: FakeIpcMain;
+  readonly ipcRenderer: FakeIpcRenderer;
+  readonly contextBridge: FakeContextBridge;
+  readonly BrowserWindow: FakeBrowserWindowClass;
+  readonly shell: FakeShell;
+  readonly session: { readonly defaultSession: FakeSession };
+  /**
+   * Not part of Electron: builds the event a handler receives. By default the
+   * sender is the first window's webContents (or a detached one) and the frame
+   * URL is `rendererUrl`.
+   */
+  ipcEvent(overrides?: { sender?: FakeWebContents; url?: string }): FakeIpcEvent;
+}
+
+/** The module shape `vi.mock('electron', ...)` needs: named exports plus `default`. */
+export type ElectronMock = ElectronMockModule & { readonly default: ElectronMockModule };
+
+export function createElectronMock(options: ElectronMockOptions = {}): ElectronMock {
+  const rendererUrl = options.rendererUrl ?? 'file:///app/out/renderer/index.html';
+  const BrowserWindow = createBrowserWindowClass();
+  const detachedWebContents = new FakeWebContents();
+  const ipcEvent = (overrides: { sender?: FakeWebContents; url?: string } = {}): FakeIpcEvent => ({
+    sender:
+      overrides.sender ?? BrowserWindow.getAllWindows()[0]?.webContents ?? detachedWebContents,
+    senderFrame: { url: overrides.url ?? rendererUrl },
+  });
+  const ipcMain = new FakeIpcMain();
+  const exposed: Record<string, unknown> = {};
+
+  const module: ElectronMockModule = {
+    app: new FakeApp({
+      userDataPath: options.userDataPath ?? path.join(os.tmpdir(), 'store-admin-test-user-data'),
+      version: options.version ?? '0.1.0',
+      isPackaged: options.isPackaged ?? false,
+    }),
+    safeStorage: new FakeSafeStorage(options.safeStorage ?? 'keychain'),
+    ipcMain,
+    ipcRenderer: new FakeIpcRenderer(ipcMain, () => ipcEvent()),
+    contextBridge: {
+      exposed,
+      exposeInMainWorld(key, api) {
+        exposed[key] = api;
+      },
+    },
+    BrowserWindow,
+    shell: createShell(),
+    session: { defaultSession: createSession() },
+    ipcEvent,
+  };
+  return { ...module, default: module };
+}
+
+/**
+ * `vi.mock('electron')` does not reach packages Node loads itself (electron-store
+ * imports `electron` from node_modules). The real package's entry point would
+ * then try to download the Electron binary; with ELECTRON_OVERRIDE_DIST_PATH
+ * set it only returns a path string, so such a package sees an `electron`
+ * without `app` (electron-store then needs an absolute `cwd`). Call before
+ * the first import of such a package, and `vi.unstubAllEnvs()` afterwards.
+ */
+export function keepElectronFromDownloading(): void {
+  vi.stubEnv(
+    'ELECTRON_OVERRIDE_DIST_PATH',
+    path.join(os.tmpdir(), 'store-admin-no-electron-binary'),
+  );
+}
+
+/**
+ * Whether `plaintext` appears in `text` as is or inside any base64 run in it
+ * (decoded), so "the key never reaches the file" also catches a key that was
+ * merely base64-encoded instead of encrypted.
+ */
+export function containsPlaintext(text: string, plaintext: string): boolean {
+  if (text.includes(plaintext)) return true;
+  for (const run of text.match(/[A-Za-z0-9+/]{8,}={0,2}/g) ?? []) {
+    if (Buffer.from(run, 'base64').toString('latin1').includes(plaintext)) return true;
+  }
+  return false;
+}
