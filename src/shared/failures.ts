@@ -16,7 +16,8 @@ export type FailureKind =
   | 'invalid-response' // an answer that is not what the interface says
   | 'redirect' // a redirect the client refuses to follow
   | 'invalid-input' // an argument that does not validate
-  | 'aborted'; // stopped by the user
+  | 'aborted' // stopped by the user
+  | 'internal'; // a fault inside Store Admin itself
 
 /**
  * Whether the service may have acted on the request. For a cancel this tells

@@ -1,0 +1,67 @@
+// App lifecycle: the thin Electron edge. Everything it wires together is
+// plain Node (environments, keys, client, sandbox) and tested there.
+
+import { app, BrowserWindow, session } from 'electron';
+import { join } from 'node:path';
+import { createElectronSettings } from './environments/electron-settings.ts';
+import { EnvironmentService } from './environments/environment-service.ts';
+import { emitTo, registerIpc } from './ipc/handle.ts';
+import { createHandlers } from './ipc/handlers.ts';
+import { createElectronKeyStore } from './keys/electron-key-store.ts';
+import { startSandbox } from './sandbox/server.ts';
+import { createMainWindow, isAppUrl, lockDown, type AppPage } from './window.ts';
+
+/** The demo key the built-in sandbox accepts for the Pro plan (see README). */
+const SANDBOX_KEY = 'demo-pro';
+
+const page: AppPage = {
+  ...(!app.isPackaged && process.env.ELECTRON_RENDERER_URL ? { devServerUrl: process.env.ELECTRON_RENDERER_URL } : {}),
+  file: join(import.meta.dirname, '../renderer/index.html'),
+};
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  let mainWindow: BrowserWindow | undefined;
+
+  app.on('second-instance', () => {
+    if (mainWindow?.isMinimized()) mainWindow.restore();
+    mainWindow?.focus();
+  });
+
+  app.on('web-contents-created', (_event, contents) => lockDown(contents, page));
+
+  void app.whenReady().then(() => {
+    session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+    session.defaultSession.setPermissionCheckHandler(() => false);
+
+    const service = new EnvironmentService({
+      settings: createElectronSettings(),
+      keys: createElectronKeyStore(),
+      startSandbox: async () => {
+        const sandbox = await startSandbox({ port: 0 });
+        return { baseUrl: sandbox.baseUrl, key: SANDBOX_KEY, close: () => sandbox.close() };
+      },
+    });
+    const emit = emitTo(() => mainWindow?.webContents);
+    service.onQuota((environment, quota) => emit('quota:changed', { environment, quota }));
+    registerIpc(
+      createHandlers(service, emit),
+      (event) => event.sender === mainWindow?.webContents && isAppUrl(event.senderFrame?.url, page),
+    );
+
+    const open = (): void => {
+      mainWindow = createMainWindow(page, join(import.meta.dirname, '../preload'));
+      mainWindow.on('closed', () => (mainWindow = undefined));
+    };
+    open();
+    app.on('activate', () => {
+      if (BrowserWindow.getAllWindows().length === 0) open();
+    });
+    app.on('before-quit', () => void service.close());
+  });
+
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+}

@@ -1,0 +1,46 @@
+// The API the renderer sees as `window.storeAdmin`: narrow, named methods over
+// the typed contract, never ipcRenderer or a generic send. Built from an
+// `invoke` and an `on` so the same API runs over Electron IPC (preload) and
+// over the development harness's loopback connection.
+
+import type { RemoteEnvironmentId, EnvironmentId } from '../shared/environments.ts';
+import type { Channel, ChannelArgs, ChannelResult, EventName, EventPayloads } from '../shared/ipc-contract.ts';
+
+export type Invoke = <C extends Channel>(channel: C, ...args: ChannelArgs<C>) => Promise<ChannelResult<C>>;
+export type Subscribe = <E extends EventName>(event: E, listener: (payload: EventPayloads[E]) => void) => () => void;
+
+export function createApi(invoke: Invoke, on: Subscribe) {
+  return {
+    app: {
+      getState: () => invoke('app:get-state'),
+    },
+    environments: {
+      select: (environment: EnvironmentId) => invoke('environments:select', environment),
+      setBaseUrl: (environment: RemoteEnvironmentId, url: string) => invoke('environments:set-base-url', environment, url),
+    },
+    keys: {
+      set: (environment: RemoteEnvironmentId, key: string, options?: { acceptWeakStorage?: boolean }) =>
+        invoke('keys:set', environment, key, options),
+      remove: (environment: RemoteEnvironmentId) => invoke('keys:remove', environment),
+    },
+    connection: {
+      test: (environment: EnvironmentId) => invoke('connection:test', environment),
+    },
+    orders: {
+      list: (environment: EnvironmentId) => invoke('orders:list', environment),
+      cancel: (environment: EnvironmentId, orderId: string) => invoke('orders:cancel', environment, orderId),
+    },
+    quota: {
+      get: (environment: EnvironmentId) => invoke('quota:get', environment),
+    },
+    events: {
+      onQuotaChanged: (listener: (payload: EventPayloads['quota:changed']) => void) => on('quota:changed', listener),
+      onConnectivityChanged: (listener: (payload: EventPayloads['connectivity:changed']) => void) =>
+        on('connectivity:changed', listener),
+      onOrdersProgress: (listener: (payload: EventPayloads['orders:progress']) => void) => on('orders:progress', listener),
+      onKeysChanged: (listener: (payload: EventPayloads['keys:changed']) => void) => on('keys:changed', listener),
+    },
+  };
+}
+
+export type StoreAdminApi = ReturnType<typeof createApi>;

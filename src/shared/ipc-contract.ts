@@ -1,0 +1,97 @@
+// The one IPC contract. Every channel is declared here with the schema of its
+// arguments (checked in main before use) and the type of its result. Main's
+// handler registry and the preload's API are typed from it, so the two sides
+// cannot drift. Results are data: Result<T>, never thrown errors.
+
+import { z } from 'zod';
+import type { EnvironmentId, RemoteEnvironmentId } from './environments.ts';
+import type { KeyStatus } from './key-status.ts';
+import type { Order } from './order.ts';
+import type { QuotaSnapshot } from './quota.ts';
+import type { Result } from './result.ts';
+
+const environmentId = z.enum(['sandbox', 'staging', 'production']);
+const remoteEnvironmentId = z.enum(['staging', 'production']);
+// int64 as canonical decimal text; the range is checked again by the client.
+const orderId = z.string().regex(/^-?(0|[1-9]\d{0,18})$/, 'an order number');
+
+export const argumentSchemas = {
+  'app:get-state': z.tuple([]),
+  'environments:select': z.tuple([environmentId]),
+  'environments:set-base-url': z.tuple([remoteEnvironmentId, z.string().max(2048)]),
+  'keys:set': z.tuple([
+    remoteEnvironmentId,
+    z.string().max(4096),
+    z.strictObject({ acceptWeakStorage: z.boolean().optional() }).optional(),
+  ]),
+  'keys:remove': z.tuple([remoteEnvironmentId]),
+  'connection:test': z.tuple([environmentId]),
+  'orders:list': z.tuple([environmentId]),
+  'orders:cancel': z.tuple([environmentId, orderId]),
+  'quota:get': z.tuple([environmentId]),
+} as const;
+
+export type Channel = keyof typeof argumentSchemas;
+export type ChannelArgs<C extends Channel> = z.infer<(typeof argumentSchemas)[C]>;
+
+export interface EnvironmentView {
+  readonly id: EnvironmentId;
+  readonly label: string;
+  /** Undefined for a remote environment whose address is not set yet. */
+  readonly baseUrl?: string;
+  /** Sandbox: always true (its demo key is built in). */
+  readonly keySet: boolean;
+  /** Only for production and staging. */
+  readonly key?: KeyStatus;
+}
+
+export interface AppState {
+  readonly activeEnvironment: EnvironmentId;
+  readonly environments: readonly EnvironmentView[];
+}
+
+export interface OrderListView {
+  readonly environment: EnvironmentId;
+  readonly orders: readonly Order[];
+  /** Epoch ms of the answer. */
+  readonly receivedAt: number;
+  readonly bytes: number;
+}
+
+export type CancelOutcomeView =
+  | { readonly kind: 'cancelled'; readonly message: string }
+  | { readonly kind: 'not-found'; readonly message: string }
+  | { readonly kind: 'already-shipped'; readonly message: string };
+
+export interface ConnectionCheckView {
+  readonly environment: EnvironmentId;
+  readonly status: number;
+  readonly message: string;
+  readonly quota: QuotaSnapshot;
+}
+
+export interface ChannelResults {
+  'app:get-state': AppState;
+  'environments:select': AppState;
+  'environments:set-base-url': EnvironmentView;
+  'keys:set': KeyStatus;
+  'keys:remove': KeyStatus;
+  'connection:test': ConnectionCheckView;
+  'orders:list': OrderListView;
+  'orders:cancel': CancelOutcomeView & { readonly environment: EnvironmentId; readonly orderId: string };
+  'quota:get': QuotaSnapshot;
+}
+
+export type ChannelResult<C extends Channel> = Result<ChannelResults[C]>;
+
+/** Events main pushes to the renderer. */
+export interface EventPayloads {
+  'quota:changed': { readonly environment: EnvironmentId; readonly quota: QuotaSnapshot };
+  'connectivity:changed': { readonly environment: EnvironmentId; readonly reachable: boolean; readonly message?: string };
+  'orders:progress': { readonly environment: EnvironmentId; readonly receivedBytes: number; readonly totalBytes?: number };
+  'keys:changed': { readonly environment: RemoteEnvironmentId; readonly status: KeyStatus };
+}
+
+export type EventName = keyof EventPayloads;
+export const EVENT_NAMES: readonly EventName[] = ['quota:changed', 'connectivity:changed', 'orders:progress', 'keys:changed'];
+export const CHANNELS = Object.keys(argumentSchemas) as Channel[];

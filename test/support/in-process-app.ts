@@ -1,0 +1,86 @@
+// The real main-process services, in-process, behind the same API the
+// renderer gets from the preload: a real sandbox over loopback HTTP, the real
+// environment service, handlers and dispatch, a real key store. Only
+// safeStorage is the shared fake (the electron module is the one thing
+// mocked). `received` records everything the renderer side was given, so
+// tests can prove the key never reaches it.
+
+import { DEFAULT_SETTINGS, EnvironmentService, type Settings } from '../../src/main/environments/environment-service.ts';
+import { dispatch } from '../../src/main/ipc/dispatch.ts';
+import { createHandlers, type Emit } from '../../src/main/ipc/handlers.ts';
+import { KeyStore } from '../../src/main/keys/key-store.ts';
+import { MemoryCiphertextStore } from '../../src/main/keys/memory-ciphertext-store.ts';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/main/sandbox/server.ts';
+import { createApi, type Invoke, type StoreAdminApi, type Subscribe } from '../../src/preload/api.ts';
+import type { EventName } from '../../src/shared/ipc-contract.ts';
+import { FakeSafeStorage, platformForBackend, type FakeStorageBackend } from './electron-mock.ts';
+
+export interface InProcessApp {
+  readonly api: StoreAdminApi;
+  /** The raw invoke under the API, for sending what the API's methods would not. */
+  readonly invoke: (channel: string, ...args: unknown[]) => Promise<unknown>;
+  readonly sandbox: Sandbox;
+  readonly service: EnvironmentService;
+  readonly keys: KeyStore;
+  readonly safeStorage: FakeSafeStorage;
+  /** Every result and event the renderer side received, in order. */
+  readonly received: unknown[];
+  readonly settings: () => Settings;
+  close(): Promise<void>;
+}
+
+export const SANDBOX_DEMO_KEY = 'demo-pro';
+
+export async function startInProcessApp(
+  options: { sandbox?: SandboxOptions; backend?: FakeStorageBackend; settings?: Settings } = {},
+): Promise<InProcessApp> {
+  const sandbox = await startSandbox({ port: 0, ...options.sandbox });
+  const backend = options.backend ?? 'keychain';
+  const safeStorage = new FakeSafeStorage(backend);
+  const keys = new KeyStore({ safeStorage, store: new MemoryCiphertextStore(), platform: platformForBackend(backend) });
+  let settings = options.settings ?? DEFAULT_SETTINGS;
+  const service = new EnvironmentService({
+    settings: { read: () => settings, write: (next) => (settings = next) },
+    keys,
+    startSandbox: async () => ({ baseUrl: sandbox.baseUrl, key: SANDBOX_DEMO_KEY, close: async () => undefined }),
+    clientOptions: { attemptTimeoutMs: 5_000, totalTimeoutMs: 20_000, maxRetries: 2 },
+  });
+
+  const received: unknown[] = [];
+  const listeners = new Map<EventName, Set<(payload: never) => void>>();
+  const emit: Emit = (event, payload) => {
+    // Structured clone, as IPC does: the renderer gets copies, never live objects.
+    const copy = structuredClone(payload);
+    received.push({ event, payload: copy });
+    listeners.get(event)?.forEach((listener) => listener(copy as never));
+  };
+  service.onQuota((environment, quota) => emit('quota:changed', { environment, quota }));
+  const handlers = createHandlers(service, emit);
+
+  const invoke: Invoke = async (channel, ...args) => {
+    const result = structuredClone(await dispatch(handlers, channel, args, () => undefined));
+    received.push(result);
+    return result as never;
+  };
+  const on: Subscribe = (event, listener) => {
+    const set = listeners.get(event) ?? new Set();
+    set.add(listener as (payload: never) => void);
+    listeners.set(event, set);
+    return () => set.delete(listener as (payload: never) => void);
+  };
+
+  return {
+    api: createApi(invoke, on),
+    invoke: invoke as unknown as InProcessApp['invoke'],
+    sandbox,
+    service,
+    keys,
+    safeStorage,
+    received,
+    settings: () => settings,
+    close: async () => {
+      await service.close();
+      await sandbox.close();
+    },
+  };
+}
