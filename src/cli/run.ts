@@ -1,0 +1,176 @@
+// store-admin: the command line over the same client the app uses.
+//   orders list | orders cancel <id> | quota
+// Human-readable by default, --json for scripts. Exit codes: 0 done,
+// 1 the service or the network failed, 2 bad usage, 3 order not found,
+// 4 order already shipped.
+
+import { parseArgs } from 'node:util';
+import { validateBaseUrl } from '../shared/environments.ts';
+import type { Failure } from '../shared/failures.ts';
+import type { Order } from '../shared/order.ts';
+import { planForMinuteLimit } from '../shared/plans.ts';
+import type { QuotaSnapshot } from '../shared/quota.ts';
+import { realTiming, type Timing } from '../main/quota/clock.ts';
+import { RequestGate } from '../main/quota/gate.ts';
+import { RetryBudget } from '../main/quota/retry-budget.ts';
+import { isStoreApiError, StoreClient } from '../main/store-api/client.ts';
+
+export const EXIT = { ok: 0, failed: 1, usage: 2, notFound: 3, alreadyShipped: 4 } as const;
+
+export const USAGE = `Usage: store-admin <command> [options]
+
+Commands:
+  orders list            List every order
+  orders cancel <id>     Cancel a pending order
+  quota                  Send one request and show the quota it reports
+
+Options:
+  --base-url URL         The service's base address, ending with /v1
+                         (default: $STORE_ADMIN_BASE_URL)
+  --json                 Machine-readable output (see README)
+  -h, --help             Show this help
+
+The API key is read from $STORE_ADMIN_API_KEY, never from the command line.`;
+
+export interface CliIo {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly timing?: Timing;
+}
+
+class UsageError extends Error {}
+
+interface Parsed {
+  readonly command: 'orders list' | 'orders cancel' | 'quota' | 'help';
+  readonly orderId?: string;
+  readonly baseUrl?: string;
+  readonly json: boolean;
+}
+
+function parse(argv: readonly string[]): Parsed {
+  let values;
+  let positionals;
+  try {
+    ({ values, positionals } = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: {
+        'base-url': { type: 'string' },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const json = values.json ?? false;
+  const baseUrl = values['base-url'];
+  const common = { json, ...(baseUrl !== undefined ? { baseUrl } : {}) };
+  if (values.help || positionals.length === 0) return { command: 'help', ...common };
+  const [group, action, ...rest] = positionals;
+  if (group === 'quota' && action === undefined) return { command: 'quota', ...common };
+  if (group === 'orders' && action === 'list' && rest.length === 0) return { command: 'orders list', ...common };
+  if (group === 'orders' && action === 'cancel') {
+    if (rest.length !== 1) throw new UsageError('orders cancel needs exactly one order number');
+    return { command: 'orders cancel', orderId: rest[0]!, ...common };
+  }
+  throw new UsageError(`unknown command: ${positionals.join(' ')}`);
+}
+
+function quotaJson(quota: QuotaSnapshot) {
+  const plan = quota.limit !== undefined ? planForMinuteLimit(quota.limit) : undefined;
+  return {
+    known: quota.known,
+    ...(quota.limit !== undefined ? { limit: quota.limit } : {}),
+    ...(quota.remaining !== undefined ? { remaining: quota.remaining } : {}),
+    ...(quota.resetAt !== undefined ? { resetAt: new Date(quota.resetAt).toISOString() } : {}),
+    ...(plan ? { plan: plan.label } : {}),
+  };
+}
+
+function quotaLine(quota: QuotaSnapshot): string {
+  if (!quota.known || quota.limit === undefined) return 'Quota: unknown (the service sent no rate-limit headers)';
+  const reset = quota.resetAt !== undefined ? `, resets at ${new Date(quota.resetAt).toLocaleTimeString()}` : '';
+  return `Quota: ${quota.remaining ?? '?'} of ${quota.limit} requests left${reset} (${planForMinuteLimit(quota.limit).label} plan)`;
+}
+
+function orderTable(orders: readonly Order[]): string {
+  const header = ['ID', 'PET ID', 'QTY', 'SHIP DATE', 'COMPLETE'];
+  const rows = orders.map((o) => [o.id ?? '-', o.petId ?? '-', o.quantity?.toString() ?? '-', o.shipDate ?? '-', o.complete === undefined ? '-' : o.complete ? 'yes' : 'no']);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  return [line(header), ...rows.map(line)].join('\n');
+}
+
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  let parsed: Parsed;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr(`store-admin: ${error.message}. Try --help.\n`);
+    return EXIT.usage;
+  }
+  if (parsed.command === 'help') {
+    io.stdout(`${USAGE}\n`);
+    return EXIT.ok;
+  }
+  const fail = (failure: Failure, code: number = EXIT.failed): number => {
+    if (parsed.json) io.stdout(`${JSON.stringify({ ok: false, error: failure })}\n`);
+    else io.stderr(`${failure.message}\n`);
+    return code;
+  };
+  const checked = validateBaseUrl(parsed.baseUrl ?? io.env.STORE_ADMIN_BASE_URL ?? '');
+  if (!checked.ok) {
+    io.stderr(`store-admin: --base-url: ${checked.message}\n`);
+    return EXIT.usage;
+  }
+  const key = io.env.STORE_ADMIN_API_KEY?.trim();
+  if (!key) {
+    return fail({ kind: 'no-key', message: 'Set the API key in the STORE_ADMIN_API_KEY environment variable.', delivery: 'not-sent' }, EXIT.usage);
+  }
+  const timing = io.timing ?? realTiming;
+  const client = new StoreClient({
+    baseUrl: checked.value,
+    getKey: () => key,
+    gate: new RequestGate({ timing }),
+    budget: new RetryBudget(timing.now),
+    timing,
+  });
+
+  try {
+    switch (parsed.command) {
+      case 'orders list': {
+        const list = await client.listOrders();
+        if (parsed.json) {
+          io.stdout(
+            `${JSON.stringify({ ok: true, count: list.orders.length, receivedAt: new Date(list.receivedAt).toISOString(), orders: list.orders, quota: quotaJson(client.quota()) })}\n`,
+          );
+        } else {
+          io.stdout(`${orderTable(list.orders)}\n\n${list.orders.length} orders. ${quotaLine(client.quota())}\n`);
+        }
+        return EXIT.ok;
+      }
+      case 'orders cancel': {
+        const outcome = await client.cancelOrder(parsed.orderId!);
+        if (parsed.json) {
+          io.stdout(`${JSON.stringify({ ok: outcome.kind === 'cancelled', orderId: parsed.orderId, outcome: outcome.kind, message: outcome.message, quota: quotaJson(client.quota()) })}\n`);
+        } else {
+          (outcome.kind === 'cancelled' ? io.stdout : io.stderr)(`${outcome.message}\n`);
+        }
+        return outcome.kind === 'cancelled' ? EXIT.ok : outcome.kind === 'not-found' ? EXIT.notFound : EXIT.alreadyShipped;
+      }
+      case 'quota': {
+        await client.checkConnection();
+        const quota = client.quota();
+        if (parsed.json) io.stdout(`${JSON.stringify({ ok: true, quota: quotaJson(quota) })}\n`);
+        else io.stdout(`${quotaLine(quota)}\n`);
+        return EXIT.ok;
+      }
+    }
+  } catch (error) {
+    if (isStoreApiError(error)) return fail(error.failure);
+    throw error;
+  }
+}
