@@ -1,0 +1,203 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseCliArgs, UsageError } from '../../../src/main/sandbox/cli.ts';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const node = `${root}node_modules/.bin/node`;
+const children: ChildProcess[] = [];
+
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+function runCli(args: string[]): {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+} {
+  const child = spawn(node, ['src/main/sandbox/cli.ts', ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let out = '';
+  let err = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+  return { child, stdout: () => out, stderr: () => err };
+}
+
+async function waitFor<T>(read: () => T | undefined, what: string, ms = 10_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('sandbox CLI', () => {
+  it('prints its base URL and keys, serves, and closes cleanly on SIGTERM', async () => {
+    const run = runCli([
+      '--port',
+      '0',
+      '--orders',
+      '12',
+      '--big-ids',
+      '--key',
+      'pro=cli-pro',
+      '--key',
+      'free=cli-free',
+    ]);
+    const baseUrl = await waitFor(
+      () =>
+        run.stdout().includes('cli-free')
+          ? /(http:\/\/127\.0\.0\.1:[0-9]+\/v1)\b/.exec(run.stdout())?.[1]
+          : undefined,
+      'the base URL',
+    );
+    const lines = run.stdout().trim().split('\n');
+    expect(lines[0]).toBe(`Store sandbox listening at ${baseUrl}`);
+    expect(lines.slice(1).map((l) => l.trim().split(/\s+/))).toEqual([
+      ['Accepted', 'API', 'keys', '(plan', 'key):'],
+      ['pro', 'cli-pro'],
+      ['free', 'cli-free'],
+    ]);
+
+    const response = await fetch(`${baseUrl}/store/orders`, {
+      headers: { Authorization: 'Bearer cli-pro' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('X-RateLimit-Limit')).toBe('300');
+    const text = await response.text();
+    expect(text.startsWith('[{"id":9007199254740993,')).toBe(true);
+    const demo = await fetch(`${baseUrl}/store/orders`, {
+      headers: { Authorization: 'Bearer demo-pro' },
+    });
+    expect(demo.status).toBe(401);
+
+    run.child.kill('SIGTERM');
+    const [code] = (await once(run.child, 'exit')) as [number | null];
+    expect(code).toBe(0);
+    expect(run.stderr()).toBe('');
+  });
+
+  it('closes on SIGINT and applies its options', async () => {
+    const run = runCli([
+      '--port',
+      '0',
+      '--orders',
+      '3',
+      '--faults',
+      '5xx@1',
+      '--minute-ms',
+      '1000',
+    ]);
+    const baseUrl = await waitFor(
+      () =>
+        run.stdout().includes('demo-enterprise')
+          ? /(http:\S+\/v1)/.exec(run.stdout())?.[1]
+          : undefined,
+      'the base URL',
+    );
+    expect(run.stdout()).toMatch(
+      /free\s+demo-free\n.*pro\s+demo-pro\n.*business\s+demo-business\n.*enterprise\s+demo-enterprise/s,
+    );
+    const response = await fetch(`${baseUrl}/store/orders`, {
+      headers: { Authorization: 'Bearer demo-free' },
+    });
+    expect(response.status).toBe(503);
+    run.child.kill('SIGINT');
+    const [code] = (await once(run.child, 'exit')) as [number | null];
+    expect(code).toBe(0);
+  });
+
+  it.each([
+    [['--port', 'eighty'], /--port must be an integer/],
+    [['--orders', '1.5'], /--orders must be an integer/],
+    [['--orders=-3'], /--orders must be an integer/],
+    [['--orders', '-3'], /'--orders' argument is ambiguous/],
+    [['--faults', 'latency@0.5'], /--faults: Invalid fault spec "latency@0.5"/],
+    [['--key', 'gold=abc'], /--key must read PLAN=KEY/],
+    [['--retry-after', 'minutes'], /--retry-after must be "seconds" or "http-date"/],
+    [['--frobnicate'], /Unknown option '--frobnicate'/],
+    [['stray'], /positional argument/],
+  ])('exits 2 with one error line for %j', async (args, message) => {
+    const run = runCli(args);
+    const [code] = (await once(run.child, 'exit')) as [number | null];
+    expect(code).toBe(2);
+    expect(run.stdout()).toBe('');
+    const lines = run.stderr().trimEnd().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^sandbox: /);
+    expect(lines[0]).toMatch(message);
+  });
+
+  it('exits 2 for a key the server cannot accept', async () => {
+    const run = runCli(['--port', '0', '--key', 'free=has"quote']);
+    const [code] = (await once(run.child, 'exit')) as [number | null];
+    expect(code).toBe(2);
+    expect(run.stderr().trimEnd().split('\n')).toHaveLength(1);
+    expect(run.stderr()).toMatch(/bearer token/);
+  });
+});
+
+describe('parseCliArgs', () => {
+  it('maps every option', () => {
+    expect(
+      parseCliArgs([
+        '--port',
+        '0',
+        '--orders',
+        '1000000',
+        '--seed',
+        '42',
+        '--minute-ms',
+        '500',
+        '--day-ms',
+        '5000',
+        '--big-ids',
+        '--faults',
+        'reset@0.5',
+        '--key',
+        'enterprise=e1',
+        '--enterprise-limits',
+        '100/2000',
+        '--retry-after',
+        'http-date',
+        '--ban-after',
+        '3',
+        '--ban-ms',
+        '9000',
+      ]),
+    ).toEqual({
+      port: 0,
+      orders: 1_000_000,
+      seed: 42,
+      minuteMs: 500,
+      dayMs: 5000,
+      bigIds: true,
+      faults: [{ kind: 'reset', rate: 0.5 }],
+      keys: [{ plan: 'enterprise', key: 'e1' }],
+      enterpriseLimits: { perMinute: 100, perDay: 2000 },
+      retryAfterFormat: 'http-date',
+      banAfter: 3,
+      banMs: 9000,
+    });
+  });
+
+  it('defaults to port 4010 and nothing else', () => {
+    expect(parseCliArgs([])).toEqual({ port: 4010, bigIds: false });
+    expect(parseCliArgs(['--help'])).toEqual({ help: true });
+  });
+
+  it('throws UsageError for bad values', () => {
+    expect(() => parseCliArgs(['--ban-after', '0'])).toThrow(UsageError);
+    expect(() => parseCliArgs(['--enterprise-limits', '100'])).toThrow(/per day/);
+    expect(() => parseCliArgs(['--seed', '1.5'])).toThrow(/--seed/);
+  });
+});
