@@ -8,8 +8,8 @@
 // The pattern needs a `{` or `,` before the key, which a JSON string cannot
 // hold unescaped before a quote, so it only matches real keys.
 
-import type { Order } from '../../shared/order.ts';
-import { isInt64Text } from '../../shared/order.ts';
+import type { Order } from './order.ts';
+import { isInt64Text } from './order.ts';
 
 const LONG_DIGITS = /\d{16}/;
 const LONG_ID = /([{,]\s*"(?:id|petId)"\s*:\s*)(-?\d{16,})(?=\s*[,}\]])/g;

@@ -24,7 +24,7 @@ import {
   withServerWords,
   type ErrorBody,
 } from './errors.ts';
-import { InvalidOrdersError, parseOrders } from './parse-orders.ts';
+import { InvalidOrdersError, parseOrders } from '../../shared/parse-orders.ts';
 
 export interface StoreClientOptions {
   /** Validated base URL ending with /v1 (src/shared/environments.ts). */
