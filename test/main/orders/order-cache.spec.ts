@@ -1,0 +1,96 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { OrderCache, type CachedOrders } from '../../../src/main/orders/order-cache.ts';
+import { parseOrders } from '../../../src/shared/parse-orders.ts';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'order-cache-'));
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+function list(count: number, receivedAt: number): CachedOrders {
+  const orders = Array.from({ length: count }, (_, i) => ({ id: i + 1, petId: 9007199254740993, quantity: 1, shipDate: '2026-01-01T00:00:00Z', complete: false }));
+  const body = JSON.stringify(orders).replaceAll('9007199254740992', '9007199254740993');
+  return { environment: 'production', baseUrl: 'https://api.example.com/v1', receivedAt, count, body };
+}
+
+describe('OrderCache', () => {
+  it('round-trips the body exactly, int64 ids included', async () => {
+    const cache = new OrderCache(dir);
+    const entry = list(3, 1000);
+    await cache.write(entry);
+    const read = await cache.read('production', 'https://api.example.com/v1');
+    expect(read).toEqual({ ok: true, value: entry });
+    if (read.ok) expect(parseOrders(read.value.body)[0]?.petId).toBe('9007199254740993');
+  });
+
+  it('tells missing, damaged and another service apart', async () => {
+    const cache = new OrderCache(dir);
+    expect(await cache.read('staging')).toEqual({ ok: false, problem: 'missing' });
+    await cache.write(list(50, 1000));
+    expect(await cache.read('production', 'https://other.example.com/v1')).toEqual({ ok: false, problem: 'other-service' });
+    await truncate(cache.fileOf('production'), 200);
+    expect(await cache.read('production')).toEqual({ ok: false, problem: 'damaged' });
+    await writeFile(cache.fileOf('production'), 'garbage');
+    expect(await cache.read('production')).toEqual({ ok: false, problem: 'damaged' });
+  });
+
+  it('never mixes environments', async () => {
+    const cache = new OrderCache(dir);
+    await cache.write(list(2, 1000));
+    expect(await cache.read('staging')).toEqual({ ok: false, problem: 'missing' });
+  });
+
+  it('keeps only whole files with the last write winning', async () => {
+    const cache = new OrderCache(dir);
+    await Promise.all([cache.write(list(10, 1)), cache.write(list(20, 2)), cache.write(list(30, 3))]);
+    const read = await cache.read('production');
+    expect(read.ok && read.value.count).toBe(30);
+  });
+
+  it('leaves the previous cache readable when the process is killed mid-write', async () => {
+    const cache = new OrderCache(dir);
+    await cache.write(list(5, 111));
+    const before = await readFile(cache.fileOf('production'), 'utf8');
+    // A child process writes a ~60 MB cache and is killed with SIGKILL part-way.
+    const script = `
+      import { OrderCache } from ${JSON.stringify(join(process.cwd(), 'src/main/orders/order-cache.ts'))};
+      const body = '[' + Array.from({ length: 600000 }, (_, i) => '{"id":' + (i + 1) + ',"petId":1,"quantity":1,"shipDate":"2026-01-01T00:00:00Z","complete":false}').join(',') + ']';
+      const cache = new OrderCache(${JSON.stringify(dir)});
+      process.stdout.write('writing\\n');
+      await cache.write({ environment: 'production', baseUrl: 'https://api.example.com/v1', receivedAt: 222, count: 600000, body });
+      process.stdout.write('done\\n');
+    `;
+    let interrupted = 0;
+    for (const delayMs of [0, 5, 20, 60]) {
+      const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+      let out = '';
+      await new Promise<void>((resolve) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          if (out.includes('writing') && !child.killed) setTimeout(() => child.kill('SIGKILL'), delayMs);
+        });
+        child.on('exit', () => resolve());
+      });
+      const read = await cache.read('production');
+      expect(read.ok, `killed after ${delayMs} ms`).toBe(true);
+      if (!read.ok) continue;
+      // Either the old list or, if the write beat the kill, the whole new one: never a torn file.
+      if (read.value.receivedAt === 111) {
+        interrupted += 1;
+        expect(await readFile(cache.fileOf('production'), 'utf8')).toBe(before);
+      } else {
+        expect(parseOrders(read.value.body)).toHaveLength(600000);
+      }
+    }
+    // The kill did land mid-write at least once, or this test proved nothing.
+    expect(interrupted).toBeGreaterThan(0);
+    // The temporary files the killed writers left are swept away.
+    await cache.sweepTemporaryFiles();
+    expect((await readdir(dir)).sort()).toEqual(['orders-production.cache']);
+  });
+});
