@@ -59,8 +59,17 @@ export interface CallOptions {
   readonly priority?: Priority;
 }
 
+export type ListOptions = CallOptions & { readonly onProgress?: (progress: DownloadProgress) => void };
+
 export interface OrderList {
   readonly orders: Order[];
+  readonly receivedAt: number;
+  readonly bytes: number;
+}
+
+export interface OrderListBody {
+  readonly body: string;
+  readonly count: number;
   readonly receivedAt: number;
   readonly bytes: number;
 }
@@ -121,33 +130,51 @@ export class StoreClient {
     return this.#options.gate.snapshot();
   }
 
-  async listOrders(
-    options: CallOptions & { onProgress?: (progress: DownloadProgress) => void } = {},
-  ): Promise<OrderList> {
+  /** The whole order list, parsed. */
+  async listOrders(options: ListOptions = {}): Promise<OrderList> {
+    const { body, receivedAt, bytes } = await this.#fetchList(options);
+    return { orders: this.#parse(body).orders, receivedAt, bytes };
+  }
+
+  /**
+   * The whole order list as the validated JSON text the service sent, with
+   * its count: cheap to cache and to hand to the renderer, which parses it
+   * with the same parser. Rejected whole if any order is not as the
+   * interface says.
+   */
+  async listOrdersBody(options: ListOptions = {}): Promise<OrderListBody> {
+    const list = await this.#fetchList(options);
+    return { ...list, count: this.#parse(list.body).orders.length };
+  }
+
+  async #fetchList(options: ListOptions): Promise<Omit<OrderListBody, 'count'>> {
     return this.#withDeadline(options.signal, async (signal) => {
       const { response } = await this.#send('GET', 'store/orders', { ...options, signal }, options.onProgress);
       if (response.status !== 200) throw await this.#unexpected(response, 'The order list could not be loaded.');
-      let text: string;
+      let body: string;
       try {
-        text = await response.text();
+        body = await response.text();
       } catch (error) {
         throw this.#noAnswer(error, signal, 'answered', 'The order list was cut off while downloading.');
       }
-      try {
-        const orders = parseOrders(text);
-        return { orders, receivedAt: this.#options.timing.now(), bytes: Buffer.byteLength(text) };
-      } catch (error) {
-        if (error instanceof InvalidOrdersError) {
-          throw failure(
-            'invalid-response',
-            `The store service sent an order list Store Admin cannot read (${error.message}). Nothing was replaced.`,
-            'answered',
-            { status: response.status },
-          );
-        }
-        throw error;
-      }
+      return { body, receivedAt: this.#options.timing.now(), bytes: Buffer.byteLength(body) };
     });
+  }
+
+  #parse(body: string): { orders: Order[] } {
+    try {
+      return { orders: parseOrders(body) };
+    } catch (error) {
+      if (error instanceof InvalidOrdersError) {
+        throw failure(
+          'invalid-response',
+          `The store service sent an order list Store Admin cannot read (${error.message}). Nothing was replaced.`,
+          'answered',
+          { status: 200 },
+        );
+      }
+      throw error;
+    }
   }
 
   async cancelOrder(orderId: string, options: CallOptions = {}): Promise<CancelOutcome> {

@@ -294,6 +294,15 @@ describe('StoreClient: responses and redirects', () => {
     expect(server.requests[1]?.url).toBe('/v1/store/orders/9007199254740993');
   });
 
+  it('hands over the validated body exactly as sent, with its count', async () => {
+    const body = '[{"id":9007199254740993,"petId":2,"quantity":1,"shipDate":"2026-01-01T00:00:00Z","complete":true},{"id":2}]';
+    const server = await serve((_req, res) => answer(res, 200, body, { 'content-type': 'application/json' }));
+    const { client } = clientFor(server);
+    expect(await client.listOrdersBody()).toMatchObject({ body, count: 2, bytes: body.length });
+    const broken = await serve((_req, res) => answer(res, 200, '[{"id":1},{"id":"x"}]', { 'content-type': 'application/json' }));
+    expect(await failureOf(clientFor(broken).client.listOrdersBody())).toMatchObject({ kind: 'invalid-response' });
+  });
+
   it('rejects a body that is not what the interface says, whole', async () => {
     const bodies = ['{"orders":[]}', '[{"id":"one"}]', '[{"id":1,"complete":"yes"}]', '[{"id":1,"shipDate":"tomorrow"}]', '[1,2]', '[{"id":1}', ''];
     for (const body of bodies) {

@@ -1,0 +1,215 @@
+// Development harness (`npm run harness`), never part of the packaged app:
+// serves the built renderer to a real browser and answers the same typed IPC
+// contract, through the real main-process services, over loopback HTTP.
+// Guarded by a random token, a Host check (against DNS rebinding) and an
+// Origin check; events stream as server-sent events.
+
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { readFileSync, mkdirSync, existsSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, resolve } from 'node:path';
+import { build } from 'vite';
+import { DEFAULT_SETTINGS, EnvironmentService, type Settings } from '../../src/main/environments/environment-service.ts';
+import { parseSettings } from '../../src/main/environments/settings.ts';
+import { dispatch } from '../../src/main/ipc/dispatch.ts';
+import { createHandlers, type Emit } from '../../src/main/ipc/handlers.ts';
+import { KeyStore } from '../../src/main/keys/key-store.ts';
+import { MemoryCiphertextStore } from '../../src/main/keys/memory-ciphertext-store.ts';
+import type { SafeStorageLike } from '../../src/main/keys/storage-protection.ts';
+import type { EventName, EventPayloads } from '../../src/shared/ipc-contract.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const MAX_BODY = 1024 * 1024;
+
+/** The harness has no OS secret store: keys stay in memory for the session, and the app says so. */
+const noEncryption: SafeStorageLike = {
+  isEncryptionAvailable: () => false,
+  encryptString: () => {
+    throw new Error('no encryption in the harness');
+  },
+  decryptString: () => {
+    throw new Error('no encryption in the harness');
+  },
+};
+
+export interface HarnessOptions {
+  readonly port?: number;
+  /** Settings and local data; a fresh temporary folder per test. */
+  readonly dataDir: string;
+  /** Where the sandbox environment points (a sandbox the caller runs). */
+  readonly sandbox: { readonly baseUrl: string; readonly key: string };
+  /** Built renderer (electron-vite build). */
+  readonly rendererDir?: string;
+}
+
+export interface Harness {
+  /** The page to open, token included. */
+  readonly url: string;
+  readonly origin: string;
+  readonly service: EnvironmentService;
+  close(): Promise<void>;
+}
+
+let bridgeCode: Promise<string> | undefined;
+
+async function buildBridge(): Promise<string> {
+  const output = await build({
+    configFile: false,
+    logLevel: 'silent',
+    build: {
+      write: false,
+      minify: false,
+      lib: { entry: join(ROOT, 'tools/harness/bridge.ts'), formats: ['iife'], name: 'storeAdminHarness' },
+      rollupOptions: { output: { entryFileNames: 'bridge.js' } },
+    },
+  });
+  const outputs = Array.isArray(output) ? output : [output];
+  for (const result of outputs) {
+    if ('output' in result) {
+      const chunk = result.output.find((item) => item.type === 'chunk');
+      if (chunk && 'code' in chunk) return chunk.code;
+    }
+  }
+  throw new Error('the harness bridge did not build');
+}
+
+function fileSettings(dataDir: string) {
+  const file = join(dataDir, 'settings.json');
+  return {
+    read: (): Settings => (existsSync(file) ? parseSettings(JSON.parse(readFileSync(file, 'utf8'))) : DEFAULT_SETTINGS),
+    write: (settings: Settings) => writeFileSync(file, JSON.stringify(settings)),
+  };
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+};
+
+export async function startHarness(options: HarnessOptions): Promise<Harness> {
+  const rendererDir = options.rendererDir ?? join(ROOT, 'out/renderer');
+  if (!existsSync(join(rendererDir, 'index.html'))) {
+    throw new Error(`No built renderer in ${rendererDir}: run "npm run build" first.`);
+  }
+  mkdirSync(options.dataDir, { recursive: true });
+  bridgeCode ??= buildBridge();
+  const bridge = await bridgeCode;
+  const token = randomBytes(24).toString('hex');
+
+  const service = new EnvironmentService({
+    settings: fileSettings(options.dataDir),
+    keys: new KeyStore({ safeStorage: noEncryption, store: new MemoryCiphertextStore(), platform: 'linux' }),
+    startSandbox: async () => ({ ...options.sandbox, close: async () => undefined }),
+  });
+  const streams = new Set<ServerResponse>();
+  const emit: Emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => {
+    const data = `data: ${JSON.stringify({ event, payload })}\n\n`;
+    for (const stream of streams) stream.write(data);
+  };
+  service.onQuota((environment, quota) => emit('quota:changed', { environment, quota }));
+  const handlers = createHandlers(service, emit);
+
+  let origin = '';
+  const tokenOk = (given: string | null | undefined): boolean => {
+    const a = Buffer.from(given ?? '');
+    const b = Buffer.from(token);
+    return a.length === b.length && timingSafeEqual(a, b);
+  };
+
+  const server = createServer((req, res) => {
+    void handle(req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', origin);
+    if (req.headers.host !== new URL(origin).host) {
+      res.writeHead(421).end();
+      return;
+    }
+    if (url.pathname === '/harness/invoke' && req.method === 'POST') {
+      if (req.headers.origin !== origin || !tokenOk(req.headers['x-harness-token'] as string | undefined)) {
+        res.writeHead(403).end();
+        return;
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of req) {
+        size += (chunk as Buffer).length;
+        if (size > MAX_BODY) {
+          res.writeHead(413).end();
+          return;
+        }
+        chunks.push(chunk as Buffer);
+      }
+      let call: { channel?: unknown; args?: unknown };
+      try {
+        call = JSON.parse(Buffer.concat(chunks).toString('utf8')) as typeof call;
+      } catch {
+        res.writeHead(400).end();
+        return;
+      }
+      const result = await dispatch(handlers, call.channel, call.args, () => undefined);
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      res.end(JSON.stringify(result));
+      return;
+    }
+    if (url.pathname === '/harness/events') {
+      if (!tokenOk(url.searchParams.get('token'))) {
+        res.writeHead(403).end();
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+      res.write(': connected\n\n');
+      streams.add(res);
+      req.on('close', () => streams.delete(res));
+      return;
+    }
+    if (url.pathname === '/harness/bridge.js') {
+      res.writeHead(200, { 'content-type': TYPES['.js']!, 'cache-control': 'no-store' });
+      res.end(bridge);
+      return;
+    }
+    const path = url.pathname === '/' ? '/index.html' : decodeURIComponent(url.pathname);
+    const file = normalize(join(rendererDir, path));
+    if (!file.startsWith(rendererDir)) {
+      res.writeHead(404).end();
+      return;
+    }
+    let content: Buffer;
+    try {
+      content = await readFile(file);
+    } catch {
+      res.writeHead(404).end();
+      return;
+    }
+    if (path === '/index.html') {
+      // The bridge must define window.storeAdmin before the app's module runs.
+      content = Buffer.from(content.toString('utf8').replace('<head>', '<head>\n    <script src="/harness/bridge.js"></script>'));
+    }
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    res.end(content);
+  }
+
+  await new Promise<void>((done) => server.listen(options.port ?? 0, '127.0.0.1', done));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: `${origin}/#token=${token}`,
+    origin,
+    service,
+    close: async () => {
+      for (const stream of streams) stream.end();
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+      await service.close();
+    },
+  };
+}
