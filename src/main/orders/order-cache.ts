@@ -1,45 +1,61 @@
 // The last good order list of each environment, on disk, for offline review.
-// Lists can be ~100 MB, past what electron-store suits, so each is one file
-// written atomically (temp file, fsync, rename: write-file-atomic): a crash
-// mid-write leaves the previous file whole. The file is a one-line JSON
-// header and then the list exactly as the service sent it (already
-// validated), so writing costs no serialisation and reading is one parse.
+// Lists can be ~100 MB, past what electron-store suits, so each is one file:
+// a fixed-size JSON header line, then the list exactly as the service sent
+// it (no serialisation to pay for, one parse to read).
+//
+// Writes are atomic and two-phase: `begin` writes a temporary file while the
+// caller validates the list, `commit` fills in the header, fsyncs and renames
+// it over the old file; `abort` deletes it. So the disk write overlaps the
+// validation, a list that fails validation never replaces the last good one,
+// and a crash at any point leaves the previous file whole. (write-file-atomic
+// does the same in one step, which would put the write after validation.)
 
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { open, readdir, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
 import type { EnvironmentId } from '../../shared/environments.ts';
 
 const FORMAT = 'store-admin-orders';
-const VERSION = 1;
+const VERSION = 2;
+const HEADER_BYTES = 1024;
 
-export interface CachedOrders {
+export interface CacheMeta {
   readonly environment: EnvironmentId;
   /** The service the list came from. */
   readonly baseUrl: string;
   /** Epoch ms of the answer. */
   readonly receivedAt: number;
+}
+
+export interface CachedOrders extends CacheMeta {
   readonly count: number;
   /** The validated JSON body. */
   readonly body: string;
 }
 
-interface Header {
+interface Header extends CacheMeta {
   readonly format: typeof FORMAT;
   readonly version: number;
-  readonly environment: EnvironmentId;
-  readonly baseUrl: string;
-  readonly receivedAt: number;
   readonly count: number;
   readonly bytes: number;
+}
+
+export interface PendingCacheWrite {
+  /** Makes the written list the cached one; `count` is what validation found. */
+  commit(count: number): Promise<void>;
+  /** Drops it; the previous cache stays. */
+  abort(): Promise<void>;
 }
 
 export type CacheReadProblem = 'missing' | 'damaged' | 'other-service';
 
 export class OrderCache {
   readonly #dir: string;
-  /** Writes per environment run one after another; the last one wins. */
-  readonly #writing = new Map<EnvironmentId, Promise<void>>();
+  /** Commits per environment run one after another. */
+  readonly #committing = new Map<EnvironmentId, Promise<void>>();
+  /** The most recently begun write per environment wins, whichever finishes last. */
+  #sequence = 0;
+  readonly #newestCommitted = new Map<EnvironmentId, number>();
 
   constructor(dir: string) {
     this.#dir = dir;
@@ -57,26 +73,75 @@ export class OrderCache {
     } catch {
       return;
     }
-    const leftovers = names.filter((name) => /^orders-[a-z]+\.cache\..+$/.test(name));
+    const leftovers = names.filter((name) => /^orders-[a-z]+\.cache\..+\.tmp$/.test(name));
     await Promise.all(leftovers.map((name) => rm(join(this.#dir, name), { force: true })));
   }
 
-  async write(entry: CachedOrders): Promise<void> {
-    const header: Header = {
-      format: FORMAT,
-      version: VERSION,
-      environment: entry.environment,
-      baseUrl: entry.baseUrl,
-      receivedAt: entry.receivedAt,
-      count: entry.count,
-      bytes: Buffer.byteLength(entry.body),
+  /** Starts writing `body` (its UTF-8 bytes as received, or the text). */
+  begin(meta: CacheMeta, body: string | Uint8Array): PendingCacheWrite {
+    const file = this.fileOf(meta.environment);
+    const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+    const ticket = ++this.#sequence;
+    const bodyBuffer = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+    let handle: FileHandle | undefined;
+    const writing = (async () => {
+      handle = await open(temporary, 'w', 0o600);
+      const blankHeader = Buffer.alloc(HEADER_BYTES + 1, ' ');
+      blankHeader[HEADER_BYTES] = 0x0a;
+      await handle.write(blankHeader, 0, blankHeader.length, 0);
+      await handle.write(bodyBuffer, 0, bodyBuffer.length, HEADER_BYTES + 1);
+      // Flush the bulk now, while the caller validates; commit then syncs only the header.
+      await handle.datasync();
+    })();
+    const cleanup = async (): Promise<void> => {
+      await handle?.close().catch(() => undefined);
+      await rm(temporary, { force: true });
     };
-    const previous = this.#writing.get(entry.environment) ?? Promise.resolve();
-    const next = previous
-      .catch(() => undefined)
-      .then(() => writeFileAtomic(this.fileOf(entry.environment), `${JSON.stringify(header)}\n${entry.body}`, { mode: 0o600 }));
-    this.#writing.set(entry.environment, next);
-    return next;
+    return {
+      commit: async (count) => {
+        try {
+          await writing;
+          const header: Header = {
+            format: FORMAT,
+            version: VERSION,
+            environment: meta.environment,
+            baseUrl: meta.baseUrl,
+            receivedAt: meta.receivedAt,
+            count,
+            bytes: bodyBuffer.byteLength,
+          };
+          const text = Buffer.from(JSON.stringify(header), 'utf8');
+          if (text.length > HEADER_BYTES) throw new Error('cache header too long');
+          await handle!.write(text, 0, text.length, 0);
+          await handle!.sync();
+          await handle!.close();
+        } catch (error) {
+          await cleanup();
+          throw error;
+        }
+        const previous = this.#committing.get(meta.environment) ?? Promise.resolve();
+        const next = previous
+          .catch(() => undefined)
+          .then(async () => {
+            if (ticket < (this.#newestCommitted.get(meta.environment) ?? 0)) {
+              await rm(temporary, { force: true }); // a newer list is already in place
+              return;
+            }
+            this.#newestCommitted.set(meta.environment, ticket);
+            await rename(temporary, file);
+          });
+        this.#committing.set(meta.environment, next);
+        await next;
+      },
+      abort: async () => {
+        await writing.catch(() => undefined);
+        await cleanup();
+      },
+    };
+  }
+
+  async write(entry: CachedOrders): Promise<void> {
+    await this.begin(entry, entry.body).commit(entry.count);
   }
 
   /**
@@ -87,35 +152,40 @@ export class OrderCache {
     environment: EnvironmentId,
     expectedBaseUrl?: string,
   ): Promise<{ ok: true; value: CachedOrders } | { ok: false; problem: CacheReadProblem }> {
-    let text: string;
+    let data: Buffer;
     try {
-      text = await readFile(this.fileOf(environment), 'utf8');
+      data = await readFile(this.fileOf(environment));
     } catch (error) {
       return { ok: false, problem: (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 'damaged' };
     }
-    const newline = text.indexOf('\n');
-    if (newline < 0) return { ok: false, problem: 'damaged' };
+    if (data.length <= HEADER_BYTES || data[HEADER_BYTES] !== 0x0a) return { ok: false, problem: 'damaged' };
     let header: Header;
     try {
-      header = JSON.parse(text.slice(0, newline)) as Header;
+      header = JSON.parse(data.subarray(0, HEADER_BYTES).toString('utf8')) as Header;
     } catch {
       return { ok: false, problem: 'damaged' };
     }
-    const body = text.slice(newline + 1);
+    const bodyBytes = data.length - HEADER_BYTES - 1;
     if (
       header.format !== FORMAT ||
       header.version !== VERSION ||
       header.environment !== environment ||
       typeof header.receivedAt !== 'number' ||
       typeof header.count !== 'number' ||
-      Buffer.byteLength(body) !== header.bytes
+      header.bytes !== bodyBytes
     ) {
       return { ok: false, problem: 'damaged' };
     }
     if (expectedBaseUrl !== undefined && header.baseUrl !== expectedBaseUrl) return { ok: false, problem: 'other-service' };
     return {
       ok: true,
-      value: { environment, baseUrl: header.baseUrl, receivedAt: header.receivedAt, count: header.count, body },
+      value: {
+        environment,
+        baseUrl: header.baseUrl,
+        receivedAt: header.receivedAt,
+        count: header.count,
+        body: data.toString('utf8', HEADER_BYTES + 1),
+      },
     };
   }
 }

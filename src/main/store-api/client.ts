@@ -69,6 +69,8 @@ export interface OrderList {
 
 export interface OrderListBody {
   readonly body: string;
+  /** The body's bytes as received (UTF-8), for writing without encoding again. */
+  readonly raw?: Uint8Array;
   readonly count: number;
   readonly receivedAt: number;
   readonly bytes: number;
@@ -132,8 +134,8 @@ export class StoreClient {
 
   /** The whole order list, parsed. */
   async listOrders(options: ListOptions = {}): Promise<OrderList> {
-    const { body, receivedAt, bytes } = await this.#fetchList(options);
-    return { orders: this.#parse(body).orders, receivedAt, bytes };
+    const { body, receivedAt, bytes } = await this.fetchOrderListText(options);
+    return { orders: parseOrderList(body), receivedAt, bytes };
   }
 
   /**
@@ -143,38 +145,23 @@ export class StoreClient {
    * interface says.
    */
   async listOrdersBody(options: ListOptions = {}): Promise<OrderListBody> {
-    const list = await this.#fetchList(options);
-    return { ...list, count: this.#parse(list.body).orders.length };
+    const { body, receivedAt, bytes } = await this.fetchOrderListText(options);
+    return { body, receivedAt, bytes, count: checkOrderList(body) };
   }
 
-  async #fetchList(options: ListOptions): Promise<Omit<OrderListBody, 'count'>> {
+  /** The list's text, not yet validated: pass it to checkOrderList before use. */
+  async fetchOrderListText(options: ListOptions = {}): Promise<Omit<OrderListBody, 'count'>> {
     return this.#withDeadline(options.signal, async (signal) => {
       const { response } = await this.#send('GET', 'store/orders', { ...options, signal }, options.onProgress);
       if (response.status !== 200) throw await this.#unexpected(response, 'The order list could not be loaded.');
-      let body: string;
+      let raw: Buffer;
       try {
-        body = await response.text();
+        raw = Buffer.from(await response.arrayBuffer());
       } catch (error) {
         throw this.#noAnswer(error, signal, 'answered', 'The order list was cut off while downloading.');
       }
-      return { body, receivedAt: this.#options.timing.now(), bytes: Buffer.byteLength(body) };
+      return { body: raw.toString('utf8'), raw, receivedAt: this.#options.timing.now(), bytes: raw.byteLength };
     });
-  }
-
-  #parse(body: string): { orders: Order[] } {
-    try {
-      return { orders: parseOrders(body) };
-    } catch (error) {
-      if (error instanceof InvalidOrdersError) {
-        throw failure(
-          'invalid-response',
-          `The store service sent an order list Store Admin cannot read (${error.message}). Nothing was replaced.`,
-          'answered',
-          { status: 200 },
-        );
-      }
-      throw error;
-    }
   }
 
   async cancelOrder(orderId: string, options: CallOptions = {}): Promise<CancelOutcome> {
@@ -483,6 +470,28 @@ export class StoreClient {
     const key = this.#options.getKey();
     return key ? text.replaceAll(key, '[API key]') : text;
   }
+}
+
+/** Parses a list body, or throws the invalid-response failure a clerk can read. */
+export function parseOrderList(body: string): Order[] {
+  try {
+    return parseOrders(body);
+  } catch (error) {
+    if (error instanceof InvalidOrdersError) {
+      throw failure(
+        'invalid-response',
+        `The store service sent an order list Store Admin cannot read (${error.message}). Nothing was replaced.`,
+        'answered',
+        { status: 200 },
+      );
+    }
+    throw error;
+  }
+}
+
+/** Validates a list body whole and returns how many orders it holds. */
+export function checkOrderList(body: string): number {
+  return parseOrderList(body).length;
 }
 
 export function isStoreApiError(error: unknown): error is StoreApiError {

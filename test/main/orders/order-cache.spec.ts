@@ -33,7 +33,7 @@ describe('OrderCache', () => {
     expect(await cache.read('staging')).toEqual({ ok: false, problem: 'missing' });
     await cache.write(list(50, 1000));
     expect(await cache.read('production', 'https://other.example.com/v1')).toEqual({ ok: false, problem: 'other-service' });
-    await truncate(cache.fileOf('production'), 200);
+    await truncate(cache.fileOf('production'), 2000);
     expect(await cache.read('production')).toEqual({ ok: false, problem: 'damaged' });
     await writeFile(cache.fileOf('production'), 'garbage');
     expect(await cache.read('production')).toEqual({ ok: false, problem: 'damaged' });
@@ -43,6 +43,16 @@ describe('OrderCache', () => {
     const cache = new OrderCache(dir);
     await cache.write(list(2, 1000));
     expect(await cache.read('staging')).toEqual({ ok: false, problem: 'missing' });
+  });
+
+  it('keeps the last good list when a refresh is aborted, and leaves no temporary file', async () => {
+    const cache = new OrderCache(dir);
+    await cache.write(list(4, 1));
+    const pending = cache.begin({ environment: 'production', baseUrl: 'https://api.example.com/v1', receivedAt: 2 }, '[{"id":"broken"');
+    await pending.abort();
+    const read = await cache.read('production');
+    expect(read.ok && read.value.receivedAt).toBe(1);
+    expect(await readdir(dir)).toEqual(['orders-production.cache']);
   });
 
   it('keeps only whole files with the last write winning', async () => {

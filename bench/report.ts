@@ -1,0 +1,32 @@
+export interface BenchLine {
+  readonly name: string;
+  readonly value: string;
+  /** Against the baseline measured in the same run. */
+  readonly ratio?: number;
+  /** The ratio this figure must stay under (or, for `atLeast`, above). */
+  readonly limit?: number;
+  readonly atLeast?: boolean;
+}
+
+export const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+export const ms = (value: number): string => `${value.toFixed(0)} ms`;
+export const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+export function print(lines: readonly BenchLine[]): boolean {
+  let allOk = true;
+  const width = Math.max(...lines.map((l) => l.name.length));
+  for (const line of lines) {
+    let verdict = '';
+    if (line.ratio !== undefined) {
+      const ok = line.limit === undefined || (line.atLeast ? line.ratio >= line.limit : line.ratio < line.limit);
+      allOk &&= ok;
+      const bound = line.limit === undefined ? '' : ` (${line.atLeast ? '>=' : '<'} ${line.limit}${line.atLeast ? '' : 'x'})`;
+      verdict = `  ratio ${line.ratio.toFixed(2)}${line.atLeast ? '' : 'x'}${bound} ${ok ? 'ok' : 'OVER'}`;
+    }
+    console.log(`${line.name.padEnd(width)}  ${line.value.padStart(10)}${verdict}`);
+  }
+  return allOk;
+}
