@@ -128,7 +128,15 @@ export class RequestGate {
     this.#pump();
   }
 
-  #capacity(now: number): number {
+  /**
+   * What background requests (bulk cancels) leave of each window for the
+   * clerk's own requests: 2% of the limit, at least one.
+   */
+  static backgroundReserve(limit: number | undefined): number {
+    return limit === undefined ? 0 : Math.max(1, Math.ceil(limit * 0.02));
+  }
+
+  #capacity(now: number, priority: Priority = 'interactive'): number {
     const s = this.#state;
     if (s.holdUntil !== undefined && s.holdUntil > now) return 0;
     let allowance: number;
@@ -143,13 +151,19 @@ export class RequestGate {
       // Nothing known yet: one request finds out the quota before others follow.
       allowance = 1;
     }
+    if (priority === 'background' && s.limit !== undefined) allowance -= RequestGate.backgroundReserve(s.limit);
     return Math.min(allowance, this.#maxInFlight) - this.#inFlight;
   }
 
   #pump(): void {
     const now = this.#timing.now();
-    while (this.#capacity(now) > 0) {
-      const waiter = this.#queues.interactive.shift() ?? this.#queues.background.shift();
+    for (;;) {
+      let waiter: Waiter | undefined;
+      if (this.#queues.interactive.length > 0 && this.#capacity(now, 'interactive') > 0) {
+        waiter = this.#queues.interactive.shift();
+      } else if (this.#queues.interactive.length === 0 && this.#capacity(now, 'background') > 0) {
+        waiter = this.#queues.background.shift();
+      }
       if (!waiter) break;
       waiter.signal?.removeEventListener('abort', waiter.onAbort);
       this.#inFlight += 1;
@@ -159,6 +173,10 @@ export class RequestGate {
     if (waiting === 0) return;
     const open = this.openAt();
     if (open.at > now) this.#wakeAt(open.at);
+    else if (this.#inFlight === 0 && this.#state.resetAt !== undefined && this.#state.resetAt > now) {
+      // Only background requests wait, held by the reserve: they go on when the window resets.
+      this.#wakeAt(this.#state.resetAt);
+    }
     // Otherwise the gate waits for an in-flight request to come back.
   }
 

@@ -11,6 +11,12 @@ export interface ServerTimeContext {
   readonly now: number;
   /** The response's `Date` header, used to correct for the server's clock. */
   readonly dateHeader?: string | null;
+  /** A better estimate of the server's clock offset than one Date header (ServerClock). */
+  readonly skewMs?: number;
+}
+
+function skewOf(context: ServerTimeContext): number {
+  return context.skewMs ?? serverClockSkew(context.dateHeader, context.now);
 }
 
 /**
@@ -18,7 +24,7 @@ export interface ServerTimeContext {
  * epoch ms (our clock) it stands for. Used for Retry-After and X-RateLimit-Reset.
  */
 export function readTimeNumber(seconds: number, context: ServerTimeContext): number {
-  const skew = serverClockSkew(context.dateHeader, context.now);
+  const skew = skewOf(context);
   if (seconds >= EPOCH_MILLISECONDS_THRESHOLD) return seconds - skew;
   if (seconds >= EPOCH_SECONDS_THRESHOLD) return seconds * 1000 - skew;
   return context.now + seconds * 1000;
@@ -44,7 +50,7 @@ export function parseRetryAfter(
     at = Number.isFinite(seconds) ? readTimeNumber(seconds, context) : undefined;
   } else {
     const date = parseHttpDate(text, context.now);
-    if (date !== undefined) at = date - serverClockSkew(context.dateHeader, context.now);
+    if (date !== undefined) at = date - skewOf(context);
   }
   return at === undefined ? undefined : Math.max(context.now, Math.ceil(at));
 }

@@ -12,6 +12,7 @@ import { realTiming, type Timing } from '../quota/clock.ts';
 import { HeldBackError, type Priority, type RequestGate } from '../quota/gate.ts';
 import { readRateLimitHeaders, type RateLimitReading } from '../quota/rate-limit-headers.ts';
 import { parseRetryAfter } from '../quota/retry-after.ts';
+import { ServerClock } from '../quota/server-clock.ts';
 import type { RetryBudget } from '../quota/retry-budget.ts';
 import {
   StoreApiError,
@@ -101,6 +102,7 @@ export class StoreClient {
   readonly #options: Required<Omit<StoreClientOptions, 'fetch'>>;
   readonly #http: KyInstance;
   readonly #origin: string;
+  readonly #serverClock = new ServerClock();
 
   constructor(options: StoreClientOptions) {
     this.#options = {
@@ -279,14 +281,15 @@ export class StoreClient {
       }
 
       const now = timing.now();
-      const dateHeader = response.headers.get('date');
-      const reading = readRateLimitHeaders(response.headers, { now, dateHeader });
+      this.#serverClock.observe(response.headers.get('date'), now);
+      const time = { now, skewMs: this.#serverClock.skew() };
+      const reading = readRateLimitHeaders(response.headers, time);
 
       if (response.status === 429) {
         const body = readErrorBody(await this.#readSmall(response));
         const banned = saysBanned(body);
         const retryAt =
-          parseRetryAfter(response.headers.get('retry-after'), { now, dateHeader }) ??
+          parseRetryAfter(response.headers.get('retry-after'), time) ??
           (reading.resetAt !== undefined && reading.resetAt > now ? reading.resetAt : undefined) ??
           now + Math.max(1000, fullJitterDelay(retries429 + 1, timing.random, this.#options.backoff));
         gate.hold(retryAt, banned ? 'banned' : 'server-429');

@@ -83,6 +83,26 @@ describe('RequestGate', () => {
     expect(order).toEqual(['interactive', 'background']);
   });
 
+  it('keeps a reserve of each window for interactive requests', async () => {
+    const { gate, timing } = setup();
+    const t0 = await gate.acquire({ maxWaitMs: 0 });
+    // 60 a minute: background leaves 2 (2%, at least 1) for the clerk.
+    t0.release({ limit: 60, remaining: 3, resetAt: timing.now() + 30_000 });
+    const bg = await gate.acquire({ maxWaitMs: 60_000, priority: 'background' });
+    bg.release({ limit: 60, remaining: 2, resetAt: timing.now() + 30_000 });
+    let backgroundIn = false;
+    const waiting = gate.acquire({ maxWaitMs: 60_000, priority: 'background' }).then((t) => {
+      backgroundIn = true;
+      t.release();
+    });
+    const interactive = await gate.acquire({ maxWaitMs: 0 });
+    expect(backgroundIn).toBe(false);
+    interactive.release({ limit: 60, remaining: 1, resetAt: timing.now() + 30_000 });
+    const start = timing.now();
+    await waiting;
+    expect(timing.now() - start).toBe(30_000);
+  });
+
   it('rejects waiters whose patience a new, longer hold exceeds', async () => {
     const { gate, timing } = setup();
     gate.hold(timing.now() + 1_000, 'server-429');
