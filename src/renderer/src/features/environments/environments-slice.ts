@@ -1,0 +1,81 @@
+// Which environment is active and what the main process says about each one
+// (address, key status). The main process owns the truth; this mirrors it.
+
+import type { EnvironmentId, RemoteEnvironmentId } from '../../../../shared/environments.ts';
+import type { AppState, EnvironmentView } from '../../../../shared/ipc-contract.ts';
+import type { KeyStatus } from '../../../../shared/key-status.ts';
+import type { SliceCreator } from '../../store.ts';
+
+export type AppLoad =
+  | { readonly kind: 'loading' }
+  | { readonly kind: 'ready' }
+  | { readonly kind: 'failed'; readonly message: string };
+
+export interface EnvironmentsSlice {
+  readonly appLoad: AppLoad;
+  readonly activeEnvironment: EnvironmentId;
+  readonly environments: readonly EnvironmentView[];
+  /** Why the last switch did not happen, in plain words. */
+  readonly switchProblem?: string;
+  loadApp(): Promise<void>;
+  selectEnvironment(environment: EnvironmentId): Promise<void>;
+  applyEnvironmentView(view: EnvironmentView): void;
+  applyKeyStatus(status: KeyStatus): void;
+}
+
+function withView(
+  views: readonly EnvironmentView[],
+  view: EnvironmentView,
+): readonly EnvironmentView[] {
+  return views.map((existing) => (existing.id === view.id ? view : existing));
+}
+
+export const createEnvironmentsSlice: SliceCreator<EnvironmentsSlice> = (api) => (set, get) => {
+  const applyAppState = (state: AppState) =>
+    set({
+      activeEnvironment: state.activeEnvironment,
+      environments: state.environments,
+      switchProblem: undefined,
+    });
+
+  return {
+    appLoad: { kind: 'loading' },
+    activeEnvironment: 'sandbox',
+    environments: [],
+
+    async loadApp() {
+      const result = await api.app.getState();
+      if (!result.ok) {
+        set({ appLoad: { kind: 'failed', message: result.error.message } });
+        return;
+      }
+      applyAppState(result.value);
+      set({ appLoad: { kind: 'ready' } });
+      await get().loadQuota(result.value.activeEnvironment);
+    },
+
+    async selectEnvironment(environment) {
+      const previous = get().activeEnvironment;
+      if (environment === previous) return;
+      // Shown at once; the main process confirms (or the switch is undone below).
+      set({ activeEnvironment: environment, switchProblem: undefined });
+      const result = await api.environments.select(environment);
+      if (!result.ok) {
+        set({ activeEnvironment: previous, switchProblem: result.error.message });
+        return;
+      }
+      applyAppState(result.value);
+      await get().loadQuota(result.value.activeEnvironment);
+    },
+
+    applyEnvironmentView(view) {
+      set({ environments: withView(get().environments, view) });
+    },
+
+    applyKeyStatus(status) {
+      const environment: RemoteEnvironmentId = status.environment;
+      const view = get().environments.find((candidate) => candidate.id === environment);
+      if (view) get().applyEnvironmentView({ ...view, keySet: status.set, key: status });
+    },
+  };
+};

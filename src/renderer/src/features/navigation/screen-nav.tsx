@@ -1,0 +1,28 @@
+// The screens of the window. The current one is marked with aria-current.
+
+import { useAppStore } from '../../store-context.tsx';
+
+export function ScreenNav() {
+  const screen = useAppStore((state) => state.screen.kind);
+  const showOrders = useAppStore((state) => state.showOrders);
+  const showSettings = useAppStore((state) => state.showSettings);
+
+  return (
+    <nav aria-label="Screens" className="screen-nav">
+      <button
+        type="button"
+        aria-current={screen === 'orders' ? 'page' : undefined}
+        onClick={showOrders}
+      >
+        Orders
+      </button>
+      <button
+        type="button"
+        aria-current={screen === 'settings' ? 'page' : undefined}
+        onClick={() => showSettings()}
+      >
+        Settings
+      </button>
+    </nav>
+  );
+}

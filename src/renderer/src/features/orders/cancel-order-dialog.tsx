@@ -1,0 +1,80 @@
+// Asks before an order is cancelled, naming the order and the environment
+// (production in words and colour), and stays open while the request runs.
+
+import { useRef, type RefObject } from 'react';
+import { Dialog } from '../../components/dialog.tsx';
+import { formatDateTime } from '../../format.ts';
+import { useAppStore } from '../../store-context.tsx';
+import { EnvironmentBand, EnvironmentTag } from '../environments/environment-band.tsx';
+import { ENVIRONMENT_NAMES } from '../environments/environment-words.ts';
+
+export function CancelOrderDialog({
+  fallbackFocus,
+}: {
+  fallbackFocus: RefObject<HTMLElement | null>;
+}) {
+  const flow = useAppStore((state) => state.cancelFlow);
+  const dismissCancel = useAppStore((state) => state.dismissCancel);
+  const confirmCancel = useAppStore((state) => state.confirmCancel);
+  const orders = useAppStore((state) =>
+    flow.step === 'idle' ? undefined : state.orders[flow.environment],
+  );
+  const keepRef = useRef<HTMLButtonElement>(null);
+
+  if (flow.step !== 'confirm' && flow.step !== 'sending') return null;
+  const { environment, orderId } = flow;
+  const sending = flow.step === 'sending';
+  const order = orders?.list?.shown.find((candidate) => candidate.id === orderId);
+  const production = environment === 'production';
+
+  return (
+    <Dialog
+      title={`Cancel order ${orderId}?`}
+      onDismiss={dismissCancel}
+      initialFocus={keepRef}
+      fallbackFocus={fallbackFocus}
+      tone={production ? 'danger' : 'neutral'}
+      busy={sending}
+    >
+      <EnvironmentBand environment={environment} />
+      <p>
+        This asks the{' '}
+        <EnvironmentTag environment={environment}>{ENVIRONMENT_NAMES[environment]}</EnvironmentTag>{' '}
+        store service to cancel order <strong className="mono">{orderId}</strong>
+        {production ? ', a real customer order' : ''}. Only pending orders can be cancelled, and a
+        cancel cannot be undone.
+      </p>
+      {order && (
+        <dl className="order-facts">
+          <dt>Pet ID</dt>
+          <dd className="mono">{order.petId ?? 'not given'}</dd>
+          <dt>Quantity</dt>
+          <dd>{order.quantity ?? 'not given'}</dd>
+          <dt>Ship date</dt>
+          <dd>{order.shipDate ? formatDateTime(order.shipDate) : 'not given'}</dd>
+        </dl>
+      )}
+      <p role="status" aria-live="polite" className="dialog-progress">
+        {sending ? `Cancelling order ${orderId}…` : ''}
+      </p>
+      <div className="dialog-actions">
+        <button
+          type="button"
+          ref={keepRef}
+          onClick={dismissCancel}
+          aria-disabled={sending || undefined}
+        >
+          Keep the order
+        </button>
+        <button
+          type="button"
+          className="danger-button"
+          onClick={() => void confirmCancel()}
+          aria-disabled={sending || undefined}
+        >
+          {sending ? 'Cancelling…' : `Cancel order ${orderId}`}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

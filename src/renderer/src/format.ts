@@ -1,0 +1,32 @@
+// How numbers, sizes and times read in the window: plain, local, unambiguous.
+
+const wholeNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+export function formatCount(value: number): string {
+  return wholeNumber.format(value);
+}
+
+/** HH:MM:SS in local time, as clerks read clocks (the main process words its messages the same way). */
+export function formatClock(epochMs: number): string {
+  const d = new Date(epochMs);
+  return [d.getHours(), d.getMinutes(), d.getSeconds()]
+    .map((n) => String(n).padStart(2, '0'))
+    .join(':');
+}
+
+const KB = 1024;
+const MB = 1024 * KB;
+
+export function formatBytes(bytes: number): string {
+  if (bytes < KB) return `${formatCount(bytes)} bytes`;
+  if (bytes < MB) return `${(bytes / KB).toFixed(1)} KB`;
+  return `${(bytes / MB).toFixed(1)} MB`;
+}
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** An ISO 8601 date-time in local time; the text as sent when it does not parse. */
+export function formatDateTime(iso: string): string {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? iso : dateTime.format(time);
+}

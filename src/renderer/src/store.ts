@@ -1,0 +1,59 @@
+// The renderer's one bound store, built from the typed slices of the features.
+// It is created per API (App makes one), so each window, and each test, gets
+// its own state. Nothing is persisted: keys and orders live in the main process.
+
+import { createStore, type StateCreator, type StoreApi } from 'zustand';
+import type { StoreAdminApi } from '../../preload/api.ts';
+import {
+  createConnectivitySlice,
+  type ConnectivitySlice,
+} from './features/connectivity/connectivity-slice.ts';
+import {
+  createEnvironmentsSlice,
+  type EnvironmentsSlice,
+} from './features/environments/environments-slice.ts';
+import {
+  createNavigationSlice,
+  type NavigationSlice,
+} from './features/navigation/navigation-slice.ts';
+import { createOrdersSlice, type OrdersSlice } from './features/orders/orders-slice.ts';
+import { createQuotaSlice, type QuotaSlice } from './features/quota/quota-slice.ts';
+import { createSettingsSlice, type SettingsSlice } from './features/settings/settings-slice.ts';
+
+export type StoreState = EnvironmentsSlice &
+  NavigationSlice &
+  SettingsSlice &
+  OrdersSlice &
+  QuotaSlice &
+  ConnectivitySlice;
+
+/** A slice sees the whole store (to read and to call other slices' actions) and the API. */
+export type SliceCreator<Slice> = (api: StoreAdminApi) => StateCreator<StoreState, [], [], Slice>;
+
+export type AppStore = StoreApi<StoreState>;
+
+export function createAppStore(api: StoreAdminApi): AppStore {
+  return createStore<StoreState>()((...args) => ({
+    ...createEnvironmentsSlice(api)(...args),
+    ...createNavigationSlice(api)(...args),
+    ...createSettingsSlice(api)(...args),
+    ...createOrdersSlice(api)(...args),
+    ...createQuotaSlice(api)(...args),
+    ...createConnectivitySlice(api)(...args),
+  }));
+}
+
+/**
+ * Feeds what the main process pushes into the store. Returns the unsubscribe,
+ * for an effect's cleanup.
+ */
+export function connectEvents(api: StoreAdminApi, store: AppStore): () => void {
+  const state = store.getState;
+  const unsubscribes = [
+    api.events.onQuotaChanged(({ environment, quota }) => state().applyQuota(environment, quota)),
+    api.events.onConnectivityChanged((payload) => state().applyConnectivity(payload)),
+    api.events.onOrdersProgress((payload) => state().applyOrdersProgress(payload)),
+    api.events.onKeysChanged(({ status }) => state().applyKeyStatus(status)),
+  ];
+  return () => unsubscribes.forEach((unsubscribe) => unsubscribe());
+}

@@ -1,0 +1,70 @@
+// The environment switcher and the header it sits in, on the real app.
+
+import { screen, within } from '@testing-library/react';
+import { expect, test } from 'vitest';
+import { renderApp, startTestApp } from '../../support/test-app.tsx';
+
+async function activeInMain(app: Awaited<ReturnType<typeof startTestApp>>): Promise<string> {
+  const state = await app.api.app.getState();
+  if (!state.ok) throw new Error(state.error.message);
+  return state.value.activeEnvironment;
+}
+
+test('starts on the sandbox, marked in words as demo data', async () => {
+  const app = await startTestApp();
+  renderApp(app);
+
+  const group = await screen.findByRole('radiogroup', { name: 'Environment' });
+  expect(
+    within(group)
+      .getAllByRole('radio')
+      .map((radio) => radio.getAttribute('value')),
+  ).toEqual(['sandbox', 'staging', 'production']);
+  expect((within(group).getByRole('radio', { name: 'Sandbox' }) as HTMLInputElement).checked).toBe(
+    true,
+  );
+  expect(screen.getByText('SANDBOX — demo data')).toBeTruthy();
+  expect(screen.queryByText(/PRODUCTION/)).toBeNull();
+});
+
+test('switching to production asks the main process and marks production in words, not colour alone', async () => {
+  const app = await startTestApp();
+  const { user } = renderApp(app);
+
+  const production = await screen.findByRole('radio', { name: /Production/ });
+  await user.click(production);
+
+  const band = await screen.findByText('PRODUCTION — live orders');
+  expect(band.className).toContain('band-production');
+  expect((production as HTMLInputElement).checked).toBe(true);
+  // The option itself says "live" too.
+  expect(production.closest('label')?.textContent).toBe('Production — live');
+  expect(screen.queryByText('SANDBOX — demo data')).toBeNull();
+  expect(await activeInMain(app)).toBe('production');
+  // The orders screen follows the switch.
+  expect(screen.getByRole('heading', { name: 'Orders — Production' })).toBeTruthy();
+});
+
+test('the arrow keys move between environments and switch', async () => {
+  const app = await startTestApp();
+  const { user } = renderApp(app);
+
+  const sandbox = await screen.findByRole('radio', { name: 'Sandbox' });
+  sandbox.focus();
+  await user.keyboard('{ArrowRight}');
+
+  expect(await screen.findByText('STAGING — test service')).toBeTruthy();
+  expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'Staging' }));
+  expect(await activeInMain(app)).toBe('staging');
+});
+
+test('the header quota line starts unknown and shows what the first answer reported', async () => {
+  const app = await startTestApp();
+  const { user } = renderApp(app);
+
+  expect(await screen.findByText('Quota: unknown until the first answer')).toBeTruthy();
+  await user.click(screen.getByRole('button', { name: 'Refresh' }));
+
+  // The sandbox's demo key is on the Pro plan: 300 a minute, one used by the refresh.
+  expect(await screen.findByText(/^Quota: 299 of 300 left, resets \d\d:\d\d:\d\d$/)).toBeTruthy();
+});

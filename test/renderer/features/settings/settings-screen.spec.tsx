@@ -1,0 +1,225 @@
+// Settings per environment: address, key, connection test, weak storage.
+
+import { screen, waitFor, within } from '@testing-library/react';
+import { expect, test } from 'vitest';
+import { renderApp, startExtraSandbox, startTestApp } from '../../support/test-app.tsx';
+import type { TestApp } from '../../support/test-app-shapes.ts';
+
+const STAGING_KEY = 'stg-Secret-7f3a9c41e2';
+
+async function openSettings(app: TestApp, environment: 'Sandbox' | 'Staging' | 'Production') {
+  const view = renderApp(app);
+  await view.user.click(await screen.findByRole('button', { name: 'Settings' }));
+  const nav = screen.getByRole('navigation', { name: 'Environment settings' });
+  await view.user.click(within(nav).getByRole('button', { name: environment }));
+  await screen.findByRole('heading', { name: `${environment} settings` });
+  return view;
+}
+
+test('the sandbox needs nothing: it says it is built in, with demo data and its demo key', async () => {
+  const app = await startTestApp();
+  await openSettings(app, 'Sandbox');
+
+  expect(screen.getByText(/built into Store Admin/)).toBeTruthy();
+  expect(screen.getByText('demo-pro')).toBeTruthy();
+  expect(screen.queryByLabelText(/API key/)).toBeNull();
+  expect(screen.queryByLabelText(/base URL/)).toBeNull();
+});
+
+test('the base URL is checked as it is typed, with the shared rule and its message', async () => {
+  const app = await startTestApp();
+  const { user } = await openSettings(app, 'Staging');
+  const field = screen.getByLabelText('Staging base URL');
+
+  await user.type(field, 'http://api.example.com/v1');
+  expect(screen.getByText(/Use https:\/\//)).toBeTruthy();
+  expect(field.getAttribute('aria-invalid')).toBe('true');
+  // The message is tied to the field.
+  const describedBy = field.getAttribute('aria-describedby') ?? '';
+  expect(
+    describedBy
+      .split(' ')
+      .some((id) => document.getElementById(id)?.textContent?.includes('Use https://')),
+  ).toBe(true);
+
+  await user.clear(field);
+  await user.type(field, 'https://api.example.com');
+  expect(screen.getByText('The address must end with /v1, the API version.')).toBeTruthy();
+
+  await user.type(field, '/v1');
+  expect(screen.queryByText(/must end with/)).toBeNull();
+  expect(field.getAttribute('aria-invalid')).toBeNull();
+
+  // An invalid address is not sent.
+  await user.clear(field);
+  await user.type(field, 'not an address');
+  await user.click(screen.getByRole('button', { name: 'Save address' }));
+  expect(screen.getByText(/This is not a web address/)).toBeTruthy();
+  expect(document.activeElement).toBe(field);
+  const state = await app.api.app.getState();
+  expect(
+    state.ok && state.value.environments.find((view) => view.id === 'staging')?.baseUrl,
+  ).toBeUndefined();
+});
+
+test('saving a base URL shows what the main process saved', async () => {
+  const app = await startTestApp();
+  const staging = await startExtraSandbox({ keys: [{ plan: 'free', key: STAGING_KEY }] });
+  const { user } = await openSettings(app, 'Staging');
+  const field = screen.getByLabelText('Staging base URL');
+
+  await user.type(field, `${staging.baseUrl}/`);
+  await user.click(screen.getByRole('button', { name: 'Save address' }));
+
+  expect(await screen.findByText(`Saved. Staging now uses ${staging.baseUrl}.`)).toBeTruthy();
+  // Normalised by the main process (no trailing slash), and shown as saved.
+  expect((field as HTMLInputElement).value).toBe(staging.baseUrl);
+  const state = await app.api.app.getState();
+  expect(state.ok && state.value.environments.find((view) => view.id === 'staging')?.baseUrl).toBe(
+    staging.baseUrl,
+  );
+});
+
+test('a saved key is never shown back: only where it is stored', async () => {
+  const app = await startTestApp();
+  const { user } = await openSettings(app, 'Staging');
+  const field = screen.getByLabelText('Staging API key') as HTMLInputElement;
+  expect(field.type).toBe('password');
+  expect(field.getAttribute('autocomplete')).toBe('off');
+  expect(screen.getByText('No key set')).toBeTruthy();
+  // Real protection here (macOS Keychain): no weak-storage choice to offer.
+  expect(screen.queryByRole('checkbox')).toBeNull();
+
+  await user.type(field, STAGING_KEY);
+  await user.click(screen.getByRole('button', { name: 'Save key' }));
+
+  expect(await screen.findByText('Key set — stored in macOS Keychain')).toBeTruthy();
+  expect(app.keys.status('staging').set).toBe(true);
+  expect(field.value).toBe('');
+  expect(document.body.innerHTML).not.toContain(STAGING_KEY);
+  expect(document.body.innerHTML).not.toContain('Secret-7f3a');
+  // Nor did anything the renderer side received carry it.
+  expect(JSON.stringify(app.received)).not.toContain(STAGING_KEY);
+});
+
+test('a key the main process refuses is explained and not kept', async () => {
+  const app = await startTestApp();
+  const { user } = await openSettings(app, 'Production');
+
+  await user.type(screen.getByLabelText('Production API key'), 'two words');
+  await user.click(screen.getByRole('button', { name: 'Save key' }));
+
+  expect(await screen.findByText(/must not contain spaces/)).toBeTruthy();
+  expect(app.keys.status('production').set).toBe(false);
+  expect(screen.getByText('No key set')).toBeTruthy();
+});
+
+test('removing a key asks first; Escape keeps it and gives the focus back', async () => {
+  const app = await startTestApp();
+  await app.api.keys.set('production', 'prod-key-123');
+  const { user } = await openSettings(app, 'Production');
+  expect(screen.getByText('Key set — stored in macOS Keychain')).toBeTruthy();
+
+  const remove = screen.getByRole('button', { name: 'Remove key…' });
+  await user.click(remove);
+  let dialog = screen.getByRole('dialog', { name: 'Remove the Production API key?' });
+  expect(dialog.getAttribute('aria-modal')).toBe('true');
+  expect(within(dialog).getByText('PRODUCTION — live orders')).toBeTruthy();
+  expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Keep the key' }));
+
+  await user.keyboard('{Escape}');
+  expect(screen.queryByRole('dialog')).toBeNull();
+  expect(document.activeElement).toBe(remove);
+  expect(app.keys.status('production').set).toBe(true);
+
+  await user.click(remove);
+  dialog = screen.getByRole('dialog', { name: 'Remove the Production API key?' });
+  await user.click(within(dialog).getByRole('button', { name: 'Remove key' }));
+
+  expect(await screen.findByText('No key set')).toBeTruthy();
+  expect(screen.getByText(/Key removed/)).toBeTruthy();
+  expect(screen.queryByRole('dialog')).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Remove key…' })).toBeNull();
+  expect(app.keys.status('production').set).toBe(false);
+});
+
+test('test connection sends one request and shows the answer, the quota and the plan', async () => {
+  const app = await startTestApp();
+  const { user } = await openSettings(app, 'Sandbox');
+
+  await user.click(screen.getByRole('button', { name: 'Test connection' }));
+
+  const result = await screen.findByRole('status', { name: 'Sandbox connection test' });
+  await waitFor(() =>
+    expect(result.textContent).toContain('Connected: the service accepted the key.'),
+  );
+  expect(result.textContent).toMatch(/Quota: 299 of 300 left, resets \d\d:\d\d:\d\d\./);
+  expect(result.textContent).toContain('Pro plan: 300 requests a minute, 10,000 a day.');
+  expect(app.sandbox.requestLog.map(({ method, path }) => `${method} ${path}`)).toEqual([
+    'GET /v1/store/orders',
+  ]);
+});
+
+test('test connection on staging infers the Free plan from the limit the service reports', async () => {
+  const app = await startTestApp();
+  const staging = await startExtraSandbox({ keys: [{ plan: 'free', key: STAGING_KEY }] });
+  await app.api.environments.setBaseUrl('staging', staging.baseUrl);
+  await app.api.keys.set('staging', STAGING_KEY);
+  const { user } = await openSettings(app, 'Staging');
+
+  await user.click(screen.getByRole('button', { name: 'Test connection' }));
+
+  const result = screen.getByRole('status', { name: 'Staging connection test' });
+  await waitFor(() =>
+    expect(result.textContent).toContain('Free plan: 60 requests a minute, 1,000 a day.'),
+  );
+  expect(result.textContent).toMatch(/Quota: 59 of 60 left/);
+});
+
+test('test connection with a refused key shows the failure in plain words', async () => {
+  const app = await startTestApp();
+  const staging = await startExtraSandbox({ keys: [{ plan: 'free', key: STAGING_KEY }] });
+  await app.api.environments.setBaseUrl('staging', staging.baseUrl);
+  await app.api.keys.set('staging', 'not-the-right-key');
+  const { user } = await openSettings(app, 'Staging');
+
+  await user.click(screen.getByRole('button', { name: 'Test connection' }));
+
+  const result = screen.getByRole('status', { name: 'Staging connection test' });
+  await waitFor(() => expect(result.textContent).toContain('was not accepted (401)'));
+  expect(result.textContent).not.toContain('Connected');
+});
+
+test('weak storage is explained in plain words, and saving anyway needs the explicit checkbox', async () => {
+  const app = await startTestApp({ backend: 'basic_text' });
+  const { user } = await openSettings(app, 'Staging');
+
+  const warning = screen.getByRole('note', { name: 'Weak key protection' });
+  expect(warning.textContent).toContain('cannot properly protect a saved key');
+  expect(warning.textContent).toContain('no password manager');
+  const accept = screen.getByRole('checkbox', {
+    name: 'Save it anyway with weak protection',
+  }) as HTMLInputElement;
+  expect(accept.checked).toBe(false);
+
+  // Without the checkbox the key is kept for the session only.
+  await user.type(screen.getByLabelText('Staging API key'), STAGING_KEY);
+  await user.click(screen.getByRole('button', { name: 'Save key' }));
+  expect(
+    await screen.findByText('Key set — kept in memory until you quit, not saved'),
+  ).toBeTruthy();
+  expect(app.keys.status('staging').storage).toBe('session-only');
+
+  // With it, the key is saved with weak protection, and the warning says what that means.
+  await user.click(accept);
+  await user.type(screen.getByLabelText('Staging API key'), STAGING_KEY);
+  await user.click(screen.getByRole('button', { name: 'Save key' }));
+  expect(
+    await screen.findByText('Key set — stored in basic text (no real protection)'),
+  ).toBeTruthy();
+  expect(app.keys.status('staging').storage).toBe('weak-accepted');
+  expect(screen.getByRole('note', { name: 'Weak key protection' }).textContent).toContain(
+    'anyone who can read your files can read the key',
+  );
+  expect(document.body.innerHTML).not.toContain(STAGING_KEY);
+});

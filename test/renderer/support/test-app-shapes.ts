@@ -1,0 +1,58 @@
+// The parts of the in-process app and of the sandbox that renderer tests use.
+// Those modules are main-process code that needs Node's types, which the web
+// tsconfig rightly does not load, so test-app.tsx imports them at run time by
+// path and types them with these shapes. The node tsconfig checks that the
+// real modules fit them (test/support/dom-setup.ts). No JSX and no DOM here:
+// both tsconfigs read this file.
+
+import type { StoreAdminApi } from '../../../src/preload/api.ts';
+import type { RemoteEnvironmentId } from '../../../src/shared/environments.ts';
+import type { KeyStatus } from '../../../src/shared/key-status.ts';
+import type { PlanId } from '../../../src/shared/plans.ts';
+
+export type TestOrderStatus = 'pending' | 'shipped' | 'cancelled';
+
+export interface TestSandbox {
+  readonly baseUrl: string;
+  /** Every request the sandbox received, in order. */
+  readonly requestLog: readonly {
+    readonly method: string;
+    readonly path: string;
+    readonly status: number;
+  }[];
+  orderIds(filter?: { readonly status?: TestOrderStatus; readonly limit?: number }): string[];
+  orderStatus(id: string): TestOrderStatus | undefined;
+  close(): Promise<void>;
+}
+
+export interface TestSandboxOptions {
+  readonly keys?: readonly { readonly plan: PlanId; readonly key: string }[];
+  readonly orders?: number;
+  /** Injected faults, e.g. "latency=300@1" (src/main/sandbox/faults.ts). */
+  readonly faults?: string;
+}
+
+export type TestStorageBackend =
+  'keychain' | 'dpapi' | 'gnome_libsecret' | 'kwallet6' | 'basic_text' | 'unavailable';
+
+export interface TestApp {
+  readonly api: StoreAdminApi;
+  readonly sandbox: TestSandbox;
+  readonly keys: { status(environment: RemoteEnvironmentId): KeyStatus };
+  /** Every result and event the renderer side received. */
+  readonly received: readonly unknown[];
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  readonly backend?: TestStorageBackend;
+  readonly sandbox?: TestSandboxOptions;
+}
+
+export interface InProcessAppModule {
+  startInProcessApp(options?: TestAppOptions): Promise<TestApp>;
+}
+
+export interface SandboxModule {
+  startSandbox(options?: TestSandboxOptions & { readonly port?: number }): Promise<TestSandbox>;
+}

@@ -1,0 +1,45 @@
+// The real app (test/support/in-process-app.ts) and extra sandboxes for
+// renderer tests, loaded at run time by path (see test-app-shapes.ts), and the
+// whole window rendered on the app's API.
+
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { onTestFinished } from 'vitest';
+import { App } from '../../../src/renderer/src/App.tsx';
+import type {
+  InProcessAppModule,
+  SandboxModule,
+  TestApp,
+  TestAppOptions,
+  TestSandbox,
+  TestSandboxOptions,
+} from './test-app-shapes.ts';
+
+// Paths relative to this file; held in variables so the web tsconfig does not follow them.
+const IN_PROCESS_APP = '../../support/in-process-app.ts';
+const SANDBOX_SERVER = '../../../src/main/sandbox/server.ts';
+
+/** The real main-process services behind the real API, closed when the test ends. */
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const module = (await import(/* @vite-ignore */ IN_PROCESS_APP)) as InProcessAppModule;
+  const app = await module.startInProcessApp(options);
+  onTestFinished(() => app.close());
+  return app;
+}
+
+/** A second sandbox on loopback, to stand in for a remote environment; closed when the test ends. */
+export async function startExtraSandbox(options: TestSandboxOptions = {}): Promise<TestSandbox> {
+  const module = (await import(/* @vite-ignore */ SANDBOX_SERVER)) as SandboxModule;
+  const sandbox = await module.startSandbox({ port: 0, ...options });
+  onTestFinished(() => sandbox.close());
+  return sandbox;
+}
+
+/** Renders the whole window on the app's API, as the preload would expose it. */
+export function renderApp(app: TestApp) {
+  window.storeAdmin = app.api;
+  // No pause between keystrokes: typing a key or an address stays fast on a busy machine.
+  const user = userEvent.setup({ delay: null });
+  const view = render(<App />);
+  return { user, ...view };
+}
