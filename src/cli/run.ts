@@ -1,8 +1,9 @@
 // store-admin: the command line over the same client the app uses.
-//   orders list | orders cancel <id> | quota
+//   orders list | orders cancel <id> | quota | domain check | domain cert
 // Human-readable by default, --json for scripts. Exit codes: 0 done,
-// 1 the service or the network failed, 2 bad usage, 3 order not found,
-// 4 order already shipped.
+// 1 the service or the network failed (or a check could not run), 2 bad
+// usage, 3 order not found, 4 order already shipped, 5 domain pending or
+// certificate missing, 6 domain misconfigured or certificate invalid.
 
 import { parseArgs } from 'node:util';
 import { validateBaseUrl } from '../shared/environments.ts';
@@ -14,6 +15,7 @@ import { realTiming, type Timing } from '../main/quota/clock.ts';
 import { RequestGate } from '../main/quota/gate.ts';
 import { RetryBudget } from '../main/quota/retry-budget.ts';
 import { isStoreApiError, StoreClient } from '../main/store-api/client.ts';
+import { DOMAIN_USAGE, isDomainCommand, runDomainCommand } from './domain-commands.ts';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, notFound: 3, alreadyShipped: 4 } as const;
 
@@ -30,7 +32,8 @@ Options:
   --json                 Machine-readable output (see README)
   -h, --help             Show this help
 
-The API key is read from $STORE_ADMIN_API_KEY, never from the command line.`;
+The API key is read from $STORE_ADMIN_API_KEY, never from the command line.
+`;
 
 export interface CliIo {
   readonly stdout: (text: string) => void;
@@ -104,6 +107,7 @@ function orderTable(orders: readonly Order[]): string {
 }
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  if (isDomainCommand(argv)) return runDomainCommand([...argv], io);
   let parsed: Parsed;
   try {
     parsed = parse(argv);
@@ -113,7 +117,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return EXIT.usage;
   }
   if (parsed.command === 'help') {
-    io.stdout(`${USAGE}\n`);
+    io.stdout(`${USAGE}\n${DOMAIN_USAGE}\n`);
     return EXIT.ok;
   }
   const fail = (failure: Failure, code: number = EXIT.failed): number => {
