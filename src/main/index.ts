@@ -3,10 +3,9 @@
 
 import { app, BrowserWindow, session } from 'electron';
 import { join } from 'node:path';
+import { createAppServices } from './app-services.ts';
 import { createElectronSettings } from './environments/electron-settings.ts';
-import { EnvironmentService } from './environments/environment-service.ts';
 import { emitTo, registerIpc } from './ipc/handle.ts';
-import { createHandlers } from './ipc/handlers.ts';
 import { createElectronKeyStore } from './keys/electron-key-store.ts';
 import { startSandbox } from './sandbox/server.ts';
 import { createMainWindow, isAppUrl, lockDown, type AppPage } from './window.ts';
@@ -35,7 +34,8 @@ if (!app.requestSingleInstanceLock()) {
     session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
     session.defaultSession.setPermissionCheckHandler(() => false);
 
-    const service = new EnvironmentService({
+    const services = createAppServices({
+      dataDir: join(app.getPath('userData'), 'local-data'),
       settings: createElectronSettings(),
       keys: createElectronKeyStore(),
       startSandbox: async () => {
@@ -44,9 +44,8 @@ if (!app.requestSingleInstanceLock()) {
       },
     });
     const emit = emitTo(() => mainWindow?.webContents);
-    service.onQuota((environment, quota) => emit('quota:changed', { environment, quota }));
     registerIpc(
-      createHandlers(service, emit),
+      services.handlers(emit),
       (event) => event.sender === mainWindow?.webContents && isAppUrl(event.senderFrame?.url, page),
     );
 
@@ -58,7 +57,7 @@ if (!app.requestSingleInstanceLock()) {
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) open();
     });
-    app.on('before-quit', () => void service.close());
+    app.on('before-quit', () => void services.close());
   });
 
   app.on('window-all-closed', () => {

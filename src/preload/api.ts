@@ -29,6 +29,15 @@ export function createApi(invoke: Invoke, on: Subscribe) {
     orders: {
       list: (environment: EnvironmentId) => invoke('orders:list', environment),
       cancel: (environment: EnvironmentId, orderId: string) => invoke('orders:cancel', environment, orderId),
+      cached: (environment: EnvironmentId) => invoke('orders:cached', environment),
+    },
+    cancelLog: {
+      list: (environment: EnvironmentId) => invoke('cancel-log:list', environment),
+    },
+    reviewMarks: {
+      list: (environment: EnvironmentId) => invoke('review-marks:list', environment),
+      set: (environment: EnvironmentId, orderId: string, mark: { reviewed: boolean; note: string }) =>
+        invoke('review-marks:set', environment, orderId, mark),
     },
     quota: {
       get: (environment: EnvironmentId) => invoke('quota:get', environment),

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { EnvironmentId, RemoteEnvironmentId } from './environments.ts';
 import type { KeyStatus } from './key-status.ts';
-import type { Order } from './order.ts';
+import { MAX_NOTE_LENGTH, type CancelLogEntry, type ReviewMarks } from './orders-local.ts';
 import type { QuotaSnapshot } from './quota.ts';
 import type { Result } from './result.ts';
 
@@ -28,6 +28,14 @@ export const argumentSchemas = {
   'connection:test': z.tuple([environmentId]),
   'orders:list': z.tuple([environmentId]),
   'orders:cancel': z.tuple([environmentId, orderId]),
+  'orders:cached': z.tuple([environmentId]),
+  'cancel-log:list': z.tuple([environmentId]),
+  'review-marks:list': z.tuple([environmentId]),
+  'review-marks:set': z.tuple([
+    environmentId,
+    orderId,
+    z.strictObject({ reviewed: z.boolean(), note: z.string().max(MAX_NOTE_LENGTH) }),
+  ]),
   'quota:get': z.tuple([environmentId]),
 } as const;
 
@@ -50,13 +58,23 @@ export interface AppState {
   readonly environments: readonly EnvironmentView[];
 }
 
+/**
+ * A whole order list as the validated JSON text the service sent: one string
+ * crosses IPC far faster than a million objects. The renderer parses it with
+ * src/shared/parse-orders.ts.
+ */
 export interface OrderListView {
   readonly environment: EnvironmentId;
-  readonly orders: readonly Order[];
+  readonly body: string;
+  readonly count: number;
   /** Epoch ms of the answer. */
   readonly receivedAt: number;
   readonly bytes: number;
 }
+
+export type CachedOrderList =
+  | { readonly found: true; readonly list: OrderListView }
+  | { readonly found: false; readonly reason: 'missing' | 'damaged' | 'other-service' };
 
 export type CancelOutcomeView =
   | { readonly kind: 'cancelled'; readonly message: string }
@@ -79,6 +97,10 @@ export interface ChannelResults {
   'connection:test': ConnectionCheckView;
   'orders:list': OrderListView;
   'orders:cancel': CancelOutcomeView & { readonly environment: EnvironmentId; readonly orderId: string };
+  'orders:cached': CachedOrderList;
+  'cancel-log:list': readonly CancelLogEntry[];
+  'review-marks:list': ReviewMarks;
+  'review-marks:set': ReviewMarks;
   'quota:get': QuotaSnapshot;
 }
 

@@ -5,9 +5,13 @@
 // mocked). `received` records everything the renderer side was given, so
 // tests can prove the key never reaches it.
 
-import { DEFAULT_SETTINGS, EnvironmentService, type Settings } from '../../src/main/environments/environment-service.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createAppServices, type AppServices } from '../../src/main/app-services.ts';
+import { DEFAULT_SETTINGS, type EnvironmentService, type Settings } from '../../src/main/environments/environment-service.ts';
 import { dispatch } from '../../src/main/ipc/dispatch.ts';
-import { createHandlers, type Emit } from '../../src/main/ipc/handlers.ts';
+import type { Emit } from '../../src/main/ipc/handlers.ts';
 import { KeyStore } from '../../src/main/keys/key-store.ts';
 import { MemoryCiphertextStore } from '../../src/main/keys/memory-ciphertext-store.ts';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/main/sandbox/server.ts';
@@ -21,6 +25,9 @@ export interface InProcessApp {
   readonly invoke: (channel: string, ...args: unknown[]) => Promise<unknown>;
   readonly sandbox: Sandbox;
   readonly service: EnvironmentService;
+  readonly services: AppServices;
+  /** The app's local data folder (order cache, cancel log, review marks). */
+  readonly dataDir: string;
   readonly keys: KeyStore;
   readonly safeStorage: FakeSafeStorage;
   /** Every result and event the renderer side received, in order. */
@@ -32,14 +39,17 @@ export interface InProcessApp {
 export const SANDBOX_DEMO_KEY = 'demo-pro';
 
 export async function startInProcessApp(
-  options: { sandbox?: SandboxOptions; backend?: FakeStorageBackend; settings?: Settings } = {},
+  options: { sandbox?: SandboxOptions; backend?: FakeStorageBackend; settings?: Settings; dataDir?: string } = {},
 ): Promise<InProcessApp> {
   const sandbox = await startSandbox({ port: 0, ...options.sandbox });
   const backend = options.backend ?? 'keychain';
   const safeStorage = new FakeSafeStorage(backend);
   const keys = new KeyStore({ safeStorage, store: new MemoryCiphertextStore(), platform: platformForBackend(backend) });
   let settings = options.settings ?? DEFAULT_SETTINGS;
-  const service = new EnvironmentService({
+  const ownDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'store-admin-app-'));
+  const services = createAppServices({
+    dataDir,
     settings: { read: () => settings, write: (next) => (settings = next) },
     keys,
     startSandbox: async () => ({ baseUrl: sandbox.baseUrl, key: SANDBOX_DEMO_KEY, close: async () => undefined }),
@@ -54,8 +64,8 @@ export async function startInProcessApp(
     received.push({ event, payload: copy });
     listeners.get(event)?.forEach((listener) => listener(copy as never));
   };
-  service.onQuota((environment, quota) => emit('quota:changed', { environment, quota }));
-  const handlers = createHandlers(service, emit);
+  const service = services.service;
+  const handlers = services.handlers(emit);
 
   const invoke: Invoke = async (channel, ...args) => {
     const result = structuredClone(await dispatch(handlers, channel, args, () => undefined));
@@ -74,13 +84,16 @@ export async function startInProcessApp(
     invoke: invoke as unknown as InProcessApp['invoke'],
     sandbox,
     service,
+    services,
+    dataDir,
     keys,
     safeStorage,
     received,
     settings: () => settings,
     close: async () => {
-      await service.close();
+      await services.close();
       await sandbox.close();
+      if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -11,10 +11,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
 import { build } from 'vite';
-import { DEFAULT_SETTINGS, EnvironmentService, type Settings } from '../../src/main/environments/environment-service.ts';
+import { createAppServices } from '../../src/main/app-services.ts';
+import { DEFAULT_SETTINGS, type EnvironmentService, type Settings } from '../../src/main/environments/environment-service.ts';
 import { parseSettings } from '../../src/main/environments/settings.ts';
 import { dispatch } from '../../src/main/ipc/dispatch.ts';
-import { createHandlers, type Emit } from '../../src/main/ipc/handlers.ts';
+import type { Emit } from '../../src/main/ipc/handlers.ts';
 import { KeyStore } from '../../src/main/keys/key-store.ts';
 import { MemoryCiphertextStore } from '../../src/main/keys/memory-ciphertext-store.ts';
 import type { SafeStorageLike } from '../../src/main/keys/storage-protection.ts';
@@ -102,7 +103,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const bridge = await bridgeCode;
   const token = randomBytes(24).toString('hex');
 
-  const service = new EnvironmentService({
+  const services = createAppServices({
+    dataDir: join(options.dataDir, 'local-data'),
     settings: fileSettings(options.dataDir),
     keys: new KeyStore({ safeStorage: noEncryption, store: new MemoryCiphertextStore(), platform: 'linux' }),
     startSandbox: async () => ({ ...options.sandbox, close: async () => undefined }),
@@ -112,8 +114,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     const data = `data: ${JSON.stringify({ event, payload })}\n\n`;
     for (const stream of streams) stream.write(data);
   };
-  service.onQuota((environment, quota) => emit('quota:changed', { environment, quota }));
-  const handlers = createHandlers(service, emit);
+  const handlers = services.handlers(emit);
+  const service = services.service;
 
   let origin = '';
   const tokenOk = (given: string | null | undefined): boolean => {
@@ -209,7 +211,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       for (const stream of streams) stream.end();
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
-      await service.close();
+      await services.close();
     },
   };
 }

@@ -3,8 +3,21 @@
 // by the development harness alike. Arguments arrive already validated.
 
 import type { Channel, ChannelArgs, ChannelResults, EventName, EventPayloads } from '../../shared/ipc-contract.ts';
+import type { CancelResult } from '../../shared/orders-local.ts';
 import type { EnvironmentService } from '../environments/environment-service.ts';
+import type { CancelLog } from '../orders/cancel-log.ts';
+import type { OrderCache } from '../orders/order-cache.ts';
+import { refreshOrders } from '../orders/refresh.ts';
+import type { ReviewMarksStore } from '../orders/review-marks.ts';
 import { isStoreApiError } from '../store-api/client.ts';
+
+export interface HandlerDeps {
+  readonly service: EnvironmentService;
+  readonly cache: OrderCache;
+  readonly cancelLog: CancelLog;
+  readonly reviewMarks: ReviewMarksStore;
+  readonly now: () => number;
+}
 
 export type Handlers = {
   readonly [C in Channel]: (...args: ChannelArgs<C>) => Promise<ChannelResults[C]>;
@@ -14,7 +27,8 @@ export type Emit = <E extends EventName>(event: E, payload: EventPayloads[E]) =>
 
 const PROGRESS_INTERVAL_MS = 100;
 
-export function createHandlers(service: EnvironmentService, emit: Emit): Handlers {
+export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
+  const { service, cache, cancelLog, reviewMarks, now } = deps;
   /** Tells the renderer whether the service answered, after each call that talks to it. */
   async function talking<T>(environment: Parameters<EnvironmentService['client']>[0], call: () => Promise<T>): Promise<T> {
     try {
@@ -29,6 +43,18 @@ export function createHandlers(service: EnvironmentService, emit: Emit): Handler
       }
       throw error;
     }
+  }
+
+  async function logFailure(environment: Parameters<EnvironmentService['client']>[0], orderId: string, error: unknown): Promise<void> {
+    if (!isStoreApiError(error)) return;
+    await cancelLog.append({
+      at: now(),
+      environment,
+      orderId,
+      result: 'failed',
+      message: error.failure.message,
+      delivery: error.failure.delivery,
+    });
   }
 
   return {
@@ -54,24 +80,45 @@ export function createHandlers(service: EnvironmentService, emit: Emit): Handler
       const client = await service.client(environment);
       let lastProgress = 0;
       const list = await talking(environment, () =>
-        client.listOrders({
+        refreshOrders(client, cache, environment, {
           onProgress: (progress) => {
-            const now = Date.now();
+            const at = Date.now();
             const done = progress.totalBytes !== undefined && progress.receivedBytes >= progress.totalBytes;
-            if (done || now - lastProgress >= PROGRESS_INTERVAL_MS) {
-              lastProgress = now;
+            if (done || at - lastProgress >= PROGRESS_INTERVAL_MS) {
+              lastProgress = at;
               emit('orders:progress', { environment, ...progress });
             }
           },
         }),
       );
-      return { environment, orders: list.orders, receivedAt: list.receivedAt, bytes: list.bytes };
+      return { environment, body: list.body, count: list.count, receivedAt: list.receivedAt, bytes: list.bytes };
+    },
+    'orders:cached': async (environment) => {
+      // The sandbox moves port at each start; its cache is still its own.
+      const expected = environment === 'sandbox' ? undefined : service.state().environments.find((e) => e.id === environment)?.baseUrl;
+      if (environment !== 'sandbox' && expected === undefined) return { found: false, reason: 'other-service' };
+      const read = await cache.read(environment, expected);
+      if (!read.ok) return { found: false, reason: read.problem };
+      const { body, count, receivedAt } = read.value;
+      return { found: true, list: { environment, body, count, receivedAt, bytes: Buffer.byteLength(body) } };
     },
     'orders:cancel': async (environment, orderId) => {
-      const client = await service.client(environment);
-      const outcome = await talking(environment, () => client.cancelOrder(orderId));
-      return { ...outcome, environment, orderId };
+      const client = await service.client(environment).catch(async (error: unknown) => {
+        await logFailure(environment, orderId, error);
+        throw error;
+      });
+      try {
+        const outcome = await talking(environment, () => client.cancelOrder(orderId));
+        await cancelLog.append({ at: now(), environment, orderId, result: outcome.kind as CancelResult, message: outcome.message });
+        return { ...outcome, environment, orderId };
+      } catch (error) {
+        await logFailure(environment, orderId, error);
+        throw error;
+      }
     },
+    'cancel-log:list': async (environment) => cancelLog.read(environment),
+    'review-marks:list': async (environment) => reviewMarks.all(environment),
+    'review-marks:set': async (environment, orderId, mark) => reviewMarks.set(environment, orderId, mark, now()),
     'quota:get': async (environment) => service.quota(environment),
   };
 }

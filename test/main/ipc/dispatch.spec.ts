@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../src/main/sandbox/server.ts';
+import { parseOrders } from '../../../src/shared/parse-orders.ts';
 import { startInProcessApp, type InProcessApp } from '../../support/in-process-app.ts';
 
 const STAGING_KEY = 'stg_9f8e7d6c5b4a-secret';
@@ -71,7 +72,7 @@ describe('IPC dispatch: environments', () => {
     const state = await api.app.getState();
     expect(state).toMatchObject({ ok: true, value: { activeEnvironment: 'sandbox' } });
     const list = await api.orders.list('sandbox');
-    expect(list.ok && list.value.orders.length).toBe(1000);
+    expect(list.ok && list.value.count).toBe(1000);
   });
 
   it('keeps quota and keys apart per environment', async () => {
@@ -133,7 +134,7 @@ describe('IPC dispatch: the key never reaches the renderer', () => {
     await api.app.getState();
     await api.connection.test('staging');
     const list = await api.orders.list('staging');
-    const [first] = list.ok ? list.value.orders : [];
+    const [first] = list.ok ? parseOrders(list.value.body) : [];
     await api.orders.cancel('staging', first!.id!);
     await api.orders.cancel('staging', '123456789');
     await api.quota.get('staging');

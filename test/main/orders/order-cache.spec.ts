@@ -13,8 +13,8 @@ beforeEach(async () => {
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
 function list(count: number, receivedAt: number): CachedOrders {
-  const orders = Array.from({ length: count }, (_, i) => ({ id: i + 1, petId: 9007199254740993, quantity: 1, shipDate: '2026-01-01T00:00:00Z', complete: false }));
-  const body = JSON.stringify(orders).replaceAll('9007199254740992', '9007199254740993');
+  const orders = Array.from({ length: count }, (_, i) => `{"id":${i + 1},"petId":9007199254740993,"quantity":1,"shipDate":"2026-01-01T00:00:00Z","complete":false}`);
+  const body = `[${orders.join(',')}]`;
   return { environment: 'production', baseUrl: 'https://api.example.com/v1', receivedAt, count, body };
 }
 

@@ -6,7 +6,7 @@ import { RequestGate } from '../../../src/main/quota/gate.ts';
 import { RetryBudget } from '../../../src/main/quota/retry-budget.ts';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../../src/main/sandbox/server.ts';
 import { StoreClient } from '../../../src/main/store-api/client.ts';
-import { StoreApiError } from '../../../src/main/store-api/errors.ts';
+import type { StoreApiError } from '../../../src/main/store-api/errors.ts';
 import { virtualTiming } from '../../support/virtual-timing.ts';
 
 const sandboxes: Sandbox[] = [];

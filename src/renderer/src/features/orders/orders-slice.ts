@@ -5,6 +5,7 @@ import type { EnvironmentId } from '../../../../shared/environments.ts';
 import type { Failure } from '../../../../shared/failures.ts';
 import type { CancelOutcomeView, EventPayloads } from '../../../../shared/ipc-contract.ts';
 import type { Order } from '../../../../shared/order.ts';
+import { parseOrders } from '../../../../shared/parse-orders.ts';
 import type { SliceCreator } from '../../store.ts';
 
 /** Rows the simple table shows; the whole list stays in the main process's answer. */
@@ -75,7 +76,8 @@ export const createOrdersSlice: SliceCreator<OrdersSlice> = (api) => (set, get) 
         update(environment, { load: { kind: 'failed', failure: result.error } });
         return;
       }
-      const { orders, receivedAt, bytes } = result.value;
+      const { body, receivedAt, bytes } = result.value;
+      const orders = parseOrders(body);
       update(environment, {
         list: { shown: orders.slice(0, SHOWN_ORDERS), total: orders.length, receivedAt, bytes },
         load: { kind: 'idle' },
