@@ -5,6 +5,7 @@
 
 import { mkdirSync } from 'node:fs';
 import type { Timing } from './quota/clock.ts';
+import { DomainWorkspaceStore } from './domains/workspace-store.ts';
 import { EnvironmentService, type EnvironmentServiceDeps } from './environments/environment-service.ts';
 import { createHandlers, type Emit, type Handlers } from './ipc/handlers.ts';
 import { CancelLog } from './orders/cancel-log.ts';
@@ -22,6 +23,7 @@ export interface AppServices {
   readonly cache: OrderCache;
   readonly cancelLog: CancelLog;
   readonly reviewMarks: ReviewMarksStore;
+  readonly domains: DomainWorkspaceStore;
   /** The IPC handlers, sending events through `emit`. */
   handlers(emit: Emit): Handlers;
   close(): Promise<void>;
@@ -34,15 +36,17 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
   void cache.sweepTemporaryFiles();
   const cancelLog = new CancelLog(deps.dataDir);
   const reviewMarks = new ReviewMarksStore(deps.dataDir);
+  const domains = new DomainWorkspaceStore(deps.dataDir);
   const now = deps.timing?.now ?? Date.now;
   return {
     service,
     cache,
     cancelLog,
     reviewMarks,
+    domains,
     handlers: (emit) => {
       service.onQuota((environment, quota) => emit('quota:changed', { environment, quota }));
-      return createHandlers({ service, cache, cancelLog, reviewMarks, now }, emit);
+      return createHandlers({ service, cache, cancelLog, reviewMarks, domains, now }, emit);
     },
     close: () => service.close(),
   };

@@ -3,6 +3,7 @@
 // `invoke` and an `on` so the same API runs over Electron IPC (preload) and
 // over the development harness's loopback connection.
 
+import type { DomainProgress, DomainSettings, DomainsConfig } from '../shared/domain-assistant.ts';
 import type { RemoteEnvironmentId, EnvironmentId } from '../shared/environments.ts';
 import type { Channel, ChannelArgs, ChannelResult, EventName, EventPayloads } from '../shared/ipc-contract.ts';
 
@@ -41,6 +42,18 @@ export function createApi(invoke: Invoke, on: Subscribe) {
     },
     quota: {
       get: (environment: EnvironmentId) => invoke('quota:get', environment),
+    },
+    domains: {
+      check: (request: ChannelArgs<'domains:check'>[0]) => invoke('domains:check', request),
+      certificate: (request: ChannelArgs<'domains:certificate'>[0]) => invoke('domains:certificate', request),
+      workspace: (environment: EnvironmentId) => invoke('domains:workspace', environment),
+      saveSettings: (environment: EnvironmentId, settings: DomainSettings) =>
+        invoke('domains:save-settings', environment, settings),
+      saveProgress: (environment: EnvironmentId, progress: DomainProgress) =>
+        invoke('domains:save-progress', environment, progress),
+      removeProgress: (environment: EnvironmentId, domain: string) => invoke('domains:remove-progress', environment, domain),
+      saveConfig: (environment: EnvironmentId, config: DomainsConfig | undefined) =>
+        invoke('domains:save-config', environment, config),
     },
     events: {
       onQuotaChanged: (listener: (payload: EventPayloads['quota:changed']) => void) => on('quota:changed', listener),

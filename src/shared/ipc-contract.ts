@@ -4,6 +4,8 @@
 // cannot drift. Results are data: Result<T>, never thrown errors.
 
 import { z } from 'zod';
+import { domainProgressSchema, domainSettingsSchema, domainsConfigSchema, type DomainWorkspace } from './domain-assistant.ts';
+import type { CertificateReport, DomainCheckReport } from './domains.ts';
 import type { EnvironmentId, RemoteEnvironmentId } from './environments.ts';
 import type { KeyStatus } from './key-status.ts';
 import { MAX_NOTE_LENGTH, type CancelLogEntry, type ReviewMarks } from './orders-local.ts';
@@ -37,6 +39,20 @@ export const argumentSchemas = {
     z.strictObject({ reviewed: z.boolean(), note: z.string().max(MAX_NOTE_LENGTH) }),
   ]),
   'quota:get': z.tuple([environmentId]),
+  'domains:check': z.tuple([
+    z.strictObject({
+      domain: z.string().min(1).max(300),
+      target: z.string().min(1).max(300),
+      resolver: z.string().max(300).optional(),
+      caDomain: z.string().max(300).optional(),
+    }),
+  ]),
+  'domains:certificate': z.tuple([z.strictObject({ domain: z.string().min(1).max(300), port: z.number().int().min(1).max(65535).optional() })]),
+  'domains:workspace': z.tuple([environmentId]),
+  'domains:save-settings': z.tuple([environmentId, domainSettingsSchema]),
+  'domains:save-progress': z.tuple([environmentId, domainProgressSchema]),
+  'domains:remove-progress': z.tuple([environmentId, z.string().min(1).max(253)]),
+  'domains:save-config': z.tuple([environmentId, domainsConfigSchema.optional()]),
 } as const;
 
 export type Channel = keyof typeof argumentSchemas;
@@ -102,6 +118,13 @@ export interface ChannelResults {
   'review-marks:list': ReviewMarks;
   'review-marks:set': ReviewMarks;
   'quota:get': QuotaSnapshot;
+  'domains:check': DomainCheckReport;
+  'domains:certificate': CertificateReport;
+  'domains:workspace': DomainWorkspace;
+  'domains:save-settings': DomainWorkspace;
+  'domains:save-progress': DomainWorkspace;
+  'domains:remove-progress': DomainWorkspace;
+  'domains:save-config': DomainWorkspace;
 }
 
 export type ChannelResult<C extends Channel> = Result<ChannelResults[C]>;

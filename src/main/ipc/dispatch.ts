@@ -6,6 +6,7 @@
 import { argumentSchemas, type Channel } from '../../shared/ipc-contract.ts';
 import type { Failure } from '../../shared/failures.ts';
 import { fail, ok, type Result } from '../../shared/result.ts';
+import { DomainInputError } from '../domains/domain-name.ts';
 import { InvalidKeyError } from '../keys/key-validation.ts';
 import { isStoreApiError } from '../store-api/client.ts';
 import type { Handlers } from './handlers.ts';
@@ -35,7 +36,7 @@ export async function dispatch(
     return ok(await handler(...(parsed.data as unknown[])));
   } catch (error) {
     if (isStoreApiError(error)) return fail(error.failure);
-    if (error instanceof InvalidKeyError) return fail(invalid(error.message));
+    if (error instanceof InvalidKeyError || error instanceof DomainInputError) return fail(invalid(error.message));
     // The error's text is not passed on or logged: it could hold request details.
     log(`IPC ${channel}: unexpected ${error instanceof Error ? error.name : typeof error}`);
     return fail({ kind: 'internal', message: 'Something went wrong inside Store Admin. Please try again.', delivery: 'unknown' });

@@ -4,6 +4,9 @@
 
 import type { Channel, ChannelArgs, ChannelResults, EventName, EventPayloads } from '../../shared/ipc-contract.ts';
 import type { CancelResult } from '../../shared/orders-local.ts';
+import { checkCertificate } from '../domains/certificate-check.ts';
+import { checkDomainDns } from '../domains/dns-check.ts';
+import type { DomainWorkspaceStore } from '../domains/workspace-store.ts';
 import type { EnvironmentService } from '../environments/environment-service.ts';
 import type { CancelLog } from '../orders/cancel-log.ts';
 import type { OrderCache } from '../orders/order-cache.ts';
@@ -13,6 +16,7 @@ import { isStoreApiError } from '../store-api/client.ts';
 
 export interface HandlerDeps {
   readonly service: EnvironmentService;
+  readonly domains: DomainWorkspaceStore;
   readonly cache: OrderCache;
   readonly cancelLog: CancelLog;
   readonly reviewMarks: ReviewMarksStore;
@@ -28,7 +32,7 @@ export type Emit = <E extends EventName>(event: E, payload: EventPayloads[E]) =>
 const PROGRESS_INTERVAL_MS = 100;
 
 export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
-  const { service, cache, cancelLog, reviewMarks, now } = deps;
+  const { service, cache, cancelLog, reviewMarks, domains, now } = deps;
   /** Tells the renderer whether the service answered, after each call that talks to it. */
   async function talking<T>(environment: Parameters<EnvironmentService['client']>[0], call: () => Promise<T>): Promise<T> {
     try {
@@ -120,5 +124,12 @@ export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
     'review-marks:list': async (environment) => reviewMarks.all(environment),
     'review-marks:set': async (environment, orderId, mark) => reviewMarks.set(environment, orderId, mark, now()),
     'quota:get': async (environment) => service.quota(environment),
+    'domains:check': async (request) => checkDomainDns(request),
+    'domains:certificate': async (request) => checkCertificate(request),
+    'domains:workspace': async (environment) => domains.get(environment),
+    'domains:save-settings': async (environment, settings) => domains.saveSettings(environment, settings),
+    'domains:save-progress': async (environment, progress) => domains.saveProgress(environment, progress),
+    'domains:remove-progress': async (environment, domain) => domains.removeProgress(environment, domain),
+    'domains:save-config': async (environment, config) => domains.saveConfig(environment, config),
   };
 }
