@@ -1,0 +1,130 @@
+// The bulk-cancel journal: one JSON line per event, appended, per
+// environment. A `send` line is written before each DELETE goes out and a
+// `result` line when its answer is known, so after a crash the replay knows
+// exactly which orders were sent without an answer: those are continued, not
+// started anew. A torn last line (a crash mid-append) is skipped.
+
+import { appendFile, readFile, rename } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { BulkOutcome, BulkResult, BulkStatus, PauseReason } from '../../shared/bulk-cancel.ts';
+import type { Delivery } from '../../shared/failures.ts';
+import type { EnvironmentId } from '../../shared/environments.ts';
+
+export type JournalLine =
+  | { readonly t: 'job'; readonly jobId: string; readonly at: number; readonly orderIds: readonly string[] }
+  | { readonly t: 'send'; readonly orderId: string; readonly at: number }
+  | {
+      readonly t: 'result';
+      readonly orderId: string;
+      readonly at: number;
+      readonly outcome: BulkOutcome;
+      readonly message: string;
+      readonly delivery?: Delivery;
+    }
+  | { readonly t: 'requeue'; readonly orderId: string; readonly at: number }
+  | {
+      readonly t: 'status';
+      readonly at: number;
+      readonly status: Exclude<BulkStatus, 'finished'>;
+      readonly reason?: PauseReason;
+      readonly message?: string;
+    };
+
+export type ItemState = 'queued' | 'sent' | 'done';
+
+export interface JobState {
+  readonly jobId: string;
+  readonly startedAt: number;
+  readonly orderIds: readonly string[];
+  readonly items: Map<string, ItemState>;
+  readonly results: BulkResult[];
+  status: Exclude<BulkStatus, 'finished'>;
+  reason?: PauseReason;
+  message?: string;
+}
+
+/** Rebuilds the last job from its journal lines. */
+export function replay(lines: readonly JournalLine[]): JobState | undefined {
+  let job: JobState | undefined;
+  for (const line of lines) {
+    if (line.t === 'job') {
+      job = {
+        jobId: line.jobId,
+        startedAt: line.at,
+        orderIds: line.orderIds,
+        items: new Map(line.orderIds.map((id) => [id, 'queued' as ItemState])),
+        results: [],
+        status: 'running',
+      };
+      continue;
+    }
+    if (!job) continue;
+    switch (line.t) {
+      case 'send':
+        if (job.items.get(line.orderId) !== 'done') job.items.set(line.orderId, 'sent');
+        break;
+      case 'requeue':
+        if (job.items.get(line.orderId) === 'sent') job.items.set(line.orderId, 'queued');
+        break;
+      case 'result':
+        // One result per order, whatever the journal holds: the first one stands.
+        if (job.items.get(line.orderId) !== 'done' && job.items.has(line.orderId)) {
+          job.items.set(line.orderId, 'done');
+          job.results.push({
+            orderId: line.orderId,
+            outcome: line.outcome,
+            message: line.message,
+            at: line.at,
+            ...(line.delivery ? { delivery: line.delivery } : {}),
+          });
+        }
+        break;
+      case 'status':
+        job.status = line.status;
+        job.reason = line.reason;
+        job.message = line.message;
+        break;
+    }
+  }
+  return job;
+}
+
+export class BulkJournal {
+  readonly #file: string;
+  #tail: Promise<void> = Promise.resolve();
+
+  constructor(dir: string, environment: EnvironmentId) {
+    this.#file = join(dir, `bulk-cancel-${environment}.jsonl`);
+  }
+
+  /** Appends in call order; resolves once the line is written. */
+  append(line: JournalLine): Promise<void> {
+    this.#tail = this.#tail.catch(() => undefined).then(() => appendFile(this.#file, `${JSON.stringify(line)}\n`, { mode: 0o600 }));
+    return this.#tail;
+  }
+
+  async read(): Promise<JournalLine[]> {
+    let text: string;
+    try {
+      text = await readFile(this.#file, 'utf8');
+    } catch {
+      return [];
+    }
+    const lines: JournalLine[] = [];
+    for (const raw of text.split('\n')) {
+      if (!raw) continue;
+      try {
+        lines.push(JSON.parse(raw) as JournalLine);
+      } catch {
+        // torn by a crash mid-append
+      }
+    }
+    return lines;
+  }
+
+  /** Keeps a finished job's journal aside before a new one starts. */
+  async archive(jobId: string): Promise<void> {
+    await this.#tail.catch(() => undefined);
+    await rename(this.#file, this.#file.replace(/\.jsonl$/, `.${jobId}.jsonl`)).catch(() => undefined);
+  }
+}

@@ -1,0 +1,335 @@
+// Bulk cancel: many DELETEs, paced by the key's gate so the quota is used
+// fully and no 429 comes back. The queue sends at background priority, so
+// the clerk's own requests go first and the gate's reserve keeps part of
+// every window for them. Every step is journaled before it happens, so a
+// crash or restart resumes where it was, never starts a second cancel of an
+// order whose first answer is unknown, and never loses a result.
+
+import { randomUUID } from 'node:crypto';
+import type { BulkCancelSnapshot, BulkOutcome, BulkResult, PauseReason } from '../../shared/bulk-cancel.ts';
+import type { EnvironmentId } from '../../shared/environments.ts';
+import type { QuotaSnapshot } from '../../shared/quota.ts';
+import type { Timing } from '../quota/clock.ts';
+import { RequestGate } from '../quota/gate.ts';
+import { isStoreApiError, type StoreClient } from '../store-api/client.ts';
+import { clockTime } from '../store-api/errors.ts';
+import { replay, type BulkJournal, type JobState } from './journal.ts';
+
+export interface BulkCancelDeps {
+  readonly environment: EnvironmentId;
+  readonly journal: BulkJournal;
+  /** The environment's client for its current key. */
+  readonly client: () => Promise<StoreClient>;
+  readonly timing: Timing;
+  /** DELETEs in flight at once. */
+  readonly concurrency?: number;
+  /** First wait before trying again after going offline; doubles up to 2 minutes. */
+  readonly offlineRetryMs?: number;
+  readonly onChange?: (snapshot: BulkCancelSnapshot) => void;
+  /** Each result once it is journaled (the app adds it to the cancel log). */
+  readonly onResult?: (result: BulkResult) => void | Promise<void>;
+}
+
+/** How long a background request may wait at the gate: a window reset, not a day. */
+const MAX_GATE_WAIT_MS = 5 * 60_000;
+const DEFAULT_WINDOW_MS = 60_000;
+
+export class BulkCancelActiveError extends Error {}
+
+export class BulkCancelQueue {
+  readonly #deps: BulkCancelDeps;
+  #job: JobState | undefined;
+  #finishedAt: number | undefined;
+  #workers: Promise<void> | undefined;
+  /** Wakes sleeping workers on pause, stop or resume. */
+  #wake = new AbortController();
+  readonly #inFlight = new Set<string>();
+  #offlineDelay: number;
+  #resumeTimer: AbortController | undefined;
+  #quota: QuotaSnapshot = { known: false };
+  #windowMs = DEFAULT_WINDOW_MS;
+  #latencyMs = 200;
+  #shuttingDown = false;
+
+  constructor(deps: BulkCancelDeps) {
+    this.#deps = deps;
+    this.#offlineDelay = deps.offlineRetryMs ?? 15_000;
+  }
+
+  /** Restores the last job from the journal and carries on if it was running. */
+  async load(): Promise<void> {
+    this.#job = replay(await this.#deps.journal.read());
+    if (!this.#job) return;
+    if (this.#isComplete()) {
+      this.#finishedAt = this.#job.results.at(-1)?.at ?? this.#job.startedAt;
+    } else if (this.#job.status === 'running' || (this.#job.status === 'paused' && this.#job.reason === 'offline')) {
+      this.#job.status = 'running';
+      this.#startWorkers();
+    }
+    this.#changed();
+  }
+
+  async start(orderIds: readonly string[]): Promise<BulkCancelSnapshot> {
+    if (this.#job && !this.#finished()) {
+      throw new BulkCancelActiveError('A bulk cancel is already under way in this environment. Stop it or let it finish first.');
+    }
+    if (this.#job) await this.#deps.journal.archive(this.#job.jobId);
+    const unique = [...new Set(orderIds)];
+    const jobId = randomUUID();
+    const at = this.#deps.timing.now();
+    await this.#deps.journal.append({ t: 'job', jobId, at, orderIds: unique });
+    this.#job = {
+      jobId,
+      startedAt: at,
+      orderIds: unique,
+      items: new Map(unique.map((id) => [id, 'queued'])),
+      results: [],
+      status: 'running',
+    };
+    this.#finishedAt = undefined;
+    this.#startWorkers();
+    this.#changed();
+    return this.snapshot()!;
+  }
+
+  async pause(reason: PauseReason = 'user', message?: string): Promise<void> {
+    const job = this.#job;
+    if (!job || this.#finished() || job.status === 'stopped') return;
+    job.status = 'paused';
+    job.reason = reason;
+    job.message = message;
+    await this.#deps.journal.append({ t: 'status', at: this.#deps.timing.now(), status: 'paused', reason, ...(message ? { message } : {}) });
+    this.#interrupt();
+    if (reason === 'offline') this.#scheduleResume(this.#offlineDelay);
+    this.#changed();
+  }
+
+  async resume(): Promise<void> {
+    const job = this.#job;
+    if (!job || job.status !== 'paused') return;
+    this.#resumeTimer?.abort();
+    job.status = 'running';
+    job.reason = undefined;
+    job.message = undefined;
+    await this.#deps.journal.append({ t: 'status', at: this.#deps.timing.now(), status: 'running' });
+    this.#startWorkers();
+    this.#changed();
+  }
+
+  /** Sends nothing more; answers already on their way are still recorded. */
+  async stop(): Promise<void> {
+    const job = this.#job;
+    if (!job || this.#finished()) return;
+    this.#resumeTimer?.abort();
+    job.status = 'stopped';
+    await this.#deps.journal.append({ t: 'status', at: this.#deps.timing.now(), status: 'stopped' });
+    this.#interrupt();
+    this.#changed();
+  }
+
+  /**
+   * On quit: stop sending without recording a pause, so the job carries on
+   * after the restart, and wait for answers already on their way.
+   */
+  async pauseForShutdown(): Promise<void> {
+    this.#resumeTimer?.abort();
+    this.#shuttingDown = true;
+    this.#interrupt();
+    await this.idle();
+  }
+
+  /** Resolves when no worker is running (for shutdown and tests). */
+  async idle(): Promise<void> {
+    while (this.#workers) await this.#workers;
+  }
+
+  /** Follows the key's quota, for the ETA. */
+  observeQuota(quota: QuotaSnapshot): void {
+    const previous = this.#quota.resetAt;
+    if (previous !== undefined && quota.resetAt !== undefined && quota.resetAt - previous >= 1000) {
+      // Two distinct resets one window apart tell the window's length.
+      this.#windowMs = Math.min(quota.resetAt - previous, 24 * 3_600_000);
+    }
+    this.#quota = quota;
+  }
+
+  results(): readonly BulkResult[] {
+    return this.#job?.results ?? [];
+  }
+
+  snapshot(): BulkCancelSnapshot | undefined {
+    const job = this.#job;
+    if (!job) return undefined;
+    const counts: Record<BulkOutcome, number> = { cancelled: 0, 'already-shipped': 0, 'not-found': 0, failed: 0 };
+    for (const result of job.results) counts[result.outcome] += 1;
+    const waiting = job.orderIds.length - job.results.length;
+    const finished = this.#finished();
+    return {
+      environment: this.#deps.environment,
+      jobId: job.jobId,
+      status: this.#isComplete() ? 'finished' : job.status,
+      ...(job.status === 'paused' && job.reason ? { pauseReason: job.reason } : {}),
+      ...(job.message && !finished ? { message: job.message } : {}),
+      total: job.orderIds.length,
+      counts: { ...counts, waiting },
+      startedAt: job.startedAt,
+      ...(this.#finishedAt !== undefined ? { finishedAt: this.#finishedAt } : {}),
+      ...(!finished && job.status === 'running' ? this.#eta(waiting) : {}),
+    };
+  }
+
+  #eta(waiting: number): { etaMs?: number } {
+    const q = this.#quota;
+    if (!q.known || q.limit === undefined) return {};
+    const now = this.#deps.timing.now();
+    const perWindow = Math.max(1, q.limit - RequestGate.backgroundReserve(q.limit));
+    const windowOpen = q.resetAt !== undefined && q.resetAt > now;
+    const usableNow = windowOpen ? Math.max(0, (q.remaining ?? 0) - RequestGate.backgroundReserve(q.limit)) : perWindow;
+    const concurrency = this.#deps.concurrency ?? 2;
+    if (waiting <= usableNow) return { etaMs: Math.ceil((waiting * this.#latencyMs) / concurrency) };
+    const untilReset = windowOpen ? q.resetAt! - now : 0;
+    const windows = Math.ceil((waiting - usableNow) / perWindow);
+    return { etaMs: untilReset + (windows - 1) * this.#windowMs + Math.ceil((((waiting - usableNow) % perWindow || perWindow) * this.#latencyMs) / concurrency) };
+  }
+
+  #finished(): boolean {
+    const job = this.#job;
+    return !!job && (this.#isComplete() || (job.status === 'stopped' && this.#inFlight.size === 0));
+  }
+
+  #isComplete(): boolean {
+    const job = this.#job!;
+    return job.results.length === job.orderIds.length;
+  }
+
+  #changed(): void {
+    const snapshot = this.snapshot();
+    if (snapshot) this.#deps.onChange?.(snapshot);
+  }
+
+  #interrupt(): void {
+    this.#wake.abort();
+    this.#wake = new AbortController();
+  }
+
+  #scheduleResume(delay: number): void {
+    this.#resumeTimer?.abort();
+    const timer = new AbortController();
+    this.#resumeTimer = timer;
+    this.#deps.timing.sleep(delay, timer.signal).then(
+      () => void this.resume(),
+      () => undefined,
+    );
+    this.#offlineDelay = Math.min(this.#offlineDelay * 2, 120_000);
+  }
+
+  #startWorkers(): void {
+    if (this.#workers) return;
+    const count = this.#deps.concurrency ?? 2;
+    const run = Promise.all(Array.from({ length: count }, () => this.#work())).then(() => {
+      this.#workers = undefined;
+      if (this.#job && this.#isComplete() && this.#finishedAt === undefined) {
+        this.#finishedAt = this.#deps.timing.now();
+      }
+      this.#changed();
+    });
+    this.#workers = run;
+  }
+
+  /** Queued orders first; then those sent without a known answer (continued, not restarted). */
+  #next(): { orderId: string; unknown: boolean } | undefined {
+    const job = this.#job!;
+    let unknown: string | undefined;
+    for (const id of job.orderIds) {
+      if (this.#inFlight.has(id)) continue;
+      const state = job.items.get(id);
+      if (state === 'queued') return { orderId: id, unknown: false };
+      if (state === 'sent' && unknown === undefined) unknown = id;
+    }
+    return unknown === undefined ? undefined : { orderId: unknown, unknown: true };
+  }
+
+  async #work(): Promise<void> {
+    const { journal, timing } = this.#deps;
+    for (;;) {
+      const job = this.#job;
+      if (!job || job.status !== 'running' || this.#shuttingDown) return;
+      const next = this.#next();
+      if (!next) return;
+      const { orderId, unknown } = next;
+      this.#inFlight.add(orderId);
+      try {
+        await journal.append({ t: 'send', orderId, at: timing.now() });
+        job.items.set(orderId, 'sent');
+        const client = await this.#deps.client();
+        const sentAt = timing.now();
+        const outcome = await client.cancelOrder(orderId, {
+          priority: 'background',
+          maxWaitMs: MAX_GATE_WAIT_MS,
+          previousAttemptUnknown: unknown,
+        });
+        this.#latencyMs = Math.max(1, timing.now() - sentAt);
+        this.#offlineDelay = this.#deps.offlineRetryMs ?? 15_000;
+        await this.#record({ orderId, outcome: outcome.kind, message: outcome.message, at: timing.now() });
+      } catch (error) {
+        await this.#failed(orderId, error);
+      } finally {
+        this.#inFlight.delete(orderId);
+        this.#changed();
+      }
+    }
+  }
+
+  async #record(result: BulkResult): Promise<void> {
+    const job = this.#job!;
+    if (job.items.get(result.orderId) === 'done') return;
+    await this.#deps.journal.append({ t: 'result', ...result });
+    job.items.set(result.orderId, 'done');
+    job.results.push(result);
+    await this.#deps.onResult?.(result);
+  }
+
+  async #requeue(orderId: string): Promise<void> {
+    await this.#deps.journal.append({ t: 'requeue', orderId, at: this.#deps.timing.now() });
+    this.#job!.items.set(orderId, 'queued');
+  }
+
+  async #failed(orderId: string, error: unknown): Promise<void> {
+    const { timing } = this.#deps;
+    if (!isStoreApiError(error)) {
+      await this.#record({ orderId, outcome: 'failed', message: 'Something went wrong inside Store Admin.', at: timing.now(), delivery: 'unknown' });
+      return;
+    }
+    const { kind, delivery, message, retryAt } = error.failure;
+    // Not sent, or refused without acting: the order goes back in the queue.
+    const backInQueue = delivery !== 'unknown' ? () => this.#requeue(orderId) : async () => undefined;
+    switch (kind) {
+      case 'rate-limited': {
+        await backInQueue();
+        const wait = Math.max(0, (retryAt ?? timing.now() + 1000) - timing.now());
+        await timing.sleep(wait, this.#wake.signal).catch(() => undefined);
+        return;
+      }
+      case 'banned':
+        await backInQueue();
+        await this.pause('banned', `${message} The bulk cancel is paused; resume it after ${clockTime(retryAt ?? timing.now())}.`);
+        return;
+      case 'network':
+      case 'timeout':
+        // An unknown answer stays "sent": the next try continues it.
+        await backInQueue();
+        await this.pause('offline', `${message} The bulk cancel is paused and tries again by itself.`);
+        return;
+      case 'unauthorized':
+      case 'no-key':
+        await backInQueue();
+        await this.pause('key', `${message} The bulk cancel is paused until the key is fixed.`);
+        return;
+      case 'aborted':
+        await backInQueue();
+        return;
+      default:
+        await this.#record({ orderId, outcome: 'failed', message, at: timing.now(), delivery });
+    }
+  }
+}

@@ -1,0 +1,32 @@
+// A bulk cancel as the renderer sees it: progress per outcome, status, ETA.
+
+import type { Delivery } from './failures.ts';
+import type { EnvironmentId } from './environments.ts';
+
+export type BulkOutcome = 'cancelled' | 'already-shipped' | 'not-found' | 'failed';
+export type BulkStatus = 'running' | 'paused' | 'stopped' | 'finished';
+/** Why a job is paused: the clerk, no connection, the key refused, the key banned. */
+export type PauseReason = 'user' | 'offline' | 'key' | 'banned';
+
+export interface BulkResult {
+  readonly orderId: string;
+  readonly outcome: BulkOutcome;
+  readonly message: string;
+  readonly at: number;
+  readonly delivery?: Delivery;
+}
+
+export interface BulkCancelSnapshot {
+  readonly environment: EnvironmentId;
+  readonly jobId: string;
+  readonly status: BulkStatus;
+  readonly pauseReason?: PauseReason;
+  /** Plain words on why it is paused or waiting. */
+  readonly message?: string;
+  readonly total: number;
+  readonly counts: Readonly<Record<BulkOutcome, number>> & { readonly waiting: number };
+  readonly startedAt: number;
+  readonly finishedAt?: number;
+  /** Estimated ms to finish, from the quota; undefined until the quota is known. */
+  readonly etaMs?: number;
+}

@@ -1,0 +1,194 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BulkJournal, replay } from '../../../src/main/bulk-cancel/journal.ts';
+import { BulkCancelQueue } from '../../../src/main/bulk-cancel/queue.ts';
+import { RequestGate } from '../../../src/main/quota/gate.ts';
+import { RetryBudget } from '../../../src/main/quota/retry-budget.ts';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../../src/main/sandbox/server.ts';
+import { StoreClient } from '../../../src/main/store-api/client.ts';
+import { virtualTiming } from '../../support/virtual-timing.ts';
+
+let dir: string;
+const sandboxes: Sandbox[] = [];
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'bulk-'));
+});
+afterEach(async () => {
+  await Promise.all(sandboxes.splice(0).map((s) => s.close()));
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function setup(options: SandboxOptions, key = 'demo-free') {
+  const timing = virtualTiming({ start: Date.UTC(2026, 10, 22, 9, 0, 0) });
+  const sandbox = await startSandbox({ port: 0, now: timing.now, ...options });
+  sandboxes.push(sandbox);
+  const gate = new RequestGate({ timing });
+  const client = new StoreClient({ baseUrl: sandbox.baseUrl, getKey: () => key, gate, budget: new RetryBudget(timing.now), timing });
+  const journal = new BulkJournal(dir, 'sandbox');
+  const queue = new BulkCancelQueue({ environment: 'sandbox', journal, client: async () => client, timing });
+  gate.onChange((quota) => queue.observeQuota(quota));
+  return { timing, sandbox, client, queue, journal };
+}
+
+describe('BulkCancelQueue', () => {
+  it('cancels 500 orders on the Free plan with no 429, at 95% or more of the allowed rate, answering a refresh in between', async () => {
+    const { sandbox, client, queue, timing } = await setup({ orders: 1400 });
+    const pending = sandbox.orderIds({ status: 'pending' }).slice(0, 460);
+    const shipped = sandbox.orderIds({ status: 'shipped' }).slice(0, 30);
+    const missing = Array.from({ length: 10 }, (_, i) => String(900_000 + i));
+    const ids = [...pending, ...shipped, ...missing];
+    expect(ids).toHaveLength(500);
+
+    let refresh: { startedAt: number; doneAt: number } | undefined;
+    let refreshing: Promise<unknown> | undefined;
+    queue.observeQuota({ known: false });
+    const started = queue.start(ids);
+    // Once a fifth is done, the clerk refreshes the list: it must not wait behind the queue.
+    const watch = setInterval(() => {
+      if (!refreshing && queue.results().length >= 100) {
+        const startedAt = timing.now();
+        refreshing = client.listOrders().then(() => (refresh = { startedAt, doneAt: timing.now() }));
+      }
+    }, 1);
+    await started;
+    await queue.idle();
+    clearInterval(watch);
+    await refreshing;
+
+    const snapshot = queue.snapshot()!;
+    expect(snapshot.status).toBe('finished');
+    expect(snapshot.counts).toEqual({ cancelled: 460, 'already-shipped': 30, 'not-found': 10, failed: 0, waiting: 0 });
+    expect(sandbox.requestLog.filter((r) => r.status === 429)).toHaveLength(0);
+    expect(pending.every((id) => sandbox.orderStatus(id) === 'cancelled')).toBe(true);
+    // The refresh was answered in the window it was asked in, from the reserve.
+    expect(refresh).toBeDefined();
+    expect(refresh!.doneAt - refresh!.startedAt).toBeLessThan(60_000);
+
+    // Rate: DELETEs per full one-minute window, against the 60 allowed.
+    const perWindow = new Map<number, number>();
+    for (const entry of sandbox.requestLog.filter((r) => r.method === 'DELETE')) {
+      const window = Math.floor(entry.at / 60_000);
+      perWindow.set(window, (perWindow.get(window) ?? 0) + 1);
+    }
+    const full = [...perWindow.entries()].sort(([a], [b]) => a - b).slice(0, -1).map(([, n]) => n);
+    const achieved = full.reduce((a, b) => a + b, 0) / full.length / 60;
+    expect(achieved).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('pauses, resumes and stops, and reports the ETA from the quota', async () => {
+    const { sandbox, queue } = await setup({ orders: 300 });
+    const ids = sandbox.orderIds({ status: 'pending' }).slice(0, 120);
+    await queue.start(ids);
+    await queue.pause();
+    await queue.idle();
+    const paused = queue.snapshot()!;
+    expect(paused).toMatchObject({ status: 'paused', pauseReason: 'user' });
+    const doneWhilePausing = paused.total - paused.counts.waiting;
+    await queue.resume();
+    await new Promise((r) => setTimeout(r, 20));
+    const running = queue.snapshot()!;
+    expect(running.status).toBe('running');
+    expect(running.etaMs).toBeGreaterThan(0);
+    await queue.stop();
+    await queue.idle();
+    const stopped = queue.snapshot()!;
+    expect(stopped.status).toBe('stopped');
+    expect(stopped.counts.waiting).toBeGreaterThan(0);
+    expect(stopped.total - stopped.counts.waiting).toBeGreaterThanOrEqual(doneWhilePausing);
+    // Nothing is sent after the stop.
+    const sent = sandbox.requestLog.length;
+    await new Promise((r) => setTimeout(r, 20));
+    expect(sandbox.requestLog.length).toBe(sent);
+  });
+
+  it('pauses when the service cannot be reached, keeps unknown answers as sent, and resumes by itself', async () => {
+    const { sandbox, queue, journal } = await setup({ orders: 200 }, 'demo-pro');
+    const ids = sandbox.orderIds({ status: 'pending' }).slice(0, 40);
+    // Every answer is lost (the order is cancelled, the connection cut).
+    sandbox.setFaults('reset@1');
+    await queue.start(ids);
+    await queue.idle();
+    const paused = queue.snapshot()!;
+    expect(paused).toMatchObject({ status: 'paused', pauseReason: 'offline' });
+    expect(paused.message).toContain('tries again by itself');
+    const sentUnanswered = [...replay(await journal.read())!.items.values()].filter((s) => s === 'sent').length;
+    expect(sentUnanswered).toBeGreaterThan(0);
+    sandbox.setFaults(undefined);
+    await queue.resume();
+    await queue.idle();
+    const done = queue.snapshot()!;
+    expect(done.status).toBe('finished');
+    // Orders whose first DELETE landed unseen are reported cancelled, not "not found".
+    expect(done.counts).toMatchObject({ cancelled: 40, 'not-found': 0 });
+    expect(ids.every((id) => sandbox.orderStatus(id) === 'cancelled')).toBe(true);
+  });
+
+  it('refuses a second job while one is under way', async () => {
+    const { sandbox, queue } = await setup({ orders: 100 });
+    await queue.start(sandbox.orderIds().slice(0, 50));
+    await expect(queue.start(['1'])).rejects.toThrow('already under way');
+    await queue.stop();
+    await queue.idle();
+    await expect(queue.start(['1'])).resolves.toMatchObject({ total: 1 });
+    await queue.idle();
+  });
+
+  it('resumes after the process is killed mid-queue, with no order lost or counted twice', async () => {
+    const sandbox = await startSandbox({ port: 0, orders: 400, minuteMs: 1000, faults: 'latency=15@1' });
+    sandboxes.push(sandbox);
+    const pending = sandbox.orderIds({ status: 'pending' }).slice(0, 120);
+    const shipped = sandbox.orderIds({ status: 'shipped' }).slice(0, 30);
+    const ids = [...pending, ...shipped];
+    const journal = new BulkJournal(dir, 'staging');
+    const run = (killAfterResults?: number) =>
+      new Promise<{ killed: boolean; out: string }>((resolve, reject) => {
+        const child = spawn(process.execPath, ['test/main/bulk-cancel/queue-worker.ts'], {
+          env: { ...process.env, SANDBOX_URL: sandbox.baseUrl, DATA_DIR: dir, IDS: ids.join(','), KEY: 'demo-pro' },
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
+        let out = '';
+        let killed = false;
+        child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+        const poll = setInterval(async () => {
+          if (killAfterResults === undefined || killed) return;
+          const job = replay(await journal.read());
+          if (job && job.results.length >= killAfterResults) {
+            killed = child.kill('SIGKILL');
+          }
+        }, 5);
+        child.on('error', reject);
+        child.on('exit', () => {
+          clearInterval(poll);
+          resolve({ killed, out });
+        });
+      });
+
+    const first = await run(50);
+    expect(first.killed).toBe(true);
+    const afterKill = replay(await journal.read())!;
+    expect(afterKill.results.length).toBeGreaterThanOrEqual(50);
+    expect(afterKill.results.length).toBeLessThan(150);
+
+    const second = await run();
+    const final = JSON.parse(second.out.trim().split('\n').at(-1)!);
+    expect(final).toMatchObject({ status: 'finished', total: 150, counts: { cancelled: 120, 'already-shipped': 30, 'not-found': 0, failed: 0, waiting: 0 } });
+
+    const job = replay(await journal.read())!;
+    // Exactly one result per order, and each matches the server's state.
+    expect(new Set(job.results.map((r) => r.orderId)).size).toBe(150);
+    for (const result of job.results) {
+      expect(sandbox.orderStatus(result.orderId)).toBe(result.outcome === 'cancelled' ? 'cancelled' : 'shipped');
+    }
+    // An order is sent twice only if the kill took the first answer.
+    const deletes = new Map<string, number>();
+    for (const entry of sandbox.requestLog.filter((r) => r.method === 'DELETE')) {
+      const id = entry.path.split('/').pop()!;
+      deletes.set(id, (deletes.get(id) ?? 0) + 1);
+    }
+    const twice = [...deletes.entries()].filter(([, n]) => n > 1).map(([id]) => id);
+    expect(twice.length).toBeLessThanOrEqual(3); // at most the kill's in-flight requests (concurrency 3)
+  });
+});
