@@ -3,8 +3,14 @@
 // development harness and the tests all build the app through this, each with
 // its own settings, key store and data folder.
 
-import { mkdirSync } from 'node:fs';
-import type { Timing } from './quota/clock.ts';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
+import { ENVIRONMENT_IDS, type EnvironmentId } from '../shared/environments.ts';
+import { BulkJournal } from './bulk-cancel/journal.ts';
+import { BulkCancelQueue } from './bulk-cancel/queue.ts';
+import type { QuotaStore } from './environments/environment-service.ts';
+import { realTiming, type Timing } from './quota/clock.ts';
 import { DomainWorkspaceStore } from './domains/workspace-store.ts';
 import { EnvironmentService, type EnvironmentServiceDeps } from './environments/environment-service.ts';
 import { createHandlers, type Emit, type Handlers } from './ipc/handlers.ts';
@@ -24,30 +30,98 @@ export interface AppServices {
   readonly cancelLog: CancelLog;
   readonly reviewMarks: ReviewMarksStore;
   readonly domains: DomainWorkspaceStore;
+  readonly bulkCancel: Readonly<Record<EnvironmentId, BulkCancelQueue>>;
+  /** Restores bulk cancels from their journals, carrying on with those that were running. */
+  resumeWork(): Promise<void>;
   /** The IPC handlers, sending events through `emit`. */
   handlers(emit: Emit): Handlers;
   close(): Promise<void>;
 }
 
+/** Quota state in one small JSON file, written atomically. */
+function fileQuotaStore(file: string): QuotaStore {
+  let cached: ReturnType<QuotaStore['read']> | undefined;
+  return {
+    read: () => {
+      if (!cached) {
+        try {
+          cached = JSON.parse(readFileSync(file, 'utf8')) as ReturnType<QuotaStore['read']>;
+        } catch {
+          cached = {};
+        }
+      }
+      return cached;
+    },
+    write: (saved) => {
+      cached = saved;
+      writeFileAtomic.sync(file, JSON.stringify(saved), { mode: 0o600 });
+    },
+  };
+}
+
 export function createAppServices(deps: AppServicesDeps): AppServices {
   mkdirSync(deps.dataDir, { recursive: true, mode: 0o700 });
-  const service = new EnvironmentService(deps);
+  const timing = deps.timing ?? realTiming;
+  const service = new EnvironmentService({ quotaStore: fileQuotaStore(join(deps.dataDir, 'quota-state.json')), ...deps });
   const cache = new OrderCache(deps.dataDir);
   void cache.sweepTemporaryFiles();
   const cancelLog = new CancelLog(deps.dataDir);
   const reviewMarks = new ReviewMarksStore(deps.dataDir);
   const domains = new DomainWorkspaceStore(deps.dataDir);
-  const now = deps.timing?.now ?? Date.now;
+  const now = timing.now;
+  let emitBulk: (environment: EnvironmentId) => void = () => undefined;
+  const bulkCancel = Object.fromEntries(
+    ENVIRONMENT_IDS.map((environment) => [
+      environment,
+      new BulkCancelQueue({
+        environment,
+        journal: new BulkJournal(deps.dataDir, environment),
+        client: () => service.client(environment),
+        timing,
+        onChange: () => emitBulk(environment),
+        onResult: (result) =>
+          cancelLog.append({
+            at: result.at,
+            environment,
+            orderId: result.orderId,
+            result: result.outcome,
+            message: result.message,
+            ...(result.delivery ? { delivery: result.delivery } : {}),
+          }),
+      }),
+    ]),
+  ) as Record<EnvironmentId, BulkCancelQueue>;
+  service.onQuota((environment, quota) => bulkCancel[environment].observeQuota(quota));
   return {
     service,
     cache,
     cancelLog,
     reviewMarks,
     domains,
+    bulkCancel,
+    resumeWork: async () => {
+      await Promise.all(ENVIRONMENT_IDS.map((environment) => bulkCancel[environment].load()));
+    },
     handlers: (emit) => {
       service.onQuota((environment, quota) => emit('quota:changed', { environment, quota }));
-      return createHandlers({ service, cache, cancelLog, reviewMarks, domains, now }, emit);
+      // Progress events at most every 200 ms per environment; the last one always goes out.
+      const timers = new Map<EnvironmentId, ReturnType<typeof setTimeout>>();
+      emitBulk = (environment) => {
+        if (timers.has(environment)) return;
+        timers.set(
+          environment,
+          setTimeout(() => {
+            timers.delete(environment);
+            const snapshot = bulkCancel[environment].snapshot();
+            if (snapshot) emit('bulk-cancel:changed', { environment, snapshot });
+          }, 200),
+        );
+      };
+      return createHandlers({ service, cache, cancelLog, reviewMarks, domains, bulkCancel, now }, emit);
     },
-    close: () => service.close(),
+    close: async () => {
+      await Promise.all(ENVIRONMENT_IDS.map((environment) => bulkCancel[environment].pauseForShutdown()));
+      await service.close();
+    },
   };
 }

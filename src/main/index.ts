@@ -49,6 +49,9 @@ if (!app.requestSingleInstanceLock()) {
       (event) => event.sender === mainWindow?.webContents && isAppUrl(event.senderFrame?.url, page),
     );
 
+    // Bulk cancels that were running when the app last quit carry on.
+    void services.resumeWork();
+
     const open = (): void => {
       mainWindow = createMainWindow(page, join(import.meta.dirname, '../preload'));
       mainWindow.on('closed', () => (mainWindow = undefined));

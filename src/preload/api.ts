@@ -43,6 +43,15 @@ export function createApi(invoke: Invoke, on: Subscribe) {
     quota: {
       get: (environment: EnvironmentId) => invoke('quota:get', environment),
     },
+    bulkCancel: {
+      start: (environment: EnvironmentId, orderIds: readonly string[]) =>
+        invoke('bulk-cancel:start', environment, [...orderIds]),
+      pause: (environment: EnvironmentId) => invoke('bulk-cancel:pause', environment),
+      resume: (environment: EnvironmentId) => invoke('bulk-cancel:resume', environment),
+      stop: (environment: EnvironmentId) => invoke('bulk-cancel:stop', environment),
+      status: (environment: EnvironmentId) => invoke('bulk-cancel:status', environment),
+      results: (environment: EnvironmentId) => invoke('bulk-cancel:results', environment),
+    },
     domains: {
       check: (request: ChannelArgs<'domains:check'>[0]) => invoke('domains:check', request),
       certificate: (request: ChannelArgs<'domains:certificate'>[0]) => invoke('domains:certificate', request),
@@ -61,6 +70,8 @@ export function createApi(invoke: Invoke, on: Subscribe) {
         on('connectivity:changed', listener),
       onOrdersProgress: (listener: (payload: EventPayloads['orders:progress']) => void) => on('orders:progress', listener),
       onKeysChanged: (listener: (payload: EventPayloads['keys:changed']) => void) => on('keys:changed', listener),
+      onBulkCancelChanged: (listener: (payload: EventPayloads['bulk-cancel:changed']) => void) =>
+        on('bulk-cancel:changed', listener),
     },
   };
 }

@@ -4,12 +4,13 @@
 // cannot drift. Results are data: Result<T>, never thrown errors.
 
 import { z } from 'zod';
+import type { BulkCancelSnapshot, BulkResult } from './bulk-cancel.ts';
 import { domainProgressSchema, domainSettingsSchema, domainsConfigSchema, type DomainWorkspace } from './domain-assistant.ts';
 import type { CertificateReport, DomainCheckReport } from './domains.ts';
 import type { EnvironmentId, RemoteEnvironmentId } from './environments.ts';
 import type { KeyStatus } from './key-status.ts';
 import { MAX_NOTE_LENGTH, type CancelLogEntry, type ReviewMarks } from './orders-local.ts';
-import type { QuotaSnapshot } from './quota.ts';
+import type { QuotaSnapshot, QuotaView } from './quota.ts';
 import type { Result } from './result.ts';
 
 const environmentId = z.enum(['sandbox', 'staging', 'production']);
@@ -39,6 +40,12 @@ export const argumentSchemas = {
     z.strictObject({ reviewed: z.boolean(), note: z.string().max(MAX_NOTE_LENGTH) }),
   ]),
   'quota:get': z.tuple([environmentId]),
+  'bulk-cancel:start': z.tuple([environmentId, z.array(orderId).min(1).max(1_000_000)]),
+  'bulk-cancel:pause': z.tuple([environmentId]),
+  'bulk-cancel:resume': z.tuple([environmentId]),
+  'bulk-cancel:stop': z.tuple([environmentId]),
+  'bulk-cancel:status': z.tuple([environmentId]),
+  'bulk-cancel:results': z.tuple([environmentId]),
   'domains:check': z.tuple([
     z.strictObject({
       domain: z.string().min(1).max(300),
@@ -117,7 +124,13 @@ export interface ChannelResults {
   'cancel-log:list': readonly CancelLogEntry[];
   'review-marks:list': ReviewMarks;
   'review-marks:set': ReviewMarks;
-  'quota:get': QuotaSnapshot;
+  'quota:get': QuotaView;
+  'bulk-cancel:start': BulkCancelSnapshot;
+  'bulk-cancel:pause': BulkCancelSnapshot | null;
+  'bulk-cancel:resume': BulkCancelSnapshot | null;
+  'bulk-cancel:stop': BulkCancelSnapshot | null;
+  'bulk-cancel:status': BulkCancelSnapshot | null;
+  'bulk-cancel:results': readonly BulkResult[];
   'domains:check': DomainCheckReport;
   'domains:certificate': CertificateReport;
   'domains:workspace': DomainWorkspace;
@@ -131,12 +144,19 @@ export type ChannelResult<C extends Channel> = Result<ChannelResults[C]>;
 
 /** Events main pushes to the renderer. */
 export interface EventPayloads {
-  'quota:changed': { readonly environment: EnvironmentId; readonly quota: QuotaSnapshot };
+  'quota:changed': { readonly environment: EnvironmentId; readonly quota: QuotaView };
   'connectivity:changed': { readonly environment: EnvironmentId; readonly reachable: boolean; readonly message?: string };
   'orders:progress': { readonly environment: EnvironmentId; readonly receivedBytes: number; readonly totalBytes?: number };
   'keys:changed': { readonly environment: RemoteEnvironmentId; readonly status: KeyStatus };
+  'bulk-cancel:changed': { readonly environment: EnvironmentId; readonly snapshot: BulkCancelSnapshot };
 }
 
 export type EventName = keyof EventPayloads;
-export const EVENT_NAMES: readonly EventName[] = ['quota:changed', 'connectivity:changed', 'orders:progress', 'keys:changed'];
+export const EVENT_NAMES: readonly EventName[] = [
+  'quota:changed',
+  'connectivity:changed',
+  'orders:progress',
+  'keys:changed',
+  'bulk-cancel:changed',
+];
 export const CHANNELS = Object.keys(argumentSchemas) as Channel[];

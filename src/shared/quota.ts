@@ -21,3 +21,24 @@ export interface QuotaSnapshot {
 }
 
 export const UNKNOWN_QUOTA: QuotaSnapshot = { known: false };
+
+/** One bucket of the quota chart. */
+export interface QuotaHistoryPoint {
+  /** Start of the bucket, epoch ms. */
+  readonly at: number;
+  /** Requests sent in it. */
+  readonly sent: number;
+  /** The last Remaining the service reported in it. */
+  readonly remaining?: number;
+}
+
+/** What the quota meter shows: the service's figures plus the app's own counts. */
+export interface QuotaView extends QuotaSnapshot {
+  /** Requests this computer sent with this key since local midnight (a local count). */
+  readonly sentToday: number;
+  /** The last minutes, oldest first. */
+  readonly history: readonly QuotaHistoryPoint[];
+}
+
+export const HISTORY_BUCKET_MS = 10_000;
+export const HISTORY_SPAN_MS = 15 * 60_000;

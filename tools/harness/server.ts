@@ -116,6 +116,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   };
   const handlers = services.handlers(emit);
   const service = services.service;
+  await services.resumeWork();
 
   let origin = '';
   const tokenOk = (given: string | null | undefined): boolean => {

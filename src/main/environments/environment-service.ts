@@ -15,8 +15,8 @@ import {
 } from '../../shared/environments.ts';
 import type { AppState, EnvironmentView } from '../../shared/ipc-contract.ts';
 import type { KeyStatus } from '../../shared/key-status.ts';
-import type { QuotaSnapshot } from '../../shared/quota.ts';
-import { UNKNOWN_QUOTA } from '../../shared/quota.ts';
+import type { QuotaView } from '../../shared/quota.ts';
+import { QuotaTracker, type SavedQuota } from '../quota/quota-tracker.ts';
 import type { KeyStore, SetKeyOptions } from '../keys/key-store.ts';
 import { realTiming, type Timing } from '../quota/clock.ts';
 import { RequestGate } from '../quota/gate.ts';
@@ -42,7 +42,14 @@ export interface SandboxHandle {
   close(): Promise<void>;
 }
 
+/** Where each environment's quota state is kept across restarts. */
+export interface QuotaStore {
+  read(): Partial<Record<EnvironmentId, SavedQuota>>;
+  write(saved: Partial<Record<EnvironmentId, SavedQuota>>): void;
+}
+
 export interface EnvironmentServiceDeps {
+  readonly quotaStore?: QuotaStore;
   readonly settings: SettingsStore;
   readonly keys: Pick<KeyStore, 'status' | 'getKey' | 'setKey' | 'removeKey'>;
   /** Starts the built-in sandbox on loopback; called at most once, on first use. */
@@ -51,14 +58,17 @@ export interface EnvironmentServiceDeps {
   readonly clientOptions?: Partial<StoreClientOptions>;
 }
 
-export type QuotaListener = (environment: EnvironmentId, quota: QuotaSnapshot) => void;
+export type QuotaListener = (environment: EnvironmentId, quota: QuotaView) => void;
 
 interface Connection {
   readonly fingerprint: string;
   readonly baseUrl: string;
   readonly client: StoreClient;
   readonly gate: RequestGate;
+  readonly tracker: QuotaTracker;
 }
+
+const SAVE_EVERY_MS = 1000;
 
 /** Identifies a key without keeping it: a short hash, in memory only. */
 function fingerprint(environment: EnvironmentId, baseUrl: string, key: string): string {
@@ -72,6 +82,7 @@ export class EnvironmentService {
   readonly #connections = new Map<EnvironmentId, Connection>();
   readonly #quotaListeners = new Set<QuotaListener>();
   #sandbox: Promise<SandboxHandle> | undefined;
+  #saveTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(deps: EnvironmentServiceDeps) {
     this.#deps = deps;
@@ -109,8 +120,15 @@ export class EnvironmentService {
     return this.#deps.keys.removeKey(environment);
   }
 
-  quota(environment: EnvironmentId): QuotaSnapshot {
-    return this.#connections.get(environment)?.gate.snapshot() ?? UNKNOWN_QUOTA;
+  quota(environment: EnvironmentId): QuotaView {
+    const connection = this.#connections.get(environment);
+    if (!connection) return { known: false, sentToday: 0, history: [] };
+    return connection.tracker.view(connection.gate.snapshot());
+  }
+
+  /** The gate of an environment's current key, once a client exists. */
+  gateOf(environment: EnvironmentId): RequestGate | undefined {
+    return this.#connections.get(environment)?.gate;
   }
 
   onQuota(listener: QuotaListener): () => void {
@@ -126,10 +144,24 @@ export class EnvironmentService {
     if (existing?.fingerprint === id) return existing.client;
 
     const gate = new RequestGate({ timing: this.#timing });
+    const saved = this.#deps.quotaStore?.read()[environment];
+    const tracker = new QuotaTracker(this.#timing.now, id, saved);
+    // A hold or ban saved before a restart still applies to the same key.
+    if (saved?.fingerprint === id) gate.restore(saved.snapshot);
+    const changed = (): void => {
+      if (this.#connections.get(environment)?.gate !== gate) return;
+      const view = tracker.view(gate.snapshot());
+      for (const listener of this.#quotaListeners) listener(environment, view);
+    };
     gate.onChange((quota) => {
-      if (this.#connections.get(environment)?.gate === gate) {
-        for (const listener of this.#quotaListeners) listener(environment, quota);
-      }
+      tracker.recordSnapshot(quota);
+      changed();
+      this.#save(quota.holdUntil !== undefined && quota.holdUntil > this.#timing.now());
+    });
+    gate.onSend(() => {
+      tracker.recordSend();
+      changed();
+      this.#save(false);
     });
     const client = new StoreClient({
       ...this.#deps.clientOptions,
@@ -140,12 +172,34 @@ export class EnvironmentService {
       // Read at each request: removing the key stops requests at once.
       getKey: () => (environment === 'sandbox' ? key : this.#deps.keys.getKey(environment)),
     });
-    this.#connections.set(environment, { fingerprint: id, baseUrl, client, gate });
-    for (const listener of this.#quotaListeners) listener(environment, gate.snapshot());
+    this.#connections.set(environment, { fingerprint: id, baseUrl, client, gate, tracker });
+    changed();
     return client;
   }
 
+  /** Saves every environment's quota state: at once for a hold, else at most once a second. */
+  #save(now: boolean): void {
+    const store = this.#deps.quotaStore;
+    if (!store) return;
+    const write = (): void => {
+      this.#saveTimer = undefined;
+      const saved: Partial<Record<EnvironmentId, SavedQuota>> = { ...store.read() };
+      for (const [environment, c] of this.#connections) saved[environment] = c.tracker.saved(c.gate.snapshot());
+      store.write(saved);
+    };
+    if (now) {
+      if (this.#saveTimer) clearTimeout(this.#saveTimer);
+      write();
+    } else {
+      this.#saveTimer ??= setTimeout(write, SAVE_EVERY_MS);
+    }
+  }
+
   async close(): Promise<void> {
+    if (this.#saveTimer) {
+      clearTimeout(this.#saveTimer);
+      this.#save(true);
+    }
     const sandbox = this.#sandbox;
     this.#sandbox = undefined;
     if (sandbox) await (await sandbox).close();

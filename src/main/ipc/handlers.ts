@@ -7,7 +7,10 @@ import type { CancelResult } from '../../shared/orders-local.ts';
 import { checkCertificate } from '../domains/certificate-check.ts';
 import { checkDomainDns } from '../domains/dns-check.ts';
 import type { DomainWorkspaceStore } from '../domains/workspace-store.ts';
+import type { EnvironmentId } from '../../shared/environments.ts';
+import { BulkCancelActiveError, type BulkCancelQueue } from '../bulk-cancel/queue.ts';
 import type { EnvironmentService } from '../environments/environment-service.ts';
+import { failure } from '../store-api/errors.ts';
 import type { CancelLog } from '../orders/cancel-log.ts';
 import type { OrderCache } from '../orders/order-cache.ts';
 import { refreshOrders } from '../orders/refresh.ts';
@@ -17,6 +20,7 @@ import { isStoreApiError } from '../store-api/client.ts';
 export interface HandlerDeps {
   readonly service: EnvironmentService;
   readonly domains: DomainWorkspaceStore;
+  readonly bulkCancel: Readonly<Record<EnvironmentId, BulkCancelQueue>>;
   readonly cache: OrderCache;
   readonly cancelLog: CancelLog;
   readonly reviewMarks: ReviewMarksStore;
@@ -32,7 +36,7 @@ export type Emit = <E extends EventName>(event: E, payload: EventPayloads[E]) =>
 const PROGRESS_INTERVAL_MS = 100;
 
 export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
-  const { service, cache, cancelLog, reviewMarks, domains, now } = deps;
+  const { service, cache, cancelLog, reviewMarks, domains, bulkCancel, now } = deps;
   /** Tells the renderer whether the service answered, after each call that talks to it. */
   async function talking<T>(environment: Parameters<EnvironmentService['client']>[0], call: () => Promise<T>): Promise<T> {
     try {
@@ -124,6 +128,28 @@ export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
     'review-marks:list': async (environment) => reviewMarks.all(environment),
     'review-marks:set': async (environment, orderId, mark) => reviewMarks.set(environment, orderId, mark, now()),
     'quota:get': async (environment) => service.quota(environment),
+    'bulk-cancel:start': async (environment, orderIds) => {
+      try {
+        return await bulkCancel[environment].start(orderIds);
+      } catch (error) {
+        if (error instanceof BulkCancelActiveError) throw failure('conflict', error.message, 'not-sent');
+        throw error;
+      }
+    },
+    'bulk-cancel:pause': async (environment) => {
+      await bulkCancel[environment].pause('user');
+      return bulkCancel[environment].snapshot() ?? null;
+    },
+    'bulk-cancel:resume': async (environment) => {
+      await bulkCancel[environment].resume();
+      return bulkCancel[environment].snapshot() ?? null;
+    },
+    'bulk-cancel:stop': async (environment) => {
+      await bulkCancel[environment].stop();
+      return bulkCancel[environment].snapshot() ?? null;
+    },
+    'bulk-cancel:status': async (environment) => bulkCancel[environment].snapshot() ?? null,
+    'bulk-cancel:results': async (environment) => [...bulkCancel[environment].results()],
     'domains:check': async (request) => checkDomainDns(request),
     'domains:certificate': async (request) => checkCertificate(request),
     'domains:workspace': async (environment) => domains.get(environment),

@@ -57,6 +57,7 @@ export class RequestGate {
   readonly #queues: Record<Priority, Waiter[]> = { interactive: [], background: [] };
   #timer: { at: number; controller: AbortController } | undefined;
   readonly #listeners = new Set<(snapshot: QuotaSnapshot) => void>();
+  readonly #sendListeners = new Set<() => void>();
 
   constructor(options: GateOptions) {
     this.#timing = options.timing;
@@ -74,6 +75,12 @@ export class RequestGate {
   onChange(listener: (snapshot: QuotaSnapshot) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
+  }
+
+  /** Called each time a request is let through (it is about to be sent). */
+  onSend(listener: () => void): () => void {
+    this.#sendListeners.add(listener);
+    return () => this.#sendListeners.delete(listener);
   }
 
   /** Restores a snapshot saved before a restart, so a ban or hold survives it. */
@@ -167,6 +174,7 @@ export class RequestGate {
       if (!waiter) break;
       waiter.signal?.removeEventListener('abort', waiter.onAbort);
       this.#inFlight += 1;
+      for (const listener of this.#sendListeners) listener();
       waiter.resolve(this.#ticket());
     }
     const waiting = this.#queues.interactive.length + this.#queues.background.length;

@@ -58,6 +58,8 @@ export interface DownloadProgress {
 export interface CallOptions {
   readonly signal?: AbortSignal;
   readonly priority?: Priority;
+  /** Overrides maxInlineWaitMs: background work may wait at the gate for a window to reset. */
+  readonly maxWaitMs?: number;
 }
 
 export type ListOptions = CallOptions & { readonly onProgress?: (progress: DownloadProgress) => void };
@@ -166,7 +168,12 @@ export class StoreClient {
     });
   }
 
-  async cancelOrder(orderId: string, options: CallOptions = {}): Promise<CancelOutcome> {
+  /**
+   * `previousAttemptUnknown`: an earlier DELETE for this order was sent and
+   * its answer never came (a crash or a lost connection). This call then
+   * continues it rather than starting anew: a 404 means that attempt landed.
+   */
+  async cancelOrder(orderId: string, options: CallOptions & { previousAttemptUnknown?: boolean } = {}): Promise<CancelOutcome> {
     if (!isInt64Text(orderId)) {
       throw failure('invalid-input', `“${orderId.slice(0, 40)}” is not an order number.`, 'not-sent');
     }
@@ -229,14 +236,14 @@ export class StoreClient {
   async #send(
     method: 'GET' | 'DELETE',
     path: string,
-    options: CallOptions & { signal: AbortSignal },
+    options: CallOptions & { signal: AbortSignal; previousAttemptUnknown?: boolean },
     onProgress?: (progress: DownloadProgress) => void,
   ): Promise<Answer> {
     const { gate, budget, timing } = this.#options;
     const { signal, priority = 'interactive' } = options;
     let retries = 0;
     let retries429 = 0;
-    let earlierAnswerLost = false;
+    let earlierAnswerLost = options.previousAttemptUnknown === true;
     let url = path;
     let redirects = 0;
     budget.recordAttempt();
@@ -248,7 +255,7 @@ export class StoreClient {
       }
       let ticket;
       try {
-        ticket = await gate.acquire({ signal, priority, maxWaitMs: this.#options.maxInlineWaitMs });
+        ticket = await gate.acquire({ signal, priority, maxWaitMs: options.maxWaitMs ?? this.#options.maxInlineWaitMs });
       } catch (error) {
         if (error instanceof HeldBackError) throw this.#heldBack(error, earlierAnswerLost);
         throw this.#noAnswer(error, signal, earlierAnswerLost ? 'unknown' : 'not-sent');
