@@ -66,6 +66,7 @@ export async function startInProcessApp(
   };
   const service = services.service;
   const handlers = services.handlers(emit);
+  await services.resumeWork();
 
   const invoke: Invoke = async (channel, ...args) => {
     const result = structuredClone(await dispatch(handlers, channel, args, () => undefined));
