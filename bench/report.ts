@@ -6,6 +6,8 @@ export interface BenchLine {
   /** The ratio this figure must stay under (or, for `atLeast`, above). */
   readonly limit?: number;
   readonly atLeast?: boolean;
+  /** A check that is not a ratio, e.g. "no 429 at all". */
+  readonly check?: { readonly ok: boolean; readonly rule: string };
 }
 
 export const median = (values: number[]): number => {
@@ -25,6 +27,10 @@ export function print(lines: readonly BenchLine[]): boolean {
       allOk &&= ok;
       const bound = line.limit === undefined ? '' : ` (${line.atLeast ? '>=' : '<'} ${line.limit}${line.atLeast ? '' : 'x'})`;
       verdict = `  ratio ${line.ratio.toFixed(2)}${line.atLeast ? '' : 'x'}${bound} ${ok ? 'ok' : 'OVER'}`;
+    }
+    if (line.check) {
+      allOk &&= line.check.ok;
+      verdict = `  ${line.check.rule} ${line.check.ok ? 'ok' : 'FAILED'}`;
     }
     console.log(`${line.name.padEnd(width)}  ${line.value.padStart(10)}${verdict}`);
   }

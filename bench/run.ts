@@ -2,6 +2,7 @@
 // same run, on this machine, now. Set BENCH_ORDERS to change the list size.
 
 import { benchMainList } from './main-list.ts';
+import { benchPacing } from './pacing.ts';
 import { print, type BenchLine } from './report.ts';
 
 const orders = Number(process.env.BENCH_ORDERS ?? 1_000_000);
@@ -10,5 +11,6 @@ const lines: BenchLine[] = [];
 console.log(`Store Admin benchmarks: ${orders.toLocaleString('en')} orders, median of ${rounds} rounds, Node ${process.version}\n`);
 lines.push(...(await benchMainList(orders, rounds, false)));
 lines.push(...(await benchMainList(orders, rounds, true)));
+lines.push(...(await benchPacing(Number(process.env.BENCH_CANCELS ?? 300))));
 const ok = print(lines);
 process.exitCode = ok ? 0 : 1;
