@@ -19,6 +19,18 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Whole flows in Debian's Chromium against the built renderer (npm run build first).
+          name: 'e2e',
+          environment: 'node',
+          include: ['test/e2e/**/*.spec.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'dom',
           environment: 'jsdom',
           include: ['test/renderer/**/*.spec.{ts,tsx}'],
