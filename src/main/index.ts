@@ -31,8 +31,15 @@ if (!app.requestSingleInstanceLock()) {
   app.on('web-contents-created', (_event, contents) => lockDown(contents, page));
 
   void app.whenReady().then(() => {
-    session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-    session.defaultSession.setPermissionCheckHandler(() => false);
+    // Everything is denied but writing to the clipboard (the Copy buttons), and only for the app's page.
+    const allowed = (permission: string, url: string | undefined): boolean =>
+      permission === 'clipboard-sanitized-write' && isAppUrl(url, page);
+    session.defaultSession.setPermissionRequestHandler((contents, permission, callback, details) =>
+      callback(allowed(permission, details.requestingUrl ?? contents.getURL())),
+    );
+    session.defaultSession.setPermissionCheckHandler((contents, permission, _origin, details) =>
+      allowed(permission, details.requestingUrl ?? contents?.getURL()),
+    );
 
     const services = createAppServices({
       dataDir: join(app.getPath('userData'), 'local-data'),
