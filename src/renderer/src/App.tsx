@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import type { StoreAdminApi } from '../../preload/api.ts';
 import { ConnectivityBanner } from './features/connectivity/connectivity-banner.tsx';
+import { DomainsScreen } from './features/domains/domains-screen.tsx';
 import { EnvironmentBand } from './features/environments/environment-band.tsx';
 import { EnvironmentSwitcher } from './features/environments/environment-switcher.tsx';
 import { ScreenNav } from './features/navigation/screen-nav.tsx';
@@ -71,6 +72,7 @@ function AppWindow() {
 
 function CurrentScreen() {
   const screen = useAppStore((state) => state.screen);
+  if (screen.kind === 'domains') return <DomainsScreen />;
   return screen.kind === 'orders' ? (
     <OrdersScreen />
   ) : (

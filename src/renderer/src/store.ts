@@ -8,6 +8,8 @@ import {
   createConnectivitySlice,
   type ConnectivitySlice,
 } from './features/connectivity/connectivity-slice.ts';
+import { createDomainsSlice, type DomainsSlice } from './features/domains/domains-slice.ts';
+import { createBulkCancelSlice, type BulkCancelSlice } from './features/bulk-cancel/bulk-cancel-slice.ts';
 import {
   createEnvironmentsSlice,
   type EnvironmentsSlice,
@@ -25,7 +27,9 @@ export type StoreState = EnvironmentsSlice &
   SettingsSlice &
   OrdersSlice &
   QuotaSlice &
-  ConnectivitySlice;
+  ConnectivitySlice &
+  DomainsSlice &
+  BulkCancelSlice;
 
 /** A slice sees the whole store (to read and to call other slices' actions) and the API. */
 export type SliceCreator<Slice> = (api: StoreAdminApi) => StateCreator<StoreState, [], [], Slice>;
@@ -40,6 +44,8 @@ export function createAppStore(api: StoreAdminApi): AppStore {
     ...createOrdersSlice(api)(...args),
     ...createQuotaSlice(api)(...args),
     ...createConnectivitySlice(api)(...args),
+    ...createDomainsSlice(api)(...args),
+    ...createBulkCancelSlice(api)(...args),
   }));
 }
 
@@ -54,6 +60,7 @@ export function connectEvents(api: StoreAdminApi, store: AppStore): () => void {
     api.events.onConnectivityChanged((payload) => state().applyConnectivity(payload)),
     api.events.onOrdersProgress((payload) => state().applyOrdersProgress(payload)),
     api.events.onKeysChanged(({ status }) => state().applyKeyStatus(status)),
+    api.events.onBulkCancelChanged((payload) => state().applyBulkCancel(payload)),
   ];
   return () => unsubscribes.forEach((unsubscribe) => unsubscribe());
 }

@@ -22,6 +22,10 @@ export interface TestSandbox {
   }[];
   orderIds(filter?: { readonly status?: TestOrderStatus; readonly limit?: number }): string[];
   orderStatus(id: string): TestOrderStatus | undefined;
+  /** Force an order's status (e.g. ship it). */
+  setOrderStatus(id: string, status: TestOrderStatus): void;
+  /** Replace the injected faults at runtime (undefined or "" for none). */
+  setFaults(spec: string | undefined): void;
   close(): Promise<void>;
 }
 
@@ -30,6 +34,17 @@ export interface TestSandboxOptions {
   readonly orders?: number;
   /** Injected faults, e.g. "latency=300@1" (src/main/sandbox/faults.ts). */
   readonly faults?: string;
+  /** Order and pet ids above 2^53. */
+  readonly bigIds?: boolean;
+  readonly seed?: number;
+  /** Length of the "minute" and "day" windows in ms. */
+  readonly minuteMs?: number;
+  readonly dayMs?: number;
+  /** The Enterprise plan's limits, so a test can have a tiny quota. */
+  readonly enterpriseLimits?: { readonly perMinute: number; readonly perDay: number };
+  /** Requests sent while limited before a key is banned, and how long the ban lasts. */
+  readonly banAfter?: number;
+  readonly banMs?: number;
 }
 
 export type TestStorageBackend =
@@ -37,6 +52,8 @@ export type TestStorageBackend =
 
 export interface TestApp {
   readonly api: StoreAdminApi;
+  /** The app's local data folder; another app started on it sees what this one saved. */
+  readonly dataDir: string;
   readonly sandbox: TestSandbox;
   readonly keys: { status(environment: RemoteEnvironmentId): KeyStatus };
   /** Every result and event the renderer side received. */
@@ -47,6 +64,8 @@ export interface TestApp {
 export interface TestAppOptions {
   readonly backend?: TestStorageBackend;
   readonly sandbox?: TestSandboxOptions;
+  /** An existing data folder (e.g. another app's), left in place when the app closes. */
+  readonly dataDir?: string;
 }
 
 export interface InProcessAppModule {

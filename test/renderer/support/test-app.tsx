@@ -18,6 +18,28 @@ import type {
 // Paths relative to this file; held in variables so the web tsconfig does not follow them.
 const IN_PROCESS_APP = '../../support/in-process-app.ts';
 const SANDBOX_SERVER = '../../../src/main/sandbox/server.ts';
+const NODE_FS = 'node:fs';
+const NODE_OS = 'node:os';
+const NODE_PATH = 'node:path';
+
+interface NodeFiles {
+  mkdtempSync(prefix: string): string;
+  rmSync(path: string, options: { recursive: boolean; force: boolean }): void;
+}
+
+/**
+ * A temporary data folder that outlives the apps started on it (each app
+ * leaves a folder it was given in place), removed when the test ends: to
+ * start the app again on the same data, as after a restart.
+ */
+export async function makeDataDir(): Promise<string> {
+  const fs = (await import(/* @vite-ignore */ NODE_FS)) as NodeFiles;
+  const os = (await import(/* @vite-ignore */ NODE_OS)) as { tmpdir(): string };
+  const path = (await import(/* @vite-ignore */ NODE_PATH)) as { join(...parts: string[]): string };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-admin-renderer-'));
+  onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
 
 /** The real main-process services behind the real API, closed when the test ends. */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {

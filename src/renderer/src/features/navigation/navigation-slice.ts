@@ -6,6 +6,7 @@ import type { SliceCreator } from '../../store.ts';
 
 export type Screen =
   | { readonly kind: 'orders' }
+  | { readonly kind: 'domains' }
   | {
       readonly kind: 'settings';
       readonly environment: EnvironmentId;
@@ -16,6 +17,7 @@ export type Screen =
 export interface NavigationSlice {
   readonly screen: Screen;
   showOrders(): void;
+  showDomains(): void;
   /** Settings of an environment (the active one when left out). */
   showSettings(environment?: EnvironmentId, options?: { focusHeading?: boolean }): void;
 }
@@ -24,6 +26,9 @@ export const createNavigationSlice: SliceCreator<NavigationSlice> = () => (set, 
   screen: { kind: 'orders' },
   showOrders() {
     set({ screen: { kind: 'orders' } });
+  },
+  showDomains() {
+    set({ screen: { kind: 'domains' } });
   },
   showSettings(environment, options) {
     set({

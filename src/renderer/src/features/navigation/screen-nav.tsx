@@ -6,6 +6,7 @@ export function ScreenNav() {
   const screen = useAppStore((state) => state.screen.kind);
   const showOrders = useAppStore((state) => state.showOrders);
   const showSettings = useAppStore((state) => state.showSettings);
+  const showDomains = useAppStore((state) => state.showDomains);
 
   return (
     <nav aria-label="Screens" className="screen-nav">
@@ -15,6 +16,13 @@ export function ScreenNav() {
         onClick={showOrders}
       >
         Orders
+      </button>
+      <button
+        type="button"
+        aria-current={screen === 'domains' ? 'page' : undefined}
+        onClick={showDomains}
+      >
+        Domains
       </button>
       <button
         type="button"

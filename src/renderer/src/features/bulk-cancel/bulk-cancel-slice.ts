@@ -1,0 +1,97 @@
+// Bulk cancel as the clerk drives it: a confirmation that names the count and
+// the environment, then the job in the main process (its snapshot arrives as
+// events), with pause, resume, stop and the results to export.
+
+import type { BulkCancelSnapshot } from '../../../../shared/bulk-cancel.ts';
+import type { EnvironmentId } from '../../../../shared/environments.ts';
+import type { Failure } from '../../../../shared/failures.ts';
+import type { EventPayloads } from '../../../../shared/ipc-contract.ts';
+import type { SliceCreator } from '../../store.ts';
+import { fileStamp, saveTextFile } from '../../components/save-file.ts';
+import { bulkResultsCsv } from './bulk-results-csv.ts';
+
+export type BulkCancelFlow =
+  | { readonly step: 'idle' }
+  | { readonly step: 'confirm'; readonly environment: EnvironmentId; readonly orderIds: readonly string[] }
+  | { readonly step: 'starting'; readonly environment: EnvironmentId; readonly orderIds: readonly string[] }
+  | { readonly step: 'failed'; readonly environment: EnvironmentId; readonly failure: Failure };
+
+export interface BulkCancelSlice {
+  readonly bulkJobs: Partial<Record<EnvironmentId, BulkCancelSnapshot>>;
+  readonly bulkFlow: BulkCancelFlow;
+  /** Opens the confirmation for these orders. */
+  askBulkCancel(environment: EnvironmentId, orderIds: readonly string[]): void;
+  dismissBulkCancel(): void;
+  confirmBulkCancel(): Promise<void>;
+  pauseBulkCancel(environment: EnvironmentId): Promise<void>;
+  resumeBulkCancel(environment: EnvironmentId): Promise<void>;
+  stopBulkCancel(environment: EnvironmentId): Promise<void>;
+  /** Loads the job of an environment (one may be running since before a restart). */
+  loadBulkCancel(environment: EnvironmentId): Promise<void>;
+  applyBulkCancel(payload: EventPayloads['bulk-cancel:changed']): void;
+  exportBulkResults(environment: EnvironmentId): Promise<void>;
+}
+
+export const createBulkCancelSlice: SliceCreator<BulkCancelSlice> = (api) => (set, get) => {
+  const keep = (environment: EnvironmentId, snapshot: BulkCancelSnapshot | null): void => {
+    if (snapshot) set({ bulkJobs: { ...get().bulkJobs, [environment]: snapshot } });
+  };
+  const control = async (
+    environment: EnvironmentId,
+    call: (environment: EnvironmentId) => ReturnType<typeof api.bulkCancel.pause>,
+  ): Promise<void> => {
+    const result = await call(environment);
+    if (result.ok) keep(environment, result.value);
+    else set({ bulkFlow: { step: 'failed', environment, failure: result.error } });
+  };
+
+  return {
+    bulkJobs: {},
+    bulkFlow: { step: 'idle' },
+
+    askBulkCancel(environment, orderIds) {
+      if (orderIds.length === 0) return;
+      set({ bulkFlow: { step: 'confirm', environment, orderIds } });
+    },
+
+    dismissBulkCancel() {
+      if (get().bulkFlow.step === 'starting') return;
+      set({ bulkFlow: { step: 'idle' } });
+    },
+
+    async confirmBulkCancel() {
+      const flow = get().bulkFlow;
+      if (flow.step !== 'confirm') return;
+      set({ bulkFlow: { ...flow, step: 'starting' } });
+      const result = await api.bulkCancel.start(flow.environment, flow.orderIds);
+      if (result.ok) {
+        keep(flow.environment, result.value);
+        set({ bulkFlow: { step: 'idle' } });
+      } else {
+        set({ bulkFlow: { step: 'failed', environment: flow.environment, failure: result.error } });
+      }
+    },
+
+    pauseBulkCancel: (environment) => control(environment, api.bulkCancel.pause),
+    resumeBulkCancel: (environment) => control(environment, api.bulkCancel.resume),
+    stopBulkCancel: (environment) => control(environment, api.bulkCancel.stop),
+
+    async loadBulkCancel(environment) {
+      const result = await api.bulkCancel.status(environment);
+      if (result.ok) keep(environment, result.value);
+    },
+
+    applyBulkCancel({ environment, snapshot }) {
+      keep(environment, snapshot);
+    },
+
+    async exportBulkResults(environment) {
+      const result = await api.bulkCancel.results(environment);
+      if (!result.ok) {
+        set({ bulkFlow: { step: 'failed', environment, failure: result.error } });
+        return;
+      }
+      saveTextFile(`bulk-cancel-${environment}-${fileStamp(Date.now())}.csv`, [bulkResultsCsv(result.value)], 'text/csv');
+    },
+  };
+};

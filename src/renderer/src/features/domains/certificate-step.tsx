@@ -1,0 +1,188 @@
+// Step 6: the certificate, issued by the platform after verification. A check
+// from this computer shows what the live site presents; if there is still no
+// certificate 30 minutes after verification, the interface's troubleshooting
+// steps are laid out, with the DNS and CAA check at hand.
+
+import type { CertificateReport } from '../../../../shared/domains.ts';
+import { StatusRegion } from '../../components/status-region.tsx';
+import { formatDateTime } from '../../format.ts';
+import { useAppStore } from '../../store-context.tsx';
+import { CERTIFICATE_WAIT_MS, type FlowOf } from './assistant-flow.ts';
+import { DnsCheckResult, FindingItem } from './dns-check-result.tsx';
+import type { CheckState } from './domains-slice.ts';
+import { CERTIFICATE_STATUS_WORDS, describeMoment } from './domain-words.ts';
+import { useNow } from './use-now.ts';
+
+export function CertificateStep({ flow }: { flow: FlowOf<'certificate'> }) {
+  const setDomainFlow = useAppStore((state) => state.setDomainFlow);
+  const runCertificateCheck = useAppStore((state) => state.runCertificateCheck);
+  const certificateCheck = useAppStore((state) => state.certificateCheck);
+  const now = useNow(30_000);
+  const { domain, verifiedAt, lastCheck } = flow;
+  const deadline = verifiedAt + CERTIFICATE_WAIT_MS;
+  const certificateValid =
+    certificateCheck.kind === 'done' && certificateCheck.report.status === 'valid';
+  const overdue = now >= deadline && !certificateValid;
+  const checking = certificateCheck.kind === 'checking';
+
+  return (
+    <>
+      <p>
+        Verified {describeMoment(verifiedAt)}. The platform now issues the SSL certificate for{' '}
+        <strong>{domain.ascii}</strong> by itself, usually within a couple of minutes. There is
+        nothing to install and nothing to renew: the platform renews it too.
+      </p>
+      <h4>What you should see</h4>
+      <p>
+        In the dashboard the domain shows a certificate, and https://{domain.ascii} opens with a
+        padlock. You can also check from here.
+      </p>
+      <div className="step-actions">
+        <button
+          type="button"
+          aria-disabled={checking || undefined}
+          onClick={() => void runCertificateCheck()}
+        >
+          {checking ? 'Checking the certificate…' : 'Check certificate'}
+        </button>
+      </div>
+      <CertificateResult check={certificateCheck} />
+
+      {overdue ? (
+        <Troubleshooting />
+      ) : (
+        !certificateValid && (
+          <p className="note">
+            If there is still no certificate at {describeMoment(deadline)} (30 minutes after
+            verification), come back here: the assistant will show what to do.
+          </p>
+        )
+      )}
+
+      <div className="step-actions">
+        <button
+          type="button"
+          onClick={() =>
+            void setDomainFlow(
+              lastCheck?.status === 'ready'
+                ? { kind: 'verify', domain, lastCheck: { status: 'ready', at: lastCheck.at } }
+                : { kind: 'check-dns', domain, ...(lastCheck ? { lastCheck } : {}) },
+            )
+          }
+        >
+          Back
+        </button>
+        <button
+          type="button"
+          className="primary-button"
+          onClick={() =>
+            void setDomainFlow({ kind: 'live', domain, verifiedAt, ...(lastCheck ? { lastCheck } : {}) })
+          }
+        >
+          The certificate is in place: continue
+        </button>
+      </div>
+    </>
+  );
+}
+
+function CertificateResult({ check }: { check: CheckState<CertificateReport> }) {
+  const tone =
+    check.kind === 'done'
+      ? check.report.status === 'valid'
+        ? 'success'
+        : 'warning'
+      : check.kind === 'failed'
+        ? 'error'
+        : 'info';
+  return (
+    <StatusRegion label="Certificate check result" tone={tone}>
+      {check.kind === 'checking' ? (
+        'Checking the certificate…'
+      ) : check.kind === 'failed' ? (
+        <p>
+          <strong>The check could not run.</strong> {check.failure.message}
+        </p>
+      ) : check.kind === 'done' ? (
+        <CertificateDetails report={check.report} />
+      ) : undefined}
+    </StatusRegion>
+  );
+}
+
+function CertificateDetails({ report }: { report: CertificateReport }) {
+  const certificate = report.certificate;
+  return (
+    <div>
+      <p>
+        <strong>{CERTIFICATE_STATUS_WORDS[report.status]}</strong>
+      </p>
+      {certificate && (
+        <dl className="finding-details">
+          <dt>Issued by</dt>
+          <dd>{certificate.issuer.organization ?? certificate.issuer.text}</dd>
+          <dt>Names covered</dt>
+          <dd>{certificate.dnsNames.length > 0 ? certificate.dnsNames.join(', ') : 'none'}</dd>
+          <dt>Valid until</dt>
+          <dd>
+            {formatDateTime(certificate.validTo)} ({certificate.daysToExpiry} days left)
+          </dd>
+        </dl>
+      )}
+      <ul className="findings">
+        {report.findings.map((finding, index) => (
+          <li key={`${finding.code}-${index}`} className={`finding finding-${finding.severity}`}>
+            {finding.message}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The interface's three steps when the certificate is late, with the DNS and CAA check at hand. */
+function Troubleshooting() {
+  const runDnsCheck = useAppStore((state) => state.runDnsCheck);
+  const dnsCheck = useAppStore((state) => state.dnsCheck);
+  const caa =
+    dnsCheck.kind === 'done'
+      ? dnsCheck.report.findings.find((f) => f.code === 'caa-ok' || f.code === 'caa-blocks-ca')
+      : undefined;
+  const checking = dnsCheck.kind === 'checking';
+
+  return (
+    <section aria-labelledby="certificate-late-heading" className="message message-warning troubleshooting">
+      <h4 id="certificate-late-heading">No certificate 30 minutes after verification</h4>
+      <p>The platform should have issued it by now. Work through these three steps:</p>
+      <ol className="instructions">
+        <li>
+          <strong>Confirm the domain still verifies.</strong> Run the DNS check again: it must say
+          Ready.{' '}
+          <button
+            type="button"
+            aria-disabled={checking || undefined}
+            onClick={() => void runDnsCheck()}
+          >
+            {checking ? 'Checking…' : 'Check DNS again'}
+          </button>
+          <DnsCheckResult check={dnsCheck} label="DNS check result" />
+        </li>
+        <li>
+          <strong>Check that CAA records do not block the certificate authority.</strong> CAA
+          records say which authorities may issue certificates for the domain.
+          {caa ? (
+            <ul className="findings">
+              <FindingItem finding={caa} />
+            </ul>
+          ) : (
+            <span> The DNS check above shows what the CAA records allow.</span>
+          )}
+        </li>
+        <li>
+          <strong>Press Re-verify in the dashboard</strong> (project settings, Domains) to trigger a
+          new attempt. Then wait a couple of minutes and check the certificate again.
+        </li>
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,228 @@
+// Step 3: the exact record to create at the DNS provider, ready to copy. The
+// platform's target comes from the dashboard: the user pastes it once and it
+// is remembered for the environment.
+
+import { useId, useRef, useState, type FormEvent } from 'react';
+import type { EnvironmentId } from '../../../../shared/environments.ts';
+import { normaliseHostName, type PlacedHostName } from '../../../../shared/domains-config.ts';
+import { StatusRegion } from '../../components/status-region.tsx';
+import { useAppStore } from '../../store-context.tsx';
+import type { FlowOf } from './assistant-flow.ts';
+import { CopyButton } from './copy-button.tsx';
+
+/** The TTL the interface documents for the record, in seconds. */
+export const RECORD_TTL = 3600;
+
+export function ConfigureDnsStep({
+  flow,
+  environment,
+}: {
+  flow: FlowOf<'configure-dns'>;
+  environment: EnvironmentId;
+}) {
+  const setDomainFlow = useAppStore((state) => state.setDomainFlow);
+  const target = useAppStore((state) => {
+    const load = state.domainWorkspaces[environment];
+    return load?.kind === 'ready' ? load.workspace.settings.target : undefined;
+  });
+  const [blocked, setBlocked] = useState(false);
+  const { domain } = flow;
+
+  return (
+    <>
+      <TargetForm environment={environment} savedTarget={target} />
+      {target === undefined ? (
+        <p className="note">The record to create appears here once the target is saved.</p>
+      ) : (
+        <DnsRecord domain={domain} target={target} />
+      )}
+
+      <h4>What you should see</h4>
+      <p>
+        Your DNS provider lists the new record. It usually takes effect within minutes, but DNS
+        changes can take up to 48 hours to reach everyone. The next step checks it for you.
+      </p>
+      <h4>If the provider refuses the record</h4>
+      <p>
+        {domain.kind === 'subdomain'
+          ? `A name with a CNAME record can have no other record. If the provider says a record with this name already exists, delete the old A, AAAA or CNAME record for "${domain.subdomain}" first: a leftover A record blocks the CNAME and verification fails.`
+          : 'If the provider has no ALIAS or ANAME type, it does not support them: move the domain’s DNS to a provider that does, or attach a subdomain such as www instead.'}
+      </p>
+
+      <StatusRegion tone="warning">
+        {blocked && target === undefined
+          ? 'Paste the target from the dashboard and save it first: the check in the next step needs it.'
+          : undefined}
+      </StatusRegion>
+      <div className="step-actions">
+        <button type="button" onClick={() => void setDomainFlow({ kind: 'add-domain', domain })}>
+          Back
+        </button>
+        <button
+          type="button"
+          className="primary-button"
+          aria-disabled={target === undefined || undefined}
+          onClick={() => {
+            if (target === undefined) {
+              setBlocked(true);
+              return;
+            }
+            void setDomainFlow({
+              kind: 'check-dns',
+              domain,
+              ...(flow.lastCheck ? { lastCheck: flow.lastCheck } : {}),
+            });
+          }}
+        >
+          I have created the record: continue
+        </button>
+      </div>
+    </>
+  );
+}
+
+function TargetForm({
+  environment,
+  savedTarget,
+}: {
+  environment: EnvironmentId;
+  savedTarget: string | undefined;
+}) {
+  const saveDomainSettings = useAppStore((state) => state.saveDomainSettings);
+  const outcome = useAppStore((state) =>
+    state.domainSettingsOutcome?.form === 'target' ? state.domainSettingsOutcome : undefined,
+  );
+  const [text, setText] = useState(savedTarget ?? '');
+  const [edited, setEdited] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const hintId = useId();
+  const problemId = useId();
+  const check = normaliseHostName(text, 'The target');
+  const problem = edited && !check.ok ? check.message : undefined;
+  const saving = outcome?.kind === 'working';
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setEdited(true);
+    if (!check.ok) {
+      inputRef.current?.focus();
+      return;
+    }
+    if (saving) return;
+    if (await saveDomainSettings(environment, { target: check.ascii }, 'target')) setText(check.ascii);
+  };
+
+  return (
+    <form className="domains-block" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <label htmlFor={inputId}>Platform target</label>
+      <p id={hintId} className="hint">
+        The dashboard shows it after you add the domain there (project settings, Domains). Paste it
+        here once: Store Admin remembers it for this environment.
+      </p>
+      <div className="field-row">
+        <input
+          id={inputId}
+          ref={inputRef}
+          type="text"
+          autoComplete="off"
+          spellCheck={false}
+          value={text}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${hintId} ${problemId}` : hintId}
+          onChange={(event) => {
+            setText(event.target.value);
+            setEdited(true);
+          }}
+        />
+        <button type="submit" aria-disabled={saving || undefined}>
+          {saving ? 'Saving…' : 'Save target'}
+        </button>
+      </div>
+      {problem && (
+        <p id={problemId} className="field-problem">
+          {problem}
+        </p>
+      )}
+      <StatusRegion
+        tone={outcome?.kind === 'failed' ? 'error' : outcome?.kind === 'done' ? 'success' : 'info'}
+      >
+        {outcome?.message}
+      </StatusRegion>
+      {savedTarget !== undefined && outcome === undefined && (
+        <p className="note">Remembered from before: {savedTarget}.</p>
+      )}
+    </form>
+  );
+}
+
+function DnsRecord({ domain, target }: { domain: PlacedHostName; target: string }) {
+  const apex = domain.kind === 'apex';
+  const host = apex ? '@' : domain.subdomain;
+  const type = apex ? 'ALIAS' : 'CNAME';
+  const zoneLine = `${domain.ascii}. ${RECORD_TTL} IN ${type} ${target}.`;
+  return (
+    <section aria-labelledby="dns-record-heading" className="domains-block">
+      <h4 id="dns-record-heading">The record to create</h4>
+      <p>At your DNS provider, create this record{apex ? '' : ' for the subdomain'}:</p>
+      <table className="dns-record">
+        <tbody>
+          <tr>
+            <th scope="row">Type</th>
+            <td>
+              <code className="selectable">{apex ? 'ALIAS (or ANAME)' : 'CNAME'}</code>
+            </td>
+            <td />
+          </tr>
+          <tr>
+            <th scope="row">Name (host)</th>
+            <td>
+              <code className="selectable">{host}</code>
+              <div className="hint">
+                {apex
+                  ? `@ stands for the domain itself. Some providers want the full name instead: ${domain.ascii}.`
+                  : `Some providers want the full name instead: ${domain.ascii}.`}
+              </div>
+            </td>
+            <td>
+              <CopyButton text={host} label="Copy name" what={`the name ${host}`} />
+              <CopyButton
+                text={domain.ascii}
+                label="Copy full name"
+                what={`the full name ${domain.ascii}`}
+              />
+            </td>
+          </tr>
+          <tr>
+            <th scope="row">Value (target)</th>
+            <td>
+              <code className="selectable">{target}</code>
+            </td>
+            <td>
+              <CopyButton text={target} label="Copy value" what={`the value ${target}`} />
+            </td>
+          </tr>
+          <tr>
+            <th scope="row">TTL</th>
+            <td>
+              <code className="selectable">{RECORD_TTL}</code> seconds (1 hour)
+            </td>
+            <td />
+          </tr>
+        </tbody>
+      </table>
+      <div className="zone-line">
+        As one line (zone-file form), for providers that take it:{' '}
+        <code className="selectable">{zoneLine}</code>{' '}
+        <CopyButton text={zoneLine} label="Copy record" what="the whole record" />
+      </div>
+      {apex && (
+        <p className="message message-warning" role="note">
+          An apex domain cannot have a CNAME record, so it uses an ALIAS or ANAME record. Not every
+          DNS provider supports them: if yours does not offer either type, move the domain’s DNS to
+          a provider that does, or attach a subdomain such as www.{domain.ascii} instead.
+        </p>
+      )}
+    </section>
+  );
+}

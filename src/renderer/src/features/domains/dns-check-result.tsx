@@ -1,0 +1,112 @@
+// What the local DNS check found, in a live region: the overall status in
+// words with what to do next, then every finding with its message and what
+// DNS holds against what it should hold.
+
+import type { DnsFinding, DomainCheckReport } from '../../../../shared/domains.ts';
+import type { Failure } from '../../../../shared/failures.ts';
+import { StatusRegion } from '../../components/status-region.tsx';
+import { formatDateTime } from '../../format.ts';
+import type { CheckState } from './domains-slice.ts';
+import { DNS_STATUS_WORDS, SEVERITY_WORDS, describeDuration } from './domain-words.ts';
+
+export function DnsCheckResult({
+  check,
+  label,
+}: {
+  check: CheckState<DomainCheckReport>;
+  label: string;
+}) {
+  const tone =
+    check.kind === 'done'
+      ? DNS_STATUS_WORDS[check.report.status].tone
+      : check.kind === 'failed'
+        ? 'error'
+        : 'info';
+  return (
+    <StatusRegion label={label} tone={tone} className="dns-check-result">
+      {check.kind === 'checking' ? (
+        'Checking DNS…'
+      ) : check.kind === 'failed' ? (
+        <CheckFailure failure={check.failure} />
+      ) : check.kind === 'done' ? (
+        <Report report={check.report} />
+      ) : undefined}
+    </StatusRegion>
+  );
+}
+
+function CheckFailure({ failure }: { failure: Failure }) {
+  return (
+    <p>
+      <strong>The check could not run.</strong> {failure.message}
+    </p>
+  );
+}
+
+function Report({ report }: { report: DomainCheckReport }) {
+  const words = DNS_STATUS_WORDS[report.status];
+  const negative = report.findings.find((f) => f.details?.negativeTtlSeconds !== undefined)?.details
+    ?.negativeTtlSeconds;
+  return (
+    <div>
+      <p className="dns-status">
+        <strong>{words.title}</strong>
+      </p>
+      <p>{words.next}</p>
+      {report.status === 'pending' && (
+        <p className="propagation-note">
+          DNS changes usually spread within minutes, but can take up to 48 hours.
+          {negative !== undefined &&
+            ` This DNS server may keep answering “does not exist” for up to ${describeDuration(negative)} (negative caching), so checking again sooner shows the same answer.`}
+        </p>
+      )}
+      <p className="muted">
+        Checked {formatDateTime(report.checkedAt)} for {report.domain} (target {report.target}),
+        asking {report.resolver === 'system' ? 'the system’s DNS servers' : report.resolver}.
+      </p>
+      <ul className="findings">
+        {report.findings.map((finding, index) => (
+          <FindingItem key={`${finding.code}-${index}`} finding={finding} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function FindingItem({ finding }: { finding: DnsFinding }) {
+  const { found, expected, name, lookups } = finding.details ?? {};
+  return (
+    <li className={`finding finding-${finding.severity}`} data-code={finding.code}>
+      <span className="finding-severity">{SEVERITY_WORDS[finding.severity]}:</span>{' '}
+      {finding.message}
+      {(found !== undefined || expected !== undefined || name !== undefined || lookups) && (
+        <dl className="finding-details">
+          {name !== undefined && (
+            <>
+              <dt>Where</dt>
+              <dd>{name}</dd>
+            </>
+          )}
+          {found !== undefined && (
+            <>
+              <dt>Found</dt>
+              <dd>{found.length === 0 ? 'nothing' : found.join(', ')}</dd>
+            </>
+          )}
+          {expected !== undefined && (
+            <>
+              <dt>Expected</dt>
+              <dd>{expected.join(', ')}</dd>
+            </>
+          )}
+          {lookups !== undefined && (
+            <>
+              <dt>Lookups without an answer</dt>
+              <dd>{lookups.join(', ')}</dd>
+            </>
+          )}
+        </dl>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,100 @@
+// Step 1: the three preconditions of the interface. Each one not ticked says
+// what to do about it; the assistant goes on only when all three are.
+
+import { useState } from 'react';
+import { StatusRegion } from '../../components/status-region.tsx';
+import { useAppStore } from '../../store-context.tsx';
+import { allMet, type FlowOf, type Preconditions } from './assistant-flow.ts';
+
+const ITEMS: readonly {
+  readonly key: keyof Preconditions;
+  readonly label: string;
+  readonly todo: string;
+}[] = [
+  {
+    key: 'paidPlan',
+    label: 'The project is on a paid plan (Pro or above).',
+    todo: 'Upgrade the plan first: custom domains need Pro or above. Change the plan in the dashboard, then come back.',
+  },
+  {
+    key: 'dnsAccess',
+    label: 'I can change the DNS settings at the domain’s registrar (or DNS provider).',
+    todo: 'Get access from whoever manages the domain (your IT team, an agency, or the person who registered it), or ask them to create the record in step 3 for you.',
+  },
+  {
+    key: 'deployed',
+    label: 'The project has been deployed successfully.',
+    todo: 'Deploy the project first and wait until the dashboard shows the deployment succeeded.',
+  },
+];
+
+export function PreconditionsStep({ flow }: { flow: FlowOf<'preconditions'> }) {
+  const setDomainFlow = useAppStore((state) => state.setDomainFlow);
+  const [blocked, setBlocked] = useState(false);
+  const ready = allMet(flow.preconditions);
+  const missing = ITEMS.filter((item) => !flow.preconditions[item.key]);
+
+  const toggle = (key: keyof Preconditions, value: boolean) => {
+    setBlocked(false);
+    void setDomainFlow({ ...flow, preconditions: { ...flow.preconditions, [key]: value } });
+  };
+
+  const onContinue = () => {
+    if (!ready) {
+      setBlocked(true);
+      return;
+    }
+    void setDomainFlow(
+      flow.domain ? { kind: 'add-domain', domain: flow.domain } : { kind: 'add-domain' },
+    );
+  };
+
+  return (
+    <>
+      <p>
+        The dashboard lets you attach your own domain only when all three of these are true. Tick
+        each one that is.
+      </p>
+      <fieldset className="preconditions">
+        <legend>Before you start</legend>
+        {ITEMS.map((item) => {
+          const ticked = flow.preconditions[item.key];
+          const todoId = `precondition-${item.key}-todo`;
+          return (
+            <div key={item.key} className="precondition">
+              <label className="checkbox">
+                <input
+                  type="checkbox"
+                  checked={ticked}
+                  aria-describedby={ticked ? undefined : todoId}
+                  onChange={(event) => toggle(item.key, event.target.checked)}
+                />
+                {item.label}
+              </label>
+              {!ticked && (
+                <p id={todoId} className="hint precondition-todo">
+                  {item.todo}
+                </p>
+              )}
+            </div>
+          );
+        })}
+      </fieldset>
+      <StatusRegion tone="warning">
+        {blocked && !ready
+          ? `You can go on when all three are true. Still to do: ${missing.map((item) => item.todo).join(' ')}`
+          : undefined}
+      </StatusRegion>
+      <div className="step-actions">
+        <button
+          type="button"
+          className="primary-button"
+          aria-disabled={!ready || undefined}
+          onClick={onContinue}
+        >
+          Continue
+        </button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { BulkCancelDialog } from '../../../../src/renderer/src/features/bulk-cancel/bulk-cancel-dialog.tsx';
+import { BulkCancelPanel, durationWords } from '../../../../src/renderer/src/features/bulk-cancel/bulk-cancel-panel.tsx';
+import { bulkResultsCsv } from '../../../../src/renderer/src/features/bulk-cancel/bulk-results-csv.ts';
+import { connectEvents, createAppStore } from '../../../../src/renderer/src/store.ts';
+import { StoreProvider } from '../../../../src/renderer/src/store-context.tsx';
+import { startTestApp } from '../../support/test-app.tsx';
+
+async function setup() {
+  const app = await startTestApp();
+  const store = createAppStore(app.api);
+  const disconnect = connectEvents(app.api, store);
+  const user = userEvent.setup({ delay: null });
+  render(
+    <StoreProvider store={store}>
+      <BulkCancelDialog />
+      <BulkCancelPanel environment="sandbox" />
+    </StoreProvider>,
+  );
+  return { app, store, user, disconnect };
+}
+
+describe('bulk cancel', () => {
+  it('asks first, naming the count and the environment, then shows progress per outcome to the end', async () => {
+    const { app, store, user, disconnect } = await setup();
+    const ids = [...app.sandbox.orderIds({ status: 'pending' }).slice(0, 12), ...app.sandbox.orderIds({ status: 'shipped' }).slice(0, 3)];
+    act(() => store.getState().askBulkCancel('sandbox', ids));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel 15 orders?' });
+    expect(dialog.textContent).toContain('Sandbox (demo data)');
+    expect(dialog.textContent).toContain('15 orders');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel 15 orders' }));
+    const panel = await screen.findByRole('region', { name: 'Bulk cancel — Sandbox (demo data)' });
+    await within(panel).findByText('Finished.', {}, { timeout: 15_000 });
+    expect(within(panel).getByText('15 of 15 done')).toBeTruthy();
+    const counts = Object.fromEntries(
+      [...panel.querySelectorAll('.bulk-count')].map((node) => [node.querySelector('dt')!.textContent, node.querySelector('dd')!.textContent]),
+    );
+    expect(counts).toEqual({ Cancelled: '12', 'Already shipped': '3', 'Not found': '0', Failed: '0', Waiting: '0' });
+    expect(ids.slice(0, 12).every((id) => app.sandbox.orderStatus(id) === 'cancelled')).toBe(true);
+    disconnect();
+  });
+
+  it('keeping the orders sends nothing', async () => {
+    const { app, store, user } = await setup();
+    act(() => store.getState().askBulkCancel('sandbox', app.sandbox.orderIds().slice(0, 5)));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel 5 orders?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep the orders' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(app.sandbox.requestLog.filter((r) => r.method === 'DELETE')).toHaveLength(0);
+  });
+
+  it('pauses and resumes, saying why', async () => {
+    const { app, store, user } = await setup();
+    const ids = app.sandbox.orderIds({ status: 'pending' }).slice(0, 200);
+    // Slow answers, so the job is still running when the clerk pauses it.
+    app.sandbox.setFaults('latency=40@1');
+    await act(async () => {
+      store.getState().askBulkCancel('sandbox', ids);
+      await store.getState().confirmBulkCancel();
+    });
+    const panel = await screen.findByRole('region', { name: /Bulk cancel/ });
+    await user.click(within(panel).getByRole('button', { name: 'Pause' }));
+    await within(panel).findByText('Paused. Nothing is sent until you resume.');
+    app.sandbox.setFaults(undefined);
+    await user.click(within(panel).getByRole('button', { name: 'Resume' }));
+    await within(panel).findByText('Finished.', {}, { timeout: 20_000 });
+    expect(within(panel).getByText('200 of 200 done')).toBeTruthy();
+  });
+
+  it('words durations and writes results as CSV', () => {
+    expect(durationWords(30_000)).toBe('under a minute');
+    expect(durationWords(7 * 60_000)).toBe('about 7 min');
+    expect(durationWords(130 * 60_000)).toBe('about 2 h 10 min');
+    const csv = bulkResultsCsv([
+      { orderId: '9007199254740993', outcome: 'cancelled', message: 'Order 9007199254740993 was cancelled.', at: Date.UTC(2026, 0, 1) },
+      { orderId: '2', outcome: 'failed', message: 'Could not reach it, "refused"', at: Date.UTC(2026, 0, 1), delivery: 'not-sent' },
+    ]);
+    expect(csv.split('\r\n')).toEqual([
+      'Order ID,Result,Time (UTC),Reached the service,Message',
+      '9007199254740993,Cancelled,2026-01-01T00:00:00.000Z,,Order 9007199254740993 was cancelled.',
+      '2,Failed,2026-01-01T00:00:00.000Z,not-sent,"Could not reach it, ""refused"""',
+      '',
+    ]);
+  });
+});
