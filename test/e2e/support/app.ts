@@ -21,7 +21,14 @@ export interface E2EApp {
   close(): Promise<void>;
 }
 
-export const SCREENSHOTS = join(import.meta.dirname, '../../../docs/screenshots');
+/**
+ * Where the tests' screenshots go: docs/screenshots with UPDATE_SCREENSHOTS=1
+ * (npm run screenshots), otherwise a temporary folder, so npm test leaves the
+ * work tree as it was.
+ */
+export const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS
+  ? join(import.meta.dirname, '../../../docs/screenshots')
+  : join(tmpdir(), 'store-admin-screenshots');
 
 export async function startE2EApp(options: { sandbox?: SandboxOptions } = {}): Promise<E2EApp> {
   const sandbox = await startSandbox({ port: 0, ...options.sandbox });
