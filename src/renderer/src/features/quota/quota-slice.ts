@@ -1,13 +1,19 @@
-// The quota of each environment's key as the main process last reported it.
+// The quota of each environment's key as the main process last reported it,
+// with the app's own counts (requests sent today, the chart's history).
 
 import type { EnvironmentId } from '../../../../shared/environments.ts';
-import type { QuotaSnapshot } from '../../../../shared/quota.ts';
+import type { QuotaSnapshot, QuotaView } from '../../../../shared/quota.ts';
 import type { SliceCreator } from '../../store.ts';
 
 export interface QuotaSlice {
-  readonly quotas: Partial<Record<EnvironmentId, QuotaSnapshot>>;
+  readonly quotas: Partial<Record<EnvironmentId, QuotaView>>;
   loadQuota(environment: EnvironmentId): Promise<void>;
-  applyQuota(environment: EnvironmentId, quota: QuotaSnapshot): void;
+  /** A full view (quota:get, quota:changed) or the bare service figures of a connection test. */
+  applyQuota(environment: EnvironmentId, quota: QuotaView | QuotaSnapshot): void;
+}
+
+function isView(quota: QuotaView | QuotaSnapshot): quota is QuotaView {
+  return 'history' in quota && 'sentToday' in quota;
 }
 
 export const createQuotaSlice: SliceCreator<QuotaSlice> = (api) => (set, get) => ({
@@ -20,6 +26,11 @@ export const createQuotaSlice: SliceCreator<QuotaSlice> = (api) => (set, get) =>
     }
   },
   applyQuota(environment, quota) {
-    set({ quotas: { ...get().quotas, [environment]: quota } });
+    const previous = get().quotas[environment];
+    // Bare figures keep the local counts already known.
+    const view: QuotaView = isView(quota)
+      ? quota
+      : { ...quota, sentToday: previous?.sentToday ?? 0, history: previous?.history ?? [] };
+    set({ quotas: { ...get().quotas, [environment]: view } });
   },
 });

@@ -1,8 +1,9 @@
-// A quota snapshot in plain words, for the header line and the connection test.
+// A quota snapshot in plain words, for the header meter and the connection test.
 
 import { planForMinuteLimit } from '../../../../shared/plans.ts';
-import type { HoldReason, QuotaSnapshot } from '../../../../shared/quota.ts';
+import { HISTORY_SPAN_MS, type HoldReason, type QuotaSnapshot } from '../../../../shared/quota.ts';
 import { formatClock, formatCount } from '../../format.ts';
+import type { HistorySummary, LimitReason, QuotaMeterState } from './quota-meter-model.ts';
 
 export function describeQuota(quota: QuotaSnapshot | undefined): string {
   if (!quota?.known || quota.limit === undefined) return 'Quota: unknown until the first answer';
@@ -28,4 +29,71 @@ export function describePlan(limit: number): string {
   const plan = planForMinuteLimit(limit);
   const perDay = plan.perDay === undefined ? '' : `, ${formatCount(plan.perDay)} a day`;
   return `${plan.label} plan: ${formatCount(limit)} requests a minute${perDay}`;
+}
+
+// The meter's words (quota-line.tsx). Absolute times are local HH:MM:SS; the
+// live countdowns are rendered apart from these, so an announcement never
+// carries a number that changes every second.
+
+const LIMIT_REASONS: Readonly<Record<LimitReason, string>> = {
+  'server-429': 'The service answered 429 Too Many Requests.',
+  'quota-exhausted':
+    'The quota for this window is used up, so Store Admin holds requests back until it resets.',
+};
+
+export function describeLimitReason(reason: LimitReason): string {
+  return LIMIT_REASONS[reason];
+}
+
+export const BAN_WARNING =
+  'Store Admin waits rather than retrying: repeated requests after a limit can get the API key banned.';
+
+export function describeBan(until: number): string {
+  return `The service has banned this API key until ${formatClock(until)}. Store Admin sends nothing until then.`;
+}
+
+/** "This computer: 213 of 10,000 today (local count)": what this app sent, not the service's figure. */
+export function describeLocalCount(sentToday: number, perDay: number | undefined): string {
+  const against = perDay === undefined ? '' : ` of ${formatCount(perDay)}`;
+  return `This computer: ${formatCount(sentToday)}${against} today (local count)`;
+}
+
+/** "Pro plan · 10,000 a day", or the custom plan without a daily figure. */
+export function describePlanShort(plan: {
+  readonly label: string;
+  readonly perDay?: number;
+}): string {
+  const perDay =
+    plan.perDay === undefined
+      ? 'daily limit agreed individually'
+      : `${formatCount(plan.perDay)} a day`;
+  return `${plan.label} plan · ${perDay}`;
+}
+
+/** What the polite live region says: only the states that matter, with absolute times. */
+export function announceQuotaState(state: QuotaMeterState): string {
+  switch (state.kind) {
+    case 'banned':
+      return `Quota: API key banned until ${formatClock(state.until)}. Store Admin sends nothing until then.`;
+    case 'limited':
+      return `Quota: requests paused until ${formatClock(state.until)}. ${describeLimitReason(state.reason)}`;
+    default:
+      return '';
+  }
+}
+
+/** The chart's text alternative: the totals a sighted reader takes from the picture. */
+export function describeHistory(summary: HistorySummary, limit: number | undefined): string {
+  const minutes = Math.round(HISTORY_SPAN_MS / 60_000);
+  const sent =
+    summary.totalSent === 0
+      ? `No requests sent from this computer in the last ${minutes} minutes.`
+      : `${formatCount(summary.totalSent)} ${summary.totalSent === 1 ? 'request' : 'requests'} sent from this computer in the last ${minutes} minutes, at most ${formatCount(summary.busiest)} in 10 seconds.`;
+  const { firstRemaining, lastRemaining, lowestRemaining } = summary;
+  const of = limit === undefined ? '' : ` of ${formatCount(limit)}`;
+  const left =
+    firstRemaining === undefined || lastRemaining === undefined || lowestRemaining === undefined
+      ? 'No remaining quota reported in that time.'
+      : `Requests left${of}: from ${formatCount(firstRemaining)} to ${formatCount(lastRemaining)}, lowest ${formatCount(lowestRemaining)}.`;
+  return `${sent} ${left}`;
 }

@@ -1,0 +1,278 @@
+// The quota meter in the header, on the real app: the real main-process
+// services and sandboxes over loopback HTTP. Limits and bans are real too: a
+// raw client uses up a Free key's quota, or gets the key banned.
+//
+// The orders screen refreshes by itself, so Store Admin may send requests of
+// its own at any time: the tests compare the meter with what the main process
+// reports rather than with fixed counts, and the staging tests run on the
+// Settings screen, which sends nothing by itself.
+
+import { screen, waitFor, within } from '@testing-library/react';
+import { expect, test } from 'vitest';
+import { formatClock, formatCount } from '../../../../src/renderer/src/format.ts';
+import { formatCountdown } from '../../../../src/renderer/src/features/quota/quota-meter-model.ts';
+import { BAN_WARNING } from '../../../../src/renderer/src/features/quota/quota-text.ts';
+import { renderApp, startTestApp } from '../../support/test-app.tsx';
+import type { TestApp } from '../../support/test-app-shapes.ts';
+import {
+  announcement,
+  farWindowMs,
+  freeStaging,
+  knownQuota,
+  ManualClock,
+  meter,
+  quotaOf,
+  rawRequestsUntil,
+  renderWithClock,
+  switchTo,
+  type LimitSandboxOptions,
+} from './quota-kit.tsx';
+
+const UNKNOWN = 'Quota: unknown until the first answer';
+
+async function refresh(app: TestApp, environment: 'sandbox' | 'staging') {
+  return app.api.orders.list(environment);
+}
+
+/** Waits until the meter shows the figures the main process has for the environment. */
+async function expectMeterShowsMain(
+  app: TestApp,
+  environment: 'sandbox' | 'staging',
+  perDay: number,
+) {
+  await waitFor(async () => {
+    const quota = await quotaOf(app, environment);
+    const { limit, remaining, resetAt } = quota;
+    if (limit === undefined || remaining === undefined || resetAt === undefined)
+      throw new Error('not known yet');
+    const region = meter();
+    within(region).getByText(
+      `Quota: ${formatCount(remaining)} of ${formatCount(limit)} left, resets ${formatClock(resetAt)}`,
+    );
+    expect(within(region).getByRole('meter').getAttribute('aria-valuenow')).toBe(String(remaining));
+    within(region).getByText(
+      `This computer: ${formatCount(quota.sentToday)} of ${formatCount(perDay)} today (local count)`,
+    );
+  });
+}
+
+/** The header and a screen that sends nothing by itself, on the Free staging sandbox. */
+async function stagingOnSettings(app: TestApp, options: LimitSandboxOptions = {}) {
+  const view = renderApp(app);
+  const staging = await freeStaging(app, options);
+  await view.user.click(await screen.findByRole('button', { name: 'Settings' }));
+  await switchTo(view.user, 'Staging');
+  await screen.findByText('STAGING — test service');
+  expect(within(meter()).getByText(UNKNOWN)).toBeTruthy();
+  // Store Admin's first answer on staging.
+  expect((await refresh(app, 'staging')).ok).toBe(true);
+  await within(meter()).findByText('Free plan · 1,000 a day');
+  return { ...view, staging };
+}
+
+test('before the first answer the meter says the quota is unknown, and shows no figures', async () => {
+  const app = await startTestApp();
+  const { user } = renderApp(app);
+
+  // At once, before any answer could have arrived.
+  const region = screen.getByRole('region', { name: 'Quota' });
+  expect(within(region).getByText(UNKNOWN)).toBeTruthy();
+  expect(within(region).queryByRole('meter')).toBeNull();
+  expect(region.textContent).not.toMatch(/\d/);
+
+  // Staging has no key: nothing can be sent, so it stays unknown.
+  await switchTo(user, 'Staging');
+  await screen.findByText('STAGING — test service');
+  expect(within(meter()).getByText(UNKNOWN)).toBeTruthy();
+  expect((await quotaOf(app, 'staging')).known).toBe(false);
+  expect(within(meter()).queryByRole('meter')).toBeNull();
+  expect(meter().textContent).not.toMatch(/\d/);
+  expect(announcement().textContent).toBe('');
+});
+
+test('after a refresh: requests left of the limit on a gauge, the plan, its daily limit and the local count', async () => {
+  const app = await startTestApp();
+  renderApp(app);
+
+  expect((await refresh(app, 'sandbox')).ok).toBe(true);
+
+  await expectMeterShowsMain(app, 'sandbox', 10_000);
+  const quota = await quotaOf(app, 'sandbox');
+  expect(quota).toMatchObject({ limit: 300, remaining: 300 - quota.sentToday });
+  expect(quota.sentToday).toBeGreaterThanOrEqual(1);
+  const region = meter();
+  const gauge = within(region).getByRole('meter', { name: 'Requests left' });
+  expect(gauge.getAttribute('aria-valuemin')).toBe('0');
+  expect(gauge.getAttribute('aria-valuemax')).toBe('300');
+  expect(gauge.getAttribute('aria-valuetext')).toBe(
+    `${quota.remaining} of 300 requests left: plenty`,
+  );
+  expect(gauge.getAttribute('data-level')).toBe('plenty');
+  expect(within(region).getByText('plenty')).toBeTruthy();
+  // The sandbox's demo key is on the Pro plan.
+  expect(within(region).getByText('Pro plan · 10,000 a day')).toBeTruthy();
+  expect(within(region).getByText(/^\(in \d+:\d\d\)$/)).toBeTruthy();
+  expect(within(region).queryByText(UNKNOWN)).toBeNull();
+});
+
+test('the reset countdown ticks every second and is never announced', async () => {
+  const sandbox: LimitSandboxOptions = { minuteMs: farWindowMs() };
+  const app = await startTestApp({ sandbox });
+  const clock = new ManualClock(Date.now());
+  renderWithClock(app, clock);
+
+  await refresh(app, 'sandbox');
+  await within(meter()).findByText('Pro plan · 10,000 a day');
+  const { resetAt, observedAt } = await knownQuota(app, 'sandbox');
+  if (resetAt === undefined || observedAt === undefined) throw new Error('no reset time');
+
+  // Later than any answer's time, so the clock alone sets the countdown.
+  const start = Date.now() + 5_000;
+  clock.set(start);
+  const countdown = await within(meter()).findByText(`(in ${formatCountdown(resetAt - start)})`);
+  clock.advance(1_000);
+  expect(countdown.textContent?.trim()).toBe(`(in ${formatCountdown(resetAt - start - 1_000)})`);
+  clock.advance(1_000);
+  expect(countdown.textContent?.trim()).toBe(`(in ${formatCountdown(resetAt - start - 2_000)})`);
+  clock.advance(60_000);
+  expect(countdown.textContent?.trim()).toBe(`(in ${formatCountdown(resetAt - start - 62_000)})`);
+
+  // Not inside a live region, and the meter's live region stays silent while it ticks.
+  expect(countdown.closest('[aria-live]')).toBeNull();
+  expect(announcement().textContent).toBe('');
+});
+
+test('Quota details shows a chart of the last minutes with an accessible summary of the totals; Escape closes it', async () => {
+  const app = await startTestApp();
+  const { user } = renderApp(app);
+  for (let i = 0; i < 3; i++) expect((await refresh(app, 'sandbox')).ok).toBe(true);
+  await expectMeterShowsMain(app, 'sandbox', 10_000);
+
+  const toggle = within(meter()).getByRole('button', { name: 'Quota details' });
+  expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  await user.click(toggle);
+  expect(toggle.getAttribute('aria-expanded')).toBe('true');
+  const panel = within(meter()).getByRole('group', { name: 'Quota details' });
+
+  await waitFor(async () => {
+    const { history, remaining, sentToday } = await quotaOf(app, 'sandbox');
+    const sent = history.reduce((sum, point) => sum + point.sent, 0);
+    expect(sent).toBe(sentToday);
+    expect(sent).toBeGreaterThanOrEqual(3);
+    const first = history.find((point) => point.remaining !== undefined)?.remaining;
+    const label = within(panel).getByRole('img').getAttribute('aria-label');
+    expect(label).toMatch(
+      new RegExp(
+        `^${sent} requests sent from this computer in the last 15 minutes, at most \\d+ in 10 seconds\\. `,
+      ),
+    );
+    expect(label).toContain(
+      `Requests left of 300: from ${first} to ${remaining}, lowest ${remaining}.`,
+    );
+  });
+  expect(
+    within(panel).getByRole('img').querySelectorAll('.quota-chart-sent').length,
+  ).toBeGreaterThan(0);
+
+  await user.keyboard('{Escape}');
+  expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  expect(within(meter()).queryByRole('group', { name: 'Quota details' })).toBeNull();
+  expect(document.activeElement).toBe(toggle);
+});
+
+test('after a 429 the meter says requests are paused, until when, why, and that retrying can get the key banned', async () => {
+  const app = await startTestApp();
+  const { staging } = await stagingOnSettings(app);
+
+  // Another client uses up the Free key's quota; Store Admin's next request gets 429.
+  await rawRequestsUntil(staging, (answer) => answer.status === 429);
+  expect((await refresh(app, 'staging')).ok).toBe(false);
+  const { holdUntil, holdReason } = await quotaOf(app, 'staging');
+  expect(holdReason).toBe('server-429');
+  if (holdUntil === undefined) throw new Error('no hold');
+
+  const region = meter();
+  const notice = (await within(region).findByText('Requests paused.')).closest('.quota-notice');
+  expect(notice?.textContent).toContain(`(at ${formatClock(holdUntil)})`);
+  expect(notice?.textContent).toMatch(/may send again in \d+:\d\d/);
+  expect(notice?.textContent).toContain('The service answered 429 Too Many Requests.');
+  expect(notice?.textContent).toContain(BAN_WARNING);
+  expect(within(region).getByRole('meter').getAttribute('aria-valuetext')).toBe(
+    '0 of 60 requests left: used up',
+  );
+  expect(within(region).getByText('Free plan · 1,000 a day')).toBeTruthy();
+  expect(announcement().textContent).toBe(
+    `Quota: requests paused until ${formatClock(holdUntil)}. The service answered 429 Too Many Requests.`,
+  );
+});
+
+test('when the quota is used up the meter says Store Admin holds requests back until the reset', async () => {
+  const app = await startTestApp();
+  const { staging } = await stagingOnSettings(app);
+
+  // Another client leaves one request; Store Admin's next answer says none are left.
+  await rawRequestsUntil(staging, (answer) => answer.remaining === 1);
+  expect((await refresh(app, 'staging')).ok).toBe(true);
+  const { resetAt, remaining, holdUntil, sentToday } = await quotaOf(app, 'staging');
+  expect({ remaining, holdUntil, sentToday }).toEqual({
+    remaining: 0,
+    holdUntil: undefined,
+    sentToday: 2,
+  });
+  if (resetAt === undefined) throw new Error('no reset');
+
+  const region = meter();
+  const notice = (await within(region).findByText('Requests paused.')).closest('.quota-notice');
+  expect(notice?.textContent).toContain(`(at ${formatClock(resetAt)})`);
+  expect(notice?.textContent).toContain(
+    'The quota for this window is used up, so Store Admin holds requests back until it resets.',
+  );
+  expect(notice?.textContent).toContain(BAN_WARNING);
+  expect(within(region).getByText('This computer: 2 of 1,000 today (local count)')).toBeTruthy();
+  expect(announcement().textContent).toContain(`requests paused until ${formatClock(resetAt)}`);
+});
+
+test('a banned key is said plainly, with the time the ban ends', async () => {
+  const app = await startTestApp();
+  const { staging } = await stagingOnSettings(app, { banAfter: 2, banMs: 30 * 60_000 });
+
+  // Another client keeps sending after its 429 until the sandbox bans the key.
+  const answers = await rawRequestsUntil(staging, (answer) => answer.code === 'api_key_banned');
+  expect(answers.filter((answer) => answer.status === 429)).toHaveLength(3);
+  expect((await refresh(app, 'staging')).ok).toBe(false);
+  const { holdUntil, holdReason } = await quotaOf(app, 'staging');
+  expect(holdReason).toBe('banned');
+  if (holdUntil === undefined) throw new Error('no hold');
+
+  const region = meter();
+  const notice = (await within(region).findByText('Key banned.')).closest('.quota-notice');
+  expect(notice?.textContent).toContain(
+    `The service has banned this API key until ${formatClock(holdUntil)}. Store Admin sends nothing until then.`,
+  );
+  expect(notice?.textContent).toMatch(/The ban ends in (2\d|30):\d\d\./);
+  expect(within(region).queryByText('Requests paused.')).toBeNull();
+  expect(announcement().textContent).toBe(
+    `Quota: API key banned until ${formatClock(holdUntil)}. Store Admin sends nothing until then.`,
+  );
+});
+
+test('switching environment switches the meter', async () => {
+  const app = await startTestApp();
+  const { user } = renderApp(app);
+  await freeStaging(app);
+  await refresh(app, 'sandbox');
+  await expectMeterShowsMain(app, 'sandbox', 10_000);
+  expect(within(meter()).getByText('Pro plan · 10,000 a day')).toBeTruthy();
+
+  await switchTo(user, 'Staging');
+  await refresh(app, 'staging');
+  await expectMeterShowsMain(app, 'staging', 1_000);
+  expect(within(meter()).getByText('Free plan · 1,000 a day')).toBeTruthy();
+  expect(within(meter()).getByRole('meter').getAttribute('aria-valuemax')).toBe('60');
+  expect(within(meter()).queryByText(/Pro plan/)).toBeNull();
+
+  await switchTo(user, 'Sandbox');
+  await expectMeterShowsMain(app, 'sandbox', 10_000);
+  expect(within(meter()).getByText('Pro plan · 10,000 a day')).toBeTruthy();
+  expect(within(meter()).queryByText(/Free plan/)).toBeNull();
+});
