@@ -27,7 +27,7 @@ describe('normaliseHostName', () => {
       ['localhost', 'at least two parts'],
       ['[::1]', 'IP address'],
       ['2001:db8::1', 'IP address'],
-      ['shop example.com', 'characters a domain cannot have'],
+      ['shop example.com', 'spaces or signs a domain cannot have'],
       ['   ', 'empty'],
     ];
     for (const [input, words] of cases) {
