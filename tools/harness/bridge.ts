@@ -14,8 +14,22 @@ const invoke: Invoke = async (channel, ...args) => {
     body: JSON.stringify({ channel, args }),
   });
   if (!response.ok) throw new Error(`harness refused the call (${response.status})`);
-  return (await response.json()) as never;
+  return (await land(await response.json())) as never;
 };
+
+/** Puts back the long strings the server sent beside the result (see server.ts). */
+async function land(value: unknown): Promise<unknown> {
+  if (Array.isArray(value)) return Promise.all(value.map(land));
+  if (value === null || typeof value !== 'object') return value;
+  const blob = (value as { $harnessBlob?: unknown }).$harnessBlob;
+  if (typeof blob === 'string') {
+    const response = await fetch(`/harness/blob/${blob}`, { headers: { 'x-harness-token': token } });
+    if (!response.ok) throw new Error(`harness lost a result (${response.status})`);
+    return response.text();
+  }
+  const entries = await Promise.all(Object.entries(value).map(async ([k, v]) => [k, await land(v)] as const));
+  return Object.fromEntries(entries);
+}
 
 const listeners = new Map<string, Set<(payload: never) => void>>();
 const events = new EventSource(`/harness/events?token=${encodeURIComponent(token)}`);

@@ -23,6 +23,27 @@ import type { EventName, EventPayloads } from '../../src/shared/ipc-contract.ts'
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const MAX_BODY = 1024 * 1024;
+/**
+ * Strings this long (an order list's body) travel beside the JSON result, as
+ * raw text fetched once: escaping 90 MB inside JSON costs seconds, which
+ * Electron's IPC (a structured clone) does not.
+ */
+const BLOB_MIN_CHARS = 256 * 1024;
+const BLOB_TTL_MS = 60_000;
+
+/** Replaces long strings anywhere in `value` with {$harnessBlob: id}, keeping them in `blobs`. */
+function lift(value: unknown, blobs: Map<string, { text: string; at: number }>): unknown {
+  if (typeof value === 'string' && value.length >= BLOB_MIN_CHARS) {
+    const id = randomBytes(12).toString('hex');
+    blobs.set(id, { text: value, at: Date.now() });
+    return { $harnessBlob: id };
+  }
+  if (Array.isArray(value)) return value.map((item) => lift(item, blobs));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, lift(v, blobs)]));
+  }
+  return value;
+}
 
 /** The harness has no OS secret store: keys stay in memory for the session, and the app says so. */
 const noEncryption: SafeStorageLike = {
@@ -118,6 +139,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const service = services.service;
   await services.resumeWork();
 
+  const blobs = new Map<string, { text: string; at: number }>();
   let origin = '';
   const tokenOk = (given: string | null | undefined): boolean => {
     const a = Buffer.from(given ?? '');
@@ -161,8 +183,21 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
         return;
       }
       const result = await dispatch(handlers, call.channel, call.args, () => undefined);
+      for (const [id, blob] of blobs) if (Date.now() - blob.at > BLOB_TTL_MS) blobs.delete(id);
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-      res.end(JSON.stringify(result));
+      res.end(JSON.stringify(lift(result, blobs)));
+      return;
+    }
+    if (url.pathname.startsWith('/harness/blob/') && req.method === 'GET') {
+      const blob = blobs.get(url.pathname.slice('/harness/blob/'.length));
+      if (!tokenOk(req.headers['x-harness-token'] as string | undefined) || !blob) {
+        res.writeHead(blob ? 403 : 404).end();
+        return;
+      }
+      blobs.delete(url.pathname.slice('/harness/blob/'.length));
+      const bytes = Buffer.from(blob.text, 'utf8');
+      res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'content-length': String(bytes.length), 'cache-control': 'no-store' });
+      res.end(bytes);
       return;
     }
     if (url.pathname === '/harness/events') {
