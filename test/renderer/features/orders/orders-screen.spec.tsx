@@ -1,64 +1,60 @@
-// The orders screen on the real app: refresh, progress, cancel and its
-// outcomes, and the way to Settings when the key is the problem.
+// The orders screen on the real app: refresh with count and progress, the
+// grid's semantics, cancel and its outcomes, and the way to Settings when the
+// key is the problem.
 
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { renderApp, startExtraSandbox, startTestApp } from '../../support/test-app.tsx';
-import type { TestApp, TestOrderStatus } from '../../support/test-app-shapes.ts';
+import { bodyRows, findGrid, firstOrderId, rowOf, shownIds, text } from './orders-test-kit.tsx';
 
-function firstOrderId(app: TestApp, status: TestOrderStatus): string {
-  const id = app.sandbox.orderIds({ status, limit: 1 })[0];
-  if (id === undefined) throw new Error(`the sandbox has no ${status} order`);
-  return id;
-}
-
-async function refreshed(user: ReturnType<typeof renderApp>['user']) {
-  await user.click(await screen.findByRole('button', { name: 'Refresh' }));
-  return screen.findByRole('table');
-}
-
-test('refresh shows the first 200 orders, the count and the time of the refresh', async () => {
+test('the list refreshes by itself on start, and Refresh shows the count and the time of the refresh', async () => {
   const app = await startTestApp();
   const { user } = renderApp(app);
-  expect(await screen.findByText(/No orders loaded for Sandbox yet/)).toBeTruthy();
 
-  const table = await refreshed(user);
-
-  const rows = within(table).getAllByRole('row');
-  expect(rows).toHaveLength(201); // the header row and 200 orders
+  const grid = await findGrid();
   const ids = app.sandbox.orderIds();
   expect(ids).toHaveLength(1000);
-  expect(within(rows[1]!).getByRole('rowheader').textContent).toBe(ids[0]);
-  expect(within(rows[200]!).getByRole('rowheader').textContent).toBe(ids[199]);
-  expect(screen.getByText('Showing 200 of 1,000 orders.')).toBeTruthy();
-  expect(screen.getByText(/^1,000 orders, last refreshed at \d\d:\d\d:\d\d\.$/)).toBeTruthy();
-  expect(screen.getByRole('status', { name: 'Order list status' }).textContent).toMatch(
-    /^Refreshed: 1,000 Sandbox orders at \d\d:\d\d:\d\d\.$/,
+  // The whole list is in the grid; only the rows in view are in the page.
+  expect(grid.getAttribute('aria-rowcount')).toBe('1001');
+  const rows = bodyRows(grid);
+  expect(rows.length).toBeGreaterThan(10);
+  expect(rows.length).toBeLessThan(60);
+  expect(rows[0]!.getAttribute('aria-rowindex')).toBe('2');
+  expect(shownIds(grid).slice(0, 3)).toEqual(ids.slice(0, 3));
+
+  await user.click(screen.getByRole('button', { name: 'Refresh' }));
+  await waitFor(() =>
+    expect(screen.getByRole('status', { name: 'Order list status' }).textContent).toMatch(
+      /^Refreshed: 1,000 Sandbox orders at \d\d:\d\d:\d\d\.$/,
+    ),
   );
+  expect(text(document.querySelector('.refresh-line'))).toMatch(
+    /^1,000 orders, last refreshed at \d\d:\d\d:\d\d \(just now\)\. Next automatic refresh at \d\d:\d\d:\d\d\.$/,
+  );
+  expect(screen.getByText('Showing 1,000 of 1,000 orders')).toBeTruthy();
   // Column headers, and the ship date in local time with the ISO value as its title.
   expect(
-    within(table)
+    within(grid)
       .getAllByRole('columnheader')
-      .map((cell) => cell.textContent),
-  ).toEqual(['Order ID', 'Pet ID', 'Quantity', 'Ship date', 'Complete', 'Action']);
-  const time = rows[1]!.querySelector('time');
+      .map((cell) => text(cell)),
+  ).toEqual(['Order ID', 'Pet ID', 'Quantity', 'Ship date', 'Complete', 'Review', 'Status']);
+  const time = rows[0]!.querySelector('time');
   expect(time?.getAttribute('title')).toMatch(/^\d{4}-\d\d-\d\dT/);
   expect(time?.textContent).not.toBe(time?.getAttribute('title'));
+  expect(app.sandbox.requestLog.filter((request) => request.method === 'GET')).toHaveLength(2);
 });
 
 test('shows the download in progress with a labelled progress bar', async () => {
   // Every answer waits 400 ms, so the download is seen in progress.
   const app = await startTestApp({ sandbox: { faults: 'latency=400@1' } });
-  const { user } = renderApp(app);
-
-  await user.click(await screen.findByRole('button', { name: 'Refresh' }));
+  renderApp(app);
 
   const progress = await screen.findByRole('progressbar', { name: 'Downloading orders' });
   expect(progress.getAttribute('aria-valuetext')).toMatch(/received|of/);
   expect(screen.getByRole('status', { name: 'Order list status' }).textContent).toBe(
     'Downloading the Sandbox orders…',
   );
-  expect(await screen.findByRole('table')).toBeTruthy();
+  await findGrid();
   expect(screen.queryByRole('progressbar')).toBeNull();
   expect(
     app.received.some((entry) => (entry as { event?: string }).event === 'orders:progress'),
@@ -68,10 +64,10 @@ test('shows the download in progress with a labelled progress bar', async () => 
 test('cancelling a pending order: the dialog names order and environment, then the outcome says cancelled', async () => {
   const app = await startTestApp();
   const { user } = renderApp(app);
-  const id = firstOrderId(app, 'pending');
-  await refreshed(user);
+  const id = firstOrderId(app.sandbox, 'pending');
+  const grid = await findGrid();
 
-  await user.click(screen.getByRole('button', { name: `Cancel order ${id}` }));
+  await user.click(within(rowOf(grid, id)).getByRole('button', { name: `Cancel order ${id}` }));
 
   const dialog = screen.getByRole('dialog', { name: `Cancel order ${id}?` });
   expect(dialog.getAttribute('aria-modal')).toBe('true');
@@ -86,22 +82,31 @@ test('cancelling a pending order: the dialog names order and environment, then t
   await user.click(within(dialog).getByRole('button', { name: `Cancel order ${id}` }));
 
   const outcome = screen.getByRole('status', { name: 'Cancel outcome' });
-  await waitFor(() => expect(outcome.textContent).toBe(`Sandbox: Order ${id} was cancelled.`));
+  await waitFor(() =>
+    expect(outcome.textContent).toBe(
+      `Sandbox: Order ${id} was cancelled. It leaves the list at the next refresh.`,
+    ),
+  );
   expect(screen.queryByRole('dialog')).toBeNull();
   expect(app.sandbox.orderStatus(id)).toBe('cancelled');
   // The row says so and offers no second cancel; the focus went to the outcome.
-  const row = screen.getByRole('rowheader', { name: id }).closest('tr')!;
+  const row = rowOf(grid, id);
   expect(within(row).getByText('Cancelled')).toBeTruthy();
   expect(within(row).queryByRole('button')).toBeNull();
   expect(document.activeElement).toBe(outcome);
+
+  // At the next refresh the order has left the list.
+  await user.click(screen.getByRole('button', { name: 'Refresh' }));
+  await waitFor(() => expect(grid.getAttribute('aria-rowcount')).toBe('1000'));
+  expect(within(grid).queryByRole('rowheader', { name: id })).toBeNull();
 });
 
 test('keeping the order (Escape) sends nothing and gives the focus back to its Cancel button', async () => {
   const app = await startTestApp();
   const { user } = renderApp(app);
-  const id = firstOrderId(app, 'pending');
-  await refreshed(user);
-  const cancel = screen.getByRole('button', { name: `Cancel order ${id}` });
+  const id = firstOrderId(app.sandbox, 'pending');
+  const grid = await findGrid();
+  const cancel = within(rowOf(grid, id)).getByRole('button', { name: `Cancel order ${id}` });
 
   await user.click(cancel);
   await user.keyboard('{Escape}');
@@ -116,9 +121,9 @@ test('keeping the order (Escape) sends nothing and gives the focus back to its C
 test('the dialog keeps the focus inside while it is open', async () => {
   const app = await startTestApp();
   const { user } = renderApp(app);
-  const id = firstOrderId(app, 'pending');
-  await refreshed(user);
-  await user.click(screen.getByRole('button', { name: `Cancel order ${id}` }));
+  const id = firstOrderId(app.sandbox, 'pending');
+  const grid = await findGrid();
+  await user.click(within(rowOf(grid, id)).getByRole('button', { name: `Cancel order ${id}` }));
   const dialog = screen.getByRole('dialog');
 
   await user.tab();
@@ -133,13 +138,13 @@ test('the dialog keeps the focus inside while it is open', async () => {
   expect(dialog.contains(document.activeElement)).toBe(true);
 });
 
-test('cancelling a shipped order says it has already shipped, and the row is not marked cancelled', async () => {
+test('cancelling a shipped order says it cannot be reversed, and the row shows it shipped from then on', async () => {
   const app = await startTestApp();
   const { user } = renderApp(app);
-  const id = firstOrderId(app, 'shipped');
-  await refreshed(user);
+  const id = firstOrderId(app.sandbox, 'shipped');
+  const grid = await findGrid();
 
-  await user.click(screen.getByRole('button', { name: `Cancel order ${id}` }));
+  await user.click(within(rowOf(grid, id)).getByRole('button', { name: `Cancel order ${id}` }));
   await user.click(
     within(screen.getByRole('dialog')).getByRole('button', { name: `Cancel order ${id}` }),
   );
@@ -150,11 +155,28 @@ test('cancelling a shipped order says it has already shipped, and the row is not
       `Order ${id} has already shipped and cannot be cancelled.`,
     ),
   );
+  expect(outcome.textContent).toContain('cannot be reversed');
   expect(outcome.textContent).not.toContain('was cancelled');
   expect(app.sandbox.orderStatus(id)).toBe('shipped');
-  const row = screen.getByRole('rowheader', { name: id }).closest('tr')!;
+  const row = rowOf(grid, id);
+  expect(within(row).getByText('Shipped').getAttribute('title')).toBe(
+    'Shipped — cannot be cancelled',
+  );
   expect(within(row).queryByText('Cancelled')).toBeNull();
-  expect(within(row).getByRole('button', { name: `Cancel order ${id}` })).toBeTruthy();
+  expect(within(row).queryByRole('button')).toBeNull();
+
+  // Still shipped after a refresh: the 409 is in the cancel log.
+  await user.click(screen.getByRole('button', { name: 'Refresh' }));
+  await waitFor(() =>
+    expect(screen.getByRole('status', { name: 'Order list status' }).textContent).toMatch(
+      /^Refreshed/,
+    ),
+  );
+  expect(within(rowOf(grid, id)).getByText('Shipped')).toBeTruthy();
+  await user.click(rowOf(grid, id));
+  const details = screen.getByRole('heading', { name: `Order ${id}` }).closest('section')!;
+  expect(within(details).getByText('Shipped — cannot be cancelled')).toBeTruthy();
+  expect(within(details).queryByRole('button', { name: /^Cancel order/ })).toBeNull();
 });
 
 test('in production the dialog stands out: the environment is named in words', async () => {
@@ -163,11 +185,12 @@ test('in production the dialog stands out: the environment is named in words', a
   await app.api.environments.setBaseUrl('production', production.baseUrl);
   await app.api.keys.set('production', 'prod-key-1');
   const { user } = renderApp(app);
-  await user.click(await screen.findByRole('radio', { name: /Production/ }));
-  const id = production.orderIds({ status: 'pending', limit: 1 })[0]!;
-  await refreshed(user);
+  await findGrid();
+  await user.click(screen.getByRole('radio', { name: /Production/ }));
+  const id = firstOrderId(production, 'pending');
+  const grid = await findGrid('Production');
 
-  await user.click(screen.getByRole('button', { name: `Cancel order ${id}` }));
+  await user.click(within(rowOf(grid, id)).getByRole('button', { name: `Cancel order ${id}` }));
 
   const dialog = screen.getByRole('dialog', { name: `Cancel order ${id}?` });
   expect(within(dialog).getByText('PRODUCTION — live orders')).toBeTruthy();
@@ -178,7 +201,7 @@ test('in production the dialog stands out: the environment is named in words', a
   await user.click(within(dialog).getByRole('button', { name: `Cancel order ${id}` }));
   await waitFor(() =>
     expect(screen.getByRole('status', { name: 'Cancel outcome' }).textContent).toBe(
-      `Production: Order ${id} was cancelled.`,
+      `Production: Order ${id} was cancelled. It leaves the list at the next refresh.`,
     ),
   );
   expect(production.orderStatus(id)).toBe('cancelled');
@@ -193,11 +216,13 @@ test('a 401 offers the way to that environment’s settings', async () => {
   const { user } = renderApp(app);
   await user.click(await screen.findByRole('radio', { name: 'Staging' }));
 
-  await user.click(screen.getByRole('button', { name: 'Refresh' }));
-
+  // The automatic refresh on opening the environment is refused.
   const alert = await screen.findByRole('alert');
   expect(alert.textContent).toContain('was not accepted (401)');
-  expect(screen.queryByRole('table')).toBeNull();
+  expect(screen.queryByRole('grid')).toBeNull();
+  expect(text(document.querySelector('.refresh-line'))).toBe(
+    'Automatic refresh is paused until the API key is fixed in Settings.',
+  );
   await user.click(within(alert).getByRole('button', { name: 'Open Staging settings' }));
 
   const heading = await screen.findByRole('heading', { name: 'Staging settings' });
@@ -211,8 +236,6 @@ test('no key yet: the failure says so and offers the settings', async () => {
   await app.api.environments.setBaseUrl('staging', staging.baseUrl);
   const { user } = renderApp(app);
   await user.click(await screen.findByRole('radio', { name: 'Staging' }));
-
-  await user.click(screen.getByRole('button', { name: 'Refresh' }));
 
   const alert = await screen.findByRole('alert');
   expect(alert.textContent).toContain('No API key is set for Staging');
@@ -229,8 +252,40 @@ test('an unreachable service shows a banner with the reason', async () => {
   const { user } = renderApp(app);
   await user.click(await screen.findByRole('radio', { name: 'Staging' }));
 
-  await user.click(screen.getByRole('button', { name: 'Refresh' }));
-
   const banner = await screen.findByText('Staging cannot be reached.');
   expect(banner.closest('[role="alert"]')?.textContent).toContain('the connection was refused');
+  expect(text(document.querySelector('.refresh-line'))).toBe(
+    'Automatic refresh is paused while Staging cannot be reached; press Refresh to try again.',
+  );
+});
+
+test('pointing an environment at another service drops the old service’s list', async () => {
+  const app = await startTestApp();
+  const first = await startExtraSandbox({
+    keys: [{ plan: 'pro', key: 'staging-key' }],
+    orders: 30,
+    seed: 1,
+  });
+  const second = await startExtraSandbox({
+    keys: [{ plan: 'pro', key: 'staging-key' }],
+    orders: 20,
+    seed: 2,
+  });
+  await app.api.environments.setBaseUrl('staging', first.baseUrl);
+  await app.api.keys.set('staging', 'staging-key');
+  const { user } = renderApp(app);
+  await user.click(await screen.findByRole('radio', { name: 'Staging' }));
+  expect((await findGrid('Staging')).getAttribute('aria-rowcount')).toBe('31');
+
+  await user.click(screen.getByRole('button', { name: 'Settings' }));
+  const field = await screen.findByLabelText('Staging base URL');
+  await user.clear(field);
+  await user.type(field, second.baseUrl);
+  await user.click(screen.getByRole('button', { name: 'Save address' }));
+  await screen.findByText(`Saved. Staging now uses ${second.baseUrl}.`);
+  await user.click(screen.getByRole('button', { name: 'Orders' }));
+
+  const grid = await findGrid('Staging');
+  await waitFor(() => expect(grid.getAttribute('aria-rowcount')).toBe('21'));
+  expect(second.requestLog.filter((request) => request.method === 'GET')).toHaveLength(1);
 });

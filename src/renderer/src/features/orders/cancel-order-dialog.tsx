@@ -16,15 +16,16 @@ export function CancelOrderDialog({
   const flow = useAppStore((state) => state.cancelFlow);
   const dismissCancel = useAppStore((state) => state.dismissCancel);
   const confirmCancel = useAppStore((state) => state.confirmCancel);
-  const orders = useAppStore((state) =>
-    flow.step === 'idle' ? undefined : state.orders[flow.environment],
+  const table = useAppStore((state) =>
+    flow.step === 'idle' ? undefined : state.orders[flow.environment]?.list?.table,
   );
   const keepRef = useRef<HTMLButtonElement>(null);
 
   if (flow.step !== 'confirm' && flow.step !== 'sending') return null;
   const { environment, orderId } = flow;
   const sending = flow.step === 'sending';
-  const order = orders?.list?.shown.find((candidate) => candidate.id === orderId);
+  const row = table?.rowOfId(orderId);
+  const order = row === undefined ? undefined : table?.orderAt(row);
   const production = environment === 'production';
 
   return (

@@ -1,36 +1,73 @@
-// The order list of each environment (the first rows of the last successful
-// refresh, with the count), the download in progress, and the cancel flow.
+// The orders of each environment: the last good list (from this session's
+// refresh, or the copy main saved on disk), the download in progress, the
+// local review marks and cancel log, the selected order, and the cancel flow.
+// How the list is searched, filtered and sorted is one set of choices for
+// the screen, kept here so it survives a visit to Settings.
 
 import type { EnvironmentId } from '../../../../shared/environments.ts';
 import type { Failure } from '../../../../shared/failures.ts';
-import type { CancelOutcomeView, EventPayloads } from '../../../../shared/ipc-contract.ts';
-import type { Order } from '../../../../shared/order.ts';
-import { parseOrders } from '../../../../shared/parse-orders.ts';
+import type {
+  CancelOutcomeView,
+  EventPayloads,
+  OrderListView,
+} from '../../../../shared/ipc-contract.ts';
+import type { CancelLogEntry, ReviewMarks } from '../../../../shared/orders-local.ts';
+import { InvalidOrdersError } from '../../../../shared/parse-orders.ts';
+import type { Result } from '../../../../shared/result.ts';
 import type { SliceCreator } from '../../store.ts';
+import { autoRefreshInterval, planAutoRefresh } from './auto-refresh.ts';
+import { readOrderList } from './order-reader.ts';
+import type {
+  OrderTable,
+  CompleteFilter,
+  SearchMode,
+  SearchScope,
+  SortSpec,
+} from './order-table.ts';
 
-/** Rows the simple table shows; the whole list stays in the main process's answer. */
-export const SHOWN_ORDERS = 200;
-
-export interface OrderListSummary {
-  /** The first SHOWN_ORDERS orders, in the order the service sent them. */
-  readonly shown: readonly Order[];
-  readonly total: number;
-  /** Epoch ms of the answer. */
+export interface LoadedOrders {
+  readonly table: OrderTable;
+  /** Epoch ms of the service's answer. */
   readonly receivedAt: number;
   readonly bytes: number;
+  /** `service`: refreshed in this session; `cache`: the copy saved on this computer. */
+  readonly source: 'service' | 'cache';
+  /** Only the first orders: the rest of the list is still being read. */
+  readonly partial?: boolean;
 }
 
 export type OrdersLoad =
   | { readonly kind: 'idle' }
   | { readonly kind: 'loading'; readonly receivedBytes: number; readonly totalBytes?: number }
+  /** The list arrived and is being read (parsed), a slice at a time. */
+  | { readonly kind: 'reading'; readonly count: number }
   | { readonly kind: 'failed'; readonly failure: Failure };
 
+export interface OrderSelection {
+  /** Row of the current list. */
+  readonly row: number;
+  /** Its order id, to find it again in the next list. */
+  readonly id?: string;
+}
+
 export interface EnvironmentOrders {
-  /** The last successful refresh, kept while a new one runs or after it fails. */
-  readonly list?: OrderListSummary;
+  /** The last good list, kept while a new one downloads and after a refresh fails. */
+  readonly list?: LoadedOrders;
   readonly load: OrdersLoad;
-  /** Ids the service confirmed cancelled since that refresh. */
-  readonly cancelledIds: readonly string[];
+  /** Whether the saved copy, review marks and cancel log were read this session. */
+  readonly local: 'unread' | 'reading' | 'read';
+  /** The base address the environment had when it was opened: a list belongs to one service. */
+  readonly service?: string;
+  /** Epoch ms of this session's last refresh attempt, successful or not. */
+  readonly lastAttemptAt?: number;
+  /** A list (saved copy or refresh) being read: how far. */
+  readonly reading?: { readonly read: number; readonly count: number };
+  readonly marks: ReviewMarks;
+  /** Oldest first, as main keeps it. */
+  readonly cancelLog: readonly CancelLogEntry[];
+  /** No cancel is sent before this moment: the service rate-limited or banned the key. */
+  readonly cancelHold?: { readonly until: number; readonly kind: 'rate-limited' | 'banned' };
+  readonly selection?: OrderSelection;
 }
 
 interface CancelTarget {
@@ -46,53 +83,262 @@ export type CancelFlow =
   | ({ readonly step: 'answered'; readonly outcome: CancelOutcomeView } & CancelTarget)
   | ({ readonly step: 'failed'; readonly failure: Failure } & CancelTarget);
 
+/** How the list is searched, filtered and sorted. Dates are the `YYYY-MM-DD` of date fields, local days. */
+export interface OrdersQuery {
+  readonly search: string;
+  readonly scope: SearchScope;
+  readonly mode: SearchMode;
+  readonly complete: CompleteFilter;
+  readonly shipFrom: string;
+  readonly shipTo: string;
+  readonly sort?: SortSpec;
+}
+
+export const DEFAULT_ORDERS_QUERY: OrdersQuery = {
+  search: '',
+  scope: 'any',
+  mode: 'contains',
+  complete: 'all',
+  shipFrom: '',
+  shipTo: '',
+};
+
 export interface OrdersSlice {
   readonly orders: Partial<Record<EnvironmentId, EnvironmentOrders>>;
   readonly cancelFlow: CancelFlow;
+  readonly ordersQuery: OrdersQuery;
+  /** Shows the saved copy at once and reads the local marks and log, once per session and environment. */
+  openOrders(environment: EnvironmentId): Promise<void>;
   refreshOrders(environment: EnvironmentId): Promise<void>;
+  /** Refreshes when the automatic plan says it is due now (quota, connectivity, interval). */
+  autoRefreshIfDue(environment: EnvironmentId): Promise<void>;
   applyOrdersProgress(payload: EventPayloads['orders:progress']): void;
+  setOrdersQuery(change: Partial<OrdersQuery>): void;
+  clearOrdersFilters(): void;
+  selectOrderRow(environment: EnvironmentId, row: number): void;
+  loadCancelLog(environment: EnvironmentId): Promise<void>;
+  saveReviewMark(
+    environment: EnvironmentId,
+    orderId: string,
+    mark: { reviewed: boolean; note: string },
+  ): Promise<Result<ReviewMarks>>;
   askToCancel(environment: EnvironmentId, orderId: string): void;
   dismissCancel(): void;
   confirmCancel(): Promise<void>;
 }
 
-const EMPTY: EnvironmentOrders = { load: { kind: 'idle' }, cancelledIds: [] };
+const EMPTY: EnvironmentOrders = {
+  load: { kind: 'idle' },
+  local: 'unread',
+  marks: {},
+  cancelLog: [],
+};
+
+/**
+ * When the list was last refreshed or tried: this session's last attempt, or
+ * the time of the list on screen (a saved copy counts from when it was
+ * downloaded), whichever is later.
+ */
+export function lastRefreshOf(orders: EnvironmentOrders | undefined): number | undefined {
+  const attempt = orders?.lastAttemptAt;
+  const list = orders?.list && !orders.list.partial ? orders.list.receivedAt : undefined;
+  if (attempt === undefined) return list;
+  return list === undefined ? attempt : Math.max(attempt, list);
+}
 
 export const createOrdersSlice: SliceCreator<OrdersSlice> = (api) => (set, get) => {
+  const current = (environment: EnvironmentId) => get().orders[environment] ?? EMPTY;
   const update = (environment: EnvironmentId, change: Partial<EnvironmentOrders>) => {
-    const current = get().orders[environment] ?? EMPTY;
-    set({ orders: { ...get().orders, [environment]: { ...current, ...change } } });
+    set({ orders: { ...get().orders, [environment]: { ...current(environment), ...change } } });
+  };
+
+  /**
+   * Reads a list a slice at a time. When nothing is on screen yet, its first
+   * rows are shown at once. Undefined when the environment was pointed at
+   * another service meanwhile.
+   */
+  const readList = async (
+    environment: EnvironmentId,
+    view: OrderListView,
+    source: LoadedOrders['source'],
+  ): Promise<LoadedOrders | Failure | undefined> => {
+    const service = current(environment).service;
+    const stillOurs = () => current(environment).service === service;
+    const { receivedAt, bytes, count } = view;
+    update(environment, { reading: { read: 0, count } });
+    try {
+      const table = await readOrderList(view.body, count, {
+        cancelled: () => !stillOurs(),
+        onFirstRows: (first) => {
+          if (!current(environment).list && stillOurs()) {
+            update(environment, {
+              list: { table: first, receivedAt, bytes, source, partial: true },
+            });
+          }
+        },
+        onProgress: (read) => stillOurs() && update(environment, { reading: { read, count } }),
+      });
+      return table && { table, receivedAt, bytes, source };
+    } catch (error) {
+      const reason = error instanceof InvalidOrdersError ? error.message : String(error);
+      return {
+        kind: 'invalid-response',
+        message: `Store Admin could not read the order list (${reason}). The list on screen was kept.`,
+        delivery: 'answered',
+      };
+    } finally {
+      if (stillOurs()) update(environment, { reading: undefined });
+    }
+  };
+
+  const serviceOf = (environment: EnvironmentId) =>
+    get().environments.find((view) => view.id === environment)?.baseUrl;
+
+  const followSelection = (
+    environment: EnvironmentId,
+    list: LoadedOrders,
+  ): OrderSelection | undefined => {
+    const id = current(environment).selection?.id;
+    if (id === undefined) return undefined;
+    const row = list.table.rowOfId(id);
+    return row === undefined ? undefined : { row, id };
+  };
+
+  const loadLocal = async (environment: EnvironmentId) => {
+    const [marks, log] = await Promise.all([
+      api.reviewMarks.list(environment),
+      api.cancelLog.list(environment),
+    ]);
+    update(environment, {
+      ...(marks.ok ? { marks: marks.value } : {}),
+      ...(log.ok ? { cancelLog: log.value } : {}),
+    });
   };
 
   return {
     orders: {},
     cancelFlow: { step: 'idle' },
+    ordersQuery: DEFAULT_ORDERS_QUERY,
+
+    async openOrders(environment) {
+      const service = serviceOf(environment);
+      const state = current(environment);
+      if (state.local !== 'unread' && state.service === service) return;
+      // First opening, or the environment now points at another service: nothing of the old list applies.
+      set({ orders: { ...get().orders, [environment]: { ...EMPTY, local: 'reading', service } } });
+      const [cached] = await Promise.all([api.orders.cached(environment), loadLocal(environment)]);
+      const stillOurs = () => current(environment).service === service;
+      if (cached.ok && cached.value.found && stillOurs()) {
+        const list = await readList(environment, cached.value.list, 'cache');
+        // A refresh may have finished meanwhile: the newer list stays.
+        const shown = current(environment).list;
+        if (list && !('kind' in list) && stillOurs() && (!shown || shown.partial)) {
+          update(environment, { list, selection: followSelection(environment, list) });
+        }
+      }
+      if (!stillOurs()) return;
+      update(environment, { local: 'read' });
+      const list = current(environment).list;
+      const interval = autoRefreshInterval(get().quotas[environment]);
+      if (list && Date.now() - list.receivedAt < interval) {
+        // A copy this recent is refreshed at the usual interval; one cheap call says meanwhile
+        // whether the service answers and takes the key (the list itself is not downloaded).
+        const probe = await api.connection.test(environment);
+        const failure = probe.ok ? undefined : probe.error;
+        if (
+          failure &&
+          (failure.kind === 'unauthorized' || failure.kind === 'no-key') &&
+          stillOurs()
+        ) {
+          update(environment, { load: { kind: 'failed', failure } });
+        }
+      }
+    },
 
     async refreshOrders(environment) {
-      if (get().orders[environment]?.load.kind === 'loading') return;
-      update(environment, { load: { kind: 'loading', receivedBytes: 0 } });
+      const { load } = current(environment);
+      if (load.kind === 'loading' || load.kind === 'reading') return;
+      update(environment, {
+        load: { kind: 'loading', receivedBytes: 0 },
+        lastAttemptAt: Date.now(),
+      });
+      const service = current(environment).service;
+      const stillOurs = () => current(environment).service === service;
       const result = await api.orders.list(environment);
+      // The environment was pointed at another service meanwhile: this answer is not its list.
+      if (!stillOurs()) return;
       if (!result.ok) {
         update(environment, { load: { kind: 'failed', failure: result.error } });
         return;
       }
-      const { body, receivedAt, bytes } = result.value;
-      const orders = parseOrders(body);
+      update(environment, { load: { kind: 'reading', count: result.value.count } });
+      const list = await readList(environment, result.value, 'service');
+      if (!list || !stillOurs()) return;
+      if ('kind' in list) {
+        update(environment, { load: { kind: 'failed', failure: list } });
+        return;
+      }
       update(environment, {
-        list: { shown: orders.slice(0, SHOWN_ORDERS), total: orders.length, receivedAt, bytes },
+        list,
         load: { kind: 'idle' },
-        cancelledIds: [],
+        selection: followSelection(environment, list),
       });
     },
 
+    async autoRefreshIfDue(environment) {
+      const state = get();
+      const orders = current(environment);
+      const { load } = orders;
+      const now = Date.now();
+      const plan = planAutoRefresh({
+        now,
+        lastAttemptAt: lastRefreshOf(orders),
+        quota: state.quotas[environment],
+        offline: state.connectivity[environment]?.reachable === false,
+        refreshing: load.kind === 'loading' || load.kind === 'reading',
+        needsSettings:
+          load.kind === 'failed' &&
+          (load.failure.kind === 'unauthorized' || load.failure.kind === 'no-key'),
+      });
+      if (plan.kind === 'at' && plan.at <= now) await get().refreshOrders(environment);
+    },
+
     applyOrdersProgress({ environment, receivedBytes, totalBytes }) {
-      if (get().orders[environment]?.load.kind !== 'loading') return;
+      if (current(environment).load.kind !== 'loading') return;
       update(environment, {
         load:
           totalBytes === undefined
             ? { kind: 'loading', receivedBytes }
             : { kind: 'loading', receivedBytes, totalBytes },
       });
+    },
+
+    setOrdersQuery(change) {
+      set({ ordersQuery: { ...get().ordersQuery, ...change } });
+    },
+
+    clearOrdersFilters() {
+      // Sorting is how the clerk reads the list, not a filter: it stays.
+      set({ ordersQuery: { ...DEFAULT_ORDERS_QUERY, sort: get().ordersQuery.sort } });
+    },
+
+    selectOrderRow(environment, row) {
+      const list = current(environment).list;
+      if (!list || row < 0 || row >= list.table.count) return;
+      if (current(environment).selection?.row === row) return;
+      const id = list.table.idAt(row);
+      update(environment, { selection: id === undefined ? { row } : { row, id } });
+    },
+
+    async loadCancelLog(environment) {
+      const log = await api.cancelLog.list(environment);
+      if (log.ok) update(environment, { cancelLog: log.value });
+    },
+
+    async saveReviewMark(environment, orderId, mark) {
+      const result = await api.reviewMarks.set(environment, orderId, mark);
+      if (result.ok) update(environment, { marks: result.value });
+      return result;
     },
 
     askToCancel(environment, orderId) {
@@ -112,17 +358,37 @@ export const createOrdersSlice: SliceCreator<OrdersSlice> = (api) => (set, get) 
       const { environment, orderId } = flow;
       set({ cancelFlow: { step: 'sending', environment, orderId } });
       const result = await api.orders.cancel(environment, orderId);
+      const at = Date.now();
+      let entry: CancelLogEntry;
       if (!result.ok) {
-        set({ cancelFlow: { step: 'failed', environment, orderId, failure: result.error } });
-        return;
+        const failure = result.error;
+        set({ cancelFlow: { step: 'failed', environment, orderId, failure } });
+        if (
+          (failure.kind === 'rate-limited' || failure.kind === 'banned') &&
+          failure.retryAt !== undefined
+        ) {
+          update(environment, { cancelHold: { until: failure.retryAt, kind: failure.kind } });
+        }
+        entry = {
+          at,
+          environment,
+          orderId,
+          result: 'failed',
+          message: failure.message,
+          delivery: failure.delivery,
+        };
+      } else {
+        const outcome: CancelOutcomeView = {
+          kind: result.value.kind,
+          message: result.value.message,
+        };
+        set({ cancelFlow: { step: 'answered', environment, orderId, outcome } });
+        entry = { at, environment, orderId, result: outcome.kind, message: outcome.message };
       }
-      const outcome: CancelOutcomeView = { kind: result.value.kind, message: result.value.message };
-      set({ cancelFlow: { step: 'answered', environment, orderId, outcome } });
-      // Only a confirmed cancel marks the row; "not found" and "shipped" leave it as it was.
-      if (outcome.kind === 'cancelled') {
-        const current = get().orders[environment] ?? EMPTY;
-        update(environment, { cancelledIds: [...current.cancelledIds, orderId] });
-      }
+      // The rows' statuses (cancelled, shipped, gone) come from the cancel log: this answer
+      // counts at once, then main's own log (which has every attempt) replaces the copy.
+      update(environment, { cancelLog: [...current(environment).cancelLog, entry] });
+      await get().loadCancelLog(environment);
     },
   };
 };

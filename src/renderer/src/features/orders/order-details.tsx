@@ -1,0 +1,218 @@
+// The selected order in full: every field (the ship date in local time and as
+// sent), what this computer knows from cancels, the way to cancel it, and the
+// clerk's local review mark and note.
+
+import {
+  useEffect,
+  useId,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react';
+import type { EnvironmentId } from '../../../../shared/environments.ts';
+import { MAX_NOTE_LENGTH, type ReviewMark } from '../../../../shared/orders-local.ts';
+import { formatClock, formatCount, formatDateTime } from '../../format.ts';
+import { useAppStore } from '../../store-context.tsx';
+import type { OrderTable } from './order-table.ts';
+import { MISSING } from './orders-grid.tsx';
+import { canStillCancel, ROW_STATUS_WORDS, type RowStatus } from './row-status.ts';
+
+export interface OrderDetailsProps {
+  readonly environment: EnvironmentId;
+  readonly table: OrderTable;
+  /** The selected row, if any. */
+  readonly row: number | undefined;
+  /** Whether the selected row is in the current view. */
+  readonly inView: boolean;
+  readonly statuses: ReadonlyMap<string, RowStatus>;
+  readonly cancelBlocked: string | undefined;
+  readonly cancelBlockedId: string;
+  readonly headingRef: RefObject<HTMLHeadingElement | null>;
+  /** Counts up each time the details are asked for (Enter in the list): the heading then takes the focus. */
+  readonly focusRequest: number;
+  /** Escape: back to the list. */
+  readonly onLeave: () => void;
+}
+
+export function OrderDetails(props: OrderDetailsProps) {
+  const { environment, table, row, statuses, cancelBlocked } = props;
+  const headingId = useId();
+  const askToCancel = useAppStore((state) => state.askToCancel);
+  const id = row === undefined ? undefined : table.idAt(row);
+  const mark = useAppStore((state) =>
+    id === undefined ? undefined : state.orders[environment]?.marks[id],
+  );
+
+  const { headingRef, focusRequest } = props;
+  useEffect(() => {
+    if (focusRequest > 0) headingRef.current?.focus();
+  }, [focusRequest, headingRef]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    props.onLeave();
+  };
+
+  if (row === undefined) {
+    return (
+      <section aria-labelledby={headingId} className="order-details" onKeyDown={onKeyDown}>
+        <h3 id={headingId} ref={headingRef} tabIndex={-1}>
+          Order details
+        </h3>
+        <p className="muted">Select an order in the list to see its details here.</p>
+      </section>
+    );
+  }
+
+  const order = table.orderAt(row);
+  const status = id === undefined ? undefined : statuses.get(id);
+  const cancellable = id !== undefined && canStillCancel(status);
+  const complete = order.complete;
+
+  return (
+    <section aria-labelledby={headingId} className="order-details" onKeyDown={onKeyDown}>
+      <h3 id={headingId} ref={headingRef} tabIndex={-1}>
+        {id === undefined ? 'Order without an ID' : `Order ${id}`}
+      </h3>
+      {!props.inView && (
+        <p className="note">This order is not in the list as searched and filtered now.</p>
+      )}
+      <dl className="order-facts">
+        <dt>Order ID</dt>
+        <dd className="mono">{order.id ?? MISSING}</dd>
+        <dt>Pet ID</dt>
+        <dd className="mono">{order.petId ?? MISSING}</dd>
+        <dt>Quantity</dt>
+        <dd>{order.quantity === undefined ? MISSING : formatCount(order.quantity)}</dd>
+        <dt>Ship date</dt>
+        <dd>
+          {order.shipDate ? (
+            <>
+              <time dateTime={order.shipDate}>{formatDateTime(order.shipDate)}</time>
+              <br />
+              <span className="mono muted">{order.shipDate}</span>
+            </>
+          ) : (
+            MISSING
+          )}
+        </dd>
+        <dt>Complete</dt>
+        <dd>{complete === undefined ? MISSING : complete ? 'Yes' : 'No'}</dd>
+        <dt>Status</dt>
+        <dd>
+          {status ? ROW_STATUS_WORDS[status] : 'As in the list (the service sends no status)'}
+        </dd>
+      </dl>
+
+      {cancellable && id !== undefined && (
+        <div className="details-actions">
+          <button
+            type="button"
+            className="danger-button"
+            aria-keyshortcuts="Delete"
+            aria-disabled={cancelBlocked ? true : undefined}
+            aria-describedby={cancelBlocked ? props.cancelBlockedId : undefined}
+            onClick={() => !cancelBlocked && askToCancel(environment, id)}
+          >
+            Cancel order {id}…
+          </button>
+          {cancelBlocked && <p className="field-problem">{cancelBlocked}</p>}
+        </div>
+      )}
+
+      {id === undefined ? (
+        <p className="muted">An order without an ID cannot be marked or cancelled.</p>
+      ) : (
+        // A new form per order: a draft never carries over to another order.
+        <ReviewForm
+          key={`${environment}:${id}`}
+          environment={environment}
+          orderId={id}
+          mark={mark}
+        />
+      )}
+    </section>
+  );
+}
+
+function ReviewForm({
+  environment,
+  orderId,
+  mark,
+}: {
+  environment: EnvironmentId;
+  orderId: string;
+  mark: ReviewMark | undefined;
+}) {
+  const saveReviewMark = useAppStore((state) => state.saveReviewMark);
+  const [reviewed, setReviewed] = useState(mark?.reviewed ?? false);
+  const [note, setNote] = useState(mark?.note ?? '');
+  const [saving, setSaving] = useState(false);
+  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | undefined>();
+  const headingId = useId();
+  const localId = useId();
+  const noteId = useId();
+  const countId = useId();
+  const changed = reviewed !== (mark?.reviewed ?? false) || note !== (mark?.note ?? '');
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    setSaving(true);
+    const result = await saveReviewMark(environment, orderId, { reviewed, note });
+    setSaving(false);
+    setOutcome(
+      result.ok
+        ? { tone: 'success', text: `Saved on this computer at ${formatClock(Date.now())}.` }
+        : { tone: 'error', text: `Not saved: ${result.error.message}` },
+    );
+  };
+
+  return (
+    <form
+      className="review-form"
+      aria-labelledby={headingId}
+      aria-describedby={localId}
+      onSubmit={(event) => void onSubmit(event)}
+    >
+      <h4 id={headingId}>Review mark</h4>
+      <p id={localId} className="local-note">
+        Only on this computer — not sent to the store service.
+      </p>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={reviewed}
+          onChange={(event) => setReviewed(event.target.checked)}
+        />
+        Reviewed
+      </label>
+      <label htmlFor={noteId}>Note</label>
+      <textarea
+        id={noteId}
+        value={note}
+        maxLength={MAX_NOTE_LENGTH}
+        rows={3}
+        aria-describedby={countId}
+        onChange={(event) => setNote(event.target.value.slice(0, MAX_NOTE_LENGTH))}
+      />
+      <p id={countId} className="hint">
+        {formatCount(note.length)} of {formatCount(MAX_NOTE_LENGTH)} characters
+      </p>
+      <div className="field-row">
+        <button type="submit" aria-disabled={saving || undefined}>
+          {saving ? 'Saving…' : 'Save review mark'}
+        </button>
+        {changed && !saving && <span className="muted">Not saved yet</span>}
+      </div>
+      <p
+        role="status"
+        className={outcome ? `form-outcome form-outcome-${outcome.tone}` : 'form-outcome'}
+      >
+        {outcome?.text}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,378 @@
+// The whole order list as an ARIA grid, virtualized: only the rows in view
+// (and the selected one) are in the page, each with its aria-rowindex, so a
+// million orders scroll like a hundred and screen readers still know where
+// they are. One row is the tab stop (roving focus); the arrow keys, Page
+// Up/Down and Home/End move the selection and keep it in view; Enter opens
+// the details; Delete asks to cancel.
+
+import {
+  defaultRangeExtractor,
+  observeElementRect,
+  useVirtualizer,
+  type Range,
+} from '@tanstack/react-virtual';
+import { useId, useLayoutEffect, useRef, type CSSProperties, type KeyboardEvent } from 'react';
+import type { ReviewMarks } from '../../../../shared/orders-local.ts';
+import { formatCount, formatDateTime } from '../../format.ts';
+import type { OrderTable, SortColumn, SortSpec } from './order-table.ts';
+import {
+  canStillCancel,
+  ROW_STATUS_SHORT,
+  ROW_STATUS_WORDS,
+  type RowStatus,
+} from './row-status.ts';
+
+export const ROW_HEIGHT = 32;
+/** The scroll area's height where layout gives none (a hidden window, jsdom). */
+const FALLBACK_VIEWPORT_HEIGHT = 480;
+/** Chromium lays out at most ~33.5 million px, so rows past this many cannot be scrolled to. */
+export const MAX_GRID_ROWS = Math.floor(33_000_000 / ROW_HEIGHT);
+
+interface ColumnSpec {
+  readonly key: SortColumn | 'review' | 'status';
+  readonly label: string;
+  readonly numeric?: boolean;
+}
+
+const COLUMNS: readonly ColumnSpec[] = [
+  { key: 'id', label: 'Order ID' },
+  { key: 'petId', label: 'Pet ID' },
+  { key: 'quantity', label: 'Quantity', numeric: true },
+  { key: 'shipDate', label: 'Ship date' },
+  { key: 'complete', label: 'Complete' },
+  { key: 'review', label: 'Review' },
+  { key: 'status', label: 'Status' },
+];
+
+function isSortable(key: ColumnSpec['key']): key is SortColumn {
+  return key !== 'review' && key !== 'status';
+}
+
+/** A field the service left out: a dash on screen, words for screen readers. */
+export const MISSING = (
+  <span className="missing">
+    <span aria-hidden="true">—</span>
+    <span className="visually-hidden">not given</span>
+  </span>
+);
+
+export interface OrdersGridProps {
+  /** The grid's accessible name, e.g. "Sandbox orders". */
+  readonly label: string;
+  /** Only the first rows are in yet. */
+  readonly busy?: boolean;
+  readonly table: OrderTable;
+  /** The rows of the view, in view order. */
+  readonly rows: Uint32Array;
+  /** Position of the selected order in `rows`; -1 when none is selected or it is not in the view. */
+  readonly position: number;
+  readonly sort: SortSpec | undefined;
+  readonly marks: ReviewMarks;
+  readonly statuses: ReadonlyMap<string, RowStatus>;
+  /** Why no cancel can be sent now; undefined when it can. */
+  readonly cancelBlocked: string | undefined;
+  /** Element describing `cancelBlocked`, for the disabled buttons. */
+  readonly cancelBlockedId: string;
+  readonly onSort: (column: SortColumn) => void;
+  readonly onSelect: (position: number) => void;
+  readonly onOpenDetails: () => void;
+  readonly onCancel: (orderId: string) => void;
+}
+
+export function OrdersGrid(props: OrdersGridProps) {
+  const { label, table, rows, position, sort, marks, statuses, cancelBlocked, cancelBlockedId } =
+    props;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  /** Set by the keyboard: the newly selected row takes the focus once rendered. */
+  const focusWanted = useRef(false);
+  const hintId = useId();
+  const shown = Math.min(rows.length, MAX_GRID_ROWS);
+  // The row that is the grid's tab stop: the selected one, else the first.
+  const tabStop = position >= 0 && position < shown ? position : 0;
+
+  // Not the React Compiler's kind of hook (it returns fresh functions); this app does not use the compiler.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: shown,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+    getItemKey: (index) => rows[index] ?? -index - 1,
+    // The tab-stop row is always rendered, so the focus never falls out of the grid while scrolling.
+    rangeExtractor: (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      if (shown > 0 && !indexes.includes(tabStop)) {
+        indexes.push(tabStop);
+        indexes.sort((a, b) => a - b);
+      }
+      return indexes;
+    },
+    initialRect: { width: 0, height: FALLBACK_VIEWPORT_HEIGHT },
+    observeElementRect: (instance, report) =>
+      observeElementRect(instance, (rect) =>
+        report(rect.height > 0 ? rect : { width: rect.width, height: FALLBACK_VIEWPORT_HEIGHT }),
+      ),
+  });
+
+  useLayoutEffect(() => {
+    if (!focusWanted.current) return;
+    focusWanted.current = false;
+    bodyRef.current
+      ?.querySelector<HTMLElement>(`[data-position="${tabStop}"]`)
+      ?.focus({ preventScroll: true });
+  }, [tabStop]);
+
+  const moveTo = (next: number) => {
+    if (shown === 0) return;
+    const target = Math.max(0, Math.min(shown - 1, next));
+    // The focus is on the tab-stop row already; it moves with the tab stop.
+    if (target !== tabStop) focusWanted.current = true;
+    if (target !== position) props.onSelect(target);
+    virtualizer.scrollToIndex(target, { align: 'auto' });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.target instanceof HTMLElement && event.target.getAttribute('role') !== 'row') return;
+    const viewport = virtualizer.scrollRect?.height || FALLBACK_VIEWPORT_HEIGHT;
+    const page = Math.max(1, Math.floor(viewport / ROW_HEIGHT) - 1);
+    const from = position >= 0 ? position : -1;
+    switch (event.key) {
+      case 'ArrowDown':
+        moveTo(from + 1);
+        break;
+      case 'ArrowUp':
+        moveTo(from < 0 ? 0 : from - 1);
+        break;
+      case 'PageDown':
+        moveTo(Math.max(from, 0) + page);
+        break;
+      case 'PageUp':
+        moveTo(from - page);
+        break;
+      case 'Home':
+        moveTo(0);
+        break;
+      case 'End':
+        moveTo(shown - 1);
+        break;
+      case 'Enter':
+        if (position < 0 && shown > 0) props.onSelect(0);
+        props.onOpenDetails();
+        break;
+      case 'Delete': {
+        const row = rows[position];
+        const id = row === undefined ? undefined : table.idAt(row);
+        if (id !== undefined && !cancelBlocked && canStillCancel(statuses.get(id)))
+          props.onCancel(id);
+        break;
+      }
+      default:
+        return;
+    }
+    event.preventDefault();
+  };
+
+  return (
+    <div className="orders-grid-wrap">
+      <div
+        role="grid"
+        aria-label={label}
+        aria-rowcount={rows.length + 1}
+        aria-busy={props.busy || undefined}
+        aria-colcount={COLUMNS.length}
+        aria-describedby={hintId}
+        className="orders-grid"
+        style={
+          { '--id-chars': table.widestId, '--pet-id-chars': table.widestPetId } as CSSProperties
+        }
+      >
+        <div role="rowgroup" className="orders-grid-head">
+          <div role="row" aria-rowindex={1} className="orders-grid-row">
+            {COLUMNS.map((column) => {
+              const sorted = sort?.column === column.key ? sort.direction : undefined;
+              return (
+                <div
+                  key={column.key}
+                  role="columnheader"
+                  aria-sort={sorted}
+                  className={`orders-grid-cell${column.numeric ? ' numeric' : ''}`}
+                >
+                  {isSortable(column.key) ? (
+                    <button
+                      type="button"
+                      className="sort-button"
+                      onClick={() => isSortable(column.key) && props.onSort(column.key)}
+                    >
+                      {column.label}
+                      <span aria-hidden="true" className="sort-mark">
+                        {sorted === 'ascending' ? ' ▲' : sorted === 'descending' ? ' ▼' : ''}
+                      </span>
+                    </button>
+                  ) : (
+                    column.label
+                  )}
+                </div>
+              );
+            })}
+          </div>
+        </div>
+        <div ref={scrollRef} className="orders-grid-scroll">
+          <div
+            ref={bodyRef}
+            role="rowgroup"
+            className="orders-grid-body"
+            style={{ height: virtualizer.getTotalSize() }}
+            onKeyDown={onKeyDown}
+          >
+            {virtualizer.getVirtualItems().map((item) => {
+              const row = rows[item.index]!;
+              return (
+                <OrderRow
+                  key={item.key}
+                  table={table}
+                  row={row}
+                  position={item.index}
+                  start={item.start}
+                  selected={item.index === position}
+                  tabStop={item.index === tabStop}
+                  marks={marks}
+                  statuses={statuses}
+                  cancelBlocked={cancelBlocked}
+                  cancelBlockedId={cancelBlockedId}
+                  onSelect={props.onSelect}
+                  onOpenDetails={props.onOpenDetails}
+                  onCancel={props.onCancel}
+                />
+              );
+            })}
+          </div>
+        </div>
+      </div>
+      {/* Outside the grid: a grid holds rows only. */}
+      <p id={hintId} className="visually-hidden">
+        Arrow keys, Page Up, Page Down, Home and End move through the orders. Enter opens the
+        order&rsquo;s details. Delete asks to cancel it.
+      </p>
+      {rows.length > shown && (
+        <p className="note">
+          The list shows the first {formatCount(shown)} of {formatCount(rows.length)} matching
+          orders; search or filter to reach the others.
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface OrderRowProps {
+  readonly table: OrderTable;
+  readonly row: number;
+  readonly position: number;
+  readonly start: number;
+  readonly selected: boolean;
+  readonly tabStop: boolean;
+  readonly marks: ReviewMarks;
+  readonly statuses: ReadonlyMap<string, RowStatus>;
+  readonly cancelBlocked: string | undefined;
+  readonly cancelBlockedId: string;
+  readonly onSelect: (position: number) => void;
+  readonly onOpenDetails: () => void;
+  readonly onCancel: (orderId: string) => void;
+}
+
+function OrderRow(props: OrderRowProps) {
+  const { table, row, position, selected, marks, statuses, cancelBlocked } = props;
+  const id = table.idAt(row);
+  const petId = table.petIdAt(row);
+  const quantity = table.quantityAt(row);
+  const shipDate = table.shipDateAt(row);
+  const complete = table.completeAt(row);
+  const mark = id === undefined ? undefined : marks[id];
+  const status = id === undefined ? undefined : statuses.get(id);
+
+  return (
+    <div
+      role="row"
+      aria-rowindex={position + 2}
+      aria-selected={selected}
+      tabIndex={props.tabStop ? 0 : -1}
+      data-position={position}
+      className={`orders-grid-row orders-grid-item${status ? ` row-${status}` : ''}`}
+      // top, not a transform: layout positions stay exact 30 million pixels down; GPU transforms blur there.
+      style={{ top: props.start }}
+      onClick={() => props.onSelect(position)}
+      onFocus={(event) =>
+        event.target === event.currentTarget && !selected && props.onSelect(position)
+      }
+      onDoubleClick={props.onOpenDetails}
+    >
+      <div role="rowheader" className="orders-grid-cell mono">
+        {id ?? MISSING}
+      </div>
+      <div role="gridcell" className="orders-grid-cell mono">
+        {petId ?? MISSING}
+      </div>
+      <div role="gridcell" className="orders-grid-cell numeric">
+        {quantity ?? MISSING}
+      </div>
+      <div role="gridcell" className="orders-grid-cell">
+        {shipDate ? (
+          <time dateTime={shipDate} title={shipDate}>
+            {formatDateTime(shipDate)}
+          </time>
+        ) : (
+          MISSING
+        )}
+      </div>
+      <div role="gridcell" className="orders-grid-cell">
+        {complete === undefined ? MISSING : complete ? 'Yes' : 'No'}
+      </div>
+      <div role="gridcell" className="orders-grid-cell review-cell">
+        {mark?.reviewed && (
+          <span
+            role="img"
+            aria-label="Reviewed"
+            title="Reviewed (on this computer)"
+            className="review-mark"
+          >
+            ✓
+          </span>
+        )}
+        {mark?.note && (
+          <span role="img" aria-label="Has a note" title={mark.note} className="note-mark">
+            ✎
+          </span>
+        )}
+      </div>
+      <div role="gridcell" className="orders-grid-cell">
+        {status && status !== 'unknown' ? (
+          <span className={`status-text status-${status}`} title={ROW_STATUS_WORDS[status]}>
+            {ROW_STATUS_SHORT[status]}
+          </span>
+        ) : id === undefined ? (
+          <span className="muted">No ID to cancel</span>
+        ) : (
+          <>
+            {status === 'unknown' && (
+              <span className="status-text status-unknown" title={ROW_STATUS_WORDS.unknown}>
+                {ROW_STATUS_SHORT.unknown}{' '}
+              </span>
+            )}
+            <button
+              type="button"
+              className="small-button"
+              tabIndex={-1}
+              aria-label={`Cancel order ${id}`}
+              aria-disabled={cancelBlocked ? true : undefined}
+              aria-describedby={cancelBlocked ? props.cancelBlockedId : undefined}
+              title={cancelBlocked}
+              onClick={() => !cancelBlocked && props.onCancel(id)}
+            >
+              Cancel…
+            </button>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

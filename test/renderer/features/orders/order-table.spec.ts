@@ -1,0 +1,315 @@
+// The order list as columns: every field back as sent, sorting by each column
+// (exact for any int64, stable, absent values last both ways), search, the
+// filters, and ship times read without Date.parse.
+
+import { describe, expect, test } from 'vitest';
+import {
+  OrderTable,
+  type SortColumn,
+  type ViewQuery,
+} from '../../../../src/renderer/src/features/orders/order-table.ts';
+import { shipTimeOf } from '../../../../src/renderer/src/features/orders/ship-time.ts';
+import { compareIntegerText, type Order } from '../../../../src/shared/order.ts';
+
+const NO_QUERY: ViewQuery = { search: '', scope: 'any', mode: 'contains', complete: 'all' };
+
+function ids(table: OrderTable, rows: Uint32Array): (string | undefined)[] {
+  return [...rows].map((row) => table.idAt(row));
+}
+
+/** A small deterministic random source, so the generated lists repeat. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+test('keeps every field as sent, absent ones absent', () => {
+  const orders: Order[] = [
+    {
+      id: '9223372036854775807',
+      petId: '-9223372036854775808',
+      quantity: 3,
+      shipDate: '2025-06-13T19:34:25.5+02:00',
+      complete: true,
+    },
+    {
+      id: undefined,
+      petId: undefined,
+      quantity: undefined,
+      shipDate: undefined,
+      complete: undefined,
+    },
+    { id: '0', petId: '7', quantity: 0, shipDate: '2025-01-01T00:00:00Z', complete: false },
+  ];
+  const table = OrderTable.fromOrders(orders);
+  expect(table.count).toBe(3);
+  expect([0, 1, 2].map((row) => table.orderAt(row))).toEqual(orders);
+  expect(table.rowOfId('0')).toBe(2);
+  expect(table.rowOfId('9223372036854775807')).toBe(0);
+  expect(table.rowOfId('7')).toBeUndefined();
+  expect(OrderTable.fromOrders([]).view(NO_QUERY)).toEqual(new Uint32Array(0));
+});
+
+describe('sorting', () => {
+  test('ids as int64: numeric, exact above 2^53, from the most negative to the largest', () => {
+    const values = [
+      '9007199254740993',
+      '9007199254740992',
+      '-1',
+      '9223372036854775807',
+      '-9223372036854775808',
+      '0',
+      '10',
+      '9',
+      '-1000000000',
+      '-999999999',
+      '1000000000',
+    ];
+    const table = OrderTable.fromOrders(values.map((id) => ({ id })));
+    const expected = [...values].sort(compareIntegerText);
+    expect(ids(table, table.sortedRows({ column: 'id', direction: 'ascending' }))).toEqual(
+      expected,
+    );
+    expect(ids(table, table.sortedRows({ column: 'id', direction: 'descending' }))).toEqual(
+      [...expected].reverse(),
+    );
+  });
+
+  test('absent values come last both ways, and ties keep the service order both ways', () => {
+    const orders: Order[] = [
+      { id: '1', quantity: 2 },
+      { id: '2' },
+      { id: '3', quantity: 1 },
+      { id: '4', quantity: 2 },
+      { id: '5', quantity: 1 },
+    ];
+    const table = OrderTable.fromOrders(orders);
+    expect(ids(table, table.sortedRows({ column: 'quantity', direction: 'ascending' }))).toEqual([
+      '3',
+      '5',
+      '1',
+      '4',
+      '2',
+    ]);
+    expect(ids(table, table.sortedRows({ column: 'quantity', direction: 'descending' }))).toEqual([
+      '1',
+      '4',
+      '3',
+      '5',
+      '2',
+    ]);
+  });
+
+  test('complete: not complete, complete, then not given', () => {
+    const table = OrderTable.fromOrders([
+      { id: '1', complete: true },
+      { id: '2' },
+      { id: '3', complete: false },
+      { id: '4', complete: true },
+    ]);
+    expect(ids(table, table.sortedRows({ column: 'complete', direction: 'ascending' }))).toEqual([
+      '3',
+      '1',
+      '4',
+      '2',
+    ]);
+    expect(ids(table, table.sortedRows({ column: 'complete', direction: 'descending' }))).toEqual([
+      '1',
+      '4',
+      '3',
+      '2',
+    ]);
+  });
+
+  test('ship dates by the moment they mean, whatever the offset', () => {
+    const table = OrderTable.fromOrders([
+      { id: '1', shipDate: '2025-01-01T00:30:00+01:00' }, // 2024-12-31T23:30Z
+      { id: '2', shipDate: '2024-12-31T23:45:00Z' },
+      { id: '3', shipDate: '2024-12-31T23:30:00.001Z' },
+      { id: '4' },
+      { id: '5', shipDate: '1969-07-20T20:17:40Z' },
+    ]);
+    expect(ids(table, table.sortedRows({ column: 'shipDate', direction: 'ascending' }))).toEqual([
+      '5',
+      '1',
+      '3',
+      '2',
+      '4',
+    ]);
+  });
+
+  test('matches a comparison sort on random lists of every shape of id', () => {
+    const next = random(7);
+    const digits = (length: number) => {
+      let text = String(1 + Math.floor(next() * 9));
+      while (text.length < length) text += String(Math.floor(next() * 10));
+      return text;
+    };
+    const anyId = () => {
+      const roll = next();
+      if (roll < 0.05) return undefined;
+      const text =
+        roll < 0.4
+          ? digits(1 + Math.floor(next() * 6))
+          : roll < 0.8
+            ? `9007199254${digits(6)}`
+            : digits(18);
+      return next() < 0.1 ? `-${text}` : text;
+    };
+    const orders: Order[] = Array.from({ length: 3000 }, () => ({
+      id: anyId(),
+      petId: anyId(),
+      quantity: next() < 0.05 ? undefined : Math.floor(next() * 7) - 1,
+      shipDate:
+        next() < 0.05
+          ? undefined
+          : new Date(Date.UTC(2020, 0, 1) + Math.floor(next() * 2e11) * (next() < 0.5 ? 1000 : 1))
+              .toISOString()
+              .replace(/\.000Z$/, 'Z'),
+      complete: next() < 0.05 ? undefined : next() < 0.5,
+    }));
+    const table = OrderTable.fromOrders(orders);
+    const keyOf: Record<SortColumn, (o: Order) => string | number | undefined> = {
+      id: (o) => o.id,
+      petId: (o) => o.petId,
+      quantity: (o) => o.quantity,
+      shipDate: (o) => (o.shipDate === undefined ? undefined : Date.parse(o.shipDate)),
+      complete: (o) => (o.complete === undefined ? undefined : Number(o.complete)),
+    };
+    for (const column of Object.keys(keyOf) as SortColumn[]) {
+      const key = keyOf[column];
+      const compare = (a: number, b: number, sign: number) => {
+        const x = key(orders[a]!);
+        const y = key(orders[b]!);
+        if (x === undefined || y === undefined) return x === y ? a - b : x === undefined ? 1 : -1;
+        const c = typeof x === 'string' ? compareIntegerText(x, y as string) : x - (y as number);
+        return c === 0 ? a - b : sign * c;
+      };
+      const rows = orders.map((_, i) => i);
+      expect([...table.sortedRows({ column, direction: 'ascending' })], column).toEqual(
+        [...rows].sort((a, b) => compare(a, b, 1)),
+      );
+      expect([...table.sortedRows({ column, direction: 'descending' })], column).toEqual(
+        [...rows].sort((a, b) => compare(a, b, -1)),
+      );
+    }
+  });
+});
+
+describe('search', () => {
+  const table = OrderTable.fromOrders([
+    { id: '120', petId: '5' },
+    { id: '7', petId: '1200' },
+    { id: '-12', petId: '312' },
+    { id: undefined, petId: '12' },
+    { id: '512', petId: undefined },
+  ]);
+
+  test('anywhere in either id, in the service order, each row once', () => {
+    expect([...table.search('12', 'any', 'contains')!]).toEqual([0, 1, 2, 3, 4]);
+    expect([...table.search('312', 'any', 'contains')!]).toEqual([2]);
+  });
+
+  test('in one of the ids only, or from its start', () => {
+    expect([...table.search('12', 'id', 'contains')!]).toEqual([0, 2, 4]);
+    expect([...table.search('12', 'petId', 'contains')!]).toEqual([1, 2, 3]);
+    expect([...table.search('12', 'id', 'starts-with')!]).toEqual([0]);
+    expect([...table.search('12', 'petId', 'starts-with')!]).toEqual([1, 3]);
+    expect([...table.search('-12', 'any', 'starts-with')!]).toEqual([2]);
+    expect([...table.search('5', 'any', 'starts-with')!]).toEqual([0, 4]);
+  });
+
+  test('nothing for what cannot be in an id; no search for an empty one', () => {
+    expect(table.search('1a', 'any', 'contains')).toEqual(new Uint32Array(0));
+    expect(table.search('1\t5', 'any', 'contains')).toEqual(new Uint32Array(0));
+    expect(table.search('  ', 'any', 'contains')).toBeUndefined();
+    expect([...table.search(' 7 ', 'id', 'contains')!]).toEqual([1]);
+  });
+});
+
+describe('views', () => {
+  const day = (d: number) => Date.UTC(2025, 5, d);
+  const table = OrderTable.fromOrders([
+    { id: '1', complete: true, shipDate: '2025-06-01T10:00:00Z', quantity: 5 },
+    { id: '2', complete: false, shipDate: '2025-06-02T10:00:00Z', quantity: 1 },
+    { id: '3', complete: false, shipDate: '2025-06-03T10:00:00Z', quantity: 3 },
+    { id: '4', complete: false },
+    { id: '13', shipDate: '2025-06-02T23:59:59.999Z', quantity: 2 },
+  ]);
+
+  test('filters: complete, not complete (not given is in neither), ship date from (inclusive) before (exclusive)', () => {
+    expect(ids(table, table.view({ ...NO_QUERY, complete: 'complete' }))).toEqual(['1']);
+    expect(ids(table, table.view({ ...NO_QUERY, complete: 'not-complete' }))).toEqual([
+      '2',
+      '3',
+      '4',
+    ]);
+    expect(ids(table, table.view({ ...NO_QUERY, shipFrom: day(2), shipBefore: day(3) }))).toEqual([
+      '2',
+      '13',
+    ]);
+    expect(ids(table, table.view({ ...NO_QUERY, shipFrom: day(3) }))).toEqual(['3']);
+    expect(ids(table, table.view({ ...NO_QUERY, shipBefore: day(2) }))).toEqual(['1']);
+    expect(
+      ids(table, table.view({ ...NO_QUERY, complete: 'not-complete', shipFrom: day(2) })),
+    ).toEqual(['2', '3']);
+  });
+
+  test('search, filter and sort together', () => {
+    const query: ViewQuery = {
+      ...NO_QUERY,
+      search: '3',
+      sort: { column: 'quantity', direction: 'descending' },
+    };
+    expect(ids(table, table.view(query))).toEqual(['3', '13']);
+    expect(ids(table, table.view({ ...query, search: '1', complete: 'all' }))).toEqual(['1', '13']);
+    expect(ids(table, table.view({ ...query, search: '1', complete: 'complete' }))).toEqual(['1']);
+    expect(
+      ids(table, table.view({ ...NO_QUERY, sort: { column: 'id', direction: 'descending' } })),
+    ).toEqual(['13', '4', '3', '2', '1']);
+  });
+
+  test('preparing ahead builds every sort and changes no result', () => {
+    const fresh = OrderTable.fromOrders([{ id: '2' }, { id: '1' }]);
+    let steps = 0;
+    while (fresh.prepareStep(steps)) steps++;
+    expect(steps + 1).toBe(10);
+    expect(ids(fresh, fresh.sortedRows({ column: 'id', direction: 'ascending' }))).toEqual([
+      '1',
+      '2',
+    ]);
+  });
+});
+
+test('ship times match Date.parse for the date-times the parser accepts', () => {
+  const samples = [
+    '2025-06-13T19:34:25Z',
+    '2025-06-13T19:34:25.123Z',
+    '2025-06-13T19:34:25.1239Z',
+    '2025-06-13t19:34:25z',
+    '2025-06-13 19:34Z',
+    '2025-06-13T19:34:25+05:30',
+    '2025-06-13T19:34:25-0800',
+    '2024-02-29T00:00:00Z',
+    '1970-01-01T00:00:00Z',
+    '1900-03-01T12:00:00Z',
+    '0001-01-01T00:00:00Z',
+    '9999-12-31T23:59:59.999Z',
+  ];
+  for (const sample of samples) {
+    const normal = sample
+      .replace(' ', 'T')
+      .replace(/t/, 'T')
+      .replace(/z$/, 'Z')
+      .replace(/([+-]\d\d)(\d\d)$/, '$1:$2');
+    expect(shipTimeOf(sample), sample).toBe(Date.parse(normal.replace(/(\.\d{3})\d+/, '$1')));
+  }
+  expect(shipTimeOf('not a date')).toBeNaN();
+  expect(shipTimeOf('2025-06-13')).toBeNaN();
+});
