@@ -54,7 +54,11 @@ function fileQuotaStore(file: string): QuotaStore {
     },
     write: (saved) => {
       cached = saved;
-      writeFileAtomic.sync(file, JSON.stringify(saved), { mode: 0o600 });
+      try {
+        writeFileAtomic.sync(file, JSON.stringify(saved), { mode: 0o600 });
+      } catch {
+        // Losing a save costs only the hold's memory across a restart; the gate still holds now.
+      }
     },
   };
 }

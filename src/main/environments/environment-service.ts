@@ -83,6 +83,7 @@ export class EnvironmentService {
   readonly #quotaListeners = new Set<QuotaListener>();
   #sandbox: Promise<SandboxHandle> | undefined;
   #saveTimer: ReturnType<typeof setTimeout> | undefined;
+  #closed = false;
 
   constructor(deps: EnvironmentServiceDeps) {
     this.#deps = deps;
@@ -180,7 +181,7 @@ export class EnvironmentService {
   /** Saves every environment's quota state: at once for a hold, else at most once a second. */
   #save(now: boolean): void {
     const store = this.#deps.quotaStore;
-    if (!store) return;
+    if (!store || this.#closed) return;
     const write = (): void => {
       this.#saveTimer = undefined;
       const saved: Partial<Record<EnvironmentId, SavedQuota>> = { ...store.read() };
@@ -200,6 +201,7 @@ export class EnvironmentService {
       clearTimeout(this.#saveTimer);
       this.#save(true);
     }
+    this.#closed = true;
     const sandbox = this.#sandbox;
     this.#sandbox = undefined;
     if (sandbox) await (await sandbox).close();
