@@ -36,7 +36,8 @@ async function search(user: User, value: string) {
 }
 
 function cells(row: HTMLElement) {
-  const [petId, quantity, shipDate, complete] = within(row).getAllByRole('gridcell');
+  // The first cell is the bulk-cancel tick box.
+  const [, petId, quantity, shipDate, complete] = within(row).getAllByRole('gridcell');
   return {
     id: within(row).getByRole('rowheader').textContent ?? '',
     petId: petId!.textContent ?? '',

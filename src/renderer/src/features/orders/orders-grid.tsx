@@ -13,6 +13,7 @@ import {
 } from '@tanstack/react-virtual';
 import { useId, useLayoutEffect, useRef, type CSSProperties, type KeyboardEvent } from 'react';
 import type { ReviewMarks } from '../../../../shared/orders-local.ts';
+import type { AllState, RowSelection } from '../bulk-cancel/row-selection.ts';
 import { formatCount, formatDateTime } from '../../format.ts';
 import type { OrderTable, SortColumn, SortSpec } from './order-table.ts';
 import {
@@ -29,12 +30,13 @@ const FALLBACK_VIEWPORT_HEIGHT = 480;
 export const MAX_GRID_ROWS = Math.floor(33_000_000 / ROW_HEIGHT);
 
 interface ColumnSpec {
-  readonly key: SortColumn | 'review' | 'status';
+  readonly key: SortColumn | 'select' | 'review' | 'status';
   readonly label: string;
   readonly numeric?: boolean;
 }
 
 const COLUMNS: readonly ColumnSpec[] = [
+  { key: 'select', label: 'Select' },
   { key: 'id', label: 'Order ID' },
   { key: 'petId', label: 'Pet ID' },
   { key: 'quantity', label: 'Quantity', numeric: true },
@@ -45,7 +47,7 @@ const COLUMNS: readonly ColumnSpec[] = [
 ];
 
 function isSortable(key: ColumnSpec['key']): key is SortColumn {
-  return key !== 'review' && key !== 'status';
+  return key !== 'select' && key !== 'review' && key !== 'status';
 }
 
 /** A field the service left out: a dash on screen, words for screen readers. */
@@ -77,6 +79,12 @@ export interface OrdersGridProps {
   readonly onSelect: (position: number) => void;
   readonly onOpenDetails: () => void;
   readonly onCancel: (orderId: string) => void;
+  /** Rows ticked for a bulk cancel. */
+  readonly selection: RowSelection;
+  /** Ticks or unticks the row at `position` (with Shift: the range from the last one ticked). */
+  readonly onTick: (position: number, range: boolean) => void;
+  readonly onTickAll: () => void;
+  readonly tickedState: AllState;
 }
 
 export function OrdersGrid(props: OrdersGridProps) {
@@ -160,6 +168,9 @@ export function OrdersGrid(props: OrdersGridProps) {
         if (position < 0 && shown > 0) props.onSelect(0);
         props.onOpenDetails();
         break;
+      case ' ':
+        if (position >= 0) props.onTick(position, event.shiftKey);
+        break;
       case 'Delete': {
         const row = rows[position];
         const id = row === undefined ? undefined : table.idAt(row);
@@ -198,7 +209,18 @@ export function OrdersGrid(props: OrdersGridProps) {
                   aria-sort={sorted}
                   className={`orders-grid-cell${column.numeric ? ' numeric' : ''}`}
                 >
-                  {isSortable(column.key) ? (
+                  {column.key === 'select' ? (
+                  <input
+                    className="select-all"
+                    type="checkbox"
+                    aria-label="Select all shown"
+                    checked={props.tickedState === 'all'}
+                    ref={(box) => {
+                      if (box) box.indeterminate = props.tickedState === 'some';
+                    }}
+                    onChange={props.onTickAll}
+                  />
+                ) : isSortable(column.key) ? (
                     <button
                       type="button"
                       className="sort-button"
@@ -243,6 +265,8 @@ export function OrdersGrid(props: OrdersGridProps) {
                   onSelect={props.onSelect}
                   onOpenDetails={props.onOpenDetails}
                   onCancel={props.onCancel}
+                  ticked={props.selection.has(row)}
+                  onTick={props.onTick}
                 />
               );
             })}
@@ -252,7 +276,8 @@ export function OrdersGrid(props: OrdersGridProps) {
       {/* Outside the grid: a grid holds rows only. */}
       <p id={hintId} className="visually-hidden">
         Arrow keys, Page Up, Page Down, Home and End move through the orders. Enter opens the
-        order&rsquo;s details. Delete asks to cancel it.
+        order&rsquo;s details. Delete asks to cancel it. Space ticks it for a bulk cancel (with
+        Shift, every order from the last one ticked).
       </p>
       {rows.length > shown && (
         <p className="note">
@@ -278,6 +303,8 @@ interface OrderRowProps {
   readonly onSelect: (position: number) => void;
   readonly onOpenDetails: () => void;
   readonly onCancel: (orderId: string) => void;
+  readonly ticked: boolean;
+  readonly onTick: (position: number, range: boolean) => void;
 }
 
 function OrderRow(props: OrderRowProps) {
@@ -306,6 +333,21 @@ function OrderRow(props: OrderRowProps) {
       }
       onDoubleClick={props.onOpenDetails}
     >
+      <div role="gridcell" className="orders-grid-cell select-cell">
+        {id !== undefined && (
+          <input
+            type="checkbox"
+            tabIndex={-1}
+            aria-label={`Select order ${id}`}
+            checked={props.ticked}
+            onChange={() => undefined}
+            onClick={(event) => {
+              event.stopPropagation();
+              props.onTick(position, event.shiftKey);
+            }}
+          />
+        )}
+      </div>
       <div role="rowheader" className="orders-grid-cell mono">
         {id ?? MISSING}
       </div>

@@ -17,6 +17,9 @@ import { StatusRegion } from '../../components/status-region.tsx';
 import { useBefore, useClock } from '../../components/use-time.ts';
 import { formatBytes, formatClock, formatCount } from '../../format.ts';
 import { useAppStore } from '../../store-context.tsx';
+import { BulkCancelDialog } from '../bulk-cancel/bulk-cancel-dialog.tsx';
+import { BulkCancelPanel } from '../bulk-cancel/bulk-cancel-panel.tsx';
+import { RowSelection } from '../bulk-cancel/row-selection.ts';
 import { failureNeedsSettings, OpenSettingsButton } from '../settings/open-settings-button.tsx';
 import { planAutoRefresh, safeMargin, type AutoRefreshPlan } from './auto-refresh.ts';
 import { CancelLogView } from './cancel-log-view.tsx';
@@ -34,7 +37,7 @@ import {
   type OrdersLoad,
   type OrdersQuery,
 } from './orders-slice.ts';
-import { rowStatuses, type RowStatus } from './row-status.ts';
+import { canStillCancel, rowStatuses, type RowStatus } from './row-status.ts';
 import { endOfLocalDay, formatAge, formatMoment, startOfLocalDay } from './time-words.ts';
 import './orders.css';
 
@@ -62,6 +65,21 @@ export function OrdersScreen() {
   useEffect(() => {
     void openOrders(environment);
   }, [environment, service, openOrders]);
+
+  // A bulk cancel may have been running since before a restart; when one finishes, the rows learn their outcome.
+  const loadBulkCancel = useAppStore((state) => state.loadBulkCancel);
+  const loadCancelLog = useAppStore((state) => state.loadCancelLog);
+  const bulkStatus = useAppStore((state) => state.bulkJobs[environment]?.status);
+  const bulkDone = useAppStore((state) => {
+    const job = state.bulkJobs[environment];
+    return job ? job.total - job.counts.waiting : 0;
+  });
+  useEffect(() => {
+    void loadBulkCancel(environment);
+  }, [environment, loadBulkCancel]);
+  useEffect(() => {
+    if (bulkDone > 0) void loadCancelLog(environment);
+  }, [environment, bulkStatus, loadCancelLog, bulkDone]);
 
   return (
     <section aria-labelledby="orders-heading" className="screen orders-screen">
@@ -105,6 +123,7 @@ export function OrdersScreen() {
       />
 
       <CancelOutcome ref={outcomeRef} />
+      <BulkCancelPanel environment={environment} />
 
       {list ? (
         <OrdersWorkspace environment={environment} list={list} orders={orders} offline={offline} />
@@ -114,6 +133,7 @@ export function OrdersScreen() {
 
       <CancelLogView environment={environment} now={now} />
       <CancelOrderDialog fallbackFocus={outcomeRef} />
+      <BulkCancelDialog fallbackFocus={outcomeRef} />
     </section>
   );
 }
@@ -316,6 +336,15 @@ function OrdersWorkspace({
     () => rowStatuses(cancelLog ?? [], list.receivedAt),
     [cancelLog, list.receivedAt],
   );
+  const askBulkCancel = useAppStore((state) => state.askBulkCancel);
+  const bulkRunning = useAppStore((state) => {
+    const status = state.bulkJobs[environment]?.status;
+    return status === 'running' || status === 'paused';
+  });
+  // Ticked rows belong to one list: a new list starts with none.
+  const [ticked, setTicked] = useState(() => ({ table, selection: RowSelection.empty(table.count) }));
+  const selection = ticked.table === table ? ticked.selection : RowSelection.empty(table.count);
+  const setSelection = (next: RowSelection) => setTicked({ table, selection: next });
   const selectedRow = orders?.selection?.row;
   const position = useMemo(
     () => (selectedRow === undefined ? -1 : rows.indexOf(selectedRow)),
@@ -335,6 +364,15 @@ function OrdersWorkspace({
         ? `Cancelling is paused until ${formatClock(holdUntil)}: the service has temporarily banned this API key.`
         : `Cancelling is paused until ${formatClock(holdUntil)}: the service rate-limited this API key. The Cancel buttons come back then.`
       : undefined;
+
+  const tickedState = useMemo(() => selection.stateOf(rows), [selection, rows]);
+
+  /** The ticked orders that can still be cancelled, by id. */
+  const cancellableTicked = () =>
+    selection
+      .rows()
+      .map((row) => table.idAt(row))
+      .filter((id): id is string => id !== undefined && canStillCancel(statuses.get(id)));
 
   const exportView = () => {
     const name = `orders-${environment}-${fileStamp(Date.now())}.csv`;
@@ -362,6 +400,27 @@ function OrdersWorkspace({
           {exported}
         </span>
       </div>
+      <div className="bulk-bar">
+        <span role="status">
+          {selection.size === 0 ? 'No orders ticked for a bulk cancel.' : `${formatCount(selection.size)} orders ticked.`}
+        </span>
+        <button
+          type="button"
+          className="danger-button"
+          disabled={selection.size === 0}
+          aria-disabled={cancelBlocked || bulkRunning ? true : undefined}
+          aria-describedby={cancelBlocked ? blockedId : undefined}
+          title={bulkRunning ? 'A bulk cancel is already under way in this environment.' : cancelBlocked}
+          onClick={() => {
+            if (!cancelBlocked && !bulkRunning) askBulkCancel(environment, cancellableTicked());
+          }}
+        >
+          Cancel ticked orders…
+        </button>
+        <button type="button" disabled={selection.size === 0} onClick={() => setSelection(RowSelection.empty(table.count))}>
+          Clear ticks
+        </button>
+      </div>
       {cancelBlocked && (
         <p id={blockedId} className="message message-warning cancel-blocked">
           {cancelBlocked}
@@ -386,6 +445,14 @@ function OrdersWorkspace({
           }}
           onOpenDetails={() => setDetailsFocus((n) => n + 1)}
           onCancel={(id) => askToCancel(environment, id)}
+          selection={selection}
+          tickedState={tickedState}
+          onTick={(at, range) => {
+            const row = rows[at];
+            if (row === undefined) return;
+            setSelection(range ? selection.range(rows, at) : selection.toggle(row));
+          }}
+          onTickAll={() => setSelection(selection.toggleAll(rows))}
         />
         <OrderDetails
           environment={environment}
