@@ -26,11 +26,12 @@ export function print(lines: readonly BenchLine[]): boolean {
       const ok = line.limit === undefined || (line.atLeast ? line.ratio >= line.limit : line.ratio < line.limit);
       allOk &&= ok;
       const bound = line.limit === undefined ? '' : ` (${line.atLeast ? '>=' : '<'} ${line.limit}${line.atLeast ? '' : 'x'})`;
-      verdict = `  ratio ${line.ratio.toFixed(2)}${line.atLeast ? '' : 'x'}${bound} ${ok ? 'ok' : 'OVER'}`;
+      verdict = `  ratio ${line.ratio.toFixed(2)}${line.atLeast ? '' : 'x'}${bound}${line.limit === undefined ? ' (no bound)' : ok ? ' ok' : ' OVER'}`;
     }
     if (line.check) {
       allOk &&= line.check.ok;
-      verdict = `  ${line.check.rule} ${line.check.ok ? 'ok' : 'FAILED'}`;
+      const ratio = line.ratio !== undefined && line.limit === undefined ? `  ${line.ratio.toFixed(2)}x the baseline` : verdict;
+      verdict = `${ratio}  ${line.check.rule} ${line.check.ok ? 'ok' : 'FAILED'}`;
     }
     console.log(`${line.name.padEnd(width)}  ${line.value.padStart(10)}${verdict}`);
   }

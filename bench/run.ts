@@ -1,8 +1,12 @@
 // npm run bench: every figure is a ratio against a baseline measured in the
-// same run, on this machine, now. Set BENCH_ORDERS to change the list size.
+// same run, on this machine, now, or a bound the issues set. Set BENCH_ORDERS
+// to change the list size. The renderer figures need the built app (npm run
+// build) and Debian's chromium.
 
 import { benchMainList } from './main-list.ts';
 import { benchPacing } from './pacing.ts';
+import { benchRenderer } from './renderer.ts';
+import { hasChromium } from '../test/e2e/support/browser.ts';
 import { print, type BenchLine } from './report.ts';
 
 const orders = Number(process.env.BENCH_ORDERS ?? 1_000_000);
@@ -12,5 +16,7 @@ console.log(`Store Admin benchmarks: ${orders.toLocaleString('en')} orders, medi
 lines.push(...(await benchMainList(orders, rounds, false)));
 lines.push(...(await benchMainList(orders, rounds, true)));
 lines.push(...(await benchPacing(Number(process.env.BENCH_CANCELS ?? 300))));
+if (hasChromium) lines.push(...(await benchRenderer(orders)));
+else console.log('(renderer figures skipped: Debian\'s chromium is not installed at /usr/bin/chromium)');
 const ok = print(lines);
 process.exitCode = ok ? 0 : 1;
