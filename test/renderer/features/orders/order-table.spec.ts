@@ -10,6 +10,7 @@ import {
 } from '../../../../src/renderer/src/features/orders/order-table.ts';
 import { shipTimeOf } from '../../../../src/renderer/src/features/orders/ship-time.ts';
 import { compareIntegerText, type Order } from '../../../../src/shared/order.ts';
+import { mulberry32 } from '../../../../src/main/sandbox/prng.ts';
 
 const NO_QUERY: ViewQuery = { search: '', scope: 'any', mode: 'contains', complete: 'all' };
 
@@ -17,17 +18,8 @@ function ids(table: OrderTable, rows: Uint32Array): (string | undefined)[] {
   return [...rows].map((row) => table.idAt(row));
 }
 
-/** A small deterministic random source, so the generated lists repeat. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The sandbox's seeded random source, so the generated lists repeat. */
+const random = mulberry32;
 
 test('keeps every field as sent, absent ones absent', () => {
   const orders: Order[] = [
