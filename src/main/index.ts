@@ -3,6 +3,7 @@
 
 import { app, BrowserWindow, session } from 'electron';
 import { join } from 'node:path';
+import { SANDBOX_DEMO_KEY } from '../shared/environments.ts';
 import { createAppServices } from './app-services.ts';
 import { createElectronSettings } from './environments/electron-settings.ts';
 import { emitTo, registerIpc } from './ipc/handle.ts';
@@ -10,8 +11,6 @@ import { createElectronKeyStore } from './keys/electron-key-store.ts';
 import { startSandbox } from './sandbox/server.ts';
 import { createMainWindow, isAppUrl, lockDown, type AppPage } from './window.ts';
 
-/** The demo key the built-in sandbox accepts for the Pro plan (see README). */
-const SANDBOX_KEY = 'demo-pro';
 
 const page: AppPage = {
   ...(!app.isPackaged && process.env.ELECTRON_RENDERER_URL ? { devServerUrl: process.env.ELECTRON_RENDERER_URL } : {}),
@@ -47,7 +46,7 @@ if (!app.requestSingleInstanceLock()) {
       keys: createElectronKeyStore(),
       startSandbox: async () => {
         const sandbox = await startSandbox({ port: 0 });
-        return { baseUrl: sandbox.baseUrl, key: SANDBOX_KEY, close: () => sandbox.close() };
+        return { baseUrl: sandbox.baseUrl, key: SANDBOX_DEMO_KEY, close: () => sandbox.close() };
       },
     });
     const emit = emitTo(() => mainWindow?.webContents);

@@ -12,6 +12,9 @@ export const ENVIRONMENT_LABELS: Readonly<Record<EnvironmentId, string>> = {
   production: 'Production',
 };
 
+/** The demo key the built-in Sandbox environment uses: the sandbox's Pro plan (see README). */
+export const SANDBOX_DEMO_KEY = 'demo-pro';
+
 export function isRemoteEnvironment(id: EnvironmentId): id is RemoteEnvironmentId {
   return id !== 'sandbox';
 }

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startSandbox } from '../../src/main/sandbox/server.ts';
+import { SANDBOX_DEMO_KEY } from '../../src/shared/environments.ts';
 import { startHarness } from './server.ts';
 
 const { values } = parseArgs({
@@ -20,10 +21,10 @@ const sandbox = await startSandbox({ port: 0, orders: Number(values.orders) });
 const harness = await startHarness({
   port: Number(values.port),
   dataDir: values['data-dir'] ?? mkdtempSync(join(tmpdir(), 'store-admin-harness-')),
-  sandbox: { baseUrl: sandbox.baseUrl, key: 'demo-pro' },
+  sandbox: { baseUrl: sandbox.baseUrl, key: SANDBOX_DEMO_KEY },
 });
 console.log(`Store Admin harness: open ${harness.url}`);
-console.log(`Sandbox: ${sandbox.baseUrl} (key demo-pro)`);
+console.log(`Sandbox: ${sandbox.baseUrl} (key ${SANDBOX_DEMO_KEY})`);
 const stop = async (): Promise<void> => {
   await harness.close();
   await sandbox.close();

@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react';
 import {
   ENVIRONMENT_IDS,
   ENVIRONMENT_LABELS,
+  SANDBOX_DEMO_KEY,
   type EnvironmentId,
 } from '../../../../shared/environments.ts';
 import { useAppStore } from '../../store-context.tsx';
@@ -13,8 +14,6 @@ import { ApiKeyForm } from './api-key-form.tsx';
 import { BaseUrlForm } from './base-url-form.tsx';
 import { ConnectionTest } from './connection-test.tsx';
 
-/** The key the built-in sandbox is started with (src/main/index.ts); a demo key, not a secret. */
-const SANDBOX_DEMO_KEY = 'demo-pro';
 
 export function SettingsScreen({
   environment,
