@@ -16,6 +16,7 @@ import { KeyStore } from '../../src/main/keys/key-store.ts';
 import { MemoryCiphertextStore } from '../../src/main/keys/memory-ciphertext-store.ts';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/main/sandbox/server.ts';
 import { createApi, type Invoke, type StoreAdminApi, type Subscribe } from '../../src/preload/api.ts';
+import { SANDBOX_DEMO_KEY } from '../../src/shared/environments.ts';
 import type { EventName } from '../../src/shared/ipc-contract.ts';
 import { FakeSafeStorage, platformForBackend, type FakeStorageBackend } from './electron-mock.ts';
 
@@ -36,7 +37,7 @@ export interface InProcessApp {
   close(): Promise<void>;
 }
 
-export const SANDBOX_DEMO_KEY = 'demo-pro';
+export { SANDBOX_DEMO_KEY };
 
 export async function startInProcessApp(
   options: { sandbox?: SandboxOptions; backend?: FakeStorageBackend; settings?: Settings; dataDir?: string } = {},
