@@ -5,8 +5,8 @@
 // DNS may still be spreading; certificate not shown yet); 6 misconfigured
 // (DNS must be changed; certificate invalid). 3 and 4 belong to `orders`.
 
+import { parseCommandLine, UsageError } from './args.ts';
 import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import type {
   CertificateReport,
   CertificateStatus,
@@ -58,8 +58,6 @@ export const DOMAIN_USAGE = `Custom domains:
   Both take --json. Exit codes: 0 ready/valid, 1 could not check,
   2 bad usage, 5 pending (not there yet), 6 misconfigured/invalid.`;
 
-class UsageError extends Error {}
-
 type Parsed =
   | { readonly command: 'help' }
   | {
@@ -99,27 +97,17 @@ function positiveInteger(
 }
 
 function parse(argv: readonly string[]): Parsed {
-  let values;
-  let positionals;
-  try {
-    ({ values, positionals } = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      options: {
-        target: { type: 'string' },
-        resolver: { type: 'string' },
-        ca: { type: 'string' },
-        timeout: { type: 'string' },
-        host: { type: 'string' },
-        port: { type: 'string' },
-        'ca-file': { type: 'string' },
-        json: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const { values, positionals } = parseCommandLine(argv, {
+    target: { type: 'string' },
+    resolver: { type: 'string' },
+    ca: { type: 'string' },
+    timeout: { type: 'string' },
+    host: { type: 'string' },
+    port: { type: 'string' },
+    'ca-file': { type: 'string' },
+    json: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  });
   const [group, action, ...rest] = positionals;
   if (group !== 'domain') throw new UsageError(`not a domain command: ${positionals.join(' ')}`);
   if (values.help || action === undefined) return { command: 'help' };

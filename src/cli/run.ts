@@ -5,7 +5,7 @@
 // usage, 3 order not found, 4 order already shipped, 5 domain pending or
 // certificate missing, 6 domain misconfigured or certificate invalid.
 
-import { parseArgs } from 'node:util';
+import { parseCommandLine, UsageError } from './args.ts';
 import { validateBaseUrl } from '../shared/environments.ts';
 import type { Failure } from '../shared/failures.ts';
 import type { Order } from '../shared/order.ts';
@@ -42,8 +42,6 @@ export interface CliIo {
   readonly timing?: Timing;
 }
 
-class UsageError extends Error {}
-
 interface Parsed {
   readonly command: 'orders list' | 'orders cancel' | 'quota' | 'help';
   readonly orderId?: string;
@@ -52,28 +50,19 @@ interface Parsed {
 }
 
 function parse(argv: readonly string[]): Parsed {
-  let values;
-  let positionals;
-  try {
-    ({ values, positionals } = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      options: {
-        'base-url': { type: 'string' },
-        json: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const { values, positionals } = parseCommandLine(argv, {
+    'base-url': { type: 'string' },
+    json: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  });
   const json = values.json ?? false;
   const baseUrl = values['base-url'];
   const common = { json, ...(baseUrl !== undefined ? { baseUrl } : {}) };
   if (values.help || positionals.length === 0) return { command: 'help', ...common };
   const [group, action, ...rest] = positionals;
   if (group === 'quota' && action === undefined) return { command: 'quota', ...common };
-  if (group === 'orders' && action === 'list' && rest.length === 0) return { command: 'orders list', ...common };
+  if (group === 'orders' && action === 'list' && rest.length === 0)
+    return { command: 'orders list', ...common };
   if (group === 'orders' && action === 'cancel') {
     if (rest.length !== 1) throw new UsageError('orders cancel needs exactly one order number');
     return { command: 'orders cancel', orderId: rest[0]!, ...common };
@@ -93,16 +82,30 @@ function quotaJson(quota: QuotaSnapshot) {
 }
 
 function quotaLine(quota: QuotaSnapshot): string {
-  if (!quota.known || quota.limit === undefined) return 'Quota: unknown (the service sent no rate-limit headers)';
-  const reset = quota.resetAt !== undefined ? `, resets at ${new Date(quota.resetAt).toLocaleTimeString()}` : '';
+  if (!quota.known || quota.limit === undefined)
+    return 'Quota: unknown (the service sent no rate-limit headers)';
+  const reset =
+    quota.resetAt !== undefined
+      ? `, resets at ${new Date(quota.resetAt).toLocaleTimeString()}`
+      : '';
   return `Quota: ${quota.remaining ?? '?'} of ${quota.limit} requests left${reset} (${planForMinuteLimit(quota.limit).label} plan)`;
 }
 
 function orderTable(orders: readonly Order[]): string {
   const header = ['ID', 'PET ID', 'QTY', 'SHIP DATE', 'COMPLETE'];
-  const rows = orders.map((o) => [o.id ?? '-', o.petId ?? '-', o.quantity?.toString() ?? '-', o.shipDate ?? '-', o.complete === undefined ? '-' : o.complete ? 'yes' : 'no']);
+  const rows = orders.map((o) => [
+    o.id ?? '-',
+    o.petId ?? '-',
+    o.quantity?.toString() ?? '-',
+    o.shipDate ?? '-',
+    o.complete === undefined ? '-' : o.complete ? 'yes' : 'no',
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]): string => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (cells: string[]): string =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   return [line(header), ...rows.map(line)].join('\n');
 }
 
@@ -132,7 +135,14 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
   const key = io.env.STORE_ADMIN_API_KEY?.trim();
   if (!key) {
-    return fail({ kind: 'no-key', message: 'Set the API key in the STORE_ADMIN_API_KEY environment variable.', delivery: 'not-sent' }, EXIT.usage);
+    return fail(
+      {
+        kind: 'no-key',
+        message: 'Set the API key in the STORE_ADMIN_API_KEY environment variable.',
+        delivery: 'not-sent',
+      },
+      EXIT.usage,
+    );
   }
   const timing = io.timing ?? realTiming;
   const client = new StoreClient({
@@ -152,18 +162,26 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
             `${JSON.stringify({ ok: true, count: list.orders.length, receivedAt: new Date(list.receivedAt).toISOString(), orders: list.orders, quota: quotaJson(client.quota()) })}\n`,
           );
         } else {
-          io.stdout(`${orderTable(list.orders)}\n\n${list.orders.length} orders. ${quotaLine(client.quota())}\n`);
+          io.stdout(
+            `${orderTable(list.orders)}\n\n${list.orders.length} orders. ${quotaLine(client.quota())}\n`,
+          );
         }
         return EXIT.ok;
       }
       case 'orders cancel': {
         const outcome = await client.cancelOrder(parsed.orderId!);
         if (parsed.json) {
-          io.stdout(`${JSON.stringify({ ok: outcome.kind === 'cancelled', orderId: parsed.orderId, outcome: outcome.kind, message: outcome.message, quota: quotaJson(client.quota()) })}\n`);
+          io.stdout(
+            `${JSON.stringify({ ok: outcome.kind === 'cancelled', orderId: parsed.orderId, outcome: outcome.kind, message: outcome.message, quota: quotaJson(client.quota()) })}\n`,
+          );
         } else {
           (outcome.kind === 'cancelled' ? io.stdout : io.stderr)(`${outcome.message}\n`);
         }
-        return outcome.kind === 'cancelled' ? EXIT.ok : outcome.kind === 'not-found' ? EXIT.notFound : EXIT.alreadyShipped;
+        return outcome.kind === 'cancelled'
+          ? EXIT.ok
+          : outcome.kind === 'not-found'
+            ? EXIT.notFound
+            : EXIT.alreadyShipped;
       }
       case 'quota': {
         await client.checkConnection();
