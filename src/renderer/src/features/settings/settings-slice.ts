@@ -5,6 +5,7 @@
 import type { EnvironmentId, RemoteEnvironmentId } from '../../../../shared/environments.ts';
 import type { Failure } from '../../../../shared/failures.ts';
 import type { ConnectionCheckView } from '../../../../shared/ipc-contract.ts';
+import type { Result } from '../../../../shared/result.ts';
 import type { SliceCreator } from '../../store.ts';
 import { describeKeyStatus } from './key-status-text.ts';
 
@@ -44,6 +45,29 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (api) => (set, g
     delete tests[environment];
     set({ connectionTests: tests });
   };
+  /**
+   * One settings action: "working" while the call runs, then the failure's
+   * message, or the change applied (and the old connection test dropped) with
+   * the words `applied` returns. Resolves to the saved value, or undefined.
+   */
+  const act = async <T>(
+    environment: RemoteEnvironmentId,
+    setOutcome: (environment: RemoteEnvironmentId, outcome: ActionOutcome) => void,
+    working: string,
+    call: Promise<Result<T>>,
+    applied: (value: T) => string,
+  ): Promise<T | undefined> => {
+    setOutcome(environment, { kind: 'working', message: working });
+    const result = await call;
+    if (!result.ok) {
+      setOutcome(environment, { kind: 'failed', message: result.error.message });
+      return undefined;
+    }
+    const message = applied(result.value);
+    forgetConnectionTest(environment);
+    setOutcome(environment, { kind: 'done', message });
+    return result.value;
+  };
 
   return {
     baseUrlOutcomes: {},
@@ -51,51 +75,45 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (api) => (set, g
     connectionTests: {},
 
     async saveBaseUrl(environment, url) {
-      setBaseUrlOutcome(environment, { kind: 'working', message: 'Saving the address…' });
-      const result = await api.environments.setBaseUrl(environment, url);
-      if (!result.ok) {
-        setBaseUrlOutcome(environment, { kind: 'failed', message: result.error.message });
-        return undefined;
-      }
-      get().applyEnvironmentView(result.value);
-      forgetConnectionTest(environment);
-      setBaseUrlOutcome(environment, {
-        kind: 'done',
-        message: `Saved. ${result.value.label} now uses ${result.value.baseUrl ?? 'no address'}.`,
-      });
-      return result.value.baseUrl;
+      const view = await act(
+        environment,
+        setBaseUrlOutcome,
+        'Saving the address…',
+        api.environments.setBaseUrl(environment, url),
+        (saved) => {
+          get().applyEnvironmentView(saved);
+          return `Saved. ${saved.label} now uses ${saved.baseUrl ?? 'no address'}.`;
+        },
+      );
+      return view?.baseUrl;
     },
 
     async saveKey(environment, key, options) {
-      setKeyOutcome(environment, { kind: 'working', message: 'Saving the key…' });
-      const result = await api.keys.set(environment, key, options);
-      if (!result.ok) {
-        setKeyOutcome(environment, { kind: 'failed', message: result.error.message });
-        return false;
-      }
-      get().applyKeyStatus(result.value);
-      forgetConnectionTest(environment);
-      setKeyOutcome(environment, {
-        kind: 'done',
-        message: `Key saved. ${describeKeyStatus(result.value)}.`,
-      });
-      return true;
+      const status = await act(
+        environment,
+        setKeyOutcome,
+        'Saving the key…',
+        api.keys.set(environment, key, options),
+        (saved) => {
+          get().applyKeyStatus(saved);
+          return `Key saved. ${describeKeyStatus(saved)}.`;
+        },
+      );
+      return status !== undefined;
     },
 
     async removeKey(environment) {
-      setKeyOutcome(environment, { kind: 'working', message: 'Removing the key…' });
-      const result = await api.keys.remove(environment);
-      if (!result.ok) {
-        setKeyOutcome(environment, { kind: 'failed', message: result.error.message });
-        return false;
-      }
-      get().applyKeyStatus(result.value);
-      forgetConnectionTest(environment);
-      setKeyOutcome(environment, {
-        kind: 'done',
-        message: 'Key removed. Store Admin no longer has a key for this environment.',
-      });
-      return true;
+      const status = await act(
+        environment,
+        setKeyOutcome,
+        'Removing the key…',
+        api.keys.remove(environment),
+        (removed) => {
+          get().applyKeyStatus(removed);
+          return 'Key removed. Store Admin no longer has a key for this environment.';
+        },
+      );
+      return status !== undefined;
     },
 
     async testConnection(environment) {
