@@ -100,6 +100,11 @@ export class EnvironmentService {
     };
   }
 
+  /** The address set for a remote environment (undefined while unset). */
+  baseUrlOf(environment: RemoteEnvironmentId): string | undefined {
+    return this.#deps.settings.read().baseUrls[environment];
+  }
+
   select(environment: EnvironmentId): AppState {
     this.#deps.settings.write({ ...this.#deps.settings.read(), activeEnvironment: environment });
     return this.state();

@@ -103,7 +103,7 @@ export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
     },
     'orders:cached': async (environment) => {
       // The sandbox moves port at each start; its cache is still its own.
-      const expected = environment === 'sandbox' ? undefined : service.state().environments.find((e) => e.id === environment)?.baseUrl;
+      const expected = environment === 'sandbox' ? undefined : service.baseUrlOf(environment);
       if (environment !== 'sandbox' && expected === undefined) return { found: false, reason: 'other-service' };
       const read = await cache.read(environment, expected);
       if (!read.ok) return { found: false, reason: read.problem };
