@@ -30,7 +30,7 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: "MemberExpression[object.name=/^ipc(Main|Renderer)$/]",
+          selector: 'MemberExpression[object.name=/^ipc(Main|Renderer)$/]',
           message: 'Use the typed IPC wrappers (src/main/ipc/handle.ts, src/preload/index.ts).',
         },
       ],

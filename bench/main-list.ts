@@ -23,8 +23,17 @@ async function measure(run: () => Promise<unknown>): Promise<number> {
   return performance.now() - start;
 }
 
-export async function benchMainList(orders: number, rounds: number, bigIds: boolean): Promise<BenchLine[]> {
-  const sandbox = await startSandbox({ port: 0, orders, bigIds, enterpriseLimits: { perMinute: 100_000, perDay: 10_000_000 } });
+export async function benchMainList(
+  orders: number,
+  rounds: number,
+  bigIds: boolean,
+): Promise<BenchLine[]> {
+  const sandbox = await startSandbox({
+    port: 0,
+    orders,
+    bigIds,
+    enterpriseLimits: { perMinute: 100_000, perDay: 10_000_000 },
+  });
   const dir = mkdtempSync(join(tmpdir(), 'bench-cache-'));
   try {
     const url = `${sandbox.baseUrl}/store/orders`;
@@ -67,12 +76,22 @@ export async function benchMainList(orders: number, rounds: number, bigIds: bool
     return [
       { name: `${label}: fetch + JSON.parse (baseline)`, value: ms(b) },
       // The issue's bound (2x) is for the sandbox's default list; ids above 2^53 are reported, unbounded.
-      { name: `${label}: ky + gate + int64 parse + validation + cache write`, value: ms(o), ratio: o / b, ...(bigIds ? {} : { limit: 2 }) },
+      {
+        name: `${label}: ky + gate + int64 parse + validation + cache write`,
+        value: ms(o),
+        ratio: o / b,
+        ...(bigIds ? {} : { limit: 2 }),
+      },
       ...(bigIds
         ? []
         : [
             { name: `${label}: JSON body size`, value: mb(bytes) },
-            { name: `${label}: main holds the validated body`, value: mb(bytes), ratio: 1, limit: 4 },
+            {
+              name: `${label}: main holds the validated body`,
+              value: mb(bytes),
+              ratio: 1,
+              limit: 4,
+            },
             {
               name: `${label}: the parsed list, if held${gc ? '' : ' (no --expose-gc: rough)'}`,
               value: mb(held),

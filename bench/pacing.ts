@@ -15,19 +15,37 @@ import { StoreClient } from '../src/main/store-api/client.ts';
 import type { BenchLine } from './report.ts';
 
 export async function benchPacing(cancels: number, windowMs = 3000): Promise<BenchLine[]> {
-  const sandbox = await startSandbox({ port: 0, orders: Math.ceil(cancels * 2), minuteMs: windowMs });
+  const sandbox = await startSandbox({
+    port: 0,
+    orders: Math.ceil(cancels * 2),
+    minuteMs: windowMs,
+  });
   const dir = mkdtempSync(join(tmpdir(), 'bench-pacing-'));
   try {
     const gate = new RequestGate({ timing: realTiming });
-    const client = new StoreClient({ baseUrl: sandbox.baseUrl, getKey: () => 'demo-free', gate, budget: new RetryBudget(Date.now) });
-    const queue = new BulkCancelQueue({ environment: 'sandbox', journal: new BulkJournal(dir, 'sandbox'), client: async () => client, timing: realTiming });
+    const client = new StoreClient({
+      baseUrl: sandbox.baseUrl,
+      getKey: () => 'demo-free',
+      gate,
+      budget: new RetryBudget(Date.now),
+    });
+    const queue = new BulkCancelQueue({
+      environment: 'sandbox',
+      journal: new BulkJournal(dir, 'sandbox'),
+      client: async () => client,
+      timing: realTiming,
+    });
     gate.onChange((quota) => queue.observeQuota(quota));
     const ids = sandbox.orderIds({ status: 'pending' }).slice(0, cancels);
     await queue.start(ids);
     await queue.idle();
     const deletes = sandbox.requestLog.filter((r) => r.method === 'DELETE');
     const perWindow = new Map<number, number>();
-    for (const entry of deletes) perWindow.set(Math.floor(entry.at / windowMs), (perWindow.get(Math.floor(entry.at / windowMs)) ?? 0) + 1);
+    for (const entry of deletes)
+      perWindow.set(
+        Math.floor(entry.at / windowMs),
+        (perWindow.get(Math.floor(entry.at / windowMs)) ?? 0) + 1,
+      );
     const windows = [...perWindow.entries()].sort(([a], [b]) => a - b).map(([, n]) => n);
     // The first and last windows are partial: only the full ones in between count.
     const full = windows.slice(1, -1);
@@ -41,7 +59,11 @@ export async function benchPacing(cancels: number, windowMs = 3000): Promise<Ben
         limit: 0.95,
         atLeast: true,
       },
-      { name: 'pacing: 429 answers received', value: String(rejected), check: { ok: rejected === 0, rule: '(must be 0)' } },
+      {
+        name: 'pacing: 429 answers received',
+        value: String(rejected),
+        check: { ok: rejected === 0, rule: '(must be 0)' },
+      },
     ];
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -10,11 +10,17 @@ import { startSandbox } from '../src/main/sandbox/server.ts';
 import { startHarness } from '../tools/harness/server.ts';
 import { ms, type BenchLine } from './report.ts';
 
-
 export async function benchRenderer(orders: number): Promise<BenchLine[]> {
-  const sandbox = await startSandbox({ port: 0, orders, enterpriseLimits: { perMinute: 100_000, perDay: 10_000_000 } });
+  const sandbox = await startSandbox({
+    port: 0,
+    orders,
+    enterpriseLimits: { perMinute: 100_000, perDay: 10_000_000 },
+  });
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-renderer-'));
-  const harness = await startHarness({ dataDir, sandbox: { baseUrl: sandbox.baseUrl, key: 'demo-enterprise' } });
+  const harness = await startHarness({
+    dataDir,
+    sandbox: { baseUrl: sandbox.baseUrl, key: 'demo-enterprise' },
+  });
   const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
@@ -106,10 +112,24 @@ export async function benchRenderer(orders: number): Promise<BenchLine[]> {
         value: ms(fromMain),
         check: { ok: fromMain < 1000, rule: '(< 1000 ms)' },
       },
-      { name: `${label}: page start to first rows (incl. harness transport)`, value: ms(firstRowsAt) },
-      { name: `${label}: the body through the harness (loopback HTTP; Electron: IPC)`, value: ms(transfer.ipc) },
-      { name: `${label}: JSON.parse of the body in the page (baseline)`, value: ms(transfer.parse) },
-      { name: `${label}: search as you type`, value: ms(search), ratio: search / transfer.parse, check: { ok: search < 100, rule: '(< 100 ms)' } },
+      {
+        name: `${label}: page start to first rows (incl. harness transport)`,
+        value: ms(firstRowsAt),
+      },
+      {
+        name: `${label}: the body through the harness (loopback HTTP; Electron: IPC)`,
+        value: ms(transfer.ipc),
+      },
+      {
+        name: `${label}: JSON.parse of the body in the page (baseline)`,
+        value: ms(transfer.parse),
+      },
+      {
+        name: `${label}: search as you type`,
+        value: ms(search),
+        ratio: search / transfer.parse,
+        check: { ok: search < 100, rule: '(< 100 ms)' },
+      },
       ...sorts.map((t, i) => ({
         name: `${label}: sort by ${['pet ID', 'ship date', 'quantity'][i]}`,
         value: ms(t),

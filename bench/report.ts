@@ -23,14 +23,22 @@ export function print(lines: readonly BenchLine[]): boolean {
   for (const line of lines) {
     let verdict = '';
     if (line.ratio !== undefined) {
-      const ok = line.limit === undefined || (line.atLeast ? line.ratio >= line.limit : line.ratio < line.limit);
+      const ok =
+        line.limit === undefined ||
+        (line.atLeast ? line.ratio >= line.limit : line.ratio < line.limit);
       allOk &&= ok;
-      const bound = line.limit === undefined ? '' : ` (${line.atLeast ? '>=' : '<'} ${line.limit}${line.atLeast ? '' : 'x'})`;
+      const bound =
+        line.limit === undefined
+          ? ''
+          : ` (${line.atLeast ? '>=' : '<'} ${line.limit}${line.atLeast ? '' : 'x'})`;
       verdict = `  ratio ${line.ratio.toFixed(2)}${line.atLeast ? '' : 'x'}${bound}${line.limit === undefined ? ' (no bound)' : ok ? ' ok' : ' OVER'}`;
     }
     if (line.check) {
       allOk &&= line.check.ok;
-      const ratio = line.ratio !== undefined && line.limit === undefined ? `  ${line.ratio.toFixed(2)}x the baseline` : verdict;
+      const ratio =
+        line.ratio !== undefined && line.limit === undefined
+          ? `  ${line.ratio.toFixed(2)}x the baseline`
+          : verdict;
       verdict = `${ratio}  ${line.check.rule} ${line.check.ok ? 'ok' : 'FAILED'}`;
     }
     console.log(`${line.name.padEnd(width)}  ${line.value.padStart(10)}${verdict}`);

@@ -12,11 +12,16 @@ import { print, type BenchLine } from './report.ts';
 const orders = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const lines: BenchLine[] = [];
-console.log(`Store Admin benchmarks: ${orders.toLocaleString('en')} orders, median of ${rounds} rounds, Node ${process.version}\n`);
+console.log(
+  `Store Admin benchmarks: ${orders.toLocaleString('en')} orders, median of ${rounds} rounds, Node ${process.version}\n`,
+);
 lines.push(...(await benchMainList(orders, rounds, false)));
 lines.push(...(await benchMainList(orders, rounds, true)));
 lines.push(...(await benchPacing(Number(process.env.BENCH_CANCELS ?? 300))));
 if (hasChromium) lines.push(...(await benchRenderer(orders)));
-else console.log('(renderer figures skipped: Debian\'s chromium is not installed at /usr/bin/chromium)');
+else
+  console.log(
+    "(renderer figures skipped: Debian's chromium is not installed at /usr/bin/chromium)",
+  );
 const ok = print(lines);
 process.exitCode = ok ? 0 : 1;

@@ -14,21 +14,32 @@ const electronDir = dirname(require.resolve('electron/package.json'));
 function binaryPresent(): boolean {
   if (process.env.ELECTRON_OVERRIDE_DIST_PATH) return true;
   const pathFile = join(electronDir, 'path.txt');
-  return existsSync(pathFile) && existsSync(join(electronDir, 'dist', readFileSync(pathFile, 'utf8')));
+  return (
+    existsSync(pathFile) && existsSync(join(electronDir, 'dist', readFileSync(pathFile, 'utf8')))
+  );
 }
 
 if (!binaryPresent()) {
   console.log('Downloading the Electron binary (once)...');
-  const install = spawnSync(process.execPath, [join(electronDir, 'install.js')], { encoding: 'utf8' });
+  const install = spawnSync(process.execPath, [join(electronDir, 'install.js')], {
+    encoding: 'utf8',
+  });
   if (install.status !== 0 || !binaryPresent()) {
-    const reason = `${install.stderr ?? ''}${install.stdout ?? ''}`.split('\n').find((line) => /error|fail|ENOTFOUND|EAI_AGAIN|ECONNREFUSED/i.test(line))?.trim();
+    const reason = `${install.stderr ?? ''}${install.stdout ?? ''}`
+      .split('\n')
+      .find((line) => /error|fail|ENOTFOUND|EAI_AGAIN|ECONNREFUSED/i.test(line))
+      ?.trim();
     console.error(
       `Store Admin cannot start: the Electron binary could not be downloaded${reason ? ` (${reason.slice(0, 160)})` : ''}. ` +
-        'Run npm start on a machine that can reach Electron\'s downloads, or set ELECTRON_OVERRIDE_DIST_PATH to an unpacked Electron.',
+        "Run npm start on a machine that can reach Electron's downloads, or set ELECTRON_OVERRIDE_DIST_PATH to an unpacked Electron.",
     );
     process.exit(1);
   }
 }
 
-const child = spawn(process.execPath, [require.resolve('electron-vite/bin/electron-vite.js'), mode], { stdio: 'inherit' });
+const child = spawn(
+  process.execPath,
+  [require.resolve('electron-vite/bin/electron-vite.js'), mode],
+  { stdio: 'inherit' },
+);
 child.on('exit', (code, signal) => process.exit(signal ? 1 : (code ?? 0)));

@@ -12,7 +12,10 @@ import { BulkCancelQueue } from './bulk-cancel/queue.ts';
 import type { QuotaStore } from './environments/environment-service.ts';
 import { realTiming, type Timing } from './quota/clock.ts';
 import { DomainWorkspaceStore } from './domains/workspace-store.ts';
-import { EnvironmentService, type EnvironmentServiceDeps } from './environments/environment-service.ts';
+import {
+  EnvironmentService,
+  type EnvironmentServiceDeps,
+} from './environments/environment-service.ts';
 import { createHandlers, type Emit, type Handlers } from './ipc/handlers.ts';
 import { CancelLog } from './orders/cancel-log.ts';
 import { OrderCache } from './orders/order-cache.ts';
@@ -66,7 +69,10 @@ function fileQuotaStore(file: string): QuotaStore {
 export function createAppServices(deps: AppServicesDeps): AppServices {
   mkdirSync(deps.dataDir, { recursive: true, mode: 0o700 });
   const timing = deps.timing ?? realTiming;
-  const service = new EnvironmentService({ quotaStore: fileQuotaStore(join(deps.dataDir, 'quota-state.json')), ...deps });
+  const service = new EnvironmentService({
+    quotaStore: fileQuotaStore(join(deps.dataDir, 'quota-state.json')),
+    ...deps,
+  });
   const cache = new OrderCache(deps.dataDir);
   void cache.sweepTemporaryFiles();
   const cancelLog = new CancelLog(deps.dataDir);
@@ -121,10 +127,15 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
           }, 200),
         );
       };
-      return createHandlers({ service, cache, cancelLog, reviewMarks, domains, bulkCancel, now }, emit);
+      return createHandlers(
+        { service, cache, cancelLog, reviewMarks, domains, bulkCancel, now },
+        emit,
+      );
     },
     close: async () => {
-      await Promise.all(ENVIRONMENT_IDS.map((environment) => bulkCancel[environment].pauseForShutdown()));
+      await Promise.all(
+        ENVIRONMENT_IDS.map((environment) => bulkCancel[environment].pauseForShutdown()),
+      );
       await service.close();
     },
   };

@@ -11,9 +11,10 @@ import { createElectronKeyStore } from './keys/electron-key-store.ts';
 import { startSandbox } from './sandbox/server.ts';
 import { createMainWindow, isAppUrl, lockDown, type AppPage } from './window.ts';
 
-
 const page: AppPage = {
-  ...(!app.isPackaged && process.env.ELECTRON_RENDERER_URL ? { devServerUrl: process.env.ELECTRON_RENDERER_URL } : {}),
+  ...(!app.isPackaged && process.env.ELECTRON_RENDERER_URL
+    ? { devServerUrl: process.env.ELECTRON_RENDERER_URL }
+    : {}),
   file: join(import.meta.dirname, '../renderer/index.html'),
 };
 

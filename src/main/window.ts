@@ -16,7 +16,10 @@ export function isAppUrl(url: string | undefined, page: AppPage): boolean {
   try {
     const parsed = new URL(url);
     if (page.devServerUrl) return parsed.origin === new URL(page.devServerUrl).origin;
-    return parsed.protocol === 'file:' && decodeURIComponent(parsed.pathname).endsWith('/renderer/index.html');
+    return (
+      parsed.protocol === 'file:' &&
+      decodeURIComponent(parsed.pathname).endsWith('/renderer/index.html')
+    );
   } catch {
     return false;
   }
@@ -26,7 +29,8 @@ export function isAppUrl(url: string | undefined, page: AppPage): boolean {
 export function openExternalSafely(url: string): void {
   try {
     const parsed = new URL(url);
-    if (parsed.protocol === 'https:' && !parsed.username && !parsed.password) void shell.openExternal(parsed.href);
+    if (parsed.protocol === 'https:' && !parsed.username && !parsed.password)
+      void shell.openExternal(parsed.href);
   } catch {
     // not a URL: ignore
   }

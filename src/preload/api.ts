@@ -5,10 +5,22 @@
 
 import type { DomainProgress, DomainSettings, DomainsConfig } from '../shared/domain-assistant.ts';
 import type { RemoteEnvironmentId, EnvironmentId } from '../shared/environments.ts';
-import type { Channel, ChannelArgs, ChannelResult, EventName, EventPayloads } from '../shared/ipc-contract.ts';
+import type {
+  Channel,
+  ChannelArgs,
+  ChannelResult,
+  EventName,
+  EventPayloads,
+} from '../shared/ipc-contract.ts';
 
-export type Invoke = <C extends Channel>(channel: C, ...args: ChannelArgs<C>) => Promise<ChannelResult<C>>;
-export type Subscribe = <E extends EventName>(event: E, listener: (payload: EventPayloads[E]) => void) => () => void;
+export type Invoke = <C extends Channel>(
+  channel: C,
+  ...args: ChannelArgs<C>
+) => Promise<ChannelResult<C>>;
+export type Subscribe = <E extends EventName>(
+  event: E,
+  listener: (payload: EventPayloads[E]) => void,
+) => () => void;
 
 export function createApi(invoke: Invoke, on: Subscribe) {
   return {
@@ -17,11 +29,15 @@ export function createApi(invoke: Invoke, on: Subscribe) {
     },
     environments: {
       select: (environment: EnvironmentId) => invoke('environments:select', environment),
-      setBaseUrl: (environment: RemoteEnvironmentId, url: string) => invoke('environments:set-base-url', environment, url),
+      setBaseUrl: (environment: RemoteEnvironmentId, url: string) =>
+        invoke('environments:set-base-url', environment, url),
     },
     keys: {
-      set: (environment: RemoteEnvironmentId, key: string, options?: { acceptWeakStorage?: boolean }) =>
-        invoke('keys:set', environment, key, options),
+      set: (
+        environment: RemoteEnvironmentId,
+        key: string,
+        options?: { acceptWeakStorage?: boolean },
+      ) => invoke('keys:set', environment, key, options),
       remove: (environment: RemoteEnvironmentId) => invoke('keys:remove', environment),
     },
     connection: {
@@ -29,7 +45,8 @@ export function createApi(invoke: Invoke, on: Subscribe) {
     },
     orders: {
       list: (environment: EnvironmentId) => invoke('orders:list', environment),
-      cancel: (environment: EnvironmentId, orderId: string) => invoke('orders:cancel', environment, orderId),
+      cancel: (environment: EnvironmentId, orderId: string) =>
+        invoke('orders:cancel', environment, orderId),
       cached: (environment: EnvironmentId) => invoke('orders:cached', environment),
     },
     cancelLog: {
@@ -37,8 +54,11 @@ export function createApi(invoke: Invoke, on: Subscribe) {
     },
     reviewMarks: {
       list: (environment: EnvironmentId) => invoke('review-marks:list', environment),
-      set: (environment: EnvironmentId, orderId: string, mark: { reviewed: boolean; note: string }) =>
-        invoke('review-marks:set', environment, orderId, mark),
+      set: (
+        environment: EnvironmentId,
+        orderId: string,
+        mark: { reviewed: boolean; note: string },
+      ) => invoke('review-marks:set', environment, orderId, mark),
     },
     quota: {
       get: (environment: EnvironmentId) => invoke('quota:get', environment),
@@ -54,22 +74,27 @@ export function createApi(invoke: Invoke, on: Subscribe) {
     },
     domains: {
       check: (request: ChannelArgs<'domains:check'>[0]) => invoke('domains:check', request),
-      certificate: (request: ChannelArgs<'domains:certificate'>[0]) => invoke('domains:certificate', request),
+      certificate: (request: ChannelArgs<'domains:certificate'>[0]) =>
+        invoke('domains:certificate', request),
       workspace: (environment: EnvironmentId) => invoke('domains:workspace', environment),
       saveSettings: (environment: EnvironmentId, settings: DomainSettings) =>
         invoke('domains:save-settings', environment, settings),
       saveProgress: (environment: EnvironmentId, progress: DomainProgress) =>
         invoke('domains:save-progress', environment, progress),
-      removeProgress: (environment: EnvironmentId, domain: string) => invoke('domains:remove-progress', environment, domain),
+      removeProgress: (environment: EnvironmentId, domain: string) =>
+        invoke('domains:remove-progress', environment, domain),
       saveConfig: (environment: EnvironmentId, config: DomainsConfig | undefined) =>
         invoke('domains:save-config', environment, config),
     },
     events: {
-      onQuotaChanged: (listener: (payload: EventPayloads['quota:changed']) => void) => on('quota:changed', listener),
+      onQuotaChanged: (listener: (payload: EventPayloads['quota:changed']) => void) =>
+        on('quota:changed', listener),
       onConnectivityChanged: (listener: (payload: EventPayloads['connectivity:changed']) => void) =>
         on('connectivity:changed', listener),
-      onOrdersProgress: (listener: (payload: EventPayloads['orders:progress']) => void) => on('orders:progress', listener),
-      onKeysChanged: (listener: (payload: EventPayloads['keys:changed']) => void) => on('keys:changed', listener),
+      onOrdersProgress: (listener: (payload: EventPayloads['orders:progress']) => void) =>
+        on('orders:progress', listener),
+      onKeysChanged: (listener: (payload: EventPayloads['keys:changed']) => void) =>
+        on('keys:changed', listener),
       onBulkCancelChanged: (listener: (payload: EventPayloads['bulk-cancel:changed']) => void) =>
         on('bulk-cancel:changed', listener),
     },

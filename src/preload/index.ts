@@ -7,7 +7,8 @@ import { createApi, type Invoke, type Subscribe } from './api.ts';
 const invoke: Invoke = (channel, ...args) => ipcRenderer.invoke(channel, ...args);
 
 const on: Subscribe = (event, listener) => {
-  const wrapped = (_event: Electron.IpcRendererEvent, payload: unknown): void => listener(payload as never);
+  const wrapped = (_event: Electron.IpcRendererEvent, payload: unknown): void =>
+    listener(payload as never);
   ipcRenderer.on(event, wrapped);
   return () => {
     ipcRenderer.removeListener(event, wrapped);

@@ -24,11 +24,18 @@ export const domainProgressSchema = z.strictObject({
   /** As the user typed it (Unicode allowed); checks normalise it. */
   domain: hostText,
   step: z.enum(ASSISTANT_STEPS),
-  preconditions: z.strictObject({ paidPlan: z.boolean(), dnsAccess: z.boolean(), deployed: z.boolean() }),
+  preconditions: z.strictObject({
+    paidPlan: z.boolean(),
+    dnsAccess: z.boolean(),
+    deployed: z.boolean(),
+  }),
   /** Epoch ms when the clerk reported Verify succeeded (starts the 30-minute certificate wait). */
   verifiedAt: z.number().int().nonnegative().optional(),
   lastCheck: z
-    .strictObject({ status: z.enum(['ready', 'pending', 'misconfigured', 'error']), at: z.number().int().nonnegative() })
+    .strictObject({
+      status: z.enum(['ready', 'pending', 'misconfigured', 'error']),
+      at: z.number().int().nonnegative(),
+    })
     .optional(),
   updatedAt: z.number().int().nonnegative(),
 });

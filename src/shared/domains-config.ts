@@ -45,7 +45,9 @@ export function normaliseHostName(input: string, what = 'The domain'): HostNameC
     return fail(`${what} "${trimmed}" is an IP address. Enter a name such as shop.example.com.`);
   }
   if (trimmed.includes(':')) {
-    return fail(`${what} "${trimmed}" has a port number. Enter the name only, e.g. shop.example.com.`);
+    return fail(
+      `${what} "${trimmed}" has a port number. Enter the name only, e.g. shop.example.com.`,
+    );
   }
   if (/[\s?#@%\\[\]<>"'`|^{}*,;=+!$&()~]/.test(trimmed)) {
     return fail(
@@ -53,10 +55,13 @@ export function normaliseHostName(input: string, what = 'The domain'): HostNameC
     );
   }
   const dotted = trimmed.replace(OTHER_DOTS, '.');
-  const display = (dotted.endsWith('.') ? dotted.slice(0, -1) : dotted).toLowerCase().normalize('NFC');
+  const display = (dotted.endsWith('.') ? dotted.slice(0, -1) : dotted)
+    .toLowerCase()
+    .normalize('NFC');
   const labels = display.split('.');
   const empty = labels.some((label) => label === '');
-  if (empty) return fail(`${what} "${trimmed}" is not a valid name: it has an empty part between dots.`);
+  if (empty)
+    return fail(`${what} "${trimmed}" is not a valid name: it has an empty part between dots.`);
   if (labels.length < 2) {
     return fail(`${what} "${trimmed}" needs at least two parts, e.g. shop.example.com.`);
   }
@@ -68,7 +73,9 @@ export function normaliseHostName(input: string, what = 'The domain'): HostNameC
     // The WHATWG URL host parser does IDNA (UTS 46) in Node and in Chromium alike.
     ascii = new URL(`http://${display}/`).hostname;
   } catch {
-    return fail(`${what} "${trimmed}" is not a valid name: it contains characters a domain cannot have.`);
+    return fail(
+      `${what} "${trimmed}" is not a valid name: it contains characters a domain cannot have.`,
+    );
   }
   if (ascii.length > 253) {
     return fail(`${what} "${trimmed}" is too long for a domain (at most 253 characters).`);
@@ -187,7 +194,11 @@ export function validateDomainsConfig(draft: DomainsConfigDraft): ConfigValidati
 
   const primaryPlace = placeHostName(draft.primary, 'The primary domain');
   if (!primaryPlace.ok) {
-    problems.push({ code: 'invalid-host-name', field: primaryField, message: primaryPlace.message });
+    problems.push({
+      code: 'invalid-host-name',
+      field: primaryField,
+      message: primaryPlace.message,
+    });
   }
   const primary = primaryPlace.ok ? primaryPlace.place.ascii : undefined;
 
@@ -208,8 +219,14 @@ export function validateDomainsConfig(draft: DomainsConfigDraft): ConfigValidati
     const n = index + 1;
     const from = placeHostName(redirect.from, `Redirect ${n}: the domain to redirect`);
     const to = placeHostName(redirect.to, `Redirect ${n}: the destination`);
-    if (!from.ok) problems.push({ code: 'invalid-host-name', field: field(index, 'from'), message: from.message });
-    if (!to.ok) problems.push({ code: 'invalid-host-name', field: field(index, 'to'), message: to.message });
+    if (!from.ok)
+      problems.push({
+        code: 'invalid-host-name',
+        field: field(index, 'from'),
+        message: from.message,
+      });
+    if (!to.ok)
+      problems.push({ code: 'invalid-host-name', field: field(index, 'to'), message: to.message });
     if (redirect.status !== REDIRECT_STATUS) {
       problems.push({
         code: 'status-not-301',

@@ -34,18 +34,32 @@ export function validateBaseUrl(
   input: string,
 ): { ok: true; value: string } | { ok: false; message: string } {
   const text = input.trim();
-  if (text === '') return { ok: false, message: 'Enter the base address, for example https://api.example.com/v1.' };
+  if (text === '')
+    return {
+      ok: false,
+      message: 'Enter the base address, for example https://api.example.com/v1.',
+    };
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return { ok: false, message: 'This is not a web address. It should look like https://api.example.com/v1.' };
+    return {
+      ok: false,
+      message: 'This is not a web address. It should look like https://api.example.com/v1.',
+    };
   }
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
-    return { ok: false, message: 'Use https:// (plain http:// is allowed only for this computer, 127.0.0.1).' };
+    return {
+      ok: false,
+      message: 'Use https:// (plain http:// is allowed only for this computer, 127.0.0.1).',
+    };
   }
   if (url.username || url.password) {
-    return { ok: false, message: 'Leave the user name and password out of the address; the API key is entered separately.' };
+    return {
+      ok: false,
+      message:
+        'Leave the user name and password out of the address; the API key is entered separately.',
+    };
   }
   if (url.search || url.hash) {
     return { ok: false, message: 'Remove the part after ? or # from the address.' };

@@ -5,7 +5,12 @@
 
 import { z } from 'zod';
 import type { BulkCancelSnapshot, BulkResult } from './bulk-cancel.ts';
-import { domainProgressSchema, domainSettingsSchema, domainsConfigSchema, type DomainWorkspace } from './domain-assistant.ts';
+import {
+  domainProgressSchema,
+  domainSettingsSchema,
+  domainsConfigSchema,
+  type DomainWorkspace,
+} from './domain-assistant.ts';
 import type { CertificateReport, DomainCheckReport } from './domains.ts';
 import type { EnvironmentId, RemoteEnvironmentId } from './environments.ts';
 import type { KeyStatus } from './key-status.ts';
@@ -54,7 +59,12 @@ export const argumentSchemas = {
       caDomain: z.string().max(300).optional(),
     }),
   ]),
-  'domains:certificate': z.tuple([z.strictObject({ domain: z.string().min(1).max(300), port: z.number().int().min(1).max(65535).optional() })]),
+  'domains:certificate': z.tuple([
+    z.strictObject({
+      domain: z.string().min(1).max(300),
+      port: z.number().int().min(1).max(65535).optional(),
+    }),
+  ]),
   'domains:workspace': z.tuple([environmentId]),
   'domains:save-settings': z.tuple([environmentId, domainSettingsSchema]),
   'domains:save-progress': z.tuple([environmentId, domainProgressSchema]),
@@ -119,7 +129,10 @@ export interface ChannelResults {
   'keys:remove': KeyStatus;
   'connection:test': ConnectionCheckView;
   'orders:list': OrderListView;
-  'orders:cancel': CancelOutcomeView & { readonly environment: EnvironmentId; readonly orderId: string };
+  'orders:cancel': CancelOutcomeView & {
+    readonly environment: EnvironmentId;
+    readonly orderId: string;
+  };
   'orders:cached': CachedOrderList;
   'cancel-log:list': readonly CancelLogEntry[];
   'review-marks:list': ReviewMarks;
@@ -145,10 +158,21 @@ export type ChannelResult<C extends Channel> = Result<ChannelResults[C]>;
 /** Events main pushes to the renderer. */
 export interface EventPayloads {
   'quota:changed': { readonly environment: EnvironmentId; readonly quota: QuotaView };
-  'connectivity:changed': { readonly environment: EnvironmentId; readonly reachable: boolean; readonly message?: string };
-  'orders:progress': { readonly environment: EnvironmentId; readonly receivedBytes: number; readonly totalBytes?: number };
+  'connectivity:changed': {
+    readonly environment: EnvironmentId;
+    readonly reachable: boolean;
+    readonly message?: string;
+  };
+  'orders:progress': {
+    readonly environment: EnvironmentId;
+    readonly receivedBytes: number;
+    readonly totalBytes?: number;
+  };
   'keys:changed': { readonly environment: RemoteEnvironmentId; readonly status: KeyStatus };
-  'bulk-cancel:changed': { readonly environment: EnvironmentId; readonly snapshot: BulkCancelSnapshot };
+  'bulk-cancel:changed': {
+    readonly environment: EnvironmentId;
+    readonly snapshot: BulkCancelSnapshot;
+  };
 }
 
 export type EventName = keyof EventPayloads;

@@ -50,17 +50,24 @@ class LongIdDigits {
     const index = this.seen++;
     if (!this.#digits) {
       this.#digits = [];
-      for (let m = LONG_ID_DIGITS.exec(this.#text); m; m = LONG_ID_DIGITS.exec(this.#text)) this.#digits.push(m[1]!);
+      for (let m = LONG_ID_DIGITS.exec(this.#text); m; m = LONG_ID_DIGITS.exec(this.#text))
+        this.#digits.push(m[1]!);
       LONG_ID_DIGITS.lastIndex = 0;
     }
     const digits = this.#digits[index];
     // The digits must be the ones JSON.parse read, rounded as it rounds them.
-    if (digits === undefined || Number(digits) !== value || !isInt64Text(digits)) throw new ExactDigitsLost();
+    if (digits === undefined || Number(digits) !== value || !isInt64Text(digits))
+      throw new ExactDigitsLost();
     return digits;
   }
 }
 
-function int64Field(value: unknown, field: string, index: number, long: LongIdDigits | undefined): string | undefined {
+function int64Field(
+  value: unknown,
+  field: string,
+  index: number,
+  long: LongIdDigits | undefined,
+): string | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value === 'number') {
     if (Number.isInteger(value) && long) {

@@ -11,10 +11,17 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-async function cli(args: string[], env: Record<string, string | undefined> = { STORE_ADMIN_API_KEY: 'demo-pro' }) {
+async function cli(
+  args: string[],
+  env: Record<string, string | undefined> = { STORE_ADMIN_API_KEY: 'demo-pro' },
+) {
   let stdout = '';
   let stderr = '';
-  const code = await runCli(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), env });
+  const code = await runCli(args, {
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+    env,
+  });
   return { code, stdout, stderr };
 }
 
@@ -31,7 +38,11 @@ describe('store-admin CLI', () => {
     const { code, stdout } = await cli(['orders', 'list', '--json', '--base-url', sandbox.baseUrl]);
     expect(code).toBe(EXIT.ok);
     const out = JSON.parse(stdout);
-    expect(out).toMatchObject({ ok: true, count: sandbox.orderIds().length, quota: { known: true, limit: 300, plan: 'Pro' } });
+    expect(out).toMatchObject({
+      ok: true,
+      count: sandbox.orderIds().length,
+      quota: { known: true, limit: 300, plan: 'Pro' },
+    });
     expect(out.orders.map((o: { id: string }) => o.id)).toEqual(sandbox.orderIds());
     expect(BigInt(out.orders[0].id)).toBeGreaterThan(2n ** 53n);
   });
@@ -40,35 +51,71 @@ describe('store-admin CLI', () => {
     const pending = sandbox.orderIds({ status: 'pending' })[0]!;
     const shipped = sandbox.orderIds({ status: 'shipped' })[0]!;
     const base = ['--base-url', sandbox.baseUrl];
-    expect(await cli(['orders', 'cancel', pending, ...base])).toMatchObject({ code: EXIT.ok, stdout: expect.stringContaining('was cancelled') });
+    expect(await cli(['orders', 'cancel', pending, ...base])).toMatchObject({
+      code: EXIT.ok,
+      stdout: expect.stringContaining('was cancelled'),
+    });
     expect(sandbox.orderStatus(pending)).toBe('cancelled');
     const again = await cli(['orders', 'cancel', pending, '--json', ...base]);
     expect(again.code).toBe(EXIT.notFound);
-    expect(JSON.parse(again.stdout)).toMatchObject({ ok: false, outcome: 'not-found', orderId: pending });
-    expect(await cli(['orders', 'cancel', shipped, ...base])).toMatchObject({ code: EXIT.alreadyShipped, stderr: expect.stringContaining('already shipped') });
+    expect(JSON.parse(again.stdout)).toMatchObject({
+      ok: false,
+      outcome: 'not-found',
+      orderId: pending,
+    });
+    expect(await cli(['orders', 'cancel', shipped, ...base])).toMatchObject({
+      code: EXIT.alreadyShipped,
+      stderr: expect.stringContaining('already shipped'),
+    });
   });
 
   it('reports failures as JSON with exit code 1', async () => {
-    const { code, stdout } = await cli(['quota', '--json', '--base-url', sandbox.baseUrl], { STORE_ADMIN_API_KEY: 'nope' });
+    const { code, stdout } = await cli(['quota', '--json', '--base-url', sandbox.baseUrl], {
+      STORE_ADMIN_API_KEY: 'nope',
+    });
     expect(code).toBe(EXIT.failed);
-    expect(JSON.parse(stdout)).toMatchObject({ ok: false, error: { kind: 'unauthorized', status: 401 } });
+    expect(JSON.parse(stdout)).toMatchObject({
+      ok: false,
+      error: { kind: 'unauthorized', status: 401 },
+    });
   });
 
   it('explains bad usage with exit code 2', async () => {
-    expect(await cli(['orders', 'frobnicate', '--base-url', sandbox.baseUrl])).toMatchObject({ code: EXIT.usage, stderr: expect.stringContaining('unknown command') });
-    expect(await cli(['orders', 'list', '--base-url', 'http://example.com/v1'])).toMatchObject({ code: EXIT.usage, stderr: expect.stringContaining('https://') });
-    expect(await cli(['orders', 'list', '--base-url', sandbox.baseUrl], {})).toMatchObject({ code: EXIT.usage, stderr: expect.stringContaining('STORE_ADMIN_API_KEY') });
-    expect(await cli(['orders', 'cancel', 'abc', '--base-url', sandbox.baseUrl])).toMatchObject({ code: EXIT.failed, stderr: expect.stringContaining('not an order number') });
-    expect(await cli(['--help'])).toMatchObject({ code: EXIT.ok, stdout: expect.stringContaining('Usage: store-admin') });
+    expect(await cli(['orders', 'frobnicate', '--base-url', sandbox.baseUrl])).toMatchObject({
+      code: EXIT.usage,
+      stderr: expect.stringContaining('unknown command'),
+    });
+    expect(await cli(['orders', 'list', '--base-url', 'http://example.com/v1'])).toMatchObject({
+      code: EXIT.usage,
+      stderr: expect.stringContaining('https://'),
+    });
+    expect(await cli(['orders', 'list', '--base-url', sandbox.baseUrl], {})).toMatchObject({
+      code: EXIT.usage,
+      stderr: expect.stringContaining('STORE_ADMIN_API_KEY'),
+    });
+    expect(await cli(['orders', 'cancel', 'abc', '--base-url', sandbox.baseUrl])).toMatchObject({
+      code: EXIT.failed,
+      stderr: expect.stringContaining('not an order number'),
+    });
+    expect(await cli(['--help'])).toMatchObject({
+      code: EXIT.ok,
+      stdout: expect.stringContaining('Usage: store-admin'),
+    });
   });
 
   it('runs as a process through the bin with the exit code of the outcome', async () => {
     const run = promisify(execFile);
     const shipped = sandbox.orderIds({ status: 'shipped' })[1]!;
-    const failure = await run(process.execPath, ['bin/store-admin.js', 'orders', 'cancel', shipped, '--json', '--base-url', sandbox.baseUrl], {
-      env: { ...process.env, STORE_ADMIN_API_KEY: 'demo-pro' },
-    }).catch((error: { code: number; stdout: string }) => error);
+    const failure = await run(
+      process.execPath,
+      ['bin/store-admin.js', 'orders', 'cancel', shipped, '--json', '--base-url', sandbox.baseUrl],
+      {
+        env: { ...process.env, STORE_ADMIN_API_KEY: 'demo-pro' },
+      },
+    ).catch((error: { code: number; stdout: string }) => error);
     expect(failure).toMatchObject({ code: EXIT.alreadyShipped });
-    expect(JSON.parse((failure as { stdout: string }).stdout)).toMatchObject({ outcome: 'already-shipped' });
+    expect(JSON.parse((failure as { stdout: string }).stdout)).toMatchObject({
+      outcome: 'already-shipped',
+    });
   });
 });

@@ -14,68 +14,80 @@ const ZONE = 'pets-example.invalid';
 let dns: DnsTestServer;
 let app: E2EApp;
 
-describe.skipIf(!hasChromium)('domain assistant in Chromium (skipped when /usr/bin/chromium is missing)', () => {
-  beforeAll(async () => {
-    dns = await startDnsTestServer({
-      records: [
-        { name: TARGET, type: 'A', data: '203.0.113.10' },
-        { name: `shop.${ZONE}`, type: 'CNAME', data: TARGET },
-        { name: `leftover.${ZONE}`, type: 'CNAME', data: TARGET },
-        { name: `leftover.${ZONE}`, type: 'A', data: '192.0.2.99' },
-      ],
-      zones: [{ name: ZONE, soaTtl: 900, minimum: 300 }],
+describe.skipIf(!hasChromium)(
+  'domain assistant in Chromium (skipped when /usr/bin/chromium is missing)',
+  () => {
+    beforeAll(async () => {
+      dns = await startDnsTestServer({
+        records: [
+          { name: TARGET, type: 'A', data: '203.0.113.10' },
+          { name: `shop.${ZONE}`, type: 'CNAME', data: TARGET },
+          { name: `leftover.${ZONE}`, type: 'CNAME', data: TARGET },
+          { name: `leftover.${ZONE}`, type: 'A', data: '192.0.2.99' },
+        ],
+        zones: [{ name: ZONE, soaTtl: 900, minimum: 300 }],
+      });
+      app = await startE2EApp();
     });
-    app = await startE2EApp();
-  });
-  afterAll(async () => {
-    await app?.close();
-    await dns?.close();
-  });
+    afterAll(async () => {
+      await app?.close();
+      await dns?.close();
+    });
 
-  it('walks a subdomain from the preconditions to a ready DNS check, then finds a leftover A record', async () => {
-    const { page } = app;
-    await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Domains' }).click();
-    await page.getByRole('button', { name: 'Add a domain' }).click();
-    await page.getByRole('checkbox', { name: /paid plan \(Pro or above\)/ }).check();
-    await page.getByRole('checkbox', { name: /change the DNS settings/ }).check();
-    await page.getByRole('checkbox', { name: /deployed successfully/ }).check();
-    await page.getByRole('button', { name: 'Continue' }).click();
+    it('walks a subdomain from the preconditions to a ready DNS check, then finds a leftover A record', async () => {
+      const { page } = app;
+      await page
+        .getByRole('navigation', { name: 'Screens' })
+        .getByRole('button', { name: 'Domains' })
+        .click();
+      await page.getByRole('button', { name: 'Add a domain' }).click();
+      await page.getByRole('checkbox', { name: /paid plan \(Pro or above\)/ }).check();
+      await page.getByRole('checkbox', { name: /change the DNS settings/ }).check();
+      await page.getByRole('checkbox', { name: /deployed successfully/ }).check();
+      await page.getByRole('button', { name: 'Continue' }).click();
 
-    await page.getByLabel('Domain or subdomain').fill(`shop.${ZONE}`);
-    await expect.poll(() => page.getByText(/is a subdomain of/).textContent()).toContain(`subdomain of ${ZONE}`);
-    await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByLabel('Domain or subdomain').fill(`shop.${ZONE}`);
+      await expect
+        .poll(() => page.getByText(/is a subdomain of/).textContent())
+        .toContain(`subdomain of ${ZONE}`);
+      await page.getByRole('button', { name: 'Continue' }).click();
 
-    await page.getByLabel('Platform target').fill(TARGET);
-    await page.getByRole('button', { name: 'Save target' }).click();
-    await page.getByRole('table').waitFor();
-    await page.screenshot({ path: join(SCREENSHOTS, 'domains-record.png') });
-    await page.getByRole('button', { name: 'I have created the record: continue' }).click();
+      await page.getByLabel('Platform target').fill(TARGET);
+      await page.getByRole('button', { name: 'Save target' }).click();
+      await page.getByRole('table').waitFor();
+      await page.screenshot({ path: join(SCREENSHOTS, 'domains-record.png') });
+      await page.getByRole('button', { name: 'I have created the record: continue' }).click();
 
-    await page.getByText('How to check (DNS server, certificate authority)').click();
-    await page.getByRole('radio', { name: 'A specific DNS server' }).check();
-    await page.getByLabel('DNS server (HOST:PORT)').fill(dns.address);
-    await page.getByRole('button', { name: 'Save how to check' }).click();
-    await page.getByText(new RegExp(`DNS checks ask the DNS server ${dns.address.replaceAll('.', '\\.')}`)).waitFor();
-    await page.getByRole('button', { name: 'Check DNS' }).click();
-    const result = page.getByRole('status', { name: 'DNS check result' });
-    await result.getByText(/^Ready: DNS is set up/).waitFor();
-    expect(await result.locator('[data-code="cname-ok"]').count()).toBe(1);
-    expect(dns.asked.some((q) => q.name === `shop.${ZONE}` && q.type === 'CNAME')).toBe(true);
-    await page.screenshot({ path: join(SCREENSHOTS, 'domains-check-ready.png') });
+      await page.getByText('How to check (DNS server, certificate authority)').click();
+      await page.getByRole('radio', { name: 'A specific DNS server' }).check();
+      await page.getByLabel('DNS server (HOST:PORT)').fill(dns.address);
+      await page.getByRole('button', { name: 'Save how to check' }).click();
+      await page
+        .getByText(
+          new RegExp(`DNS checks ask the DNS server ${dns.address.replaceAll('.', '\\.')}`),
+        )
+        .waitFor();
+      await page.getByRole('button', { name: 'Check DNS' }).click();
+      const result = page.getByRole('status', { name: 'DNS check result' });
+      await result.getByText(/^Ready: DNS is set up/).waitFor();
+      expect(await result.locator('[data-code="cname-ok"]').count()).toBe(1);
+      expect(dns.asked.some((q) => q.name === `shop.${ZONE}` && q.type === 'CNAME')).toBe(true);
+      await page.screenshot({ path: join(SCREENSHOTS, 'domains-check-ready.png') });
 
-    // A second domain whose zone still has an A record next to the CNAME.
-    await page.getByRole('button', { name: 'Back to all domains' }).click();
-    await page.getByRole('button', { name: 'Add a domain' }).click();
-    for (const box of [/paid plan/, /change the DNS settings/, /deployed successfully/]) {
-      await page.getByRole('checkbox', { name: box }).check();
-    }
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByLabel('Domain or subdomain').fill(`leftover.${ZONE}`);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('button', { name: 'I have created the record: continue' }).click();
-    await page.getByRole('button', { name: 'Check DNS' }).click();
-    await result.locator('[data-code="conflicting-a-record"]').waitFor();
-    expect(await result.textContent()).toContain('192.0.2.99');
-    await page.screenshot({ path: join(SCREENSHOTS, 'domains-check-conflict.png') });
-  });
-});
+      // A second domain whose zone still has an A record next to the CNAME.
+      await page.getByRole('button', { name: 'Back to all domains' }).click();
+      await page.getByRole('button', { name: 'Add a domain' }).click();
+      for (const box of [/paid plan/, /change the DNS settings/, /deployed successfully/]) {
+        await page.getByRole('checkbox', { name: box }).check();
+      }
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByLabel('Domain or subdomain').fill(`leftover.${ZONE}`);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('button', { name: 'I have created the record: continue' }).click();
+      await page.getByRole('button', { name: 'Check DNS' }).click();
+      await result.locator('[data-code="conflicting-a-record"]').waitFor();
+      expect(await result.textContent()).toContain('192.0.2.99');
+      await page.screenshot({ path: join(SCREENSHOTS, 'domains-check-conflict.png') });
+    });
+  },
+);

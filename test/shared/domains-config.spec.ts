@@ -110,7 +110,10 @@ describe('validateDomainsConfig', () => {
   it('accepts a primary with redirects to it, normalised to ASCII', () => {
     const result = validateDomainsConfig({
       primary: 'Shop.Example.com.',
-      redirects: [redirect('www.example.com', 'shop.example.com'), redirect('bücher.example.com', 'SHOP.example.com')],
+      redirects: [
+        redirect('www.example.com', 'shop.example.com'),
+        redirect('bücher.example.com', 'SHOP.example.com'),
+      ],
     });
     expect(result).toEqual({
       ok: true,
@@ -162,7 +165,9 @@ describe('validateDomainsConfig', () => {
       ['invalid-host-name', { kind: 'redirect', index: 0, part: 'from' }],
       ['invalid-host-name', { kind: 'redirect', index: 0, part: 'to' }],
     ]);
-    expect(problems[0]?.message).toMatch(/^Redirect 1: the domain to redirect .* looks like a web address/);
+    expect(problems[0]?.message).toMatch(
+      /^Redirect 1: the domain to redirect .* looks like a web address/,
+    );
     expect(problems[1]?.message).toMatch(/^Redirect 1: the destination "co.uk" is a public suffix/);
   });
 
@@ -200,7 +205,10 @@ describe('validateDomainsConfig', () => {
     const problems = problemsOf(
       validateDomainsConfig({
         primary: 'example.com',
-        redirects: [redirect('www.example.com', 'example.com'), redirect('WWW.example.com', 'example.com')],
+        redirects: [
+          redirect('www.example.com', 'example.com'),
+          redirect('WWW.example.com', 'example.com'),
+        ],
       }),
     );
     expect(problems).toEqual([
@@ -223,7 +231,10 @@ describe('validateDomainsConfig', () => {
     const problems = problemsOf(
       validateDomainsConfig({
         primary: 'example.com',
-        redirects: [redirect('a.example.com', 'b.example.com'), redirect('b.example.com', 'a.example.com')],
+        redirects: [
+          redirect('a.example.com', 'b.example.com'),
+          redirect('b.example.com', 'a.example.com'),
+        ],
       }),
     );
     expect(problems.map((problem) => problem.code)).toEqual(['redirect-loop', 'redirect-loop']);
@@ -244,7 +255,9 @@ describe('validateDomainsConfig', () => {
         ],
       }),
     );
-    expect(problems[0]?.message).toMatch(/loop \(a\.example\.com → b\.example\.com → c\.example\.com → a\.example\.com\)/);
+    expect(problems[0]?.message).toMatch(
+      /loop \(a\.example\.com → b\.example\.com → c\.example\.com → a\.example\.com\)/,
+    );
     expect(problems.every((problem) => problem.code === 'redirect-loop')).toBe(true);
   });
 
@@ -252,7 +265,10 @@ describe('validateDomainsConfig', () => {
     const problems = problemsOf(
       validateDomainsConfig({
         primary: 'example.com',
-        redirects: [redirect('old.example.com', 'www.example.com'), redirect('www.example.com', 'example.com')],
+        redirects: [
+          redirect('old.example.com', 'www.example.com'),
+          redirect('www.example.com', 'example.com'),
+        ],
       }),
     );
     expect(problems).toEqual([
@@ -284,7 +300,9 @@ describe('validateDomainsConfig', () => {
   });
 
   it('refuses more redirects than can be saved', () => {
-    const many = Array.from({ length: 101 }, (_, i) => redirect(`d${i}.example.com`, 'example.com'));
+    const many = Array.from({ length: 101 }, (_, i) =>
+      redirect(`d${i}.example.com`, 'example.com'),
+    );
     expect(codes({ primary: 'example.com', redirects: many })).toEqual(['too-many-redirects']);
   });
 

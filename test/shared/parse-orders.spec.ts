@@ -17,7 +17,8 @@ describe('parseOrders', () => {
   });
 
   it('matches exact digits to the right field whatever the key order, long safe ids included', () => {
-    const text = '[{"petId":9007199254740995,"id":9007199254740993},{"id":1000000000000001,"petId":9007199254740997},{"id":3}]';
+    const text =
+      '[{"petId":9007199254740995,"id":9007199254740993},{"id":1000000000000001,"petId":9007199254740997},{"id":3}]';
     expect(parseOrders(text).map((o) => [o.id, o.petId])).toEqual([
       ['9007199254740993', '9007199254740995'],
       ['1000000000000001', '9007199254740997'],
@@ -38,27 +39,50 @@ describe('parseOrders', () => {
   it('reads null and missing fields as absent', () => {
     expect(parseOrders('[{"id":1,"petId":null},{}]')).toEqual([
       { id: '1', petId: undefined, quantity: undefined, shipDate: undefined, complete: undefined },
-      { id: undefined, petId: undefined, quantity: undefined, shipDate: undefined, complete: undefined },
+      {
+        id: undefined,
+        petId: undefined,
+        quantity: undefined,
+        shipDate: undefined,
+        complete: undefined,
+      },
     ]);
   });
 
   it('accepts RFC 3339 date-times and rejects others', () => {
-    for (const date of ['2026-01-01T10:00:00Z', '2026-01-01T10:00:00.123+02:00', '2026-12-31t23:59:60z', '2026-01-01 10:00Z', '2026-01-01T10:00:00-0530']) {
+    for (const date of [
+      '2026-01-01T10:00:00Z',
+      '2026-01-01T10:00:00.123+02:00',
+      '2026-12-31t23:59:60z',
+      '2026-01-01 10:00Z',
+      '2026-01-01T10:00:00-0530',
+    ]) {
       expect(() => parseOrders(`[{"shipDate":"${date}"}]`), date).not.toThrow();
     }
-    for (const date of ['2026-13-01T10:00:00Z', '2026-01-01', 'tomorrow', '2026-01-32T10:00:00Z', '2026-01-01T24:00:00Z', '2026-01-01T10:00:00']) {
+    for (const date of [
+      '2026-13-01T10:00:00Z',
+      '2026-01-01',
+      'tomorrow',
+      '2026-01-32T10:00:00Z',
+      '2026-01-01T24:00:00Z',
+      '2026-01-01T10:00:00',
+    ]) {
       expect(() => parseOrders(`[{"shipDate":"${date}"}]`), date).toThrow(InvalidOrdersError);
     }
   });
 
   it('rejects the whole list for one bad order, saying which', () => {
-    expect(() => parseOrders(`[${order('1')},{"id":1.5}]`)).toThrow('order 2: "id" is not a whole number');
+    expect(() => parseOrders(`[${order('1')},{"id":1.5}]`)).toThrow(
+      'order 2: "id" is not a whole number',
+    );
     expect(() => parseOrders('[{"id":1e300}]')).toThrow('too large to read exactly');
     expect(() => parseOrders('[{"quantity":"2"}]')).toThrow('"quantity"');
     expect(() => parseOrders('[{"complete":1}]')).toThrow('"complete"');
     expect(() => parseOrders('{"id":1}')).toThrow('not a list');
     expect(() => parseOrders('[1]')).toThrow('item 1 is not an order');
     expect(() => parseOrders('[{"id":1}')).toThrow('not valid JSON');
-    expect(() => parseOrders('[{"id":"12345678901234567890"}]')).toThrow('"id" is not a whole number');
+    expect(() => parseOrders('[{"id":"12345678901234567890"}]')).toThrow(
+      '"id" is not a whole number',
+    );
   });
 });

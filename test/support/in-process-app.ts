@@ -9,13 +9,22 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAppServices, type AppServices } from '../../src/main/app-services.ts';
-import { DEFAULT_SETTINGS, type EnvironmentService, type Settings } from '../../src/main/environments/environment-service.ts';
+import {
+  DEFAULT_SETTINGS,
+  type EnvironmentService,
+  type Settings,
+} from '../../src/main/environments/environment-service.ts';
 import { dispatch } from '../../src/main/ipc/dispatch.ts';
 import type { Emit } from '../../src/main/ipc/handlers.ts';
 import { KeyStore } from '../../src/main/keys/key-store.ts';
 import { MemoryCiphertextStore } from '../../src/main/keys/memory-ciphertext-store.ts';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/main/sandbox/server.ts';
-import { createApi, type Invoke, type StoreAdminApi, type Subscribe } from '../../src/preload/api.ts';
+import {
+  createApi,
+  type Invoke,
+  type StoreAdminApi,
+  type Subscribe,
+} from '../../src/preload/api.ts';
 import { SANDBOX_DEMO_KEY } from '../../src/shared/environments.ts';
 import type { EventName } from '../../src/shared/ipc-contract.ts';
 import { FakeSafeStorage, platformForBackend, type FakeStorageBackend } from './electron-mock.ts';
@@ -40,12 +49,21 @@ export interface InProcessApp {
 export { SANDBOX_DEMO_KEY };
 
 export async function startInProcessApp(
-  options: { sandbox?: SandboxOptions; backend?: FakeStorageBackend; settings?: Settings; dataDir?: string } = {},
+  options: {
+    sandbox?: SandboxOptions;
+    backend?: FakeStorageBackend;
+    settings?: Settings;
+    dataDir?: string;
+  } = {},
 ): Promise<InProcessApp> {
   const sandbox = await startSandbox({ port: 0, ...options.sandbox });
   const backend = options.backend ?? 'keychain';
   const safeStorage = new FakeSafeStorage(backend);
-  const keys = new KeyStore({ safeStorage, store: new MemoryCiphertextStore(), platform: platformForBackend(backend) });
+  const keys = new KeyStore({
+    safeStorage,
+    store: new MemoryCiphertextStore(),
+    platform: platformForBackend(backend),
+  });
   let settings = options.settings ?? DEFAULT_SETTINGS;
   const ownDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'store-admin-app-'));
@@ -53,7 +71,11 @@ export async function startInProcessApp(
     dataDir,
     settings: { read: () => settings, write: (next) => (settings = next) },
     keys,
-    startSandbox: async () => ({ baseUrl: sandbox.baseUrl, key: SANDBOX_DEMO_KEY, close: async () => undefined }),
+    startSandbox: async () => ({
+      baseUrl: sandbox.baseUrl,
+      key: SANDBOX_DEMO_KEY,
+      close: async () => undefined,
+    }),
     clientOptions: { attemptTimeoutMs: 5_000, totalTimeoutMs: 20_000, maxRetries: 2 },
   });
 

@@ -11,7 +11,11 @@ export interface RecordedRequest {
   readonly headers: IncomingMessage['headers'];
 }
 
-export type Script = (req: IncomingMessage, res: ServerResponse, index: number) => void | Promise<void>;
+export type Script = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  index: number,
+) => void | Promise<void>;
 
 export interface ScriptedServer {
   readonly origin: string;
@@ -48,8 +52,16 @@ export async function scriptedServer(script: Script): Promise<ScriptedServer> {
 }
 
 /** Sends a JSON answer with optional extra headers. */
-export function answer(res: ServerResponse, status: number, body?: unknown, headers: Record<string, string> = {}): void {
+export function answer(
+  res: ServerResponse,
+  status: number,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
-  res.writeHead(status, { ...(text && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}), ...headers });
+  res.writeHead(status, {
+    ...(text && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}),
+    ...headers,
+  });
   res.end(text);
 }

@@ -10,7 +10,9 @@ export interface VirtualTiming extends Timing {
   set(epochMs: number): void;
 }
 
-export function virtualTiming(options: { start?: number; random?: () => number } = {}): VirtualTiming {
+export function virtualTiming(
+  options: { start?: number; random?: () => number } = {},
+): VirtualTiming {
   let now = options.start ?? Date.UTC(2026, 10, 22, 12, 0, 0);
   const sleeps: number[] = [];
   return {

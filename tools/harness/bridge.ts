@@ -23,11 +23,15 @@ async function land(value: unknown): Promise<unknown> {
   if (value === null || typeof value !== 'object') return value;
   const blob = (value as { $harnessBlob?: unknown }).$harnessBlob;
   if (typeof blob === 'string') {
-    const response = await fetch(`/harness/blob/${blob}`, { headers: { 'x-harness-token': token } });
+    const response = await fetch(`/harness/blob/${blob}`, {
+      headers: { 'x-harness-token': token },
+    });
     if (!response.ok) throw new Error(`harness lost a result (${response.status})`);
     return response.text();
   }
-  const entries = await Promise.all(Object.entries(value).map(async ([k, v]) => [k, await land(v)] as const));
+  const entries = await Promise.all(
+    Object.entries(value).map(async ([k, v]) => [k, await land(v)] as const),
+  );
   return Object.fromEntries(entries);
 }
 

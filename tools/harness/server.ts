@@ -12,7 +12,11 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
 import { build } from 'vite';
 import { createAppServices } from '../../src/main/app-services.ts';
-import { DEFAULT_SETTINGS, type EnvironmentService, type Settings } from '../../src/main/environments/environment-service.ts';
+import {
+  DEFAULT_SETTINGS,
+  type EnvironmentService,
+  type Settings,
+} from '../../src/main/environments/environment-service.ts';
 import { parseSettings } from '../../src/main/environments/settings.ts';
 import { dispatch } from '../../src/main/ipc/dispatch.ts';
 import type { Emit } from '../../src/main/ipc/handlers.ts';
@@ -83,7 +87,11 @@ async function buildBridge(): Promise<string> {
     build: {
       write: false,
       minify: false,
-      lib: { entry: join(ROOT, 'tools/harness/bridge.ts'), formats: ['iife'], name: 'storeAdminHarness' },
+      lib: {
+        entry: join(ROOT, 'tools/harness/bridge.ts'),
+        formats: ['iife'],
+        name: 'storeAdminHarness',
+      },
       rollupOptions: { output: { entryFileNames: 'bridge.js' } },
     },
   });
@@ -100,7 +108,8 @@ async function buildBridge(): Promise<string> {
 function fileSettings(dataDir: string) {
   const file = join(dataDir, 'settings.json');
   return {
-    read: (): Settings => (existsSync(file) ? parseSettings(JSON.parse(readFileSync(file, 'utf8'))) : DEFAULT_SETTINGS),
+    read: (): Settings =>
+      existsSync(file) ? parseSettings(JSON.parse(readFileSync(file, 'utf8'))) : DEFAULT_SETTINGS,
     write: (settings: Settings) => writeFileSync(file, JSON.stringify(settings)),
   };
 }
@@ -127,7 +136,11 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const services = createAppServices({
     dataDir: join(options.dataDir, 'local-data'),
     settings: fileSettings(options.dataDir),
-    keys: new KeyStore({ safeStorage: noEncryption, store: new MemoryCiphertextStore(), platform: 'linux' }),
+    keys: new KeyStore({
+      safeStorage: noEncryption,
+      store: new MemoryCiphertextStore(),
+      platform: 'linux',
+    }),
     startSandbox: async () => ({ ...options.sandbox, close: async () => undefined }),
   });
   const streams = new Set<ServerResponse>();
@@ -161,7 +174,10 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       return;
     }
     if (url.pathname === '/harness/invoke' && req.method === 'POST') {
-      if (req.headers.origin !== origin || !tokenOk(req.headers['x-harness-token'] as string | undefined)) {
+      if (
+        req.headers.origin !== origin ||
+        !tokenOk(req.headers['x-harness-token'] as string | undefined)
+      ) {
         res.writeHead(403).end();
         return;
       }
@@ -196,7 +212,11 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       }
       blobs.delete(url.pathname.slice('/harness/blob/'.length));
       const bytes = Buffer.from(blob.text, 'utf8');
-      res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'content-length': String(bytes.length), 'cache-control': 'no-store' });
+      res.writeHead(200, {
+        'content-type': 'text/plain; charset=utf-8',
+        'content-length': String(bytes.length),
+        'cache-control': 'no-store',
+      });
       res.end(bytes);
       return;
     }
@@ -205,7 +225,11 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
         res.writeHead(403).end();
         return;
       }
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+      res.writeHead(200, {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+      });
       res.write(': connected\n\n');
       streams.add(res);
       req.on('close', () => streams.delete(res));
@@ -231,7 +255,11 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     }
     if (path === '/index.html') {
       // The bridge must define window.storeAdmin before the app's module runs.
-      content = Buffer.from(content.toString('utf8').replace('<head>', '<head>\n    <script src="/harness/bridge.js"></script>'));
+      content = Buffer.from(
+        content
+          .toString('utf8')
+          .replace('<head>', '<head>\n    <script src="/harness/bridge.js"></script>'),
+      );
     }
     res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
     res.end(content);

@@ -11,7 +11,12 @@ import type { Delivery } from '../../shared/failures.ts';
 import type { EnvironmentId } from '../../shared/environments.ts';
 
 export type JournalLine =
-  | { readonly t: 'job'; readonly jobId: string; readonly at: number; readonly orderIds: readonly string[] }
+  | {
+      readonly t: 'job';
+      readonly jobId: string;
+      readonly at: number;
+      readonly orderIds: readonly string[];
+    }
   | { readonly t: 'send'; readonly orderId: string; readonly at: number }
   | {
       readonly t: 'result';
@@ -99,7 +104,9 @@ export class BulkJournal {
 
   /** Appends in call order; resolves once the line is written. */
   append(line: JournalLine): Promise<void> {
-    this.#tail = this.#tail.catch(() => undefined).then(() => appendFile(this.#file, `${JSON.stringify(line)}\n`, { mode: 0o600 }));
+    this.#tail = this.#tail
+      .catch(() => undefined)
+      .then(() => appendFile(this.#file, `${JSON.stringify(line)}\n`, { mode: 0o600 }));
     return this.#tail;
   }
 
@@ -125,6 +132,8 @@ export class BulkJournal {
   /** Keeps a finished job's journal aside before a new one starts. */
   async archive(jobId: string): Promise<void> {
     await this.#tail.catch(() => undefined);
-    await rename(this.#file, this.#file.replace(/\.jsonl$/, `.${jobId}.jsonl`)).catch(() => undefined);
+    await rename(this.#file, this.#file.replace(/\.jsonl$/, `.${jobId}.jsonl`)).catch(
+      () => undefined,
+    );
   }
 }

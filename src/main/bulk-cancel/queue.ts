@@ -6,7 +6,12 @@
 // order whose first answer is unknown, and never loses a result.
 
 import { randomUUID } from 'node:crypto';
-import type { BulkCancelSnapshot, BulkOutcome, BulkResult, PauseReason } from '../../shared/bulk-cancel.ts';
+import type {
+  BulkCancelSnapshot,
+  BulkOutcome,
+  BulkResult,
+  PauseReason,
+} from '../../shared/bulk-cancel.ts';
 import type { EnvironmentId } from '../../shared/environments.ts';
 import type { QuotaSnapshot } from '../../shared/quota.ts';
 import type { Timing } from '../quota/clock.ts';
@@ -62,7 +67,10 @@ export class BulkCancelQueue {
     if (!this.#job) return;
     if (this.#isComplete()) {
       this.#finishedAt = this.#job.results.at(-1)?.at ?? this.#job.startedAt;
-    } else if (this.#job.status === 'running' || (this.#job.status === 'paused' && this.#job.reason === 'offline')) {
+    } else if (
+      this.#job.status === 'running' ||
+      (this.#job.status === 'paused' && this.#job.reason === 'offline')
+    ) {
       this.#job.status = 'running';
       this.#startWorkers();
     }
@@ -71,7 +79,9 @@ export class BulkCancelQueue {
 
   async start(orderIds: readonly string[]): Promise<BulkCancelSnapshot> {
     if (this.#job && !this.#finished()) {
-      throw new BulkCancelActiveError('A bulk cancel is already under way in this environment. Stop it or let it finish first.');
+      throw new BulkCancelActiveError(
+        'A bulk cancel is already under way in this environment. Stop it or let it finish first.',
+      );
     }
     if (this.#job) await this.#deps.journal.archive(this.#job.jobId);
     const unique = [...new Set(orderIds)];
@@ -98,7 +108,13 @@ export class BulkCancelQueue {
     job.status = 'paused';
     job.reason = reason;
     job.message = message;
-    await this.#deps.journal.append({ t: 'status', at: this.#deps.timing.now(), status: 'paused', reason, ...(message ? { message } : {}) });
+    await this.#deps.journal.append({
+      t: 'status',
+      at: this.#deps.timing.now(),
+      status: 'paused',
+      reason,
+      ...(message ? { message } : {}),
+    });
     this.#interrupt();
     if (reason === 'offline') this.#scheduleResume(this.#offlineDelay);
     this.#changed();
@@ -111,7 +127,11 @@ export class BulkCancelQueue {
     job.status = 'running';
     job.reason = undefined;
     job.message = undefined;
-    await this.#deps.journal.append({ t: 'status', at: this.#deps.timing.now(), status: 'running' });
+    await this.#deps.journal.append({
+      t: 'status',
+      at: this.#deps.timing.now(),
+      status: 'running',
+    });
     this.#startWorkers();
     this.#changed();
   }
@@ -122,7 +142,11 @@ export class BulkCancelQueue {
     if (!job || this.#finished()) return;
     this.#resumeTimer?.abort();
     job.status = 'stopped';
-    await this.#deps.journal.append({ t: 'status', at: this.#deps.timing.now(), status: 'stopped' });
+    await this.#deps.journal.append({
+      t: 'status',
+      at: this.#deps.timing.now(),
+      status: 'stopped',
+    });
     this.#interrupt();
     this.#changed();
   }
@@ -160,7 +184,12 @@ export class BulkCancelQueue {
   snapshot(): BulkCancelSnapshot | undefined {
     const job = this.#job;
     if (!job) return undefined;
-    const counts: Record<BulkOutcome, number> = { cancelled: 0, 'already-shipped': 0, 'not-found': 0, failed: 0 };
+    const counts: Record<BulkOutcome, number> = {
+      cancelled: 0,
+      'already-shipped': 0,
+      'not-found': 0,
+      failed: 0,
+    };
     for (const result of job.results) counts[result.outcome] += 1;
     const waiting = job.orderIds.length - job.results.length;
     const finished = this.#finished();
@@ -184,12 +213,22 @@ export class BulkCancelQueue {
     const now = this.#deps.timing.now();
     const perWindow = Math.max(1, q.limit - RequestGate.backgroundReserve(q.limit));
     const windowOpen = q.resetAt !== undefined && q.resetAt > now;
-    const usableNow = windowOpen ? Math.max(0, (q.remaining ?? 0) - RequestGate.backgroundReserve(q.limit)) : perWindow;
+    const usableNow = windowOpen
+      ? Math.max(0, (q.remaining ?? 0) - RequestGate.backgroundReserve(q.limit))
+      : perWindow;
     const concurrency = this.#deps.concurrency ?? 2;
-    if (waiting <= usableNow) return { etaMs: Math.ceil((waiting * this.#latencyMs) / concurrency) };
+    if (waiting <= usableNow)
+      return { etaMs: Math.ceil((waiting * this.#latencyMs) / concurrency) };
     const untilReset = windowOpen ? q.resetAt! - now : 0;
     const windows = Math.ceil((waiting - usableNow) / perWindow);
-    return { etaMs: untilReset + (windows - 1) * this.#windowMs + Math.ceil((((waiting - usableNow) % perWindow || perWindow) * this.#latencyMs) / concurrency) };
+    return {
+      etaMs:
+        untilReset +
+        (windows - 1) * this.#windowMs +
+        Math.ceil(
+          (((waiting - usableNow) % perWindow || perWindow) * this.#latencyMs) / concurrency,
+        ),
+    };
   }
 
   #finished(): boolean {
@@ -270,7 +309,12 @@ export class BulkCancelQueue {
         });
         this.#latencyMs = Math.max(1, timing.now() - sentAt);
         this.#offlineDelay = this.#deps.offlineRetryMs ?? 15_000;
-        await this.#record({ orderId, outcome: outcome.kind, message: outcome.message, at: timing.now() });
+        await this.#record({
+          orderId,
+          outcome: outcome.kind,
+          message: outcome.message,
+          at: timing.now(),
+        });
       } catch (error) {
         await this.#failed(orderId, error);
       } finally {
@@ -297,12 +341,19 @@ export class BulkCancelQueue {
   async #failed(orderId: string, error: unknown): Promise<void> {
     const { timing } = this.#deps;
     if (!isStoreApiError(error)) {
-      await this.#record({ orderId, outcome: 'failed', message: 'Something went wrong inside Store Admin.', at: timing.now(), delivery: 'unknown' });
+      await this.#record({
+        orderId,
+        outcome: 'failed',
+        message: 'Something went wrong inside Store Admin.',
+        at: timing.now(),
+        delivery: 'unknown',
+      });
       return;
     }
     const { kind, delivery, message, retryAt } = error.failure;
     // Not sent, or refused without acting: the order goes back in the queue.
-    const backInQueue = delivery !== 'unknown' ? () => this.#requeue(orderId) : async () => undefined;
+    const backInQueue =
+      delivery !== 'unknown' ? () => this.#requeue(orderId) : async () => undefined;
     switch (kind) {
       case 'rate-limited': {
         await backInQueue();
@@ -312,13 +363,19 @@ export class BulkCancelQueue {
       }
       case 'banned':
         await backInQueue();
-        await this.pause('banned', `${message} The bulk cancel is paused; resume it after ${clockTime(retryAt ?? timing.now())}.`);
+        await this.pause(
+          'banned',
+          `${message} The bulk cancel is paused; resume it after ${clockTime(retryAt ?? timing.now())}.`,
+        );
         return;
       case 'network':
       case 'timeout':
         // An unknown answer stays "sent": the next try continues it.
         await backInQueue();
-        await this.pause('offline', `${message} The bulk cancel is paused and tries again by itself.`);
+        await this.pause(
+          'offline',
+          `${message} The bulk cancel is paused and tries again by itself.`,
+        );
         return;
       case 'unauthorized':
       case 'no-key':

@@ -28,7 +28,9 @@ export class DomainWorkspaceStore {
     if (cached) return cached;
     let workspace = EMPTY_WORKSPACE;
     try {
-      const parsed = domainWorkspaceSchema.safeParse(JSON.parse(await readFile(this.#file(environment), 'utf8')));
+      const parsed = domainWorkspaceSchema.safeParse(
+        JSON.parse(await readFile(this.#file(environment), 'utf8')),
+      );
       if (parsed.success) workspace = parsed.data;
     } catch {
       // nothing saved yet
@@ -42,7 +44,10 @@ export class DomainWorkspaceStore {
   }
 
   saveProgress(environment: EnvironmentId, progress: DomainProgress): Promise<DomainWorkspace> {
-    return this.#update(environment, (w) => ({ ...w, progress: { ...w.progress, [progress.domain]: progress } }));
+    return this.#update(environment, (w) => ({
+      ...w,
+      progress: { ...w.progress, [progress.domain]: progress },
+    }));
   }
 
   removeProgress(environment: EnvironmentId, domain: string): Promise<DomainWorkspace> {
@@ -53,7 +58,10 @@ export class DomainWorkspaceStore {
     });
   }
 
-  saveConfig(environment: EnvironmentId, config: DomainsConfig | undefined): Promise<DomainWorkspace> {
+  saveConfig(
+    environment: EnvironmentId,
+    config: DomainsConfig | undefined,
+  ): Promise<DomainWorkspace> {
     return this.#update(environment, (w) => {
       const next: DomainWorkspace = { settings: w.settings, progress: w.progress };
       return config ? { ...next, config } : next;
@@ -64,11 +72,16 @@ export class DomainWorkspaceStore {
     return join(this.#dir, `domains-${environment}.json`);
   }
 
-  async #update(environment: EnvironmentId, change: (w: DomainWorkspace) => DomainWorkspace): Promise<DomainWorkspace> {
+  async #update(
+    environment: EnvironmentId,
+    change: (w: DomainWorkspace) => DomainWorkspace,
+  ): Promise<DomainWorkspace> {
     const next = change(await this.get(environment));
     this.#cache.set(environment, next);
     const text = JSON.stringify(next);
-    this.#queue = this.#queue.catch(() => undefined).then(() => writeFileAtomic(this.#file(environment), text, { mode: 0o600 }));
+    this.#queue = this.#queue
+      .catch(() => undefined)
+      .then(() => writeFileAtomic(this.#file(environment), text, { mode: 0o600 }));
     await this.#queue;
     return next;
   }

@@ -72,7 +72,10 @@ const SAVE_EVERY_MS = 1000;
 
 /** Identifies a key without keeping it: a short hash, in memory only. */
 function fingerprint(environment: EnvironmentId, baseUrl: string, key: string): string {
-  return createHash('sha256').update(`${environment}\n${baseUrl}\n${key}`).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(`${environment}\n${baseUrl}\n${key}`)
+    .digest('hex')
+    .slice(0, 16);
 }
 
 export class EnvironmentService {
@@ -114,7 +117,10 @@ export class EnvironmentService {
     const checked = validateBaseUrl(input);
     if (!checked.ok) throw failure('invalid-input', checked.message, 'not-sent');
     const settings = this.#deps.settings.read();
-    this.#deps.settings.write({ ...settings, baseUrls: { ...settings.baseUrls, [environment]: checked.value } });
+    this.#deps.settings.write({
+      ...settings,
+      baseUrls: { ...settings.baseUrls, [environment]: checked.value },
+    });
     return this.#view(environment, this.#deps.settings.read());
   }
 
@@ -190,7 +196,8 @@ export class EnvironmentService {
     const write = (): void => {
       this.#saveTimer = undefined;
       const saved: Partial<Record<EnvironmentId, SavedQuota>> = { ...store.read() };
-      for (const [environment, c] of this.#connections) saved[environment] = c.tracker.saved(c.gate.snapshot());
+      for (const [environment, c] of this.#connections)
+        saved[environment] = c.tracker.saved(c.gate.snapshot());
       store.write(saved);
     };
     if (now) {
@@ -221,10 +228,15 @@ export class EnvironmentService {
     const label = ENVIRONMENT_LABELS[environment];
     const baseUrl = this.#deps.settings.read().baseUrls[environment];
     if (!baseUrl) {
-      throw failure('invalid-input', `The ${label} address is not set yet. Enter it in Settings.`, 'not-sent');
+      throw failure(
+        'invalid-input',
+        `The ${label} address is not set yet. Enter it in Settings.`,
+        'not-sent',
+      );
     }
     const key = this.#deps.keys.getKey(environment);
-    if (!key) throw failure('no-key', `No API key is set for ${label}. Add one in Settings.`, 'not-sent');
+    if (!key)
+      throw failure('no-key', `No API key is set for ${label}. Add one in Settings.`, 'not-sent');
     return { baseUrl, key };
   }
 
@@ -234,6 +246,12 @@ export class EnvironmentService {
     }
     const key = this.#deps.keys.status(id);
     const baseUrl = settings.baseUrls[id];
-    return { id, label: ENVIRONMENT_LABELS[id], keySet: key.set, key, ...(baseUrl ? { baseUrl } : {}) };
+    return {
+      id,
+      label: ENVIRONMENT_LABELS[id],
+      keySet: key.set,
+      key,
+      ...(baseUrl ? { baseUrl } : {}),
+    };
   }
 }

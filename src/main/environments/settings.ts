@@ -9,9 +9,14 @@ import { DEFAULT_SETTINGS, type Settings } from './environment-service.ts';
 const baseUrl = z.string().refine((url) => validateBaseUrl(url).ok);
 
 const settingsSchema = z.object({
-  activeEnvironment: z.enum(['sandbox', 'staging', 'production']).catch(DEFAULT_SETTINGS.activeEnvironment),
+  activeEnvironment: z
+    .enum(['sandbox', 'staging', 'production'])
+    .catch(DEFAULT_SETTINGS.activeEnvironment),
   baseUrls: z
-    .object({ staging: baseUrl.optional().catch(undefined), production: baseUrl.optional().catch(undefined) })
+    .object({
+      staging: baseUrl.optional().catch(undefined),
+      production: baseUrl.optional().catch(undefined),
+    })
     .catch({}),
 });
 

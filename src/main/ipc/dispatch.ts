@@ -28,7 +28,9 @@ export async function dispatch(
   if (!isChannel(channel)) return fail(invalid('Store Admin received a request it does not know.'));
   const parsed = argumentSchemas[channel].safeParse(args);
   if (!parsed.success) {
-    log(`IPC ${channel}: arguments rejected (${parsed.error.issues.map((i) => i.path.join('.') || 'arguments').join(', ')})`);
+    log(
+      `IPC ${channel}: arguments rejected (${parsed.error.issues.map((i) => i.path.join('.') || 'arguments').join(', ')})`,
+    );
     return fail(invalid('Store Admin received a request with details it cannot accept.'));
   }
   try {
@@ -36,9 +38,14 @@ export async function dispatch(
     return ok(await handler(...(parsed.data as unknown[])));
   } catch (error) {
     if (isStoreApiError(error)) return fail(error.failure);
-    if (error instanceof InvalidKeyError || error instanceof DomainInputError) return fail(invalid(error.message));
+    if (error instanceof InvalidKeyError || error instanceof DomainInputError)
+      return fail(invalid(error.message));
     // The error's text is not passed on or logged: it could hold request details.
     log(`IPC ${channel}: unexpected ${error instanceof Error ? error.name : typeof error}`);
-    return fail({ kind: 'internal', message: 'Something went wrong inside Store Admin. Please try again.', delivery: 'unknown' });
+    return fail({
+      kind: 'internal',
+      message: 'Something went wrong inside Store Admin. Please try again.',
+      delivery: 'unknown',
+    });
   }
 }

@@ -15,7 +15,11 @@ export function registerIpc(handlers: Handlers, isTrustedSender: SenderCheck): (
     ipcMain.handle(channel, async (event, ...args: unknown[]) => {
       if (!isTrustedSender(event)) {
         console.error(`IPC ${channel}: refused a call from an untrusted sender`);
-        return fail({ kind: 'invalid-input', message: 'This window may not use Store Admin.', delivery: 'not-sent' });
+        return fail({
+          kind: 'invalid-input',
+          message: 'This window may not use Store Admin.',
+          delivery: 'not-sent',
+        });
       }
       return dispatch(handlers, channel, args);
     });

@@ -2,7 +2,13 @@
 // environment service. Plain Node: used by Electron's ipcMain (handle.ts) and
 // by the development harness alike. Arguments arrive already validated.
 
-import type { Channel, ChannelArgs, ChannelResults, EventName, EventPayloads } from '../../shared/ipc-contract.ts';
+import type {
+  Channel,
+  ChannelArgs,
+  ChannelResults,
+  EventName,
+  EventPayloads,
+} from '../../shared/ipc-contract.ts';
 import type { CancelResult } from '../../shared/orders-local.ts';
 import { checkCertificate } from '../domains/certificate-check.ts';
 import { checkDomainDns } from '../domains/dns-check.ts';
@@ -38,14 +44,24 @@ const PROGRESS_INTERVAL_MS = 100;
 export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
   const { service, cache, cancelLog, reviewMarks, domains, bulkCancel, now } = deps;
   /** Tells the renderer whether the service answered, after each call that talks to it. */
-  async function talking<T>(environment: Parameters<EnvironmentService['client']>[0], call: () => Promise<T>): Promise<T> {
+  async function talking<T>(
+    environment: Parameters<EnvironmentService['client']>[0],
+    call: () => Promise<T>,
+  ): Promise<T> {
     try {
       const value = await call();
       emit('connectivity:changed', { environment, reachable: true });
       return value;
     } catch (error) {
-      if (isStoreApiError(error) && (error.failure.kind === 'network' || error.failure.kind === 'timeout')) {
-        emit('connectivity:changed', { environment, reachable: false, message: error.failure.message });
+      if (
+        isStoreApiError(error) &&
+        (error.failure.kind === 'network' || error.failure.kind === 'timeout')
+      ) {
+        emit('connectivity:changed', {
+          environment,
+          reachable: false,
+          message: error.failure.message,
+        });
       } else if (isStoreApiError(error) && error.failure.delivery !== 'not-sent') {
         emit('connectivity:changed', { environment, reachable: true });
       }
@@ -53,7 +69,11 @@ export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
     }
   }
 
-  async function logFailure(environment: Parameters<EnvironmentService['client']>[0], orderId: string, error: unknown): Promise<void> {
+  async function logFailure(
+    environment: Parameters<EnvironmentService['client']>[0],
+    orderId: string,
+    error: unknown,
+  ): Promise<void> {
     if (!isStoreApiError(error)) return;
     await cancelLog.append({
       at: now(),
@@ -91,7 +111,8 @@ export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
         refreshOrders(client, cache, environment, {
           onProgress: (progress) => {
             const at = Date.now();
-            const done = progress.totalBytes !== undefined && progress.receivedBytes >= progress.totalBytes;
+            const done =
+              progress.totalBytes !== undefined && progress.receivedBytes >= progress.totalBytes;
             if (done || at - lastProgress >= PROGRESS_INTERVAL_MS) {
               lastProgress = at;
               emit('orders:progress', { environment, ...progress });
@@ -99,16 +120,26 @@ export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
           },
         }),
       );
-      return { environment, body: list.body, count: list.count, receivedAt: list.receivedAt, bytes: list.bytes };
+      return {
+        environment,
+        body: list.body,
+        count: list.count,
+        receivedAt: list.receivedAt,
+        bytes: list.bytes,
+      };
     },
     'orders:cached': async (environment) => {
       // The sandbox moves port at each start; its cache is still its own.
       const expected = environment === 'sandbox' ? undefined : service.baseUrlOf(environment);
-      if (environment !== 'sandbox' && expected === undefined) return { found: false, reason: 'other-service' };
+      if (environment !== 'sandbox' && expected === undefined)
+        return { found: false, reason: 'other-service' };
       const read = await cache.read(environment, expected);
       if (!read.ok) return { found: false, reason: read.problem };
       const { body, count, receivedAt } = read.value;
-      return { found: true, list: { environment, body, count, receivedAt, bytes: Buffer.byteLength(body) } };
+      return {
+        found: true,
+        list: { environment, body, count, receivedAt, bytes: Buffer.byteLength(body) },
+      };
     },
     'orders:cancel': async (environment, orderId) => {
       const client = await service.client(environment).catch(async (error: unknown) => {
@@ -117,7 +148,13 @@ export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
       });
       try {
         const outcome = await talking(environment, () => client.cancelOrder(orderId));
-        await cancelLog.append({ at: now(), environment, orderId, result: outcome.kind as CancelResult, message: outcome.message });
+        await cancelLog.append({
+          at: now(),
+          environment,
+          orderId,
+          result: outcome.kind as CancelResult,
+          message: outcome.message,
+        });
         return { ...outcome, environment, orderId };
       } catch (error) {
         await logFailure(environment, orderId, error);
@@ -126,13 +163,15 @@ export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
     },
     'cancel-log:list': async (environment) => cancelLog.read(environment),
     'review-marks:list': async (environment) => reviewMarks.all(environment),
-    'review-marks:set': async (environment, orderId, mark) => reviewMarks.set(environment, orderId, mark, now()),
+    'review-marks:set': async (environment, orderId, mark) =>
+      reviewMarks.set(environment, orderId, mark, now()),
     'quota:get': async (environment) => service.quota(environment),
     'bulk-cancel:start': async (environment, orderIds) => {
       try {
         return await bulkCancel[environment].start(orderIds);
       } catch (error) {
-        if (error instanceof BulkCancelActiveError) throw failure('conflict', error.message, 'not-sent');
+        if (error instanceof BulkCancelActiveError)
+          throw failure('conflict', error.message, 'not-sent');
         throw error;
       }
     },
@@ -153,9 +192,12 @@ export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
     'domains:check': async (request) => checkDomainDns(request),
     'domains:certificate': async (request) => checkCertificate(request),
     'domains:workspace': async (environment) => domains.get(environment),
-    'domains:save-settings': async (environment, settings) => domains.saveSettings(environment, settings),
-    'domains:save-progress': async (environment, progress) => domains.saveProgress(environment, progress),
-    'domains:remove-progress': async (environment, domain) => domains.removeProgress(environment, domain),
+    'domains:save-settings': async (environment, settings) =>
+      domains.saveSettings(environment, settings),
+    'domains:save-progress': async (environment, progress) =>
+      domains.saveProgress(environment, progress),
+    'domains:remove-progress': async (environment, domain) =>
+      domains.removeProgress(environment, domain),
     'domains:save-config': async (environment, config) => domains.saveConfig(environment, config),
   };
 }

@@ -34,7 +34,8 @@ export class CancelLog {
       if (!line) continue;
       try {
         const entry = JSON.parse(line) as CancelLogEntry;
-        if (entry.environment === environment && typeof entry.orderId === 'string') entries.push(entry);
+        if (entry.environment === environment && typeof entry.orderId === 'string')
+          entries.push(entry);
       } catch {
         // a torn line from a crash mid-append
       }

@@ -156,9 +156,13 @@ export class OrderCache {
     try {
       data = await readFile(this.fileOf(environment));
     } catch (error) {
-      return { ok: false, problem: (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 'damaged' };
+      return {
+        ok: false,
+        problem: (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 'damaged',
+      };
     }
-    if (data.length <= HEADER_BYTES || data[HEADER_BYTES] !== 0x0a) return { ok: false, problem: 'damaged' };
+    if (data.length <= HEADER_BYTES || data[HEADER_BYTES] !== 0x0a)
+      return { ok: false, problem: 'damaged' };
     let header: Header;
     try {
       header = JSON.parse(data.subarray(0, HEADER_BYTES).toString('utf8')) as Header;
@@ -176,7 +180,8 @@ export class OrderCache {
     ) {
       return { ok: false, problem: 'damaged' };
     }
-    if (expectedBaseUrl !== undefined && header.baseUrl !== expectedBaseUrl) return { ok: false, problem: 'other-service' };
+    if (expectedBaseUrl !== undefined && header.baseUrl !== expectedBaseUrl)
+      return { ok: false, problem: 'other-service' };
     return {
       ok: true,
       value: {

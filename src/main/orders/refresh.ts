@@ -3,7 +3,12 @@
 // malformed refresh leaves the last good cache untouched.
 
 import type { EnvironmentId } from '../../shared/environments.ts';
-import { checkOrderList, type ListOptions, type OrderListBody, type StoreClient } from '../store-api/client.ts';
+import {
+  checkOrderList,
+  type ListOptions,
+  type OrderListBody,
+  type StoreClient,
+} from '../store-api/client.ts';
 import type { OrderCache } from './order-cache.ts';
 
 export async function refreshOrders(
@@ -13,7 +18,10 @@ export async function refreshOrders(
   options: ListOptions = {},
 ): Promise<OrderListBody> {
   const list = await client.fetchOrderListText(options);
-  const pending = cache.begin({ environment, baseUrl: client.baseUrl, receivedAt: list.receivedAt }, list.raw ?? list.body);
+  const pending = cache.begin(
+    { environment, baseUrl: client.baseUrl, receivedAt: list.receivedAt },
+    list.raw ?? list.body,
+  );
   let count: number;
   try {
     count = checkOrderList(list.body);

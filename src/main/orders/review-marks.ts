@@ -13,7 +13,11 @@ const fileSchema = z.object({
   version: z.literal(1),
   marks: z.record(
     z.string(),
-    z.object({ reviewed: z.boolean(), note: z.string().max(MAX_NOTE_LENGTH), updatedAt: z.number() }),
+    z.object({
+      reviewed: z.boolean(),
+      note: z.string().max(MAX_NOTE_LENGTH),
+      updatedAt: z.number(),
+    }),
   ),
 });
 
@@ -35,7 +39,9 @@ export class ReviewMarksStore {
     if (cached) return cached;
     let marks: Record<string, ReviewMark> = {};
     try {
-      const parsed = fileSchema.safeParse(JSON.parse(await readFile(this.#file(environment), 'utf8')));
+      const parsed = fileSchema.safeParse(
+        JSON.parse(await readFile(this.#file(environment), 'utf8')),
+      );
       if (parsed.success) marks = parsed.data.marks;
     } catch {
       // none yet, or unreadable: start empty rather than fail
@@ -45,14 +51,21 @@ export class ReviewMarksStore {
   }
 
   /** Sets or clears (reviewed false and empty note) the mark of one order. */
-  async set(environment: EnvironmentId, orderId: string, mark: Omit<ReviewMark, 'updatedAt'>, now: number): Promise<ReviewMarks> {
+  async set(
+    environment: EnvironmentId,
+    orderId: string,
+    mark: Omit<ReviewMark, 'updatedAt'>,
+    now: number,
+  ): Promise<ReviewMarks> {
     const marks = { ...(await this.all(environment)) };
     const note = mark.note.trim().slice(0, MAX_NOTE_LENGTH);
     if (!mark.reviewed && note === '') delete marks[orderId];
     else marks[orderId] = { reviewed: mark.reviewed, note, updatedAt: now };
     this.#cache.set(environment, marks);
     const text = JSON.stringify({ version: 1, marks });
-    this.#queue = this.#queue.catch(() => undefined).then(() => writeFileAtomic(this.#file(environment), text, { mode: 0o600 }));
+    this.#queue = this.#queue
+      .catch(() => undefined)
+      .then(() => writeFileAtomic(this.#file(environment), text, { mode: 0o600 }));
     await this.#queue;
     return marks;
   }

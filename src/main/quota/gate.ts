@@ -158,7 +158,8 @@ export class RequestGate {
       // Nothing known yet: one request finds out the quota before others follow.
       allowance = 1;
     }
-    if (priority === 'background' && s.limit !== undefined) allowance -= RequestGate.backgroundReserve(s.limit);
+    if (priority === 'background' && s.limit !== undefined)
+      allowance -= RequestGate.backgroundReserve(s.limit);
     return Math.min(allowance, this.#maxInFlight) - this.#inFlight;
   }
 
@@ -181,7 +182,11 @@ export class RequestGate {
     if (waiting === 0) return;
     const open = this.openAt();
     if (open.at > now) this.#wakeAt(open.at);
-    else if (this.#inFlight === 0 && this.#state.resetAt !== undefined && this.#state.resetAt > now) {
+    else if (
+      this.#inFlight === 0 &&
+      this.#state.resetAt !== undefined &&
+      this.#state.resetAt > now
+    ) {
       // Only background requests wait, held by the reserve: they go on when the window resets.
       this.#wakeAt(this.#state.resetAt);
     }
@@ -204,7 +209,9 @@ export class RequestGate {
   #record(reading: RateLimitReading): void {
     const now = this.#timing.now();
     const hasAny =
-      reading.limit !== undefined || reading.remaining !== undefined || reading.resetAt !== undefined;
+      reading.limit !== undefined ||
+      reading.remaining !== undefined ||
+      reading.resetAt !== undefined;
     if (!hasAny) {
       this.#headersAbsent = true;
       return;
@@ -213,11 +220,17 @@ export class RequestGate {
     let remaining = reading.remaining ?? s.remaining;
     // Answers can arrive out of order: within one window the lowest Remaining is the truest.
     const sameWindow =
-      reading.resetAt !== undefined && s.resetAt !== undefined && Math.abs(reading.resetAt - s.resetAt) < 1000;
+      reading.resetAt !== undefined &&
+      s.resetAt !== undefined &&
+      Math.abs(reading.resetAt - s.resetAt) < 1000;
     if (sameWindow && reading.remaining !== undefined && s.remaining !== undefined) {
       remaining = Math.min(reading.remaining, s.remaining);
     }
-    if (reading.resetAt !== undefined && s.resetAt !== undefined && reading.resetAt < s.resetAt - 1000) {
+    if (
+      reading.resetAt !== undefined &&
+      s.resetAt !== undefined &&
+      reading.resetAt < s.resetAt - 1000
+    ) {
       return; // an answer from a window that has already closed
     }
     this.#setState({

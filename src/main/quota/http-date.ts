@@ -41,13 +41,29 @@ function fullYear(twoDigits: number, now: number): number {
 export function parseHttpDate(value: string, now: number = Date.now()): number | undefined {
   const text = value.trim();
   let m = IMF_FIXDATE.exec(text);
-  if (m) return toEpoch(Number(m[3]), m[2]!, Number(m[1]), Number(m[4]), Number(m[5]), Number(m[6]));
+  if (m)
+    return toEpoch(Number(m[3]), m[2]!, Number(m[1]), Number(m[4]), Number(m[5]), Number(m[6]));
   m = RFC_850.exec(text);
   if (m) {
-    return toEpoch(fullYear(Number(m[3]), now), m[2]!, Number(m[1]), Number(m[4]), Number(m[5]), Number(m[6]));
+    return toEpoch(
+      fullYear(Number(m[3]), now),
+      m[2]!,
+      Number(m[1]),
+      Number(m[4]),
+      Number(m[5]),
+      Number(m[6]),
+    );
   }
   m = ASCTIME.exec(text);
-  if (m) return toEpoch(Number(m[6]), m[1]!, Number(m[2]!.trim()), Number(m[3]), Number(m[4]), Number(m[5]));
+  if (m)
+    return toEpoch(
+      Number(m[6]),
+      m[1]!,
+      Number(m[2]!.trim()),
+      Number(m[3]),
+      Number(m[4]),
+      Number(m[5]),
+    );
   return undefined;
 }
 

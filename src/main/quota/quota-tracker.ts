@@ -57,12 +57,22 @@ export class QuotaTracker {
 
   view(snapshot: QuotaSnapshot): QuotaView {
     this.#roll();
-    return { ...snapshot, sentToday: this.#sentToday, history: this.#history.map((p) => ({ ...p })) };
+    return {
+      ...snapshot,
+      sentToday: this.#sentToday,
+      history: this.#history.map((p) => ({ ...p })),
+    };
   }
 
   saved(snapshot: QuotaSnapshot): SavedQuota {
     this.#roll();
-    return { fingerprint: this.#fingerprint, snapshot, day: this.#day, sentToday: this.#sentToday, history: this.#history };
+    return {
+      fingerprint: this.#fingerprint,
+      snapshot,
+      day: this.#day,
+      sentToday: this.#sentToday,
+      history: this.#history,
+    };
   }
 
   #bucket(): { at: number; sent: number; remaining?: number } {

@@ -19,13 +19,18 @@ function nonNegativeInteger(value: string | null): number | undefined {
  * Unix time in seconds per the interface; a small number is read as seconds
  * from now and a millisecond time as such, since servers get this wrong.
  */
-export function readRateLimitHeaders(headers: Headers, context: ServerTimeContext): RateLimitReading {
+export function readRateLimitHeaders(
+  headers: Headers,
+  context: ServerTimeContext,
+): RateLimitReading {
   const limit = nonNegativeInteger(headers.get('x-ratelimit-limit'));
   const remaining = nonNegativeInteger(headers.get('x-ratelimit-remaining'));
   const reset = nonNegativeInteger(headers.get('x-ratelimit-reset'));
   return {
     ...(limit !== undefined ? { limit } : {}),
-    ...(remaining !== undefined ? { remaining: limit !== undefined ? Math.min(remaining, limit) : remaining } : {}),
+    ...(remaining !== undefined
+      ? { remaining: limit !== undefined ? Math.min(remaining, limit) : remaining }
+      : {}),
     ...(reset !== undefined ? { resetAt: readTimeNumber(reset, context) } : {}),
   };
 }

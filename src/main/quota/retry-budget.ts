@@ -11,7 +11,11 @@ export interface RetryBudgetOptions {
   readonly minPerWindow: number;
 }
 
-export const DEFAULT_RETRY_BUDGET: RetryBudgetOptions = { windowMs: 60_000, ratio: 0.2, minPerWindow: 5 };
+export const DEFAULT_RETRY_BUDGET: RetryBudgetOptions = {
+  windowMs: 60_000,
+  ratio: 0.2,
+  minPerWindow: 5,
+};
 
 export class RetryBudget {
   readonly #options: RetryBudgetOptions;

@@ -62,7 +62,9 @@ export interface CallOptions {
   readonly maxWaitMs?: number;
 }
 
-export type ListOptions = CallOptions & { readonly onProgress?: (progress: DownloadProgress) => void };
+export type ListOptions = CallOptions & {
+  readonly onProgress?: (progress: DownloadProgress) => void;
+};
 
 export interface OrderList {
   readonly orders: Order[];
@@ -156,15 +158,31 @@ export class StoreClient {
   /** The list's text, not yet validated: pass it to checkOrderList before use. */
   async fetchOrderListText(options: ListOptions = {}): Promise<Omit<OrderListBody, 'count'>> {
     return this.#withDeadline(options.signal, async (signal) => {
-      const { response } = await this.#send('GET', 'store/orders', { ...options, signal }, options.onProgress);
-      if (response.status !== 200) throw await this.#unexpected(response, 'The order list could not be loaded.');
+      const { response } = await this.#send(
+        'GET',
+        'store/orders',
+        { ...options, signal },
+        options.onProgress,
+      );
+      if (response.status !== 200)
+        throw await this.#unexpected(response, 'The order list could not be loaded.');
       let raw: Buffer;
       try {
         raw = Buffer.from(await response.arrayBuffer());
       } catch (error) {
-        throw this.#noAnswer(error, signal, 'answered', 'The order list was cut off while downloading.');
+        throw this.#noAnswer(
+          error,
+          signal,
+          'answered',
+          'The order list was cut off while downloading.',
+        );
       }
-      return { body: raw.toString('utf8'), raw, receivedAt: this.#options.timing.now(), bytes: raw.byteLength };
+      return {
+        body: raw.toString('utf8'),
+        raw,
+        receivedAt: this.#options.timing.now(),
+        bytes: raw.byteLength,
+      };
     });
   }
 
@@ -173,15 +191,26 @@ export class StoreClient {
    * its answer never came (a crash or a lost connection). This call then
    * continues it rather than starting anew: a 404 means that attempt landed.
    */
-  async cancelOrder(orderId: string, options: CallOptions & { previousAttemptUnknown?: boolean } = {}): Promise<CancelOutcome> {
+  async cancelOrder(
+    orderId: string,
+    options: CallOptions & { previousAttemptUnknown?: boolean } = {},
+  ): Promise<CancelOutcome> {
     if (!isInt64Text(orderId)) {
-      throw failure('invalid-input', `“${orderId.slice(0, 40)}” is not an order number.`, 'not-sent');
+      throw failure(
+        'invalid-input',
+        `“${orderId.slice(0, 40)}” is not an order number.`,
+        'not-sent',
+      );
     }
     return this.#withDeadline(options.signal, async (signal) => {
-      const { response, earlierAnswerLost } = await this.#send('DELETE', `store/orders/${orderId}`, {
-        ...options,
-        signal,
-      });
+      const { response, earlierAnswerLost } = await this.#send(
+        'DELETE',
+        `store/orders/${orderId}`,
+        {
+          ...options,
+          signal,
+        },
+      );
       const body = readErrorBody(await this.#readSmall(response));
       if (response.status >= 200 && response.status < 300) {
         return { kind: 'cancelled', message: `Order ${orderId} was cancelled.` };
@@ -196,7 +225,10 @@ export class StoreClient {
         }
         return {
           kind: 'not-found',
-          message: withServerWords(`Order ${orderId} no longer exists, so there was nothing to cancel.`, body),
+          message: withServerWords(
+            `Order ${orderId} no longer exists, so there was nothing to cancel.`,
+            body,
+          ),
         };
       }
       if (response.status === 409) {
@@ -208,7 +240,12 @@ export class StoreClient {
           ),
         };
       }
-      throw this.#statusFailure(response, body, `Order ${orderId} was not cancelled.`, earlierAnswerLost);
+      throw this.#statusFailure(
+        response,
+        body,
+        `Order ${orderId} was not cancelled.`,
+        earlierAnswerLost,
+      );
     });
   }
 
@@ -218,12 +255,20 @@ export class StoreClient {
       const { response } = await this.#send('GET', 'store/orders', { ...options, signal });
       // Only the status and headers matter: do not download a huge list.
       await response.body?.cancel().catch(() => undefined);
-      if (response.status !== 200) throw await this.#unexpected(response, 'The connection test failed.');
-      return { status: 200, message: 'Connected: the service accepted the key.', quota: this.quota() };
+      if (response.status !== 200)
+        throw await this.#unexpected(response, 'The connection test failed.');
+      return {
+        status: 200,
+        message: 'Connected: the service accepted the key.',
+        quota: this.quota(),
+      };
     });
   }
 
-  async #withDeadline<T>(outer: AbortSignal | undefined, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  async #withDeadline<T>(
+    outer: AbortSignal | undefined,
+    run: (signal: AbortSignal) => Promise<T>,
+  ): Promise<T> {
     const deadline = AbortSignal.timeout(this.#options.totalTimeoutMs);
     const signal = outer ? AbortSignal.any([outer, deadline]) : deadline;
     return run(signal);
@@ -251,11 +296,19 @@ export class StoreClient {
     for (;;) {
       const key = this.#options.getKey();
       if (!key) {
-        throw failure('no-key', 'No API key is set for this environment. Add one in Settings.', 'not-sent');
+        throw failure(
+          'no-key',
+          'No API key is set for this environment. Add one in Settings.',
+          'not-sent',
+        );
       }
       let ticket;
       try {
-        ticket = await gate.acquire({ signal, priority, maxWaitMs: options.maxWaitMs ?? this.#options.maxInlineWaitMs });
+        ticket = await gate.acquire({
+          signal,
+          priority,
+          maxWaitMs: options.maxWaitMs ?? this.#options.maxInlineWaitMs,
+        });
       } catch (error) {
         if (error instanceof HeldBackError) throw this.#heldBack(error, earlierAnswerLost);
         throw this.#noAnswer(error, signal, earlierAnswerLost ? 'unknown' : 'not-sent');
@@ -271,7 +324,10 @@ export class StoreClient {
           ...(onProgress
             ? {
                 onDownloadProgress: (p) =>
-                  onProgress({ receivedBytes: p.transferredBytes, ...(p.totalBytes > 0 ? { totalBytes: p.totalBytes } : {}) }),
+                  onProgress({
+                    receivedBytes: p.transferredBytes,
+                    ...(p.totalBytes > 0 ? { totalBytes: p.totalBytes } : {}),
+                  }),
               }
             : {}),
         });
@@ -298,11 +354,17 @@ export class StoreClient {
         const retryAt =
           parseRetryAfter(response.headers.get('retry-after'), time) ??
           (reading.resetAt !== undefined && reading.resetAt > now ? reading.resetAt : undefined) ??
-          now + Math.max(1000, fullJitterDelay(retries429 + 1, timing.random, this.#options.backoff));
+          now +
+            Math.max(1000, fullJitterDelay(retries429 + 1, timing.random, this.#options.backoff));
         gate.hold(retryAt, banned ? 'banned' : 'server-429');
         ticket.release({ ...reading, remaining: 0 });
         const fitsInline = retryAt - now <= this.#options.maxInlineWaitMs;
-        if (!banned && fitsInline && retries429 < this.#options.max429Retries && budget.tryRetry()) {
+        if (
+          !banned &&
+          fitsInline &&
+          retries429 < this.#options.max429Retries &&
+          budget.tryRetry()
+        ) {
           retries429 += 1;
           continue; // the gate holds this retry (and everyone else) until retryAt
         }
@@ -355,9 +417,14 @@ export class StoreClient {
     }
     const keepsMethod = response.status === 307 || response.status === 308;
     if (hop > MAX_REDIRECTS || (method !== 'GET' && !keepsMethod)) {
-      throw failure('redirect', 'The store service answered with redirects Store Admin does not follow.', 'answered', {
-        status: response.status,
-      });
+      throw failure(
+        'redirect',
+        'The store service answered with redirects Store Admin does not follow.',
+        'answered',
+        {
+          status: response.status,
+        },
+      );
     }
     return target.href;
   }
@@ -378,25 +445,57 @@ export class StoreClient {
     return 'unknown';
   }
 
-  #noAnswer(error: unknown, signal: AbortSignal, delivery: Failure['delivery'], prefix = ''): StoreApiError {
+  #noAnswer(
+    error: unknown,
+    signal: AbortSignal,
+    delivery: Failure['delivery'],
+    prefix = '',
+  ): StoreApiError {
     const lead = prefix ? `${prefix} ` : '';
     if (signal.aborted && (signal.reason as Error | undefined)?.name === 'TimeoutError') {
-      return failure('timeout', `${lead}The store service did not finish answering in time.`, delivery);
+      return failure(
+        'timeout',
+        `${lead}The store service did not finish answering in time.`,
+        delivery,
+      );
     }
     if (signal.aborted) return failure('aborted', `${lead}Stopped.`, delivery);
     if (isTimeoutError(error)) {
-      return failure('timeout', `${lead}The store service did not answer within ${Math.round(this.#options.attemptTimeoutMs / 1000)} seconds.`, delivery);
+      return failure(
+        'timeout',
+        `${lead}The store service did not answer within ${Math.round(this.#options.attemptTimeoutMs / 1000)} seconds.`,
+        delivery,
+      );
     }
     const host = new URL(this.#options.baseUrl).host;
-    const reason = isNetworkError(error) || error instanceof TypeError ? networkCause(error) : 'the network failed';
-    return failure('network', `${lead}Could not reach the store service at ${host}: ${reason}.`, delivery);
+    const reason =
+      isNetworkError(error) || error instanceof TypeError
+        ? networkCause(error)
+        : 'the network failed';
+    return failure(
+      'network',
+      `${lead}Could not reach the store service at ${host}: ${reason}.`,
+      delivery,
+    );
   }
 
   #heldBack(error: HeldBackError, earlierAnswerLost: boolean): StoreApiError {
-    return this.#limited(error.reason === 'banned', error.retryAt, {}, earlierAnswerLost, error.reason === 'quota-exhausted');
+    return this.#limited(
+      error.reason === 'banned',
+      error.retryAt,
+      {},
+      earlierAnswerLost,
+      error.reason === 'quota-exhausted',
+    );
   }
 
-  #limited(banned: boolean, retryAt: number, body: ErrorBody, earlierAnswerLost: boolean, exhausted = false): StoreApiError {
+  #limited(
+    banned: boolean,
+    retryAt: number,
+    body: ErrorBody,
+    earlierAnswerLost: boolean,
+    exhausted = false,
+  ): StoreApiError {
     const until = clockTime(retryAt);
     const delivery = earlierAnswerLost ? 'unknown' : 'answered';
     if (banned) {
@@ -426,26 +525,49 @@ export class StoreClient {
     return this.#statusFailure(response, body, lead, false);
   }
 
-  #statusFailure(response: Response, body: ErrorBody, lead: string, earlierAnswerLost: boolean): StoreApiError {
+  #statusFailure(
+    response: Response,
+    body: ErrorBody,
+    lead: string,
+    earlierAnswerLost: boolean,
+  ): StoreApiError {
     const status = response.status;
     const extra = { status, ...(body.code ? { code: body.code } : {}) };
     const delivery = earlierAnswerLost ? 'unknown' : 'answered';
     if (status === 401 || status === 403) {
       return failure(
         'unauthorized',
-        withServerWords(`${lead} The API key is missing or was not accepted (${status}). Check the key in Settings.`, body),
+        withServerWords(
+          `${lead} The API key is missing or was not accepted (${status}). Check the key in Settings.`,
+          body,
+        ),
         delivery,
         extra,
       );
     }
     if (status === 404) {
-      return failure('not-found', withServerWords(`${lead} The service says this does not exist (404).`, body), delivery, extra);
+      return failure(
+        'not-found',
+        withServerWords(`${lead} The service says this does not exist (404).`, body),
+        delivery,
+        extra,
+      );
     }
     if (status === 409) {
-      return failure('conflict', withServerWords(`${lead} The service refused because of the current state (409).`, body), delivery, extra);
+      return failure(
+        'conflict',
+        withServerWords(`${lead} The service refused because of the current state (409).`, body),
+        delivery,
+        extra,
+      );
     }
     if (status >= 500) {
-      return failure('server', withServerWords(`${lead} The store service had a problem (${status}).`, body), delivery, extra);
+      return failure(
+        'server',
+        withServerWords(`${lead} The store service had a problem (${status}).`, body),
+        delivery,
+        extra,
+      );
     }
     return failure(
       status >= 400 ? 'bad-request' : 'invalid-response',

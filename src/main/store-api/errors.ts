@@ -24,7 +24,9 @@ export function failure(
 /** HH:MM:SS in local time, as clerks read clocks. */
 export function clockTime(epochMs: number): string {
   const d = new Date(epochMs);
-  return [d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
+  return [d.getHours(), d.getMinutes(), d.getSeconds()]
+    .map((n) => String(n).padStart(2, '0'))
+    .join(':');
 }
 
 export interface ErrorBody {
@@ -58,8 +60,12 @@ export function readErrorBody(text: string): ErrorBody {
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
   const record = parsed as Record<string, unknown>;
-  const nested = typeof record.error === 'object' && record.error !== null ? (record.error as Record<string, unknown>) : undefined;
-  const message = clean(record.message) ?? clean(nested?.message) ?? clean(record.detail) ?? clean(record.error);
+  const nested =
+    typeof record.error === 'object' && record.error !== null
+      ? (record.error as Record<string, unknown>)
+      : undefined;
+  const message =
+    clean(record.message) ?? clean(nested?.message) ?? clean(record.detail) ?? clean(record.error);
   const code = clean(record.code) ?? clean(nested?.code);
   return { ...(code !== undefined ? { code } : {}), ...(message !== undefined ? { message } : {}) };
 }

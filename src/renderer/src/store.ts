@@ -9,7 +9,10 @@ import {
   type ConnectivitySlice,
 } from './features/connectivity/connectivity-slice.ts';
 import { createDomainsSlice, type DomainsSlice } from './features/domains/domains-slice.ts';
-import { createBulkCancelSlice, type BulkCancelSlice } from './features/bulk-cancel/bulk-cancel-slice.ts';
+import {
+  createBulkCancelSlice,
+  type BulkCancelSlice,
+} from './features/bulk-cancel/bulk-cancel-slice.ts';
 import {
   createEnvironmentsSlice,
   type EnvironmentsSlice,

@@ -7,7 +7,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { startSandbox, type Sandbox, type SandboxOptions } from '../../../src/main/sandbox/server.ts';
+import {
+  startSandbox,
+  type Sandbox,
+  type SandboxOptions,
+} from '../../../src/main/sandbox/server.ts';
 import { startHarness, type Harness } from '../../../tools/harness/server.ts';
 import { launchChromium } from './browser.ts';
 
@@ -33,7 +37,8 @@ export const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS
 export async function startE2EApp(options: { sandbox?: SandboxOptions } = {}): Promise<E2EApp> {
   const sandbox = await startSandbox({ port: 0, ...options.sandbox });
   const dataDir = mkdtempSync(join(tmpdir(), 'store-admin-e2e-'));
-  const open = () => startHarness({ dataDir, sandbox: { baseUrl: sandbox.baseUrl, key: 'demo-pro' } });
+  const open = () =>
+    startHarness({ dataDir, sandbox: { baseUrl: sandbox.baseUrl, key: 'demo-pro' } });
   let harness = await open();
   const browser: Browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1360, height: 860 } });

@@ -13,7 +13,10 @@ beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'app-'));
 });
 afterEach(async () => {
-  await Promise.all([...apps.splice(0).map((a) => a.close()), ...servers.splice(0).map((s) => s.close())]);
+  await Promise.all([
+    ...apps.splice(0).map((a) => a.close()),
+    ...servers.splice(0).map((s) => s.close()),
+  ]);
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -26,13 +29,21 @@ async function app(): Promise<InProcessApp> {
 describe('quota across restarts', () => {
   it('remembers a ban, so a restart does not start sending again', async () => {
     const server = await scriptedServer((_req, res) =>
-      answer(res, 429, { code: 'api_key_banned', message: 'Banned for 15 minutes', status: 429 }, { 'retry-after': '900' }),
+      answer(
+        res,
+        429,
+        { code: 'api_key_banned', message: 'Banned for 15 minutes', status: 429 },
+        { 'retry-after': '900' },
+      ),
     );
     servers.push(server);
     const first = await app();
     await first.api.environments.setBaseUrl('staging', server.baseUrl);
     await first.api.keys.set('staging', 'stg-key');
-    expect(await first.api.orders.list('staging')).toMatchObject({ ok: false, error: { kind: 'banned' } });
+    expect(await first.api.orders.list('staging')).toMatchObject({
+      ok: false,
+      error: { kind: 'banned' },
+    });
     const quota = await first.api.quota.get('staging');
     expect(quota).toMatchObject({ ok: true, value: { holdReason: 'banned', sentToday: 1 } });
     await first.close();
@@ -45,7 +56,10 @@ describe('quota across restarts', () => {
     const again = await second.api.orders.list('staging');
     expect(again).toMatchObject({ ok: false, error: { kind: 'banned' } });
     expect(server.requests).toHaveLength(1);
-    expect(await second.api.quota.get('staging')).toMatchObject({ ok: true, value: { holdReason: 'banned', sentToday: 1 } });
+    expect(await second.api.quota.get('staging')).toMatchObject({
+      ok: true,
+      value: { holdReason: 'banned', sentToday: 1 },
+    });
   });
 
   it('does not apply a saved hold to a different key', async () => {
@@ -70,7 +84,10 @@ describe('quota across restarts', () => {
     await api.orders.list('sandbox');
     await api.orders.list('sandbox');
     const quota = await api.quota.get('sandbox');
-    expect(quota).toMatchObject({ ok: true, value: { known: true, limit: 300, remaining: 298, sentToday: 2 } });
+    expect(quota).toMatchObject({
+      ok: true,
+      value: { known: true, limit: 300, remaining: 298, sentToday: 2 },
+    });
     if (quota.ok) {
       expect(quota.value.history.reduce((n, p) => n + p.sent, 0)).toBe(2);
       expect(quota.value.history.at(-1)?.remaining).toBe(298);
@@ -83,13 +100,24 @@ describe('bulk cancel over IPC', () => {
     const { api, sandbox } = await app();
     const events: BulkCancelSnapshot[] = [];
     api.events.onBulkCancelChanged(({ snapshot }) => events.push(snapshot));
-    const ids = [...sandbox.orderIds({ status: 'pending' }).slice(0, 20), ...sandbox.orderIds({ status: 'shipped' }).slice(0, 5)];
+    const ids = [
+      ...sandbox.orderIds({ status: 'pending' }).slice(0, 20),
+      ...sandbox.orderIds({ status: 'shipped' }).slice(0, 5),
+    ];
     const started = await api.bulkCancel.start('sandbox', ids);
     expect(started).toMatchObject({ ok: true, value: { status: 'running', total: 25 } });
-    expect(await api.bulkCancel.start('sandbox', ids)).toMatchObject({ ok: false, error: { kind: 'conflict' } });
-    await expect.poll(async () => (await api.bulkCancel.status('sandbox')).ok && (await api.bulkCancel.status('sandbox'))).toMatchObject({
-      value: { status: 'finished', counts: { cancelled: 20, 'already-shipped': 5, waiting: 0 } },
+    expect(await api.bulkCancel.start('sandbox', ids)).toMatchObject({
+      ok: false,
+      error: { kind: 'conflict' },
     });
+    await expect
+      .poll(
+        async () =>
+          (await api.bulkCancel.status('sandbox')).ok && (await api.bulkCancel.status('sandbox')),
+      )
+      .toMatchObject({
+        value: { status: 'finished', counts: { cancelled: 20, 'already-shipped': 5, waiting: 0 } },
+      });
     const results = await api.bulkCancel.results('sandbox');
     expect(results.ok && results.value.length).toBe(25);
     const log = await api.cancelLog.list('sandbox');
@@ -99,7 +127,13 @@ describe('bulk cancel over IPC', () => {
 
   it('refuses ids that are not order numbers', async () => {
     const { invoke } = await app();
-    expect(await invoke('bulk-cancel:start', 'sandbox', ['1', 'two'])).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
-    expect(await invoke('bulk-cancel:start', 'sandbox', [])).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
+    expect(await invoke('bulk-cancel:start', 'sandbox', ['1', 'two'])).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid-input' },
+    });
+    expect(await invoke('bulk-cancel:start', 'sandbox', [])).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid-input' },
+    });
   });
 });

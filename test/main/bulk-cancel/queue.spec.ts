@@ -7,7 +7,11 @@ import { BulkJournal, replay } from '../../../src/main/bulk-cancel/journal.ts';
 import { BulkCancelQueue } from '../../../src/main/bulk-cancel/queue.ts';
 import { RequestGate } from '../../../src/main/quota/gate.ts';
 import { RetryBudget } from '../../../src/main/quota/retry-budget.ts';
-import { startSandbox, type Sandbox, type SandboxOptions } from '../../../src/main/sandbox/server.ts';
+import {
+  startSandbox,
+  type Sandbox,
+  type SandboxOptions,
+} from '../../../src/main/sandbox/server.ts';
 import { StoreClient } from '../../../src/main/store-api/client.ts';
 import { virtualTiming } from '../../support/virtual-timing.ts';
 
@@ -26,9 +30,20 @@ async function setup(options: SandboxOptions, key = 'demo-free') {
   const sandbox = await startSandbox({ port: 0, now: timing.now, ...options });
   sandboxes.push(sandbox);
   const gate = new RequestGate({ timing });
-  const client = new StoreClient({ baseUrl: sandbox.baseUrl, getKey: () => key, gate, budget: new RetryBudget(timing.now), timing });
+  const client = new StoreClient({
+    baseUrl: sandbox.baseUrl,
+    getKey: () => key,
+    gate,
+    budget: new RetryBudget(timing.now),
+    timing,
+  });
   const journal = new BulkJournal(dir, 'sandbox');
-  const queue = new BulkCancelQueue({ environment: 'sandbox', journal, client: async () => client, timing });
+  const queue = new BulkCancelQueue({
+    environment: 'sandbox',
+    journal,
+    client: async () => client,
+    timing,
+  });
   gate.onChange((quota) => queue.observeQuota(quota));
   return { timing, sandbox, client, queue, journal };
 }
@@ -50,7 +65,9 @@ describe('BulkCancelQueue', () => {
     const watch = setInterval(() => {
       if (!refreshing && queue.results().length >= 100) {
         const startedAt = timing.now();
-        refreshing = client.listOrders().then(() => (refresh = { startedAt, doneAt: timing.now() }));
+        refreshing = client
+          .listOrders()
+          .then(() => (refresh = { startedAt, doneAt: timing.now() }));
       }
     }, 1);
     await started;
@@ -60,7 +77,13 @@ describe('BulkCancelQueue', () => {
 
     const snapshot = queue.snapshot()!;
     expect(snapshot.status).toBe('finished');
-    expect(snapshot.counts).toEqual({ cancelled: 460, 'already-shipped': 30, 'not-found': 10, failed: 0, waiting: 0 });
+    expect(snapshot.counts).toEqual({
+      cancelled: 460,
+      'already-shipped': 30,
+      'not-found': 10,
+      failed: 0,
+      waiting: 0,
+    });
     expect(sandbox.requestLog.filter((r) => r.status === 429)).toHaveLength(0);
     expect(pending.every((id) => sandbox.orderStatus(id) === 'cancelled')).toBe(true);
     // The refresh was answered in the window it was asked in, from the reserve.
@@ -73,7 +96,10 @@ describe('BulkCancelQueue', () => {
       const window = Math.floor(entry.at / 60_000);
       perWindow.set(window, (perWindow.get(window) ?? 0) + 1);
     }
-    const full = [...perWindow.entries()].sort(([a], [b]) => a - b).slice(0, -1).map(([, n]) => n);
+    const full = [...perWindow.entries()]
+      .sort(([a], [b]) => a - b)
+      .slice(0, -1)
+      .map(([, n]) => n);
     const achieved = full.reduce((a, b) => a + b, 0) / full.length / 60;
     expect(achieved).toBeGreaterThanOrEqual(0.95);
   });
@@ -114,7 +140,9 @@ describe('BulkCancelQueue', () => {
     const paused = queue.snapshot()!;
     expect(paused).toMatchObject({ status: 'paused', pauseReason: 'offline' });
     expect(paused.message).toContain('tries again by itself');
-    const sentUnanswered = [...replay(await journal.read())!.items.values()].filter((s) => s === 'sent').length;
+    const sentUnanswered = [...replay(await journal.read())!.items.values()].filter(
+      (s) => s === 'sent',
+    ).length;
     expect(sentUnanswered).toBeGreaterThan(0);
     sandbox.setFaults(undefined);
     await queue.resume();
@@ -137,7 +165,12 @@ describe('BulkCancelQueue', () => {
   });
 
   it('resumes after the process is killed mid-queue, with no order lost or counted twice', async () => {
-    const sandbox = await startSandbox({ port: 0, orders: 400, minuteMs: 1000, faults: 'latency=15@1' });
+    const sandbox = await startSandbox({
+      port: 0,
+      orders: 400,
+      minuteMs: 1000,
+      faults: 'latency=15@1',
+    });
     sandboxes.push(sandbox);
     const pending = sandbox.orderIds({ status: 'pending' }).slice(0, 120);
     const shipped = sandbox.orderIds({ status: 'shipped' }).slice(0, 30);
@@ -146,7 +179,13 @@ describe('BulkCancelQueue', () => {
     const run = (killAfterResults?: number) =>
       new Promise<{ killed: boolean; out: string }>((resolve, reject) => {
         const child = spawn(process.execPath, ['test/main/bulk-cancel/queue-worker.ts'], {
-          env: { ...process.env, SANDBOX_URL: sandbox.baseUrl, DATA_DIR: dir, IDS: ids.join(','), KEY: 'demo-pro' },
+          env: {
+            ...process.env,
+            SANDBOX_URL: sandbox.baseUrl,
+            DATA_DIR: dir,
+            IDS: ids.join(','),
+            KEY: 'demo-pro',
+          },
           stdio: ['ignore', 'pipe', 'inherit'],
         });
         let out = '';
@@ -174,13 +213,19 @@ describe('BulkCancelQueue', () => {
 
     const second = await run();
     const final = JSON.parse(second.out.trim().split('\n').at(-1)!);
-    expect(final).toMatchObject({ status: 'finished', total: 150, counts: { cancelled: 120, 'already-shipped': 30, 'not-found': 0, failed: 0, waiting: 0 } });
+    expect(final).toMatchObject({
+      status: 'finished',
+      total: 150,
+      counts: { cancelled: 120, 'already-shipped': 30, 'not-found': 0, failed: 0, waiting: 0 },
+    });
 
     const job = replay(await journal.read())!;
     // Exactly one result per order, and each matches the server's state.
     expect(new Set(job.results.map((r) => r.orderId)).size).toBe(150);
     for (const result of job.results) {
-      expect(sandbox.orderStatus(result.orderId)).toBe(result.outcome === 'cancelled' ? 'cancelled' : 'shipped');
+      expect(sandbox.orderStatus(result.orderId)).toBe(
+        result.outcome === 'cancelled' ? 'cancelled' : 'shipped',
+      );
     }
     // An order is sent twice only if the kill took the first answer.
     const deletes = new Map<string, number>();

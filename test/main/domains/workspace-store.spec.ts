@@ -25,7 +25,10 @@ describe('DomainWorkspaceStore', () => {
     await first.saveSettings('production', { target: 'proxy.platform.example' });
     await first.saveProgress('production', progress('shop.example.com', 'check-dns'));
     await first.saveProgress('staging', progress('stage.example.com', 'verify'));
-    await first.saveConfig('production', { primary: 'shop.example.com', redirects: [{ from: 'www.example.com', to: 'shop.example.com', status: 301 }] });
+    await first.saveConfig('production', {
+      primary: 'shop.example.com',
+      redirects: [{ from: 'www.example.com', to: 'shop.example.com', status: 301 }],
+    });
     const second = new DomainWorkspaceStore(dir);
     const production = await second.get('production');
     expect(production.settings.target).toBe('proxy.platform.example');
@@ -37,7 +40,13 @@ describe('DomainWorkspaceStore', () => {
   });
 
   it('keeps what still validates from a damaged file', async () => {
-    await writeFile(join(dir, 'domains-sandbox.json'), JSON.stringify({ settings: { target: 7 }, progress: { x: progress('x.example.com', 'live') } }));
+    await writeFile(
+      join(dir, 'domains-sandbox.json'),
+      JSON.stringify({
+        settings: { target: 7 },
+        progress: { x: progress('x.example.com', 'live') },
+      }),
+    );
     const workspace = await new DomainWorkspaceStore(dir).get('sandbox');
     expect(workspace.settings).toEqual({});
     expect(Object.keys(workspace.progress)).toEqual(['x']);
@@ -50,9 +59,15 @@ describe('domain channels', () => {
     try {
       const check = await app.api.domains.check({ domain: 'not a host!', target: 'proxy.example' });
       expect(check).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
-      const bad = await app.invoke('domains:save-progress', 'sandbox', { domain: 'x.example.com', step: 'teleport' });
+      const bad = await app.invoke('domains:save-progress', 'sandbox', {
+        domain: 'x.example.com',
+        step: 'teleport',
+      });
       expect(bad).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
-      const good = await app.api.domains.saveProgress('sandbox', progress('x.example.com', 'add-domain'));
+      const good = await app.api.domains.saveProgress(
+        'sandbox',
+        progress('x.example.com', 'add-domain'),
+      );
       expect(good.ok && Object.keys(good.value.progress)).toEqual(['x.example.com']);
     } finally {
       await app.close();

@@ -8,7 +8,10 @@ const apps: InProcessApp[] = [];
 const sandboxes: Sandbox[] = [];
 
 afterEach(async () => {
-  await Promise.all([...apps.splice(0).map((a) => a.close()), ...sandboxes.splice(0).map((s) => s.close())]);
+  await Promise.all([
+    ...apps.splice(0).map((a) => a.close()),
+    ...sandboxes.splice(0).map((s) => s.close()),
+  ]);
 });
 
 async function app(): Promise<InProcessApp> {
@@ -19,7 +22,11 @@ async function app(): Promise<InProcessApp> {
 
 /** A second sandbox playing "staging", accepting only STAGING_KEY. */
 async function staging(): Promise<Sandbox> {
-  const server = await startSandbox({ port: 0, seed: 7, keys: [{ plan: 'free', key: STAGING_KEY }] });
+  const server = await startSandbox({
+    port: 0,
+    seed: 7,
+    keys: [{ plan: 'free', key: STAGING_KEY }],
+  });
   sandboxes.push(server);
   return server;
 }
@@ -43,7 +50,10 @@ describe('IPC dispatch: every argument is validated before use', () => {
     ];
     for (const [channel, ...args] of bad) {
       const result = await invoke(channel, ...args);
-      expect(result, JSON.stringify([channel, ...args])).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
+      expect(result, JSON.stringify([channel, ...args])).toMatchObject({
+        ok: false,
+        error: { kind: 'invalid-input' },
+      });
     }
     expect(sandbox.requestLog).toHaveLength(0);
   });
@@ -79,7 +89,10 @@ describe('IPC dispatch: environments', () => {
     const { api } = await app();
     const stagingServer = await staging();
     await api.environments.setBaseUrl('staging', stagingServer.baseUrl);
-    expect(await api.orders.list('staging')).toMatchObject({ ok: false, error: { kind: 'no-key' } });
+    expect(await api.orders.list('staging')).toMatchObject({
+      ok: false,
+      error: { kind: 'no-key' },
+    });
     await api.keys.set('staging', STAGING_KEY);
     await api.orders.list('staging');
     await api.orders.list('sandbox');
@@ -98,7 +111,10 @@ describe('IPC dispatch: environments', () => {
     await api.environments.setBaseUrl('staging', stagingServer.baseUrl);
     await api.keys.set('staging', STAGING_KEY);
     const check = await api.connection.test('staging');
-    expect(check).toMatchObject({ ok: true, value: { status: 200, quota: { known: true, limit: 60, remaining: 59 } } });
+    expect(check).toMatchObject({
+      ok: true,
+      value: { status: 200, quota: { known: true, limit: 60, remaining: 59 } },
+    });
     expect(stagingServer.requestLog).toHaveLength(1);
   });
 
@@ -120,7 +136,10 @@ describe('IPC dispatch: environments', () => {
     const result = await api.orders.list('staging');
     expect(result).toMatchObject({ ok: false, error: { kind: 'network', delivery: 'not-sent' } });
     expect(received).toContainEqual(
-      expect.objectContaining({ event: 'connectivity:changed', payload: expect.objectContaining({ environment: 'staging', reachable: false }) }),
+      expect.objectContaining({
+        event: 'connectivity:changed',
+        payload: expect.objectContaining({ environment: 'staging', reachable: false }),
+      }),
     );
   });
 });

@@ -15,9 +15,28 @@ afterEach(() => rm(dir, { recursive: true, force: true }));
 describe('CancelLog', () => {
   it('keeps every entry per environment and skips a torn last line', async () => {
     const log = new CancelLog(dir);
-    await log.append({ at: 1, environment: 'production', orderId: '1', result: 'cancelled', message: 'ok' });
-    await log.append({ at: 2, environment: 'staging', orderId: '2', result: 'already-shipped', message: 'shipped' });
-    await log.append({ at: 3, environment: 'production', orderId: '3', result: 'failed', message: 'offline', delivery: 'not-sent' });
+    await log.append({
+      at: 1,
+      environment: 'production',
+      orderId: '1',
+      result: 'cancelled',
+      message: 'ok',
+    });
+    await log.append({
+      at: 2,
+      environment: 'staging',
+      orderId: '2',
+      result: 'already-shipped',
+      message: 'shipped',
+    });
+    await log.append({
+      at: 3,
+      environment: 'production',
+      orderId: '3',
+      result: 'failed',
+      message: 'offline',
+      delivery: 'not-sent',
+    });
     await appendFile(join(dir, 'cancel-log-production.jsonl'), '{"at":4,"environment":"produ');
     expect((await log.read('production')).map((e) => e.orderId)).toEqual(['1', '3']);
     expect((await log.read('staging')).map((e) => e.result)).toEqual(['already-shipped']);
@@ -31,8 +50,12 @@ describe('ReviewMarksStore', () => {
     await first.set('production', '42', { reviewed: true, note: ' called the customer ' }, 100);
     await first.set('staging', '42', { reviewed: false, note: 'staging only' }, 101);
     const second = new ReviewMarksStore(dir);
-    expect(await second.all('production')).toEqual({ '42': { reviewed: true, note: 'called the customer', updatedAt: 100 } });
-    expect(await second.all('staging')).toEqual({ '42': { reviewed: false, note: 'staging only', updatedAt: 101 } });
+    expect(await second.all('production')).toEqual({
+      '42': { reviewed: true, note: 'called the customer', updatedAt: 100 },
+    });
+    expect(await second.all('staging')).toEqual({
+      '42': { reviewed: false, note: 'staging only', updatedAt: 101 },
+    });
   });
 
   it('clears a mark with nothing left in it, and caps notes', async () => {
@@ -44,7 +67,10 @@ describe('ReviewMarksStore', () => {
   });
 
   it('starts empty from a damaged file instead of failing', async () => {
-    await writeFile(join(dir, 'review-marks-production.json'), '{"version":1,"marks":{"1":{"reviewed":"yes"}}}');
+    await writeFile(
+      join(dir, 'review-marks-production.json'),
+      '{"version":1,"marks":{"1":{"reviewed":"yes"}}}',
+    );
     expect(await new ReviewMarksStore(dir).all('production')).toEqual({});
   });
 });

@@ -13,9 +13,19 @@ beforeEach(async () => {
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
 function list(count: number, receivedAt: number): CachedOrders {
-  const orders = Array.from({ length: count }, (_, i) => `{"id":${i + 1},"petId":9007199254740993,"quantity":1,"shipDate":"2026-01-01T00:00:00Z","complete":false}`);
+  const orders = Array.from(
+    { length: count },
+    (_, i) =>
+      `{"id":${i + 1},"petId":9007199254740993,"quantity":1,"shipDate":"2026-01-01T00:00:00Z","complete":false}`,
+  );
   const body = `[${orders.join(',')}]`;
-  return { environment: 'production', baseUrl: 'https://api.example.com/v1', receivedAt, count, body };
+  return {
+    environment: 'production',
+    baseUrl: 'https://api.example.com/v1',
+    receivedAt,
+    count,
+    body,
+  };
 }
 
 describe('OrderCache', () => {
@@ -32,7 +42,10 @@ describe('OrderCache', () => {
     const cache = new OrderCache(dir);
     expect(await cache.read('staging')).toEqual({ ok: false, problem: 'missing' });
     await cache.write(list(50, 1000));
-    expect(await cache.read('production', 'https://other.example.com/v1')).toEqual({ ok: false, problem: 'other-service' });
+    expect(await cache.read('production', 'https://other.example.com/v1')).toEqual({
+      ok: false,
+      problem: 'other-service',
+    });
     await truncate(cache.fileOf('production'), 2000);
     expect(await cache.read('production')).toEqual({ ok: false, problem: 'damaged' });
     await writeFile(cache.fileOf('production'), 'garbage');
@@ -48,7 +61,10 @@ describe('OrderCache', () => {
   it('keeps the last good list when a refresh is aborted, and leaves no temporary file', async () => {
     const cache = new OrderCache(dir);
     await cache.write(list(4, 1));
-    const pending = cache.begin({ environment: 'production', baseUrl: 'https://api.example.com/v1', receivedAt: 2 }, '[{"id":"broken"');
+    const pending = cache.begin(
+      { environment: 'production', baseUrl: 'https://api.example.com/v1', receivedAt: 2 },
+      '[{"id":"broken"',
+    );
     await pending.abort();
     const read = await cache.read('production');
     expect(read.ok && read.value.receivedAt).toBe(1);
@@ -57,7 +73,11 @@ describe('OrderCache', () => {
 
   it('keeps only whole files with the last write winning', async () => {
     const cache = new OrderCache(dir);
-    await Promise.all([cache.write(list(10, 1)), cache.write(list(20, 2)), cache.write(list(30, 3))]);
+    await Promise.all([
+      cache.write(list(10, 1)),
+      cache.write(list(20, 2)),
+      cache.write(list(30, 3)),
+    ]);
     const read = await cache.read('production');
     expect(read.ok && read.value.count).toBe(30);
   });
@@ -77,12 +97,15 @@ describe('OrderCache', () => {
     `;
     let interrupted = 0;
     for (const delayMs of [0, 5, 20, 60]) {
-      const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
       let out = '';
       await new Promise<void>((resolve) => {
         child.stdout.on('data', (chunk: Buffer) => {
           out += chunk.toString();
-          if (out.includes('writing') && !child.killed) setTimeout(() => child.kill('SIGKILL'), delayMs);
+          if (out.includes('writing') && !child.killed)
+            setTimeout(() => child.kill('SIGKILL'), delayMs);
         });
         child.on('exit', () => resolve());
       });

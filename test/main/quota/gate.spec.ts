@@ -30,7 +30,10 @@ describe('RequestGate', () => {
     gate.hold(timing.now() + 60_000, 'server-429');
     const attempt = gate.acquire({ maxWaitMs: 5_000 });
     await expect(attempt).rejects.toBeInstanceOf(HeldBackError);
-    await expect(attempt).rejects.toMatchObject({ retryAt: timing.now() + 60_000, reason: 'server-429' });
+    await expect(attempt).rejects.toMatchObject({
+      retryAt: timing.now() + 60_000,
+      reason: 'server-429',
+    });
     expect(gate.openAt().at).toBe(timing.now() + 60_000);
   });
 

@@ -14,7 +14,9 @@ describe('parseHttpDate', () => {
   });
 
   it('reads a two-digit year within 50 years as this century', () => {
-    expect(parseHttpDate('Monday, 23-Nov-26 12:00:00 GMT', now)).toBe(Date.UTC(2026, 10, 23, 12, 0, 0));
+    expect(parseHttpDate('Monday, 23-Nov-26 12:00:00 GMT', now)).toBe(
+      Date.UTC(2026, 10, 23, 12, 0, 0),
+    );
   });
 
   it('rejects impossible and malformed dates', () => {
@@ -35,7 +37,11 @@ describe('parseRetryAfter', () => {
   it('reads each HTTP-date form, corrected by the Date header', () => {
     // The server's clock is 5 minutes ahead of ours; it says "retry in 30 s" by its clock.
     const dateHeader = 'Sun, 22 Nov 2026 12:05:00 GMT';
-    const forms = ['Sun, 22 Nov 2026 12:05:30 GMT', 'Sunday, 22-Nov-26 12:05:30 GMT', 'Sun Nov 22 12:05:30 2026'];
+    const forms = [
+      'Sun, 22 Nov 2026 12:05:30 GMT',
+      'Sunday, 22-Nov-26 12:05:30 GMT',
+      'Sun Nov 22 12:05:30 2026',
+    ];
     for (const form of forms) {
       expect(parseRetryAfter(form, { now, dateHeader })).toBe(now + 30_000);
     }
@@ -69,11 +75,19 @@ describe('readRateLimitHeaders', () => {
       'x-ratelimit-remaining': '59',
       'x-ratelimit-reset': String(now / 1000 + 30),
     });
-    expect(readRateLimitHeaders(headers, { now })).toEqual({ limit: 60, remaining: 59, resetAt: now + 30_000 });
+    expect(readRateLimitHeaders(headers, { now })).toEqual({
+      limit: 60,
+      remaining: 59,
+      resetAt: now + 30_000,
+    });
   });
 
   it('drops garbage fields instead of guessing', () => {
-    const headers = new Headers({ 'x-ratelimit-limit': 'lots', 'x-ratelimit-remaining': '-1', 'x-ratelimit-reset': '' });
+    const headers = new Headers({
+      'x-ratelimit-limit': 'lots',
+      'x-ratelimit-remaining': '-1',
+      'x-ratelimit-reset': '',
+    });
     expect(readRateLimitHeaders(headers, { now })).toEqual({});
   });
 

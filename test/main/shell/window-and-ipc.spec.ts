@@ -41,9 +41,13 @@ describe('the main window', () => {
   it('denies pop-ups, opening only https links outside, and blocks navigation away', () => {
     const contents = new FakeWebContents();
     lockDown(contents as never, page);
-    expect(contents.windowOpenHandler?.({ url: 'https://docs.example.com/help' })).toEqual({ action: 'deny' });
+    expect(contents.windowOpenHandler?.({ url: 'https://docs.example.com/help' })).toEqual({
+      action: 'deny',
+    });
     expect(contents.windowOpenHandler?.({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' });
-    expect(electron.shell.calls).toEqual([{ method: 'openExternal', target: 'https://docs.example.com/help' }]);
+    expect(electron.shell.calls).toEqual([
+      { method: 'openExternal', target: 'https://docs.example.com/help' },
+    ]);
     const away = { preventDefault: vi.fn() };
     contents.emit('will-navigate', away, 'https://evil.example.com/');
     expect(away.preventDefault).toHaveBeenCalled();
@@ -58,8 +62,12 @@ describe('the main window', () => {
   it('knows its own page, in development and packaged', () => {
     expect(isAppUrl('file:///opt/store-admin/out/renderer/index.html', page)).toBe(true);
     expect(isAppUrl('file:///tmp/evil/index.html', page)).toBe(false);
-    expect(isAppUrl('http://localhost:5173/', { ...page, devServerUrl: 'http://localhost:5173' })).toBe(true);
-    expect(isAppUrl('http://localhost:5174/', { ...page, devServerUrl: 'http://localhost:5173' })).toBe(false);
+    expect(
+      isAppUrl('http://localhost:5173/', { ...page, devServerUrl: 'http://localhost:5173' }),
+    ).toBe(true);
+    expect(
+      isAppUrl('http://localhost:5174/', { ...page, devServerUrl: 'http://localhost:5173' }),
+    ).toBe(false);
     expect(isAppUrl(undefined, page)).toBe(false);
   });
 });
@@ -73,13 +81,24 @@ describe('IPC registration', () => {
     const unregister = registerIpc(handlers, (event) => event.sender === (trusted as never));
     expect(electron.ipcMain.handledChannels.sort()).toEqual([...CHANNELS].sort());
 
-    const fromStranger = await electron.ipcMain.invoke('app:get-state', { sender: stranger, senderFrame: { url: 'file:///x' } } as never);
+    const fromStranger = await electron.ipcMain.invoke('app:get-state', {
+      sender: stranger,
+      senderFrame: { url: 'file:///x' },
+    } as never);
     expect(fromStranger).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
     expect(handler).not.toHaveBeenCalled();
 
-    const fromApp = await electron.ipcMain.invoke('app:get-state', { sender: trusted, senderFrame: { url: 'file:///x' } } as never);
+    const fromApp = await electron.ipcMain.invoke('app:get-state', {
+      sender: trusted,
+      senderFrame: { url: 'file:///x' },
+    } as never);
     expect(fromApp).toMatchObject({ ok: true });
-    const badArgs = await electron.ipcMain.invoke('orders:cancel', { sender: trusted, senderFrame: { url: 'file:///x' } } as never, 'sandbox', '1 OR 1=1');
+    const badArgs = await electron.ipcMain.invoke(
+      'orders:cancel',
+      { sender: trusted, senderFrame: { url: 'file:///x' } } as never,
+      'sandbox',
+      '1 OR 1=1',
+    );
     expect(badArgs).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
     expect(handler).toHaveBeenCalledTimes(1);
     unregister();

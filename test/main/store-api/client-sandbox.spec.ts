@@ -4,7 +4,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { RequestGate } from '../../../src/main/quota/gate.ts';
 import { RetryBudget } from '../../../src/main/quota/retry-budget.ts';
-import { startSandbox, type Sandbox, type SandboxOptions } from '../../../src/main/sandbox/server.ts';
+import {
+  startSandbox,
+  type Sandbox,
+  type SandboxOptions,
+} from '../../../src/main/sandbox/server.ts';
 import { StoreClient } from '../../../src/main/store-api/client.ts';
 import type { StoreApiError } from '../../../src/main/store-api/errors.ts';
 import { virtualTiming } from '../../support/virtual-timing.ts';
@@ -40,7 +44,9 @@ describe('StoreClient against the sandbox', () => {
   it('cancels 150 orders on the Free plan (60 a minute) without a single 429', async () => {
     const { sandbox, client } = await setup({ orders: 400, minuteMs: 60_000 });
     const ids = sandbox.orderIds({ status: 'pending' }).slice(0, 150);
-    const outcomes = await Promise.all(ids.map((id) => client.cancelOrder(id, { priority: 'background' })));
+    const outcomes = await Promise.all(
+      ids.map((id) => client.cancelOrder(id, { priority: 'background' })),
+    );
     expect(outcomes.every((o) => o.kind === 'cancelled')).toBe(true);
     expect(statuses(sandbox)).toEqual({ 204: 150 });
     expect(ids.every((id) => sandbox.orderStatus(id) === 'cancelled')).toBe(true);
@@ -50,11 +56,18 @@ describe('StoreClient against the sandbox', () => {
     const { sandbox, client, timing } = await setup({ orders: 50, banAfter: 3 });
     // Someone else spends the whole minute's quota with the same key.
     for (let i = 0; i < 60; i++) {
-      await fetch(`${sandbox.baseUrl}/store/orders`, { headers: { authorization: 'Bearer demo-free' } });
+      await fetch(`${sandbox.baseUrl}/store/orders`, {
+        headers: { authorization: 'Bearer demo-free' },
+      });
     }
     sandbox.clearRequestLog();
     // Ours: the first call meets the 429, the rest wait at the gate.
-    const calls = Array.from({ length: 20 }, () => client.listOrders().then(() => 'ok', (e: StoreApiError) => e.failure.kind));
+    const calls = Array.from({ length: 20 }, () =>
+      client.listOrders().then(
+        () => 'ok',
+        (e: StoreApiError) => e.failure.kind,
+      ),
+    );
     const results = await Promise.all(calls);
     // One 429 and no strikes after it: a ban needs 3 requests sent while limited.
     expect(statuses(sandbox)[429]).toBe(1);
@@ -71,7 +84,13 @@ describe('StoreClient against the sandbox', () => {
     const { sandbox } = await setup({ orders: 20 });
     const base = virtualTiming();
     // The fault drops the first answer after the order is cancelled; the retry then meets 404.
-    const timing = { ...base, sleep: (ms: number, signal?: AbortSignal) => (sandbox.setFaults(undefined), base.sleep(ms, signal)) };
+    const timing = {
+      ...base,
+      sleep: (ms: number, signal?: AbortSignal) => (
+        sandbox.setFaults(undefined),
+        base.sleep(ms, signal)
+      ),
+    };
     const client = new StoreClient({
       baseUrl: sandbox.baseUrl,
       getKey: () => 'demo-pro',
@@ -106,7 +125,8 @@ describe('StoreClient against the sandbox', () => {
   it('rejects a malformed list and keeps nothing of it', async () => {
     const { sandbox, client } = await setup({ orders: 100 }, 'demo-pro');
     sandbox.setFaults('malformed@1');
-    await expect(client.listOrders()).rejects.toMatchObject({ failure: { kind: 'invalid-response' } });
+    await expect(client.listOrders()).rejects.toMatchObject({
+      failure: { kind: 'invalid-response' },
+    });
   });
 });
-

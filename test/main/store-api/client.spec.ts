@@ -4,7 +4,12 @@ import { RequestGate } from '../../../src/main/quota/gate.ts';
 import { RetryBudget } from '../../../src/main/quota/retry-budget.ts';
 import { StoreClient, type StoreClientOptions } from '../../../src/main/store-api/client.ts';
 import { StoreApiError } from '../../../src/main/store-api/errors.ts';
-import { answer, scriptedServer, type Script, type ScriptedServer } from '../../support/scripted-server.ts';
+import {
+  answer,
+  scriptedServer,
+  type Script,
+  type ScriptedServer,
+} from '../../support/scripted-server.ts';
 import { virtualTiming, type VirtualTiming } from '../../support/virtual-timing.ts';
 
 const KEY = 'sk_live_do-not-leak-4c1d';
@@ -20,7 +25,11 @@ async function serve(script: Script): Promise<ScriptedServer> {
   return server;
 }
 
-function clientFor(server: ScriptedServer, overrides: Partial<StoreClientOptions> = {}, timing: VirtualTiming = virtualTiming()) {
+function clientFor(
+  server: ScriptedServer,
+  overrides: Partial<StoreClientOptions> = {},
+  timing: VirtualTiming = virtualTiming(),
+) {
   const gate = new RequestGate({ timing });
   const client = new StoreClient({
     baseUrl: server.baseUrl,
@@ -33,7 +42,12 @@ function clientFor(server: ScriptedServer, overrides: Partial<StoreClientOptions
   return { client, gate, timing };
 }
 
-function limits(res: ServerResponse, timing: VirtualTiming, remaining: number, resetInS = 60): void {
+function limits(
+  res: ServerResponse,
+  timing: VirtualTiming,
+  remaining: number,
+  resetInS = 60,
+): void {
   res.setHeader('x-ratelimit-limit', '60');
   res.setHeader('x-ratelimit-remaining', String(remaining));
   res.setHeader('x-ratelimit-reset', String(Math.ceil(timing.now() / 1000) + resetInS));
@@ -56,7 +70,13 @@ describe('StoreClient: Retry-After and the gate', () => {
     const timing = virtualTiming();
     const server = await serve((_req, res, i) => {
       limits(res, timing, i === 0 ? 0 : 59);
-      if (i === 0) answer(res, 429, { code: 'rate_limited', message: 'Slow down', status: 429 }, { 'retry-after': '3' });
+      if (i === 0)
+        answer(
+          res,
+          429,
+          { code: 'rate_limited', message: 'Slow down', status: 429 },
+          { 'retry-after': '3' },
+        );
       else answer(res, 200, [ORDER]);
     });
     const { client } = clientFor(server, {}, timing);
@@ -120,7 +140,12 @@ describe('StoreClient: Retry-After and the gate', () => {
     const timing = virtualTiming();
     const server = await serve((_req, res) => {
       limits(res, timing, 0);
-      answer(res, 429, { code: 'rate_limited', message: 'Too many requests', status: 429 }, { 'retry-after': '60' });
+      answer(
+        res,
+        429,
+        { code: 'rate_limited', message: 'Too many requests', status: 429 },
+        { 'retry-after': '60' },
+      );
     });
     const { client } = clientFor(server, {}, timing);
     const calls = [
@@ -153,7 +178,12 @@ describe('StoreClient: Retry-After and the gate', () => {
   it('says plainly when the key is banned and sends nothing more', async () => {
     const timing = virtualTiming();
     const server = await serve((_req, res) => {
-      answer(res, 429, { code: 'api_key_banned', message: 'Key banned for 15 minutes', status: 429 }, { 'retry-after': '900' });
+      answer(
+        res,
+        429,
+        { code: 'api_key_banned', message: 'Key banned for 15 minutes', status: 429 },
+        { 'retry-after': '900' },
+      );
     });
     const { client, gate } = clientFor(server, {}, timing);
     const failure = await failureOf(client.cancelOrder('5'));
@@ -205,7 +235,13 @@ describe('StoreClient: backoff for 5xx and resets', () => {
     const server = await serve((_req, res) => answer(res, 503, ''));
     const gate = new RequestGate({ timing });
     const budget = new RetryBudget(timing.now, { windowMs: 60_000, ratio: 0, minPerWindow: 4 });
-    const client = new StoreClient({ baseUrl: server.baseUrl, getKey: () => KEY, gate, budget, timing });
+    const client = new StoreClient({
+      baseUrl: server.baseUrl,
+      getKey: () => KEY,
+      gate,
+      budget,
+      timing,
+    });
     for (let i = 0; i < 5; i++) await failureOf(client.listOrders());
     // 5 first attempts plus the 4 retries the budget allows, not 5 × 4.
     expect(server.requests).toHaveLength(9);
@@ -224,25 +260,33 @@ describe('StoreClient: backoff for 5xx and resets', () => {
 describe('StoreClient: cancel', () => {
   it('reports a cancel whose answer was lost, then 404, as cancelled and says so', async () => {
     const server = await serve((req, res, i) => {
-      if (i === 0) req.socket.destroy(); // the service cancelled it, the answer was lost
+      if (i === 0)
+        req.socket.destroy(); // the service cancelled it, the answer was lost
       else answer(res, 404, { code: 'order_not_found', message: 'Order not found', status: 404 });
     });
     const { client } = clientFor(server);
     const outcome = await client.cancelOrder('42');
     expect(outcome.kind).toBe('cancelled');
     expect(outcome.message).toContain('answer to the first try was lost');
-    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['DELETE /v1/store/orders/42', 'DELETE /v1/store/orders/42']);
+    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'DELETE /v1/store/orders/42',
+      'DELETE /v1/store/orders/42',
+    ]);
   });
 
   it('reports a plain 404 as not found, 409 as already shipped, 204 as cancelled', async () => {
     const server = await serve((req, res) => {
       if (req.url?.endsWith('/1')) answer(res, 204);
-      else if (req.url?.endsWith('/2')) answer(res, 404, { code: 'order_not_found', message: 'Order 2 not found', status: 404 });
+      else if (req.url?.endsWith('/2'))
+        answer(res, 404, { code: 'order_not_found', message: 'Order 2 not found', status: 404 });
       else answer(res, 409); // the 409 body is not specified: here it is empty
     });
     const { client } = clientFor(server);
     expect(await client.cancelOrder('1')).toMatchObject({ kind: 'cancelled' });
-    expect(await client.cancelOrder('2')).toMatchObject({ kind: 'not-found', message: expect.stringContaining('Order 2 not found') });
+    expect(await client.cancelOrder('2')).toMatchObject({
+      kind: 'not-found',
+      message: expect.stringContaining('Order 2 not found'),
+    });
     const shipped = await client.cancelOrder('3');
     expect(shipped.kind).toBe('already-shipped');
     expect(shipped.message).toContain('already shipped');
@@ -262,19 +306,29 @@ describe('StoreClient: cancel', () => {
 
   it('uses the service message of a JSON Error body, and reads an empty 429 body', async () => {
     const server = await serve((_req, res, i) => {
-      if (i === 0) answer(res, 401, { code: 'invalid_key', message: 'API key revoked', status: 401 });
+      if (i === 0)
+        answer(res, 401, { code: 'invalid_key', message: 'API key revoked', status: 401 });
       else answer(res, 429, '', { 'retry-after': '120' });
     });
     const { client } = clientFor(server);
-    expect(await failureOf(client.cancelOrder('1'))).toMatchObject({ code: 'invalid_key', message: expect.stringContaining('API key revoked') });
-    expect(await failureOf(client.cancelOrder('1'))).toMatchObject({ kind: 'rate-limited', delivery: 'answered' });
+    expect(await failureOf(client.cancelOrder('1'))).toMatchObject({
+      code: 'invalid_key',
+      message: expect.stringContaining('API key revoked'),
+    });
+    expect(await failureOf(client.cancelOrder('1'))).toMatchObject({
+      kind: 'rate-limited',
+      delivery: 'answered',
+    });
   });
 
   it('refuses an id that is not an int64 before sending anything', async () => {
     const server = await serve((_req, res) => answer(res, 204));
     const { client } = clientFor(server);
     for (const bad of ['1.5', '-', '12a', '9223372036854775808', '../orders']) {
-      expect(await failureOf(client.cancelOrder(bad))).toMatchObject({ kind: 'invalid-input', delivery: 'not-sent' });
+      expect(await failureOf(client.cancelOrder(bad))).toMatchObject({
+        kind: 'invalid-input',
+        delivery: 'not-sent',
+      });
     }
     expect(server.requests).toHaveLength(0);
   });
@@ -282,7 +336,8 @@ describe('StoreClient: cancel', () => {
 
 describe('StoreClient: responses and redirects', () => {
   it('keeps int64 ids exact above 2^53', async () => {
-    const body = '[{"id":9007199254740993,"petId":18014398509481985,"quantity":1,"shipDate":"2026-01-01T00:00:00Z","complete":true}]';
+    const body =
+      '[{"id":9007199254740993,"petId":18014398509481985,"quantity":1,"shipDate":"2026-01-01T00:00:00Z","complete":true}]';
     const server = await serve((req, res) => {
       if (req.method === 'DELETE') answer(res, 204);
       else answer(res, 200, body, { 'content-type': 'application/json' });
@@ -295,18 +350,35 @@ describe('StoreClient: responses and redirects', () => {
   });
 
   it('hands over the validated body exactly as sent, with its count', async () => {
-    const body = '[{"id":9007199254740993,"petId":2,"quantity":1,"shipDate":"2026-01-01T00:00:00Z","complete":true},{"id":2}]';
-    const server = await serve((_req, res) => answer(res, 200, body, { 'content-type': 'application/json' }));
+    const body =
+      '[{"id":9007199254740993,"petId":2,"quantity":1,"shipDate":"2026-01-01T00:00:00Z","complete":true},{"id":2}]';
+    const server = await serve((_req, res) =>
+      answer(res, 200, body, { 'content-type': 'application/json' }),
+    );
     const { client } = clientFor(server);
     expect(await client.listOrdersBody()).toMatchObject({ body, count: 2, bytes: body.length });
-    const broken = await serve((_req, res) => answer(res, 200, '[{"id":1},{"id":"x"}]', { 'content-type': 'application/json' }));
-    expect(await failureOf(clientFor(broken).client.listOrdersBody())).toMatchObject({ kind: 'invalid-response' });
+    const broken = await serve((_req, res) =>
+      answer(res, 200, '[{"id":1},{"id":"x"}]', { 'content-type': 'application/json' }),
+    );
+    expect(await failureOf(clientFor(broken).client.listOrdersBody())).toMatchObject({
+      kind: 'invalid-response',
+    });
   });
 
   it('rejects a body that is not what the interface says, whole', async () => {
-    const bodies = ['{"orders":[]}', '[{"id":"one"}]', '[{"id":1,"complete":"yes"}]', '[{"id":1,"shipDate":"tomorrow"}]', '[1,2]', '[{"id":1}', ''];
+    const bodies = [
+      '{"orders":[]}',
+      '[{"id":"one"}]',
+      '[{"id":1,"complete":"yes"}]',
+      '[{"id":1,"shipDate":"tomorrow"}]',
+      '[1,2]',
+      '[{"id":1}',
+      '',
+    ];
     for (const body of bodies) {
-      const server = await serve((_req, res) => answer(res, 200, body, { 'content-type': 'application/json' }));
+      const server = await serve((_req, res) =>
+        answer(res, 200, body, { 'content-type': 'application/json' }),
+      );
       const { client } = clientFor(server);
       const failure = await failureOf(client.listOrders());
       expect(failure.kind, body).toBe('invalid-response');
@@ -316,7 +388,9 @@ describe('StoreClient: responses and redirects', () => {
 
   it('does not follow a redirect to another origin, and the other origin never sees the key', async () => {
     const elsewhere = await serve((_req, res) => answer(res, 200, []));
-    const server = await serve((_req, res) => answer(res, 302, '', { location: `${elsewhere.baseUrl}/store/orders` }));
+    const server = await serve((_req, res) =>
+      answer(res, 302, '', { location: `${elsewhere.baseUrl}/store/orders` }),
+    );
     const { client } = clientFor(server);
     const failure = await failureOf(client.listOrders());
     expect(failure.kind).toBe('redirect');
@@ -337,18 +411,26 @@ describe('StoreClient: responses and redirects', () => {
   it('reports download progress with the total when the service sends Content-Length', async () => {
     const body = JSON.stringify(Array.from({ length: 5000 }, (_, i) => ({ ...ORDER, id: i + 1 })));
     const server = await serve((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) });
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(body)),
+      });
       res.end(body);
     });
     const { client } = clientFor(server);
     const seen: Array<{ receivedBytes: number; totalBytes?: number }> = [];
     const list = await client.listOrders({ onProgress: (p) => seen.push(p) });
     expect(list.orders).toHaveLength(5000);
-    expect(seen.at(-1)).toEqual({ receivedBytes: Buffer.byteLength(body), totalBytes: Buffer.byteLength(body) });
+    expect(seen.at(-1)).toEqual({
+      receivedBytes: Buffer.byteLength(body),
+      totalBytes: Buffer.byteLength(body),
+    });
   });
 
   it('never puts the key in a failure', async () => {
-    const server = await serve((req, res) => answer(res, 401, { code: 'x', message: `bad ${req.headers.authorization}`, status: 401 }));
+    const server = await serve((req, res) =>
+      answer(res, 401, { code: 'x', message: `bad ${req.headers.authorization}`, status: 401 }),
+    );
     const { client } = clientFor(server);
     const failure = await failureOf(client.listOrders());
     // A hostile server echoing the header back is the one way in; the message is the server's own words,
@@ -359,7 +441,10 @@ describe('StoreClient: responses and redirects', () => {
   it('fails with no-key and sends nothing when no key is set', async () => {
     const server = await serve((_req, res) => answer(res, 200, []));
     const { client } = clientFor(server, { getKey: () => undefined });
-    expect(await failureOf(client.listOrders())).toMatchObject({ kind: 'no-key', delivery: 'not-sent' });
+    expect(await failureOf(client.listOrders())).toMatchObject({
+      kind: 'no-key',
+      delivery: 'not-sent',
+    });
     expect(server.requests).toHaveLength(0);
   });
 });

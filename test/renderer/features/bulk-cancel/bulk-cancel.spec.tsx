@@ -2,7 +2,10 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { BulkCancelDialog } from '../../../../src/renderer/src/features/bulk-cancel/bulk-cancel-dialog.tsx';
-import { BulkCancelPanel, durationWords } from '../../../../src/renderer/src/features/bulk-cancel/bulk-cancel-panel.tsx';
+import {
+  BulkCancelPanel,
+  durationWords,
+} from '../../../../src/renderer/src/features/bulk-cancel/bulk-cancel-panel.tsx';
 import { bulkResultsCsv } from '../../../../src/renderer/src/features/bulk-cancel/bulk-results-csv.ts';
 import { connectEvents, createAppStore } from '../../../../src/renderer/src/store.ts';
 import { StoreProvider } from '../../../../src/renderer/src/store-context.tsx';
@@ -25,7 +28,10 @@ async function setup() {
 describe('bulk cancel', () => {
   it('asks first, naming the count and the environment, then shows progress per outcome to the end', async () => {
     const { app, store, user, disconnect } = await setup();
-    const ids = [...app.sandbox.orderIds({ status: 'pending' }).slice(0, 12), ...app.sandbox.orderIds({ status: 'shipped' }).slice(0, 3)];
+    const ids = [
+      ...app.sandbox.orderIds({ status: 'pending' }).slice(0, 12),
+      ...app.sandbox.orderIds({ status: 'shipped' }).slice(0, 3),
+    ];
     act(() => store.getState().askBulkCancel('sandbox', ids));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel 15 orders?' });
     expect(dialog.textContent).toContain('Sandbox (demo data)');
@@ -35,9 +41,18 @@ describe('bulk cancel', () => {
     await within(panel).findByText('Finished.', {}, { timeout: 15_000 });
     expect(within(panel).getByText('15 of 15 done')).toBeTruthy();
     const counts = Object.fromEntries(
-      [...panel.querySelectorAll('.bulk-count')].map((node) => [node.querySelector('dt')!.textContent, node.querySelector('dd')!.textContent]),
+      [...panel.querySelectorAll('.bulk-count')].map((node) => [
+        node.querySelector('dt')!.textContent,
+        node.querySelector('dd')!.textContent,
+      ]),
     );
-    expect(counts).toEqual({ Cancelled: '12', 'Already shipped': '3', 'Not found': '0', Failed: '0', Waiting: '0' });
+    expect(counts).toEqual({
+      Cancelled: '12',
+      'Already shipped': '3',
+      'Not found': '0',
+      Failed: '0',
+      Waiting: '0',
+    });
     expect(ids.slice(0, 12).every((id) => app.sandbox.orderStatus(id) === 'cancelled')).toBe(true);
     disconnect();
   });
@@ -74,8 +89,19 @@ describe('bulk cancel', () => {
     expect(durationWords(7 * 60_000)).toBe('about 7 min');
     expect(durationWords(130 * 60_000)).toBe('about 2 h 10 min');
     const csv = bulkResultsCsv([
-      { orderId: '9007199254740993', outcome: 'cancelled', message: 'Order 9007199254740993 was cancelled.', at: Date.UTC(2026, 0, 1) },
-      { orderId: '2', outcome: 'failed', message: 'Could not reach it, "refused"', at: Date.UTC(2026, 0, 1), delivery: 'not-sent' },
+      {
+        orderId: '9007199254740993',
+        outcome: 'cancelled',
+        message: 'Order 9007199254740993 was cancelled.',
+        at: Date.UTC(2026, 0, 1),
+      },
+      {
+        orderId: '2',
+        outcome: 'failed',
+        message: 'Could not reach it, "refused"',
+        at: Date.UTC(2026, 0, 1),
+        delivery: 'not-sent',
+      },
     ]);
     expect(csv.split('\r\n')).toEqual([
       'Order ID,Result,Time (UTC),Reached the service,Message',

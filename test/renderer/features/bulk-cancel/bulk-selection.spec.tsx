@@ -8,7 +8,8 @@ import { RowSelection } from '../../../../src/renderer/src/features/bulk-cancel/
 import { renderApp, startTestApp } from '../../support/test-app.tsx';
 import { bodyRows, findGrid, shownIds, text } from '../orders/orders-test-kit.tsx';
 
-const tick = (grid: HTMLElement, id: string) => within(grid).getByRole('checkbox', { name: `Select order ${id}` });
+const tick = (grid: HTMLElement, id: string) =>
+  within(grid).getByRole('checkbox', { name: `Select order ${id}` });
 
 describe('RowSelection', () => {
   it('toggles, ranges from the anchor in view order, and selects all shown', () => {

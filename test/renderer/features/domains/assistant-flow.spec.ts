@@ -22,7 +22,11 @@ function place(name: string): PlacedHostName {
 const domain = place('bücher.example.com');
 const ready = { status: 'ready', at: 1_000 } as const;
 const flows: readonly AssistantFlow[] = [
-  { kind: 'preconditions', preconditions: { paidPlan: true, dnsAccess: false, deployed: true }, domain },
+  {
+    kind: 'preconditions',
+    preconditions: { paidPlan: true, dnsAccess: false, deployed: true },
+    domain,
+  },
   { kind: 'add-domain', domain },
   { kind: 'configure-dns', domain },
   { kind: 'check-dns', domain, lastCheck: { status: 'pending', at: 500 } },
@@ -44,7 +48,9 @@ describe('progressOf / flowFromProgress', () => {
   });
 
   it('saves nothing before a domain is entered', () => {
-    expect(progressOf({ kind: 'preconditions', preconditions: ALL_PRECONDITIONS }, 1)).toBeUndefined();
+    expect(
+      progressOf({ kind: 'preconditions', preconditions: ALL_PRECONDITIONS }, 1),
+    ).toBeUndefined();
     expect(progressOf({ kind: 'add-domain' }, 1)).toBeUndefined();
   });
 
@@ -58,23 +64,31 @@ describe('progressOf / flowFromProgress', () => {
 
   it('goes back to the preconditions when one is not met, whatever the step', () => {
     expect(
-      flowFromProgress(saved({ step: 'verify', preconditions: { paidPlan: false, dnsAccess: true, deployed: true } }))
-        ?.kind,
+      flowFromProgress(
+        saved({
+          step: 'verify',
+          preconditions: { paidPlan: false, dnsAccess: true, deployed: true },
+        }),
+      )?.kind,
     ).toBe('preconditions');
   });
 
   it('resumes Verify only after a DNS check that said ready', () => {
     expect(flowFromProgress(saved({ step: 'verify' }))?.kind).toBe('check-dns');
-    expect(flowFromProgress(saved({ step: 'verify', lastCheck: { status: 'misconfigured', at: 1 } }))?.kind).toBe(
-      'check-dns',
-    );
+    expect(
+      flowFromProgress(saved({ step: 'verify', lastCheck: { status: 'misconfigured', at: 1 } }))
+        ?.kind,
+    ).toBe('check-dns');
     expect(flowFromProgress(saved({ step: 'verify', lastCheck: ready }))?.kind).toBe('verify');
   });
 
   it('resumes the certificate and live steps only with verifiedAt', () => {
     expect(flowFromProgress(saved({ step: 'certificate', lastCheck: ready }))?.kind).toBe('verify');
     expect(flowFromProgress(saved({ step: 'live' }))?.kind).toBe('check-dns');
-    expect(flowFromProgress(saved({ step: 'live', verifiedAt: 5 }))).toMatchObject({ kind: 'live', verifiedAt: 5 });
+    expect(flowFromProgress(saved({ step: 'live', verifiedAt: 5 }))).toMatchObject({
+      kind: 'live',
+      verifiedAt: 5,
+    });
   });
 
   it('drops a saved name that is not a domain', () => {

@@ -35,15 +35,21 @@ test('31 minutes after verification without a certificate: the three troubleshoo
   const help = screen.getByRole('region', { name: 'No certificate 30 minutes after verification' });
   const items = within(help).getAllByRole('listitem');
   expect(items[0]?.textContent).toMatch(/^Confirm the domain still verifies\./);
-  expect(items[1]?.textContent).toMatch(/^Check that CAA records do not block the certificate authority\./);
-  expect(help.textContent).toMatch(/Press Re-verify in the dashboard \(project settings, Domains\) to trigger a\s+new attempt/);
+  expect(items[1]?.textContent).toMatch(
+    /^Check that CAA records do not block the certificate authority\./,
+  );
+  expect(help.textContent).toMatch(
+    /Press Re-verify in the dashboard \(project settings, Domains\) to trigger a\s+new attempt/,
+  );
 
   // Re-running the DNS check from here shows the CAA verdict in the CAA step.
   await user.click(within(help).getByRole('button', { name: 'Check DNS again' }));
   const result = within(help).getByRole('status', { name: 'DNS check result' });
   expect(await within(result).findByText(/^Needs a change/)).toBeTruthy();
   const caa = items[1]?.querySelector('[data-code="caa-blocks-ca"]');
-  expect(caa?.textContent).toMatch(/allow only digicert\.com to issue certificates, so letsencrypt\.org/);
+  expect(caa?.textContent).toMatch(
+    /allow only digicert\.com to issue certificates, so letsencrypt\.org/,
+  );
   expect(caa?.textContent).toMatch(/Founddigicert\.com/);
   expect(caa?.textContent).toMatch(/Expectedletsencrypt\.org/);
 });
@@ -61,7 +67,11 @@ test('before the 30 minutes are up there is no troubleshooting, only when to com
   await user.click(screen.getByRole('button', { name: `Resume shop.${ZONE}` }));
   await expectStep(6, 'Certificate');
   expect(screen.queryByRole('region', { name: /No certificate 30 minutes/ })).toBeNull();
-  expect(screen.getByText(/If there is still no certificate at .* \(30 minutes after\s+verification\), come back here/)).toBeTruthy();
+  expect(
+    screen.getByText(
+      /If there is still no certificate at .* \(30 minutes after\s+verification\), come back here/,
+    ),
+  ).toBeTruthy();
 });
 
 test('Check certificate reports what the live site shows, in words', async () => {
@@ -77,7 +87,11 @@ test('Check certificate reports what the live site shows, in words', async () =>
   // A .invalid name never resolves, so the site cannot be reached: said so, with the checker's reason.
   const result = screen.getByRole('status', { name: 'Certificate check result' });
   expect(
-    await within(result).findByText('The site could not be reached over https from this computer.', {}, { timeout: 15_000 }),
+    await within(result).findByText(
+      'The site could not be reached over https from this computer.',
+      {},
+      { timeout: 15_000 },
+    ),
   ).toBeTruthy();
   expect(within(result).getAllByRole('listitem').length).toBeGreaterThan(0);
 });

@@ -42,7 +42,9 @@ test('a subdomain from start to verified: gate, IDN, record to copy, DNS check, 
   expect(proceed.getAttribute('aria-disabled')).toBe('true');
   await user.click(proceed);
   expect(screen.getByRole('heading', { name: 'Step 1 of 7: Before you start' })).toBeTruthy();
-  expect(screen.getByText(/You can go on when all three are true\. Still to do: Get access/)).toBeTruthy();
+  expect(
+    screen.getByText(/You can go on when all three are true\. Still to do: Get access/),
+  ).toBeTruthy();
   // Keyboard: the last box is ticked with the space bar.
   access.focus();
   await user.keyboard(' ');
@@ -72,13 +74,17 @@ test('a subdomain from start to verified: gate, IDN, record to copy, DNS check, 
   expect(screen.getByText(/^Domain:/).textContent).toBe(
     `Domain: bücher.${ZONE} (written xn--bcher-kva.${ZONE} in DNS)`,
   );
-  expect(screen.getByText('The record to create appears here once the target is saved.')).toBeTruthy();
+  expect(
+    screen.getByText('The record to create appears here once the target is saved.'),
+  ).toBeTruthy();
   const progressed = await workspace(app);
   expect(progressed.progress[`bücher.${ZONE}`]?.step).toBe('configure-dns');
   await user.type(screen.getByLabelText('Platform target'), ` ${TARGET.toUpperCase()}. `);
   await user.click(screen.getByRole('button', { name: 'Save target' }));
   expect(
-    await screen.findByText(`Target saved: ${TARGET}. Store Admin remembers it for this environment.`),
+    await screen.findByText(
+      `Target saved: ${TARGET}. Store Admin remembers it for this environment.`,
+    ),
   ).toBeTruthy();
   expect((await workspace(app)).settings.target).toBe(TARGET);
 
@@ -86,7 +92,9 @@ test('a subdomain from start to verified: gate, IDN, record to copy, DNS check, 
   const row = (name: string) => within(record).getByRole('row', { name: new RegExp(`^${name}`) });
   expect(within(row('Type')).getByText('CNAME')).toBeTruthy();
   expect(within(row('Name')).getByText('xn--bcher-kva')).toBeTruthy();
-  expect(within(row('Name')).getByText(new RegExp(`full name instead: xn--bcher-kva\\.${ZONE}`))).toBeTruthy();
+  expect(
+    within(row('Name')).getByText(new RegExp(`full name instead: xn--bcher-kva\\.${ZONE}`)),
+  ).toBeTruthy();
   expect(within(row('Value')).getByText(TARGET)).toBeTruthy();
   expect(within(row('TTL')).getByText('3600')).toBeTruthy();
   expect(screen.queryByText(/Not every DNS provider supports/)).toBeNull();
@@ -97,7 +105,9 @@ test('a subdomain from start to verified: gate, IDN, record to copy, DNS check, 
   await user.click(screen.getByRole('button', { name: 'Copy value' }));
   expect(await navigator.clipboard.readText()).toBe(TARGET);
   await user.click(screen.getByRole('button', { name: 'Copy record' }));
-  expect(await navigator.clipboard.readText()).toBe(`xn--bcher-kva.${ZONE}. 3600 IN CNAME ${TARGET}.`);
+  expect(await navigator.clipboard.readText()).toBe(
+    `xn--bcher-kva.${ZONE}. 3600 IN CNAME ${TARGET}.`,
+  );
   await user.click(screen.getByRole('button', { name: 'I have created the record: continue' }));
 
   // Step 4: the check asks the DNS server chosen here; ready when the CNAME names the target.
@@ -106,17 +116,24 @@ test('a subdomain from start to verified: gate, IDN, record to copy, DNS check, 
   await user.click(screen.getByRole('radio', { name: 'A specific DNS server' }));
   await user.type(screen.getByLabelText('DNS server (HOST:PORT)'), dns.address);
   await user.click(screen.getByRole('button', { name: 'Save how to check' }));
-  expect(await screen.findByText(new RegExp(`DNS checks ask the DNS server ${dns.address}`))).toBeTruthy();
+  expect(
+    await screen.findByText(new RegExp(`DNS checks ask the DNS server ${dns.address}`)),
+  ).toBeTruthy();
   const toVerify = screen.getByRole('button', { name: 'Continue to Verify' });
   expect(toVerify.getAttribute('aria-disabled')).toBe('true');
 
   await user.click(screen.getByRole('button', { name: 'Check DNS' }));
   expect(await within(dnsResult()).findByText(/^Ready: DNS is set up/)).toBeTruthy();
-  const ok = within(dnsResult()).getByText(`xn--bcher-kva.${ZONE} points to ${TARGET}, as it should.`, {
-    exact: false,
-  });
+  const ok = within(dnsResult()).getByText(
+    `xn--bcher-kva.${ZONE} points to ${TARGET}, as it should.`,
+    {
+      exact: false,
+    },
+  );
   expect(ok.closest('[data-code]')?.getAttribute('data-code')).toBe('cname-ok');
-  expect(dns.asked.some((q) => q.name === `xn--bcher-kva.${ZONE}` && q.type === 'CNAME')).toBe(true);
+  expect(dns.asked.some((q) => q.name === `xn--bcher-kva.${ZONE}` && q.type === 'CNAME')).toBe(
+    true,
+  );
   await waitFor(() => expect(toVerify.getAttribute('aria-disabled')).toBeNull());
   expect((await workspace(app)).progress[`bücher.${ZONE}`]?.lastCheck?.status).toBe('ready');
   await user.click(toVerify);
@@ -173,7 +190,9 @@ test('Verify failed because of a leftover A record: back to the check, misconfig
   const result = dnsResult();
   expect(await within(result).findByText(/^Needs a change/)).toBeTruthy();
   const finding = result.querySelector('[data-code="conflicting-a-record"]');
-  expect(finding?.textContent).toMatch(/has an A record \(192\.0\.2\.99\) at the same name\. Such a record blocks the CNAME/);
+  expect(finding?.textContent).toMatch(
+    /has an A record \(192\.0\.2\.99\) at the same name\. Such a record blocks the CNAME/,
+  );
   expect(finding?.textContent).toMatch(/Found192\.0\.2\.99/);
   expect(finding?.textContent).toMatch(/^Must be fixed:/);
 
@@ -182,7 +201,9 @@ test('Verify failed because of a leftover A record: back to the check, misconfig
   expect(screen.getByText(/Go on to Verify when the check says Ready/)).toBeTruthy();
   await expectStep(4, 'Check DNS');
   await waitFor(async () =>
-    expect((await workspace(app)).progress[`leftover.${ZONE}`]?.lastCheck?.status).toBe('misconfigured'),
+    expect((await workspace(app)).progress[`leftover.${ZONE}`]?.lastCheck?.status).toBe(
+      'misconfigured',
+    ),
   );
 });
 
@@ -197,9 +218,10 @@ test('a name that does not exist yet: pending, with the 48-hour note and the neg
   const result = dnsResult();
   expect(await within(result).findByText(/^Not there yet/)).toBeTruthy();
   expect(result.querySelector('[data-code="not-found"]')).not.toBeNull();
-  expect(within(result).getByText(/can take up to 48 hours\. This DNS server may keep answering/).textContent).toContain(
-    `for up to ${NEGATIVE_TTL_WORDS} (negative caching)`,
-  );
+  expect(
+    within(result).getByText(/can take up to 48 hours\. This DNS server may keep answering/)
+      .textContent,
+  ).toContain(`for up to ${NEGATIVE_TTL_WORDS} (negative caching)`);
 });
 
 test('an apex gets an ALIAS or ANAME record, with the warning about DNS providers', async () => {

@@ -30,7 +30,9 @@ test('the configuration is checked as it is edited, copied as JSON and saved', a
   const to1 = within(section).getByLabelText('Redirect 1: to');
   // The destination starts as the primary.
   expect((to1 as HTMLInputElement).value).toBe(ZONE);
-  expect(problemOf(from1)).toBe('Redirect 1: the domain to redirect is empty. Enter a name such as shop.example.com.');
+  expect(problemOf(from1)).toBe(
+    'Redirect 1: the domain to redirect is empty. Enter a name such as shop.example.com.',
+  );
 
   // Redirecting the primary away.
   await user.type(from1, ZONE);
@@ -111,7 +113,9 @@ test('a saved configuration is loaded for editing and can be cleared', async () 
   const { user } = await openDomains(app);
   const section = screen.getByRole('region', { name: 'Several domains' });
   expect((within(section).getByLabelText('Primary domain') as HTMLInputElement).value).toBe(ZONE);
-  expect((within(section).getByLabelText('Redirect 1: from') as HTMLInputElement).value).toBe(`www.${ZONE}`);
+  expect((within(section).getByLabelText('Redirect 1: from') as HTMLInputElement).value).toBe(
+    `www.${ZONE}`,
+  );
   expect(within(section).getByText('Status: 301 (moved permanently)')).toBeTruthy();
 
   await user.click(within(section).getByRole('button', { name: 'Remove redirect 1' }));

@@ -9,9 +9,16 @@ import { openDomains, saveProgress, workspace } from './domains-kit.tsx';
 
 test('remove warns that traffic stops at once, offers a redirect first, then forgets the domain', async () => {
   const app = await startTestApp();
-  await saveProgress(app, { domain: `old.${ZONE}`, step: 'live', verifiedAt: Date.now() - 86_400_000 });
+  await saveProgress(app, {
+    domain: `old.${ZONE}`,
+    step: 'live',
+    verifiedAt: Date.now() - 86_400_000,
+  });
   await saveProgress(app, { domain: `shop.${ZONE}`, step: 'check-dns' });
-  const saved = await app.api.domains.saveConfig('sandbox', { primary: `old.${ZONE}`, redirects: [] });
+  const saved = await app.api.domains.saveConfig('sandbox', {
+    primary: `old.${ZONE}`,
+    redirects: [],
+  });
   expect(saved.ok).toBe(true);
   const { user } = await openDomains(app);
 
@@ -20,9 +27,9 @@ test('remove warns that traffic stops at once, offers a redirect first, then for
   let dialog = screen.getByRole('dialog', { name: `Remove old.${ZONE}?` });
   expect(dialog.textContent).toMatch(/Removing a domain stops serving traffic at once\./);
   expect(dialog.textContent).toMatch(/If the address was shared outside .* add a\s+redirect first/);
-  expect(within(dialog).getByText(/The multi-domain configuration still uses old\./).textContent).toMatch(
-    /it is the primary domain/,
-  );
+  expect(
+    within(dialog).getByText(/The multi-domain configuration still uses old\./).textContent,
+  ).toMatch(/it is the primary domain/);
   const addRedirect = within(dialog).getByRole('button', { name: 'Add a redirect first' });
   expect(document.activeElement).toBe(addRedirect);
   await user.click(addRedirect);
@@ -30,12 +37,23 @@ test('remove warns that traffic stops at once, offers a redirect first, then for
   expect(screen.queryByRole('dialog')).toBeNull();
   const section = screen.getByRole('region', { name: 'Several domains' });
   await waitFor(() =>
-    expect(document.activeElement).toBe(within(section).getByRole('heading', { name: 'Several domains' })),
+    expect(document.activeElement).toBe(
+      within(section).getByRole('heading', { name: 'Several domains' }),
+    ),
   );
-  expect((within(section).getByLabelText('Redirect 1: from') as HTMLInputElement).value).toBe(`old.${ZONE}`);
-  expect(within(section).getByText(new RegExp(`^Added a redirect from old\\.${ZONE.replace('.', '\\.')}`))).toBeTruthy();
+  expect((within(section).getByLabelText('Redirect 1: from') as HTMLInputElement).value).toBe(
+    `old.${ZONE}`,
+  );
+  expect(
+    within(section).getByText(
+      new RegExp(`^Added a redirect from old\\.${ZONE.replace('.', '\\.')}`),
+    ),
+  ).toBeTruthy();
   // Nothing removed yet.
-  expect(Object.keys((await workspace(app)).progress).sort()).toEqual([`old.${ZONE}`, `shop.${ZONE}`]);
+  expect(Object.keys((await workspace(app)).progress).sort()).toEqual([
+    `old.${ZONE}`,
+    `shop.${ZONE}`,
+  ]);
 
   // Then the removal itself; Cancel first leaves it in place.
   await user.click(screen.getByRole('button', { name: `Remove old.${ZONE}…` }));

@@ -7,7 +7,13 @@ import { startTestApp } from '../../support/test-app.tsx';
 import { startDnsServer, TARGET, ZONE, type DnsServer } from './dns-server.ts';
 import type { DomainWorkspace } from '../../../../src/shared/domain-assistant.ts';
 import type { TestApp } from '../../support/test-app-shapes.ts';
-import { dnsResult, expectStep, openDomains, saveCheckSettings, saveProgress } from './domains-kit.tsx';
+import {
+  dnsResult,
+  expectStep,
+  openDomains,
+  saveCheckSettings,
+  saveProgress,
+} from './domains-kit.tsx';
 
 /** The step in the last save result the window received for `domain`. */
 function savedStep(app: TestApp, domain: string): string | undefined {
@@ -40,7 +46,9 @@ test('a domain left at "Check DNS" is offered again after re-opening, and resume
   await user.click(screen.getByRole('button', { name: 'Continue' }));
   await user.type(await screen.findByLabelText('Domain or subdomain'), `shop.${ZONE}`);
   await user.click(screen.getByRole('button', { name: 'Continue' }));
-  await user.click(await screen.findByRole('button', { name: 'I have created the record: continue' }));
+  await user.click(
+    await screen.findByRole('button', { name: 'I have created the record: continue' }),
+  );
   await expectStep(4, 'Check DNS');
   // Saved with the step change: the save has returned (written to disk) before the window closes.
   await waitFor(() => expect(savedStep(first, `shop.${ZONE}`)).toBe('check-dns'));
@@ -52,14 +60,18 @@ test('a domain left at "Check DNS" is offered again after re-opening, and resume
   expect(screen.getByText('Pick up where you left off:')).toBeTruthy();
   const item = screen.getByText(`shop.${ZONE}`).closest('li');
   expect(item?.textContent).toMatch(/At step 4 of 7: Check DNS\./);
-  await again.click(within(item as HTMLElement).getByRole('button', { name: `Resume shop.${ZONE}` }));
+  await again.click(
+    within(item as HTMLElement).getByRole('button', { name: `Resume shop.${ZONE}` }),
+  );
 
   const heading = await expectStep(4, 'Check DNS');
   expect(document.activeElement).toBe(heading);
   expect(screen.getByText(`Asks the DNS server ${dns.address}.`)).toBeTruthy();
   await again.click(screen.getByRole('button', { name: 'Check DNS' }));
   expect(await within(dnsResult()).findByText(/^Ready/)).toBeTruthy();
-  expect(within(dnsResult()).getByText(new RegExp(`target ${TARGET.replace(/\./g, '\\.')}`))).toBeTruthy();
+  expect(
+    within(dnsResult()).getByText(new RegExp(`target ${TARGET.replace(/\./g, '\\.')}`)),
+  ).toBeTruthy();
 
   // Earlier steps are marked done in the step list.
   const steps = screen.getByRole('list', { name: 'Steps to attach a custom domain' });
@@ -69,8 +81,16 @@ test('a domain left at "Check DNS" is offered again after re-opening, and resume
 test('saved progress that lacks what its step needs resumes at the last step it supports', async () => {
   const app = await startTestApp();
   // "Verify" without a DNS check that said ready; "certificate" without verifiedAt.
-  await saveProgress(app, { domain: `a.${ZONE}`, step: 'verify', lastCheck: { status: 'pending', at: 1 } });
-  await saveProgress(app, { domain: `b.${ZONE}`, step: 'certificate', lastCheck: { status: 'ready', at: 1 } });
+  await saveProgress(app, {
+    domain: `a.${ZONE}`,
+    step: 'verify',
+    lastCheck: { status: 'pending', at: 1 },
+  });
+  await saveProgress(app, {
+    domain: `b.${ZONE}`,
+    step: 'certificate',
+    lastCheck: { status: 'ready', at: 1 },
+  });
   await saveProgress(app, {
     domain: `c.${ZONE}`,
     step: 'check-dns',
@@ -86,10 +106,12 @@ test('saved progress that lacks what its step needs resumes at the last step it 
   await user.click(screen.getByRole('button', { name: 'Back to all domains' }));
   await user.click(await screen.findByRole('button', { name: `Resume c.${ZONE}` }));
   await expectStep(1, 'Before you start');
-  expect((screen.getByRole('checkbox', { name: /change the DNS settings/ }) as HTMLInputElement).checked).toBe(
-    false,
+  expect(
+    (screen.getByRole('checkbox', { name: /change the DNS settings/ }) as HTMLInputElement).checked,
+  ).toBe(false);
+  expect((screen.getByRole('checkbox', { name: /paid plan/ }) as HTMLInputElement).checked).toBe(
+    true,
   );
-  expect((screen.getByRole('checkbox', { name: /paid plan/ }) as HTMLInputElement).checked).toBe(true);
 });
 
 test('the assistant belongs to the environment it was opened in', async () => {

@@ -37,7 +37,16 @@ test('the list refreshes by itself on start, and Refresh shows the count and the
     within(grid)
       .getAllByRole('columnheader')
       .map((cell) => text(cell) || cell.querySelector('input')?.getAttribute('aria-label')),
-  ).toEqual(['Select all shown', 'Order ID', 'Pet ID', 'Quantity', 'Ship date', 'Complete', 'Review', 'Status']);
+  ).toEqual([
+    'Select all shown',
+    'Order ID',
+    'Pet ID',
+    'Quantity',
+    'Ship date',
+    'Complete',
+    'Review',
+    'Status',
+  ]);
   const time = rows[0]!.querySelector('time');
   expect(time?.getAttribute('title')).toMatch(/^\d{4}-\d\d-\d\dT/);
   expect(time?.textContent).not.toBe(time?.getAttribute('title'));

@@ -7,7 +7,11 @@ import { useAppStore } from '../../store-context.tsx';
 import { EnvironmentBand, EnvironmentTag } from '../environments/environment-band.tsx';
 import { ENVIRONMENT_NAMES } from '../environments/environment-words.ts';
 
-export function BulkCancelDialog({ fallbackFocus }: { fallbackFocus?: RefObject<HTMLElement | null> }) {
+export function BulkCancelDialog({
+  fallbackFocus,
+}: {
+  fallbackFocus?: RefObject<HTMLElement | null>;
+}) {
   const flow = useAppStore((state) => state.bulkFlow);
   const dismiss = useAppStore((state) => state.dismissBulkCancel);
   const confirm = useAppStore((state) => state.confirmBulkCancel);
@@ -29,15 +33,15 @@ export function BulkCancelDialog({ fallbackFocus }: { fallbackFocus?: RefObject<
       <EnvironmentBand environment={environment} />
       <p>
         This asks the{' '}
-        <EnvironmentTag environment={environment}>{ENVIRONMENT_NAMES[environment]}</EnvironmentTag> store
-        service to cancel <strong>{count} orders</strong>
-        {production ? ', real customer orders' : ''}. Cancels cannot be undone. Orders that have already
-        shipped cannot be cancelled; they are reported as such.
+        <EnvironmentTag environment={environment}>{ENVIRONMENT_NAMES[environment]}</EnvironmentTag>{' '}
+        store service to cancel <strong>{count} orders</strong>
+        {production ? ', real customer orders' : ''}. Cancels cannot be undone. Orders that have
+        already shipped cannot be cancelled; they are reported as such.
       </p>
       <p>
-        Store Admin sends them at the pace your quota allows, keeping some requests free for your own work,
-        so the key is never rate-limited. You can pause or stop at any time; if Store Admin closes, it
-        carries on where it was.
+        Store Admin sends them at the pace your quota allows, keeping some requests free for your
+        own work, so the key is never rate-limited. You can pause or stop at any time; if Store
+        Admin closes, it carries on where it was.
       </p>
       <p role="status" aria-live="polite" className="dialog-progress">
         {starting ? 'Starting…' : ''}

@@ -41,7 +41,9 @@ export function BulkCancelPanel({ environment }: { environment: EnvironmentId })
   const stop = useAppStore((state) => state.stopBulkCancel);
   const exportResults = useAppStore((state) => state.exportBulkResults);
   const failure = useAppStore((state) =>
-    state.bulkFlow.step === 'failed' && state.bulkFlow.environment === environment ? state.bulkFlow.failure : undefined,
+    state.bulkFlow.step === 'failed' && state.bulkFlow.environment === environment
+      ? state.bulkFlow.failure
+      : undefined,
   );
   if (!job && !failure) return null;
   const done = job ? job.total - job.counts.waiting : 0;
@@ -52,13 +54,17 @@ export function BulkCancelPanel({ environment }: { environment: EnvironmentId })
       {job && (
         <>
           {/* Announced when the status changes, not at every order. */}
-          <StatusRegion tone={job.status === 'paused' && job.pauseReason !== 'user' ? 'warning' : 'info'}>
+          <StatusRegion
+            tone={job.status === 'paused' && job.pauseReason !== 'user' ? 'warning' : 'info'}
+          >
             {statusWords(job)}
           </StatusRegion>
           <label className="bulk-progress">
             <span>
               {done.toLocaleString()} of {job.total.toLocaleString()} done
-              {job.etaMs !== undefined && job.status === 'running' ? `, ${durationWords(job.etaMs)} left` : ''}
+              {job.etaMs !== undefined && job.status === 'running'
+                ? `, ${durationWords(job.etaMs)} left`
+                : ''}
             </span>
             <progress max={job.total} value={done} />
           </label>
@@ -86,11 +92,19 @@ export function BulkCancelPanel({ environment }: { environment: EnvironmentId })
               </button>
             )}
             {(job.status === 'running' || job.status === 'paused') && (
-              <button type="button" className="danger-button" onClick={() => void stop(environment)}>
+              <button
+                type="button"
+                className="danger-button"
+                onClick={() => void stop(environment)}
+              >
                 Stop
               </button>
             )}
-            <button type="button" onClick={() => void exportResults(environment)} disabled={done === 0}>
+            <button
+              type="button"
+              onClick={() => void exportResults(environment)}
+              disabled={done === 0}
+            >
               Export results (CSV)
             </button>
           </div>

@@ -12,8 +12,16 @@ import { bulkResultsCsv } from './bulk-results-csv.ts';
 
 export type BulkCancelFlow =
   | { readonly step: 'idle' }
-  | { readonly step: 'confirm'; readonly environment: EnvironmentId; readonly orderIds: readonly string[] }
-  | { readonly step: 'starting'; readonly environment: EnvironmentId; readonly orderIds: readonly string[] }
+  | {
+      readonly step: 'confirm';
+      readonly environment: EnvironmentId;
+      readonly orderIds: readonly string[];
+    }
+  | {
+      readonly step: 'starting';
+      readonly environment: EnvironmentId;
+      readonly orderIds: readonly string[];
+    }
   | { readonly step: 'failed'; readonly environment: EnvironmentId; readonly failure: Failure };
 
 export interface BulkCancelSlice {
@@ -91,7 +99,11 @@ export const createBulkCancelSlice: SliceCreator<BulkCancelSlice> = (api) => (se
         set({ bulkFlow: { step: 'failed', environment, failure: result.error } });
         return;
       }
-      saveTextFile(`bulk-cancel-${environment}-${fileStamp(Date.now())}.csv`, [bulkResultsCsv(result.value)], 'text/csv');
+      saveTextFile(
+        `bulk-cancel-${environment}-${fileStamp(Date.now())}.csv`,
+        [bulkResultsCsv(result.value)],
+        'text/csv',
+      );
     },
   };
 };

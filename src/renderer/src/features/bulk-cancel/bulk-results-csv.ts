@@ -15,7 +15,9 @@ function cell(value: string): string {
 
 export function bulkResultsCsv(results: readonly BulkResult[]): string {
   const rows = results.map((r) =>
-    [r.orderId, OUTCOME_WORDS[r.outcome], new Date(r.at).toISOString(), r.delivery ?? '', r.message].map(cell).join(','),
+    [r.orderId, OUTCOME_WORDS[r.outcome], new Date(r.at).toISOString(), r.delivery ?? '', r.message]
+      .map(cell)
+      .join(','),
   );
   return `${['Order ID', 'Result', 'Time (UTC)', 'Reached the service', 'Message'].join(',')}\r\n${rows.map((r) => `${r}\r\n`).join('')}`;
 }

@@ -18,7 +18,11 @@ export interface Preconditions {
   readonly deployed: boolean;
 }
 
-export const NO_PRECONDITIONS: Preconditions = { paidPlan: false, dnsAccess: false, deployed: false };
+export const NO_PRECONDITIONS: Preconditions = {
+  paidPlan: false,
+  dnsAccess: false,
+  deployed: false,
+};
 export const ALL_PRECONDITIONS = { paidPlan: true, dnsAccess: true, deployed: true } as const;
 
 export interface SavedCheck {
@@ -40,7 +44,11 @@ export type AssistantFlow =
     }
   // Reached only with every precondition met, so none is held.
   | { readonly kind: 'add-domain'; readonly domain?: PlacedHostName }
-  | { readonly kind: 'configure-dns'; readonly domain: PlacedHostName; readonly lastCheck?: SavedCheck }
+  | {
+      readonly kind: 'configure-dns';
+      readonly domain: PlacedHostName;
+      readonly lastCheck?: SavedCheck;
+    }
   | { readonly kind: 'check-dns'; readonly domain: PlacedHostName; readonly lastCheck?: SavedCheck }
   | { readonly kind: 'verify'; readonly domain: PlacedHostName; readonly lastCheck: ReadyCheck }
   | {
@@ -98,7 +106,8 @@ export function progressOf(flow: AssistantFlow, now: number): DomainProgress | u
   const base = {
     domain: domain.display,
     step: flow.kind,
-    preconditions: flow.kind === 'preconditions' ? { ...flow.preconditions } : { ...ALL_PRECONDITIONS },
+    preconditions:
+      flow.kind === 'preconditions' ? { ...flow.preconditions } : { ...ALL_PRECONDITIONS },
     updatedAt: now,
   };
   switch (flow.kind) {

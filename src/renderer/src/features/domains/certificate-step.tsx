@@ -76,7 +76,12 @@ export function CertificateStep({ flow }: { flow: FlowOf<'certificate'> }) {
           type="button"
           className="primary-button"
           onClick={() =>
-            void setDomainFlow({ kind: 'live', domain, verifiedAt, ...(lastCheck ? { lastCheck } : {}) })
+            void setDomainFlow({
+              kind: 'live',
+              domain,
+              verifiedAt,
+              ...(lastCheck ? { lastCheck } : {}),
+            })
           }
         >
           The certificate is in place: continue
@@ -151,7 +156,10 @@ function Troubleshooting() {
   const checking = dnsCheck.kind === 'checking';
 
   return (
-    <section aria-labelledby="certificate-late-heading" className="message message-warning troubleshooting">
+    <section
+      aria-labelledby="certificate-late-heading"
+      className="message message-warning troubleshooting"
+    >
       <h4 id="certificate-late-heading">No certificate 30 minutes after verification</h4>
       <p>The platform should have issued it by now. Work through these three steps:</p>
       <ol className="instructions">

@@ -79,7 +79,11 @@ export function CheckDnsStep({
         <button
           type="button"
           onClick={() =>
-            void setDomainFlow({ kind: 'configure-dns', domain, ...(lastCheck ? { lastCheck } : {}) })
+            void setDomainFlow({
+              kind: 'configure-dns',
+              domain,
+              ...(lastCheck ? { lastCheck } : {}),
+            })
           }
         >
           Back
@@ -128,7 +132,9 @@ export function CheckSettingsForm({ environment }: { environment: EnvironmentId 
     event.preventDefault();
     if (saving) return;
     if (!useSystem && server.trim() === '') {
-      setProblem('Enter the DNS server as HOST:PORT, e.g. 1.1.1.1 or 127.0.0.1:5353, or choose System default.');
+      setProblem(
+        'Enter the DNS server as HOST:PORT, e.g. 1.1.1.1 or 127.0.0.1:5353, or choose System default.',
+      );
       return;
     }
     setProblem(undefined);
@@ -211,7 +217,9 @@ export function CheckSettingsForm({ environment }: { environment: EnvironmentId 
           </button>
         </div>
         <StatusRegion
-          tone={outcome?.kind === 'failed' ? 'error' : outcome?.kind === 'done' ? 'success' : 'info'}
+          tone={
+            outcome?.kind === 'failed' ? 'error' : outcome?.kind === 'done' ? 'success' : 'info'
+          }
         >
           {outcome?.message}
         </StatusRegion>

@@ -110,7 +110,8 @@ function TargetForm({
       return;
     }
     if (saving) return;
-    if (await saveDomainSettings(environment, { target: check.ascii }, 'target')) setText(check.ascii);
+    if (await saveDomainSettings(environment, { target: check.ascii }, 'target'))
+      setText(check.ascii);
   };
 
   return (

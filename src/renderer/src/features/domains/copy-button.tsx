@@ -5,7 +5,8 @@
 import { useState } from 'react';
 import { StatusRegion } from '../../components/status-region.tsx';
 
-type CopyState = { readonly kind: 'idle' } | { readonly kind: 'copied' } | { readonly kind: 'failed' };
+type CopyState =
+  { readonly kind: 'idle' } | { readonly kind: 'copied' } | { readonly kind: 'failed' };
 
 export function CopyButton({
   text,
@@ -32,11 +33,7 @@ export function CopyButton({
 
   return (
     <span className="copy">
-      <button
-        type="button"
-        className="small-button"
-        onClick={() => void copy()}
-      >
+      <button type="button" className="small-button" onClick={() => void copy()}>
         {label}
       </button>
       <StatusRegion className="copy-status" tone={state.kind === 'failed' ? 'error' : 'success'}>

@@ -72,7 +72,8 @@ function StepList({ current }: { current: StepKind }) {
     <ol className="step-list" aria-label="Steps to attach a custom domain">
       {STEP_ORDER.map((kind) => {
         const number = stepNumber(kind);
-        const state = number < currentNumber ? 'done' : number === currentNumber ? 'current' : 'todo';
+        const state =
+          number < currentNumber ? 'done' : number === currentNumber ? 'current' : 'todo';
         return (
           <li
             key={kind}

@@ -20,7 +20,8 @@ const EMPTY_DRAFT: DomainsConfigDraft = { primary: '', redirects: [] };
 
 function sameField(a: ConfigField, b: ConfigField): boolean {
   if (a.kind !== b.kind) return false;
-  if (a.kind === 'redirect' && b.kind === 'redirect') return a.index === b.index && a.part === b.part;
+  if (a.kind === 'redirect' && b.kind === 'redirect')
+    return a.index === b.index && a.part === b.part;
   return true;
 }
 
@@ -65,8 +66,8 @@ export function DomainsConfigEditor({
       </h3>
       <p>
         A project can have several domains: one primary domain, which serves the project, and others
-        that redirect to a served domain with status {REDIRECT_STATUS} (moved permanently). Enter the
-        same configuration in the dashboard.
+        that redirect to a served domain with status {REDIRECT_STATUS} (moved permanently). Enter
+        the same configuration in the dashboard.
       </p>
 
       <Field
@@ -128,7 +129,10 @@ export function DomainsConfigEditor({
         onClick={() =>
           edit({
             ...draft,
-            redirects: [...draft.redirects, { from: '', to: draft.primary.trim(), status: REDIRECT_STATUS }],
+            redirects: [
+              ...draft.redirects,
+              { from: '', to: draft.primary.trim(), status: REDIRECT_STATUS },
+            ],
           })
         }
       >
@@ -140,7 +144,8 @@ export function DomainsConfigEditor({
           <div id={summaryId}>
             <p>
               <strong>
-                The configuration has {problems.length === 1 ? 'a problem' : `${problems.length} problems`}:
+                The configuration has{' '}
+                {problems.length === 1 ? 'a problem' : `${problems.length} problems`}:
               </strong>
             </p>
             <ul>
@@ -161,7 +166,9 @@ export function DomainsConfigEditor({
           <CopyButton text={json} label="Copy JSON" what="the configuration as JSON" />
         </>
       ) : (
-        <p className="note">The JSON appears here once the configuration is complete and has no problems.</p>
+        <p className="note">
+          The JSON appears here once the configuration is complete and has no problems.
+        </p>
       )}
 
       <div className="step-actions">

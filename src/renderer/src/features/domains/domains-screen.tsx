@@ -142,7 +142,8 @@ function SavedDomain({
   onRemove: () => void;
 }) {
   const placed = placeHostName(progress.domain);
-  const ascii = placed.ok && placed.place.ascii !== placed.place.display ? placed.place.ascii : undefined;
+  const ascii =
+    placed.ok && placed.place.ascii !== placed.place.display ? placed.place.ascii : undefined;
   return (
     <li className="saved-domain">
       <div>
@@ -150,8 +151,7 @@ function SavedDomain({
         {ascii && <span className="muted"> ({ascii})</span>}
         <div className="muted">
           At step {stepNumber(progress.step)} of {STEP_ORDER.length}: {STEP_TITLES[progress.step]}.
-          {progress.verifiedAt !== undefined &&
-            ` Verified ${describeMoment(progress.verifiedAt)}.`}
+          {progress.verifiedAt !== undefined && ` Verified ${describeMoment(progress.verifiedAt)}.`}
           {progress.lastCheck &&
             ` Last DNS check ${describeMoment(progress.lastCheck.at)}: ${DNS_STATUS_SHORT[progress.lastCheck.status]}.`}
           {` Saved ${describeMoment(progress.updatedAt)}.`}

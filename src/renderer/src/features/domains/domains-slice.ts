@@ -75,7 +75,10 @@ export interface DomainsSlice {
   editDomainsConfig(environment: EnvironmentId, draft: DomainsConfigDraft): void;
   /** Adds a redirect from `domain` to the draft (to the primary, when there is one). */
   addRedirectFrom(environment: EnvironmentId, domain: string): void;
-  saveDomainsConfig(environment: EnvironmentId, config: DomainsConfig | undefined): Promise<boolean>;
+  saveDomainsConfig(
+    environment: EnvironmentId,
+    config: DomainsConfig | undefined,
+  ): Promise<boolean>;
 }
 
 /** The certificate authority the platform uses when no other is saved (as the main process assumes). */
@@ -131,7 +134,9 @@ export const createDomainsSlice: SliceCreator<DomainsSlice> = (api) => (set, get
       const session = get().domainSession;
       if (session && session.environment !== environment) openSession(undefined);
       if (!get().domainWorkspaces[environment]) {
-        set({ domainWorkspaces: { ...get().domainWorkspaces, [environment]: { kind: 'loading' } } });
+        set({
+          domainWorkspaces: { ...get().domainWorkspaces, [environment]: { kind: 'loading' } },
+        });
       }
       const result = await api.domains.workspace(environment);
       if (!result.ok) {
@@ -155,7 +160,10 @@ export const createDomainsSlice: SliceCreator<DomainsSlice> = (api) => (set, get
     },
 
     startDomainAssistant(environment) {
-      openSession({ environment, flow: { kind: 'preconditions', preconditions: NO_PRECONDITIONS } });
+      openSession({
+        environment,
+        flow: { kind: 'preconditions', preconditions: NO_PRECONDITIONS },
+      });
     },
 
     resumeDomain(environment, domain) {
@@ -248,12 +256,20 @@ export const createDomainsSlice: SliceCreator<DomainsSlice> = (api) => (set, get
       }
       set({ dnsCheck: { kind: 'done', report: result.value } });
       const flow = get().domainSession?.flow;
-      if (!flow || flow.kind === 'preconditions' || flow.kind === 'add-domain' || flow.kind === 'verify') {
+      if (
+        !flow ||
+        flow.kind === 'preconditions' ||
+        flow.kind === 'add-domain' ||
+        flow.kind === 'verify'
+      ) {
         return;
       }
       await get().setDomainFlow({
         ...flow,
-        lastCheck: { status: result.value.status, at: Date.parse(result.value.checkedAt) || Date.now() },
+        lastCheck: {
+          status: result.value.status,
+          at: Date.parse(result.value.checkedAt) || Date.now(),
+        },
       });
     },
 
@@ -297,7 +313,10 @@ export const createDomainsSlice: SliceCreator<DomainsSlice> = (api) => (set, get
       if (draft.redirects.some((redirect) => redirect.from === domain)) return;
       get().editDomainsConfig(environment, {
         ...draft,
-        redirects: [...draft.redirects, { from: domain, to: draft.primary, status: REDIRECT_STATUS }],
+        redirects: [
+          ...draft.redirects,
+          { from: domain, to: draft.primary, status: REDIRECT_STATUS },
+        ],
       });
       set({
         domainsConfigOutcome: {
@@ -316,7 +335,10 @@ export const createDomainsSlice: SliceCreator<DomainsSlice> = (api) => (set, get
       }
       setWorkspace(environment, result.value);
       set({
-        domainsConfigDrafts: { ...get().domainsConfigDrafts, [environment]: draftOf(result.value.config) },
+        domainsConfigDrafts: {
+          ...get().domainsConfigDrafts,
+          [environment]: draftOf(result.value.config),
+        },
         domainsConfigOutcome: {
           kind: 'done',
           message: config

@@ -15,8 +15,8 @@ export function LiveStep({ flow }: { flow: FlowOf<'live'> }) {
       </p>
       <h4>What you should see</h4>
       <p>
-        https://{domain.ascii} opens the project, with a padlock in the address bar. Some visitors may
-        still reach the old address for a while, as DNS changes spread (up to 48 hours).
+        https://{domain.ascii} opens the project, with a padlock in the address bar. Some visitors
+        may still reach the old address for a while, as DNS changes spread (up to 48 hours).
       </p>
       <h4>If it does not open</h4>
       <p>
@@ -31,7 +31,12 @@ export function LiveStep({ flow }: { flow: FlowOf<'live'> }) {
         <button
           type="button"
           onClick={() =>
-            void setDomainFlow({ kind: 'certificate', domain, verifiedAt, ...(lastCheck ? { lastCheck } : {}) })
+            void setDomainFlow({
+              kind: 'certificate',
+              domain,
+              verifiedAt,
+              ...(lastCheck ? { lastCheck } : {}),
+            })
           }
         >
           Back

@@ -76,7 +76,12 @@ export function RemoveDomainDialog({
         <button ref={redirectRef} type="button" onClick={onAddRedirect} disabled={busy}>
           Add a redirect first
         </button>
-        <button type="button" className="danger-button" onClick={() => void remove()} disabled={busy}>
+        <button
+          type="button"
+          className="danger-button"
+          onClick={() => void remove()}
+          disabled={busy}
+        >
           Remove {domain}
         </button>
         <button type="button" onClick={onClose} disabled={busy}>

@@ -40,7 +40,10 @@ export function VerifyStep({ flow }: { flow: FlowOf<'verify'> }) {
         again to see which it is.
       </p>
       <div className="step-actions">
-        <button type="button" onClick={() => void setDomainFlow({ kind: 'check-dns', domain, lastCheck })}>
+        <button
+          type="button"
+          onClick={() => void setDomainFlow({ kind: 'check-dns', domain, lastCheck })}
+        >
           Back
         </button>
         <button
@@ -54,7 +57,9 @@ export function VerifyStep({ flow }: { flow: FlowOf<'verify'> }) {
         <button
           type="button"
           className="primary-button"
-          onClick={() => void setDomainFlow({ kind: 'certificate', domain, lastCheck, verifiedAt: Date.now() })}
+          onClick={() =>
+            void setDomainFlow({ kind: 'certificate', domain, lastCheck, verifiedAt: Date.now() })
+          }
         >
           Verification succeeded
         </button>

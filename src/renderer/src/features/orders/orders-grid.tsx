@@ -210,17 +210,17 @@ export function OrdersGrid(props: OrdersGridProps) {
                   className={`orders-grid-cell${column.numeric ? ' numeric' : ''}`}
                 >
                   {column.key === 'select' ? (
-                  <input
-                    className="select-all"
-                    type="checkbox"
-                    aria-label="Select all shown"
-                    checked={props.tickedState === 'all'}
-                    ref={(box) => {
-                      if (box) box.indeterminate = props.tickedState === 'some';
-                    }}
-                    onChange={props.onTickAll}
-                  />
-                ) : isSortable(column.key) ? (
+                    <input
+                      className="select-all"
+                      type="checkbox"
+                      aria-label="Select all shown"
+                      checked={props.tickedState === 'all'}
+                      ref={(box) => {
+                        if (box) box.indeterminate = props.tickedState === 'some';
+                      }}
+                      onChange={props.onTickAll}
+                    />
+                  ) : isSortable(column.key) ? (
                     <button
                       type="button"
                       className="sort-button"

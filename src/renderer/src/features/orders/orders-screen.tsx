@@ -342,7 +342,10 @@ function OrdersWorkspace({
     return status === 'running' || status === 'paused';
   });
   // Ticked rows belong to one list: a new list starts with none.
-  const [ticked, setTicked] = useState(() => ({ table, selection: RowSelection.empty(table.count) }));
+  const [ticked, setTicked] = useState(() => ({
+    table,
+    selection: RowSelection.empty(table.count),
+  }));
   const selection = ticked.table === table ? ticked.selection : RowSelection.empty(table.count);
   const setSelection = (next: RowSelection) => setTicked({ table, selection: next });
   const selectedRow = orders?.selection?.row;
@@ -402,7 +405,9 @@ function OrdersWorkspace({
       </div>
       <div className="bulk-bar">
         <span role="status">
-          {selection.size === 0 ? 'No orders ticked for a bulk cancel.' : `${formatCount(selection.size)} orders ticked.`}
+          {selection.size === 0
+            ? 'No orders ticked for a bulk cancel.'
+            : `${formatCount(selection.size)} orders ticked.`}
         </span>
         <button
           type="button"
@@ -410,14 +415,20 @@ function OrdersWorkspace({
           disabled={selection.size === 0}
           aria-disabled={cancelBlocked || bulkRunning ? true : undefined}
           aria-describedby={cancelBlocked ? blockedId : undefined}
-          title={bulkRunning ? 'A bulk cancel is already under way in this environment.' : cancelBlocked}
+          title={
+            bulkRunning ? 'A bulk cancel is already under way in this environment.' : cancelBlocked
+          }
           onClick={() => {
             if (!cancelBlocked && !bulkRunning) askBulkCancel(environment, cancellableTicked());
           }}
         >
           Cancel ticked orders…
         </button>
-        <button type="button" disabled={selection.size === 0} onClick={() => setSelection(RowSelection.empty(table.count))}>
+        <button
+          type="button"
+          disabled={selection.size === 0}
+          onClick={() => setSelection(RowSelection.empty(table.count))}
+        >
           Clear ticks
         </button>
       </div>

@@ -25,7 +25,6 @@ import type {
   SortSpec,
 } from './order-table.ts';
 
-
 /**
  * A User Timing mark set when a list arrives from the main process (seen in
  * DevTools' performance panel): the benchmark times the first rows from it.

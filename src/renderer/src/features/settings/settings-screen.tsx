@@ -14,7 +14,6 @@ import { ApiKeyForm } from './api-key-form.tsx';
 import { BaseUrlForm } from './base-url-form.tsx';
 import { ConnectionTest } from './connection-test.tsx';
 
-
 export function SettingsScreen({
   environment,
   focusHeading,
