@@ -1,13 +1,13 @@
 // The base address of a remote environment, checked as the user types with the
 // same rule the main process applies, then saved there.
 
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import {
   ENVIRONMENT_LABELS,
   validateBaseUrl,
   type RemoteEnvironmentId,
 } from '../../../../shared/environments.ts';
-import { OutcomeRegion } from './outcome-region.tsx';
+import { outcomeMessage, TextField } from '../../components/text-field.tsx';
 import { useAppStore } from '../../store-context.tsx';
 
 export function BaseUrlForm({
@@ -18,14 +18,11 @@ export function BaseUrlForm({
   savedUrl?: string;
 }) {
   const saveBaseUrl = useAppStore((state) => state.saveBaseUrl);
+  const forgetOutcome = useAppStore((state) => state.forgetOutcome);
   const outcome = useAppStore((state) => state.baseUrlOutcomes[environment]);
   const [text, setText] = useState(savedUrl ?? '');
   const [edited, setEdited] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
-  const inputId = useId();
-  const hintId = useId();
-  const problemId = useId();
-  const label = ENVIRONMENT_LABELS[environment];
   const check = validateBaseUrl(text);
   const problem = edited && !check.ok ? check.message : undefined;
   const saving = outcome?.kind === 'working';
@@ -39,43 +36,36 @@ export function BaseUrlForm({
     }
     if (saving) return;
     const saved = await saveBaseUrl(environment, text);
-    if (saved !== undefined) setText(saved);
+    if (saved !== undefined) {
+      setText(saved);
+      setEdited(false);
+    } else {
+      inputRef.current?.focus();
+    }
   };
 
   return (
-    <form className="settings-block" noValidate onSubmit={(event) => void onSubmit(event)}>
+    <form className="settings-row" noValidate onSubmit={(event) => void onSubmit(event)}>
       <h4>Address</h4>
-      <label htmlFor={inputId}>{label} base URL</label>
-      <p id={hintId} className="hint">
-        The address of the {label} store service, ending with /v1, for example
-        https://api.example.com/v1.
-      </p>
-      <div className="field-row">
-        <input
-          id={inputId}
-          ref={inputRef}
-          type="url"
-          inputMode="url"
-          autoComplete="off"
-          spellCheck={false}
-          value={text}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${hintId} ${problemId}` : hintId}
-          onChange={(event) => {
-            setText(event.target.value);
-            setEdited(true);
-          }}
-        />
-        <button type="submit" aria-disabled={saving || undefined}>
-          {saving ? 'Saving…' : 'Save address'}
-        </button>
-      </div>
-      {problem && (
-        <p id={problemId} className="field-problem">
-          {problem}
-        </p>
-      )}
-      <OutcomeRegion outcome={outcome} label={`${label} address outcome`} />
+      <TextField
+        ref={inputRef}
+        label={`${ENVIRONMENT_LABELS[environment]} base URL`}
+        hint="Ends with /v1, e.g. https://api.example.com/v1"
+        type="url"
+        inputMode="url"
+        value={text}
+        message={problem ? { tone: 'error', text: problem } : outcomeMessage(outcome)}
+        onChange={(event) => {
+          setText(event.target.value);
+          setEdited(true);
+          forgetOutcome('baseUrl', environment);
+        }}
+        actions={
+          <button type="submit" aria-disabled={saving || undefined}>
+            {saving ? 'Saving…' : 'Save address'}
+          </button>
+        }
+      />
     </form>
   );
 }

@@ -6,13 +6,13 @@ import type { EnvironmentId, RemoteEnvironmentId } from '../../../../shared/envi
 import type { Failure } from '../../../../shared/failures.ts';
 import type { ConnectionCheckView } from '../../../../shared/ipc-contract.ts';
 import type { Result } from '../../../../shared/result.ts';
+import type { SaveOutcome } from '../../components/text-field.tsx';
 import type { SliceCreator } from '../../store.ts';
-import { describeKeyStatus } from './key-status-text.ts';
 
-export type ActionOutcome =
-  | { readonly kind: 'working'; readonly message: string }
-  | { readonly kind: 'done'; readonly message: string }
-  | { readonly kind: 'failed'; readonly message: string };
+export type ActionOutcome = SaveOutcome;
+
+/** The settings fields that keep an outcome: the address and the key. */
+export type SettingsField = 'baseUrl' | 'key';
 
 export type ConnectionTest =
   | { readonly kind: 'testing' }
@@ -32,6 +32,8 @@ export interface SettingsSlice {
   ): Promise<boolean>;
   removeKey(environment: RemoteEnvironmentId): Promise<boolean>;
   testConnection(environment: EnvironmentId): Promise<void>;
+  /** Editing a field again: its last outcome no longer applies (the field shows one, the latest). */
+  forgetOutcome(field: SettingsField, environment: RemoteEnvironmentId): void;
 }
 
 export const createSettingsSlice: SliceCreator<SettingsSlice> = (api) => (set, get) => {
@@ -82,7 +84,7 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (api) => (set, g
         api.environments.setBaseUrl(environment, url),
         (saved) => {
           get().applyEnvironmentView(saved);
-          return `Saved. ${saved.label} now uses ${saved.baseUrl ?? 'no address'}.`;
+          return 'Saved.';
         },
       );
       return view?.baseUrl;
@@ -96,7 +98,7 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (api) => (set, g
         api.keys.set(environment, key, options),
         (saved) => {
           get().applyKeyStatus(saved);
-          return `Key saved. ${describeKeyStatus(saved)}.`;
+          return saved.storage === 'session-only' ? 'Key accepted.' : 'Key saved.';
         },
       );
       return status !== undefined;
@@ -110,7 +112,7 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (api) => (set, g
         api.keys.remove(environment),
         (removed) => {
           get().applyKeyStatus(removed);
-          return 'Key removed. Store Admin no longer has a key for this environment.';
+          return 'Key removed.';
         },
       );
       return status !== undefined;
@@ -125,6 +127,14 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (api) => (set, g
         : { kind: 'failed', failure: result.error };
       set({ connectionTests: { ...get().connectionTests, [environment]: outcome } });
       if (result.ok) get().applyQuota(environment, result.value.quota);
+    },
+
+    forgetOutcome(field, environment) {
+      const outcomes = field === 'baseUrl' ? get().baseUrlOutcomes : get().keyOutcomes;
+      if (outcomes[environment] === undefined || outcomes[environment].kind === 'working') return;
+      const rest = { ...outcomes };
+      delete rest[environment];
+      set(field === 'baseUrl' ? { baseUrlOutcomes: rest } : { keyOutcomes: rest });
     },
   };
 };
