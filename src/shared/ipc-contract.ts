@@ -8,6 +8,7 @@ import type { BulkCancelSnapshot, BulkResult } from './bulk-cancel.ts';
 import {
   domainProgressSchema,
   domainSettingsSchema,
+  dnsServerSchema,
   domainsConfigSchema,
   type DomainWorkspace,
 } from './domain-assistant.ts';
@@ -63,6 +64,8 @@ export const argumentSchemas = {
     z.strictObject({
       domain: z.string().min(1).max(300),
       port: z.number().int().min(1).max(65535).optional(),
+      /** Where to look the site's address up: the DNS server saved for the checks. */
+      resolver: dnsServerSchema.optional(),
     }),
   ]),
   'domains:workspace': z.tuple([environmentId]),

@@ -10,7 +10,7 @@ import type {
   EventPayloads,
 } from '../../shared/ipc-contract.ts';
 import type { CancelResult } from '../../shared/orders-local.ts';
-import { checkCertificate } from '../domains/certificate-check.ts';
+import { checkCertificateViaDns } from '../domains/certificate-via-dns.ts';
 import { checkDomainDns } from '../domains/dns-check.ts';
 import type { DomainWorkspaceStore } from '../domains/workspace-store.ts';
 import type { EnvironmentId } from '../../shared/environments.ts';
@@ -190,7 +190,7 @@ export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
     'bulk-cancel:status': async (environment) => bulkCancel[environment].snapshot() ?? null,
     'bulk-cancel:results': async (environment) => [...bulkCancel[environment].results()],
     'domains:check': async (request) => checkDomainDns(request),
-    'domains:certificate': async (request) => checkCertificate(request),
+    'domains:certificate': async (request) => checkCertificateViaDns(request),
     'domains:workspace': async (environment) => domains.get(environment),
     'domains:save-settings': async (environment, settings) =>
       domains.saveSettings(environment, settings),
