@@ -69,19 +69,19 @@ type NoticeKind =
 /**
  * Plain words for the user. They name the environment, never the key, and
  * never a storage backend. Where this computer cannot protect a saved key the
- * screen leads with "This computer’s password store is not available", so
- * these do not say it again.
+ * screen leads with "This computer’s password store is not available", and
+ * its status line says where the key is kept, so these do not say either again.
  */
 function notices(environment: KeyEnvironment): Record<NoticeKind, string> {
   const name = ENVIRONMENT_LABELS[environment];
   return {
     weakNone: `A saved key would not be protected, so a ${name} key you enter is kept until you quit, unless you choose to save it anyway.`,
-    weakSession: `The ${name} key is kept until you quit. You can choose to save it anyway, without protection.`,
-    weakSaved: `The ${name} key is saved without protection, as you chose: anyone who can read your files can read the key.`,
+    weakSession: `Enter it again each time Store Admin starts, or choose to save the ${name} key anyway, without protection.`,
+    weakSaved: `Anyone who can read your files can read the ${name} key.`,
     unavailableNone: `A ${name} key you enter is kept until you quit.`,
-    unavailableSession: `The ${name} key is kept until you quit.`,
-    session: `The ${name} key is kept until you quit.`,
-    notSaved: `The ${name} key could not be saved in this computer’s password store, so it is kept until you quit.`,
+    unavailableSession: `Enter the ${name} key again each time Store Admin starts.`,
+    session: `Enter the ${name} key again each time Store Admin starts.`,
+    notSaved: `The ${name} key could not be saved in this computer’s password store.`,
     undecryptable: `The saved ${name} key could not be read (this computer’s password store may have changed), so it was removed. Enter it again.`,
     locked: `A ${name} key is saved, but this computer’s password store is locked or not available right now, so it cannot be read. Enter the key again to use it until you quit, or restart Store Admin once the password store is unlocked.`,
   };

@@ -112,8 +112,8 @@ describe('on Linux with basic_text (no real protection)', () => {
       weak: true,
       canAcceptWeakStorage: true,
     });
-    expect(status.notice).toMatch(/kept until you quit/);
-    expect(status.notice).toMatch(/save it anyway/);
+    expect(status.notice).toMatch(/Enter it again each time Store Admin starts/);
+    expect(status.notice).toMatch(/save the Production key anyway/);
     expect(keys.getKey('production')).toBe(PROD_KEY);
     expect(store.snapshot()).toEqual({ ciphertexts: {}, weakAccepted: [] });
     expect(safeStorage.calls.encryptString).toBe(0);
@@ -125,7 +125,7 @@ describe('on Linux with basic_text (no real protection)', () => {
     const status = keys.setKey('production', PROD_KEY, { acceptWeakStorage: true });
 
     expect(status).toMatchObject({ set: true, storage: 'weak-accepted', weak: true });
-    expect(status.notice).toMatch(/saved without protection, as you chose/);
+    expect(status.notice).toMatch(/Anyone who can read your files can read the Production key/);
     const saved = store.get('production');
     expect(saved).toBeDefined();
     expect(containsPlaintext(saved ?? '', PROD_KEY)).toBe(false);
@@ -210,7 +210,7 @@ describe('with no encryption available', () => {
       weak: true,
       canAcceptWeakStorage: false,
     });
-    expect(status.notice).toMatch(/kept until you quit/);
+    expect(status.notice).toMatch(/again each time Store Admin starts/);
     expect(keys.getKey('staging')).toBe(STAGING_KEY);
     expect(store.snapshot()).toEqual({ ciphertexts: {}, weakAccepted: [] });
     expect(restart().getKey('staging')).toBeUndefined();

@@ -217,7 +217,7 @@ test('weak storage is explained in plain words, and saving anyway needs the expl
   expect(await screen.findByText('Key saved without protection, as you chose')).toBeTruthy();
   expect(app.keys.status('staging').storage).toBe('weak-accepted');
   expect(screen.getByRole('note', { name: 'Weak key protection' }).textContent).toContain(
-    'anyone who can read your files can read the key',
+    'Anyone who can read your files can read the Staging key.',
   );
   expect(document.body.innerHTML).not.toContain(STAGING_KEY);
 });
