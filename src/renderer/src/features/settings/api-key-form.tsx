@@ -59,7 +59,7 @@ export function ApiKeyForm({
           label={`${label} API key`}
           hint={
             status?.set
-              ? 'A saved key is never shown. Enter a new one to replace it.'
+              ? 'The key is never shown. Enter a new one to replace it.'
               : `Sent only to the ${label} address.`
           }
           type="password"
