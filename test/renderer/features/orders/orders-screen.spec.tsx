@@ -291,7 +291,7 @@ test('pointing an environment at another service drops the old service’s list'
   await user.clear(field);
   await user.type(field, second.baseUrl);
   await user.click(screen.getByRole('button', { name: 'Save address' }));
-  await screen.findByText(`Saved. Staging now uses ${second.baseUrl}.`);
+  await screen.findByText('Saved.');
   await user.click(screen.getByRole('button', { name: 'Orders' }));
 
   const grid = await findGrid('Staging');
