@@ -67,7 +67,7 @@ export function addContextMenu(contents: WebContents): void {
 /** The policy the page's own CSP meta tag declares (the built index.html is the one source). */
 export function contentSecurityPolicyOf(html: string): string | undefined {
   const meta = /<meta\s[^>]*http-equiv=["']Content-Security-Policy["'][^>]*>/i.exec(html)?.[0];
-  return meta ? /\scontent=["']([^"']*)["']/i.exec(meta)?.[1]?.trim() : undefined;
+  return meta ? /\scontent=(["'])(.*?)\1/is.exec(meta)?.[2]?.trim() : undefined;
 }
 
 /**
