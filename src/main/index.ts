@@ -46,13 +46,14 @@ startLocalCrashReports(crashReporter);
 
 // The sandbox the app starts for itself accepts only this key, made fresh now.
 const sandboxKey = createSandboxKey();
-const keys = createElectronKeyStore();
+// The key store reads the OS's secret store, which is ready only once the app is.
+let keys: ReturnType<typeof createElectronKeyStore> | undefined;
 const log = createAppLog({
   dir: app.getPath('logs'),
   console: !app.isPackaged,
   secrets: () => [
     sandboxKey.key,
-    ...ENVIRONMENT_IDS.flatMap((id) => (id === 'sandbox' ? [] : (keys.getKey(id) ?? []))),
+    ...ENVIRONMENT_IDS.flatMap((id) => (id === 'sandbox' ? [] : (keys?.getKey(id) ?? []))),
   ],
 });
 // Main's own console lines (IPC refusals, unexpected errors) go to the log file, scrubbed.
@@ -92,6 +93,7 @@ if (!app.requestSingleInstanceLock()) {
     const policy = contentSecurityPolicyOf(readFileSync(page.file, 'utf8'));
     if (policy) enforceContentSecurityPolicy(session.defaultSession, page, policy);
 
+    keys = createElectronKeyStore();
     const services = createAppServices({
       dataDir: join(app.getPath('userData'), 'local-data'),
       settings: createElectronSettings(),

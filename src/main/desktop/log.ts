@@ -41,10 +41,15 @@ export function createAppLog(options: AppLogOptions): AppLog {
   logger.transports.console.level = options.console ? 'info' : false;
   if (logger.transports.ipc) logger.transports.ipc.level = false;
   if (logger.transports.remote) logger.transports.remote.level = false;
-  logger.hooks.push((message) => ({
-    ...message,
-    data: redactValue(message.data, [...options.secrets()]) as unknown[],
-  }));
+  logger.hooks.push((message) => {
+    let secrets: string[] = [];
+    try {
+      secrets = [...options.secrets()];
+    } catch {
+      // Keys unreadable (e.g. before the OS store is ready): the Bearer and Authorization patterns still apply.
+    }
+    return { ...message, data: redactValue(message.data, secrets) as unknown[] };
+  });
   return {
     info: (...data) => logger.info(...data),
     warn: (...data) => logger.warn(...data),

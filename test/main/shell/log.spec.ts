@@ -39,6 +39,20 @@ describe('the app log', () => {
     expect(containsPlaintext(text, KEY)).toBe(false);
   });
 
+  it('still writes, scrubbing the Authorization patterns, when the keys cannot be read', () => {
+    const dir = logsDir();
+    const log = createAppLog({
+      dir,
+      secrets: () => {
+        throw new Error('the secret store is not ready');
+      },
+    });
+    log.error(`refused: Authorization: Bearer ${KEY}`);
+    const text = readFileSync(log.file, 'utf8');
+    expect(text).toContain('refused: Authorization: [redacted]');
+    expect(text).not.toContain(KEY);
+  });
+
   it('rotates at its size bound, keeping one older file', () => {
     const dir = logsDir();
     const log = createAppLog({ dir, secrets: () => [], maxBytes: 2_000 });
