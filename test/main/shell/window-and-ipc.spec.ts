@@ -2,6 +2,8 @@
 // follows the security checklist and IPC refuses untrusted senders before
 // looking at their arguments.
 
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 
 const electron = await vi.hoisted(async () => {
@@ -10,7 +12,15 @@ const electron = await vi.hoisted(async () => {
 });
 vi.mock('electron', () => electron);
 
-const { createMainWindow, isAppUrl, lockDown } = await import('../../../src/main/window.ts');
+const {
+  addContextMenu,
+  contentSecurityPolicyOf,
+  createMainWindow,
+  enforceContentSecurityPolicy,
+  isAppUrl,
+  lockDown,
+} = await import('../../../src/main/window.ts');
+const { startLocalCrashReports } = await import('../../../src/main/desktop/crash-reports.ts');
 const { registerIpc } = await import('../../../src/main/ipc/handle.ts');
 const { CHANNELS } = await import('../../../src/shared/ipc-contract.ts');
 const { FakeWebContents } = await import('../../support/electron-mock.ts');
@@ -31,6 +41,7 @@ describe('the main window', () => {
       nodeIntegrationInWorker: false,
       webSecurity: true,
       allowRunningInsecureContent: false,
+      disableBlinkFeatures: 'Auxclick',
       preload: '/opt/store-admin/out/preload/index.cjs',
     });
     expect(window.visible).toBe(false);
@@ -57,6 +68,100 @@ describe('the main window', () => {
     const webview = { preventDefault: vi.fn() };
     contents.emit('will-attach-webview', webview);
     expect(webview.preventDefault).toHaveBeenCalled();
+  });
+
+  it('opens where it was last, maximized only once painted', () => {
+    const window = createMainWindow(page, '/opt/store-admin/out/preload', {
+      bounds: { x: 40, y: 30, width: 1500, height: 900 },
+      maximized: true,
+      fullScreen: false,
+    }) as unknown as {
+      options: Record<string, unknown>;
+      visible: boolean;
+      isMaximized(): boolean;
+      emit(event: string): void;
+    };
+    expect(window.options).toMatchObject({ x: 40, y: 30, width: 1500, height: 900 });
+    expect(window.visible).toBe(false);
+    expect(window.isMaximized()).toBe(false);
+    window.emit('ready-to-show');
+    expect(window.isMaximized()).toBe(true);
+    expect(window.visible).toBe(true);
+  });
+
+  it('opens no window on a middle-click (auxclick) or any other new-window request', () => {
+    const contents = new FakeWebContents();
+    lockDown(contents as never, page);
+    const before = electron.shell.calls.length;
+    for (const disposition of ['background-tab', 'foreground-tab', 'new-window', 'default']) {
+      expect(
+        contents.windowOpenHandler?.({
+          url: 'file:///opt/store-admin/out/renderer/index.html',
+          disposition,
+        } as never),
+      ).toEqual({ action: 'deny' });
+      expect(
+        contents.windowOpenHandler?.({ url: 'javascript:alert(1)', disposition } as never),
+      ).toEqual({ action: 'deny' });
+    }
+    expect(electron.shell.calls.length).toBe(before);
+  });
+
+  it('pops up Cut, Copy, Paste on a right-click in a text field, and nothing elsewhere', () => {
+    const contents = new FakeWebContents();
+    addContextMenu(contents as never);
+    const built = electron.Menu.built.length;
+    const editFlags = { canCut: true, canCopy: true, canPaste: true, canSelectAll: true };
+    contents.emit('context-menu', {}, { isEditable: true, selectionText: '', editFlags });
+    const menu = electron.Menu.built[built];
+    expect(menu?.popups).toBe(1);
+    expect(menu?.template.map((item) => item['role'])).toEqual([
+      'cut',
+      'copy',
+      'paste',
+      undefined,
+      'selectAll',
+    ]);
+    contents.emit('context-menu', {}, { isEditable: false, selectionText: '', editFlags });
+    expect(electron.Menu.built.length).toBe(built + 1);
+  });
+
+  it("sends the page's own CSP as a header to the app's page only, and not in development", () => {
+    const html = readFileSync(
+      join(import.meta.dirname, '../../../src/renderer/index.html'),
+      'utf8',
+    );
+    const policy = contentSecurityPolicyOf(html);
+    expect(policy).toMatch(/^default-src 'self'; script-src 'self';/);
+    expect(contentSecurityPolicyOf('<html><head></head></html>')).toBeUndefined();
+
+    const session = electron.session.defaultSession;
+    enforceContentSecurityPolicy(session as never, page, policy ?? '');
+    const answer = (url: string): unknown => {
+      let response: unknown;
+      session.headersReceivedListener?.(
+        { url, responseHeaders: { 'X-Other': ['1'] } },
+        (r) => (response = r),
+      );
+      return response;
+    };
+    expect(answer('file:///opt/store-admin/out/renderer/index.html')).toEqual({
+      responseHeaders: { 'X-Other': ['1'], 'Content-Security-Policy': [policy] },
+    });
+    expect(answer('https://elsewhere.example.com/')).toEqual({});
+
+    session.headersReceivedListener = undefined;
+    enforceContentSecurityPolicy(
+      session as never,
+      { ...page, devServerUrl: 'http://localhost:5173' },
+      policy ?? '',
+    );
+    expect(session.headersReceivedListener).toBeUndefined();
+  });
+
+  it('keeps crash dumps on this computer: the crash reporter never uploads', () => {
+    startLocalCrashReports(electron.crashReporter);
+    expect(electron.crashReporter.starts).toEqual([{ uploadToServer: false, compress: true }]);
   });
 
   it('knows its own page, in development and packaged', () => {

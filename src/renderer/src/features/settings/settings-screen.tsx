@@ -5,7 +5,6 @@ import { useEffect, useRef } from 'react';
 import {
   ENVIRONMENT_IDS,
   ENVIRONMENT_LABELS,
-  SANDBOX_DEMO_KEY,
   type EnvironmentId,
 } from '../../../../shared/environments.ts';
 import { useAppStore } from '../../store-context.tsx';
@@ -60,8 +59,8 @@ export function SettingsScreen({
               with generated demo data. Nothing you do here reaches a real store.
             </p>
             <p>
-              It uses its own demo key, <code>{SANDBOX_DEMO_KEY}</code> (Pro plan). There is nothing
-              to set.
+              It has the Pro plan&apos;s limits and its own key, made anew each time Store Admin
+              starts. There is nothing to set.
             </p>
           </div>
         ) : (
