@@ -8,6 +8,7 @@ import { createAppServices } from './app-services.ts';
 import { createElectronSettings } from './environments/electron-settings.ts';
 import { emitTo, registerIpc } from './ipc/handle.ts';
 import { createElectronKeyStore } from './keys/electron-key-store.ts';
+import { confirmKeyForOriginInDialog } from './keys/electron-origin-dialog.ts';
 import { startSandbox } from './sandbox/server.ts';
 import { createMainWindow, isAppUrl, lockDown, type AppPage } from './window.ts';
 
@@ -45,6 +46,7 @@ if (!app.requestSingleInstanceLock()) {
       dataDir: join(app.getPath('userData'), 'local-data'),
       settings: createElectronSettings(),
       keys: createElectronKeyStore(),
+      confirmKeyForOrigin: confirmKeyForOriginInDialog(() => mainWindow),
       startSandbox: async () => {
         const sandbox = await startSandbox({ port: 0 });
         return { baseUrl: sandbox.baseUrl, key: SANDBOX_DEMO_KEY, close: () => sandbox.close() };

@@ -636,6 +636,35 @@ function createShell(): FakeShell {
   };
 }
 
+export interface FakeDialog {
+  /** Every message box shown: the parent window (if any) and the options. */
+  readonly shown: { parent: unknown; options: Record<string, unknown> }[];
+  /** The button index the next message boxes answer with (0 until set). */
+  answerWith(response: number): void;
+  showMessageBox(
+    parentOrOptions: unknown,
+    options?: Record<string, unknown>,
+  ): Promise<{ response: number; checkboxChecked: boolean }>;
+}
+
+function createDialog(): FakeDialog {
+  const shown: FakeDialog['shown'] = [];
+  let response = 0;
+  return {
+    shown,
+    answerWith(next) {
+      response = next;
+    },
+    async showMessageBox(parentOrOptions, options) {
+      // Electron's two forms: (window, options) and (options).
+      if (options === undefined)
+        shown.push({ parent: undefined, options: parentOrOptions as Record<string, unknown> });
+      else shown.push({ parent: parentOrOptions, options });
+      return { response, checkboxChecked: false };
+    },
+  };
+}
+
 export interface FakeContextBridge {
   /** What the preload exposed, by key. */
   readonly exposed: Record<string, unknown>;
@@ -661,6 +690,7 @@ export interface ElectronMockModule {
   readonly contextBridge: FakeContextBridge;
   readonly BrowserWindow: FakeBrowserWindowClass;
   readonly shell: FakeShell;
+  readonly dialog: FakeDialog;
   readonly session: { readonly defaultSession: FakeSession };
   /**
    * Not part of Electron: builds the event a handler receives. By default the
@@ -702,6 +732,7 @@ export function createElectronMock(options: ElectronMockOptions = {}): ElectronM
     },
     BrowserWindow,
     shell: createShell(),
+    dialog: createDialog(),
     session: { defaultSession: createSession() },
     ipcEvent,
   };

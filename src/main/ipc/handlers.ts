@@ -99,6 +99,11 @@ export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
       emit('keys:changed', { environment, status });
       return status;
     },
+    'keys:confirm-origin': async (environment) => {
+      const status = await service.confirmKeyOrigin(environment);
+      emit('keys:changed', { environment, status });
+      return status;
+    },
     'connection:test': async (environment) => {
       const client = await service.client(environment);
       const check = await talking(environment, () => client.checkConnection());
