@@ -27,6 +27,7 @@ import { RequestGate } from '../quota/gate.ts';
 import { RetryBudget } from '../quota/retry-budget.ts';
 import { StoreClient, type StoreClientOptions } from '../store-api/client.ts';
 import { failure } from '../store-api/errors.ts';
+import { serviceScope, type ServiceScope } from './service-scope.ts';
 
 export interface Settings {
   readonly activeEnvironment: EnvironmentId;
@@ -72,6 +73,7 @@ export interface EnvironmentServiceDeps {
 }
 
 export type QuotaListener = (environment: EnvironmentId, quota: QuotaView) => void;
+export type AddressListener = (environment: RemoteEnvironmentId) => void;
 
 interface Connection {
   readonly fingerprint: string;
@@ -97,6 +99,7 @@ export class EnvironmentService {
   readonly #budget: RetryBudget;
   readonly #connections = new Map<EnvironmentId, Connection>();
   readonly #quotaListeners = new Set<QuotaListener>();
+  readonly #addressListeners = new Set<AddressListener>();
   /** One question per environment at a time: asking again while it is open waits for it. */
   readonly #asking = new Map<RemoteEnvironmentId, Promise<KeyStatus>>();
   #sandbox: Promise<SandboxHandle> | undefined;
@@ -133,6 +136,26 @@ export class EnvironmentService {
     return this.state();
   }
 
+  /** The service an environment's data belongs to now (undefined while its address is unset). */
+  scopeOf(environment: EnvironmentId): ServiceScope | undefined {
+    if (!isRemoteEnvironment(environment)) return serviceScope(environment);
+    const baseUrl = this.baseUrlOf(environment);
+    return baseUrl === undefined ? undefined : serviceScope(environment, baseUrl);
+  }
+
+  /** Like scopeOf, but an unset address is the clerk's to fix: a failure in plain words. */
+  requireScope(environment: EnvironmentId): ServiceScope {
+    const scope = this.scopeOf(environment);
+    if (!scope) throw addressNotSet(environment);
+    return scope;
+  }
+
+  /** Called after an environment's address changed. */
+  onBaseUrlChange(listener: AddressListener): () => void {
+    this.#addressListeners.add(listener);
+    return () => this.#addressListeners.delete(listener);
+  }
+
   setBaseUrl(environment: RemoteEnvironmentId, input: string): EnvironmentView {
     const checked = validateBaseUrl(input);
     if (!checked.ok) throw failure('invalid-input', checked.message, 'not-sent');
@@ -142,10 +165,12 @@ export class EnvironmentService {
       this.#originOf(environment) ?? originOf(checked.value),
     );
     const settings = this.#deps.settings.read();
+    const changed = settings.baseUrls[environment] !== checked.value;
     this.#deps.settings.write({
       ...settings,
       baseUrls: { ...settings.baseUrls, [environment]: checked.value },
     });
+    if (changed) for (const listener of [...this.#addressListeners]) listener(environment);
     return this.#view(environment, this.#deps.settings.read());
   }
 
@@ -205,6 +230,20 @@ export class EnvironmentService {
   onQuota(listener: QuotaListener): () => void {
     this.#quotaListeners.add(listener);
     return () => this.#quotaListeners.delete(listener);
+  }
+
+  /**
+   * The environment's client, only while it still points at `scope`'s
+   * service: work started for one address never goes to another.
+   */
+  async clientFor(scope: ServiceScope): Promise<StoreClient> {
+    const client = await this.client(scope.environment);
+    if (serviceScope(scope.environment, client.baseUrl).key === scope.key) return client;
+    throw failure(
+      'aborted',
+      `The ${ENVIRONMENT_LABELS[scope.environment]} address changed, so nothing more is sent for the earlier address.`,
+      'not-sent',
+    );
   }
 
   /** The client of an environment, for the key it has now. */
@@ -320,7 +359,7 @@ export class EnvironmentService {
 }
 
 /** The failure for a remote environment whose address the clerk has not entered yet. */
-function addressNotSet(environment: EnvironmentId): Error {
+export function addressNotSet(environment: EnvironmentId): Error {
   return failure(
     'invalid-input',
     `The ${ENVIRONMENT_LABELS[environment]} address is not set yet. Enter it in Settings.`,

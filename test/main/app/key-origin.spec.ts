@@ -87,7 +87,7 @@ describe('a saved key and a changed address', () => {
     await a.invoke('orders:list', 'staging');
     await a.invoke('orders:cancel', 'staging', '1');
     await a.invoke('bulk-cancel:start', 'staging', ['1', '2']);
-    await a.services.bulkCancel.staging.idle();
+    await a.services.bulkCancelOf('staging').then((queue) => queue?.idle());
     expect(sentKey(elsewhere, SANDBOX_DEMO_KEY)).toBe(false);
 
     // The renderer learns a status, never the decision.
