@@ -19,6 +19,7 @@ export function ApiKeyForm({
   status: KeyStatus | undefined;
 }) {
   const saveKey = useAppStore((state) => state.saveKey);
+  const confirmKeyOrigin = useAppStore((state) => state.confirmKeyOrigin);
   const outcome = useAppStore((state) => state.keyOutcomes[environment]);
   const [acceptWeak, setAcceptWeak] = useState(status?.storage === 'weak-accepted');
   const [confirmingRemove, setConfirmingRemove] = useState(false);
@@ -54,6 +55,15 @@ export function ApiKeyForm({
         {status ? describeKeyStatus(status) : 'Key status unknown'}
       </p>
       {status && <KeyNotice status={status} />}
+      {status?.problem === 'other-address' && (
+        <button
+          type="button"
+          aria-disabled={working || undefined}
+          onClick={() => void (working || confirmKeyOrigin(environment))}
+        >
+          Confirm the new address…
+        </button>
+      )}
 
       <label htmlFor={inputId}>{label} API key</label>
       <p id={hintId} className="hint">
