@@ -150,6 +150,17 @@ describe('a saved key and a changed address', () => {
     expect(moved.ok && moved.value.key?.problem).toBeUndefined();
   });
 
+  it('binds a key entered before any address to the first address set', async () => {
+    const { app: a } = await app();
+    const elsewhere = await recorder();
+    await a.api.keys.set('production', SANDBOX_DEMO_KEY);
+    await a.api.environments.setBaseUrl('production', a.sandbox.baseUrl);
+    expect(await a.invoke('connection:test', 'production')).toMatchObject({ ok: true });
+    await a.api.environments.setBaseUrl('production', elsewhere.baseUrl);
+    await a.invoke('connection:test', 'production');
+    expect(sentKey(elsewhere, SANDBOX_DEMO_KEY)).toBe(false);
+  });
+
   it('binds a key entered again to the new address, and forgets the old binding', async () => {
     const { app: a, asked } = await app();
     const elsewhere = await recorder();
