@@ -16,7 +16,7 @@ import {
   type RemoteEnvironmentId,
 } from '../../shared/environments.ts';
 import type { AppState, EnvironmentView } from '../../shared/ipc-contract.ts';
-import type { KeyStatus } from '../../shared/key-status.ts';
+import { KEY_ENVIRONMENTS, type KeyStatus } from '../../shared/key-status.ts';
 import type { QuotaView } from '../../shared/quota.ts';
 import { QuotaTracker, type SavedQuota } from '../quota/quota-tracker.ts';
 import { originOf } from '../keys/key-origin.ts';
@@ -112,7 +112,7 @@ export class EnvironmentService {
     // One budget for the whole app: a storm anywhere stops retries everywhere.
     this.#budget = new RetryBudget(this.#timing.now);
     // Keys saved before they were bound belong to the address they had then.
-    for (const environment of ['production', 'staging'] as const) {
+    for (const environment of KEY_ENVIRONMENTS) {
       const origin = this.#originOf(environment);
       if (origin !== undefined) deps.keys.bindUnbound(environment, origin);
     }
