@@ -5,7 +5,6 @@
 import { app, BrowserWindow, crashReporter, dialog, Menu, screen, session, shell } from 'electron';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ENVIRONMENT_IDS } from '../shared/environments.ts';
 import { createAppServices } from './app-services.ts';
 import { APP_ID, DATA_FOLDER_NAME, PRODUCT_NAME } from './desktop/app-identity.ts';
 import { startLocalCrashReports } from './desktop/crash-reports.ts';
@@ -17,6 +16,7 @@ import { placeWindow, readWindowState, trackWindowState } from './desktop/window
 import { createElectronSettings } from './environments/electron-settings.ts';
 import { emitTo, registerIpc } from './ipc/handle.ts';
 import { createElectronKeyStore } from './keys/electron-key-store.ts';
+import { confirmKeyForOriginInDialog } from './keys/electron-origin-dialog.ts';
 import { createSandboxKey } from './sandbox/api-keys.ts';
 import { startSandbox } from './sandbox/server.ts';
 import {
@@ -51,10 +51,7 @@ let keys: ReturnType<typeof createElectronKeyStore> | undefined;
 const log = createAppLog({
   dir: app.getPath('logs'),
   console: !app.isPackaged,
-  secrets: () => [
-    sandboxKey.key,
-    ...ENVIRONMENT_IDS.flatMap((id) => (id === 'sandbox' ? [] : (keys?.getKey(id) ?? []))),
-  ],
+  secrets: () => [sandboxKey.key, ...(keys?.keysToScrub() ?? [])],
 });
 // Main's own console lines (IPC refusals, unexpected errors) go to the log file, scrubbed.
 console.error = log.error;
@@ -98,6 +95,7 @@ if (!app.requestSingleInstanceLock()) {
       dataDir: join(app.getPath('userData'), 'local-data'),
       settings: createElectronSettings(),
       keys,
+      confirmKeyForOrigin: confirmKeyForOriginInDialog(() => mainWindow),
       startSandbox: async () => {
         const sandbox = await startSandbox({ port: 0, keys: [sandboxKey] });
         return { baseUrl: sandbox.baseUrl, key: sandboxKey.key, close: () => sandbox.close() };
@@ -155,7 +153,7 @@ if (!app.requestSingleInstanceLock()) {
 
     installQuitGuard({
       app,
-      pendingCancels: () => pendingCancels(services.bulkCancel),
+      pendingCancels: () => pendingCancels(services.currentBulkCancels()),
       confirmQuit: async (question) => {
         const options = {
           type: 'question' as const,

@@ -3,7 +3,8 @@
 // app, shown only once it has painted.
 
 import { BrowserWindow, Menu, shell, type Session, type WebContents } from 'electron';
-import { join } from 'node:path';
+import { join, posix, win32 } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { buildContextMenu } from './desktop/menu.ts';
 import type { Placement } from './desktop/window-state.ts';
 
@@ -13,15 +14,39 @@ export interface AppPage {
   readonly file: string;
 }
 
-export function isAppUrl(url: string | undefined, page: AppPage): boolean {
+/** The exact file URL of the built page, as loadFile makes it. */
+function appFileUrl(file: string, platform: NodeJS.Platform): URL {
+  const windows = platform === 'win32';
+  return pathToFileURL((windows ? win32 : posix).resolve(file), { windows });
+}
+
+/**
+ * Whether `url` is the app's own page: the dev server's exact origin in
+ * development, otherwise exactly the built index.html's file URL. Not any
+ * file named like it: a copy elsewhere, on a network share, with a query, or
+ * spelled with percent escapes is someone else's page. The fragment is left
+ * out (it names a place in the same document, never another file); case
+ * counts where file systems are case-sensitive (not on Windows or macOS).
+ */
+export function isAppUrl(
+  url: string | undefined,
+  page: AppPage,
+  platform: NodeJS.Platform = process.platform,
+): boolean {
   if (!url) return false;
   try {
     const parsed = new URL(url);
-    if (page.devServerUrl) return parsed.origin === new URL(page.devServerUrl).origin;
-    return (
-      parsed.protocol === 'file:' &&
-      decodeURIComponent(parsed.pathname).endsWith('/renderer/index.html')
-    );
+    if (page.devServerUrl !== undefined) {
+      return (
+        (parsed.protocol === 'http:' || parsed.protocol === 'https:') &&
+        parsed.origin === new URL(page.devServerUrl).origin
+      );
+    }
+    if (parsed.protocol !== 'file:') return false;
+    parsed.hash = '';
+    const own = appFileUrl(page.file, platform).href;
+    const foldsCase = platform === 'win32' || platform === 'darwin';
+    return foldsCase ? parsed.href.toLowerCase() === own.toLowerCase() : parsed.href === own;
   } catch {
     return false;
   }

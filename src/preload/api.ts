@@ -39,6 +39,9 @@ export function createApi(invoke: Invoke, on: Subscribe) {
         options?: { acceptWeakStorage?: boolean },
       ) => invoke('keys:set', environment, key, options),
       remove: (environment: RemoteEnvironmentId) => invoke('keys:remove', environment),
+      /** Main asks the clerk, in its own dialog, whether the key may go to the new address. */
+      confirmOrigin: (environment: RemoteEnvironmentId) =>
+        invoke('keys:confirm-origin', environment),
     },
     connection: {
       test: (environment: EnvironmentId) => invoke('connection:test', environment),

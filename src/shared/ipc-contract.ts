@@ -33,6 +33,8 @@ export const argumentSchemas = {
     z.strictObject({ acceptWeakStorage: z.boolean().optional() }).optional(),
   ]),
   'keys:remove': z.tuple([remoteEnvironmentId]),
+  // Asks main to put its own dialog to the clerk; the renderer never answers it.
+  'keys:confirm-origin': z.tuple([remoteEnvironmentId]),
   'connection:test': z.tuple([environmentId]),
   'orders:list': z.tuple([environmentId]),
   'orders:cancel': z.tuple([environmentId, orderId]),
@@ -127,6 +129,7 @@ export interface ChannelResults {
   'environments:set-base-url': EnvironmentView;
   'keys:set': KeyStatus;
   'keys:remove': KeyStatus;
+  'keys:confirm-origin': KeyStatus;
   'connection:test': ConnectionCheckView;
   'orders:list': OrderListView;
   'orders:cancel': CancelOutcomeView & {

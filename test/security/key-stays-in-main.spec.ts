@@ -51,8 +51,7 @@ beforeAll(async () => {
   app = await startInProcessApp();
   log = createAppLog({
     dir: logsDir,
-    secrets: () =>
-      [app.keys.getKey('staging'), app.keys.getKey('production')].filter((k) => k !== undefined),
+    secrets: () => app.keys.keysToScrub(),
   });
   // As in the app (src/main/index.ts): main's console lines go to the log file.
   console.error = log.error;

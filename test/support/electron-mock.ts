@@ -748,34 +748,33 @@ function createMenuModule(): FakeMenuModule {
   return module;
 }
 
-export interface FakeMessageBoxOptions {
-  readonly message: string;
-  readonly detail?: string;
-  readonly buttons?: readonly string[];
-  readonly type?: string;
-}
-
 export interface FakeDialog {
-  /** Every message box shown, in order. */
-  readonly shown: FakeMessageBoxOptions[];
-  /** The button index the next message boxes answer with (default 0). */
-  nextResponse: number;
+  /** Every message box shown: the parent window (if any) and the options. */
+  readonly shown: { parent: unknown; options: Record<string, unknown> }[];
+  /** The button index the next message boxes answer with (0 until set). */
+  answerWith(response: number): void;
   showMessageBox(
-    windowOrOptions: unknown,
-    options?: FakeMessageBoxOptions,
+    parentOrOptions: unknown,
+    options?: Record<string, unknown>,
   ): Promise<{ response: number; checkboxChecked: boolean }>;
 }
 
 function createDialog(): FakeDialog {
-  const dialog: FakeDialog = {
-    shown: [],
-    nextResponse: 0,
-    async showMessageBox(windowOrOptions, options) {
-      dialog.shown.push(options ?? (windowOrOptions as FakeMessageBoxOptions));
-      return { response: dialog.nextResponse, checkboxChecked: false };
+  const shown: FakeDialog['shown'] = [];
+  let response = 0;
+  return {
+    shown,
+    answerWith(next) {
+      response = next;
+    },
+    async showMessageBox(parentOrOptions, options) {
+      // Electron's two forms: (window, options) and (options).
+      if (options === undefined)
+        shown.push({ parent: undefined, options: parentOrOptions as Record<string, unknown> });
+      else shown.push({ parent: parentOrOptions, options });
+      return { response, checkboxChecked: false };
     },
   };
-  return dialog;
 }
 
 export interface FakeDisplay {
@@ -836,9 +835,9 @@ export interface ElectronMockModule {
   readonly contextBridge: FakeContextBridge;
   readonly BrowserWindow: FakeBrowserWindowClass;
   readonly shell: FakeShell;
+  readonly dialog: FakeDialog;
   readonly session: { readonly defaultSession: FakeSession };
   readonly Menu: FakeMenuModule;
-  readonly dialog: FakeDialog;
   readonly screen: FakeScreen;
   readonly crashReporter: FakeCrashReporter;
   /**
@@ -881,9 +880,9 @@ export function createElectronMock(options: ElectronMockOptions = {}): ElectronM
     },
     BrowserWindow,
     shell: createShell(),
+    dialog: createDialog(),
     session: { defaultSession: createSession() },
     Menu: createMenuModule(),
-    dialog: createDialog(),
     screen: createScreen(),
     crashReporter: {
       starts: [],

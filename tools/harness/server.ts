@@ -22,6 +22,7 @@ import { dispatch } from '../../src/main/ipc/dispatch.ts';
 import type { Emit } from '../../src/main/ipc/handlers.ts';
 import { KeyStore } from '../../src/main/keys/key-store.ts';
 import { MemoryCiphertextStore } from '../../src/main/keys/memory-ciphertext-store.ts';
+import { declineKeyForOrigin } from '../../src/main/keys/origin-confirmation.ts';
 import type { SafeStorageLike } from '../../src/main/keys/storage-protection.ts';
 import type { EventName, EventPayloads } from '../../src/shared/ipc-contract.ts';
 
@@ -141,6 +142,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       store: new MemoryCiphertextStore(),
       platform: 'linux',
     }),
+    // No window of main's own to ask in: a key moved to another address is entered again.
+    confirmKeyForOrigin: declineKeyForOrigin,
     startSandbox: async () => ({ ...options.sandbox, close: async () => undefined }),
   });
   const streams = new Set<ServerResponse>();

@@ -40,10 +40,10 @@ export interface QuitQuestion {
  * finished loses nothing by quitting.
  */
 export function pendingCancels(
-  queues: Readonly<Record<string, { snapshot(): BulkCancelSnapshot | undefined }>>,
+  queues: Iterable<{ snapshot(): BulkCancelSnapshot | undefined }>,
 ): number {
   let pending = 0;
-  for (const queue of Object.values(queues)) {
+  for (const queue of queues) {
     const snapshot = queue.snapshot();
     if (!snapshot) continue;
     const underWay =

@@ -1,8 +1,10 @@
 // The environments Store Admin talks to, and everything that belongs to one:
 // its base URL, its key, its client and the gate of that key. Switching
 // never mixes them: each (environment, key) pair has its own gate, so a
-// production quota or ban never leaks into staging. Plain Node: the Electron
-// glue and the CLI build it with their own settings and key stores.
+// production quota or ban never leaks into staging. A key goes only to the
+// origin it was entered for; another origin needs the clerk's word, asked by
+// main. Plain Node: the Electron glue, the harness and the tests build it
+// with their own settings, key stores and way of asking.
 
 import { createHash } from 'node:crypto';
 import {
@@ -14,15 +16,18 @@ import {
   type RemoteEnvironmentId,
 } from '../../shared/environments.ts';
 import type { AppState, EnvironmentView } from '../../shared/ipc-contract.ts';
-import type { KeyStatus } from '../../shared/key-status.ts';
+import { KEY_ENVIRONMENTS, type KeyStatus } from '../../shared/key-status.ts';
 import type { QuotaView } from '../../shared/quota.ts';
 import { QuotaTracker, type SavedQuota } from '../quota/quota-tracker.ts';
+import { originOf } from '../keys/key-origin.ts';
 import type { KeyStore, SetKeyOptions } from '../keys/key-store.ts';
+import type { ConfirmKeyForOrigin } from '../keys/origin-confirmation.ts';
 import { realTiming, type Timing } from '../quota/clock.ts';
 import { RequestGate } from '../quota/gate.ts';
 import { RetryBudget } from '../quota/retry-budget.ts';
 import { StoreClient, type StoreClientOptions } from '../store-api/client.ts';
 import { failure } from '../store-api/errors.ts';
+import { serviceScope, type ServiceScope } from './service-scope.ts';
 
 export interface Settings {
   readonly activeEnvironment: EnvironmentId;
@@ -51,7 +56,16 @@ export interface QuotaStore {
 export interface EnvironmentServiceDeps {
   readonly quotaStore?: QuotaStore;
   readonly settings: SettingsStore;
-  readonly keys: Pick<KeyStore, 'status' | 'getKey' | 'setKey' | 'removeKey'>;
+  readonly keys: Pick<
+    KeyStore,
+    'status' | 'getKey' | 'setKey' | 'removeKey' | 'bindUnbound' | 'allowOrigin'
+  >;
+  /**
+   * Asks the clerk, in a dialog main owns, whether a key may go to a new
+   * origin. Only main's answer lets it: the renderer can ask for the question,
+   * never answer it.
+   */
+  readonly confirmKeyForOrigin: ConfirmKeyForOrigin;
   /** Starts the built-in sandbox on loopback; called at most once, on first use. */
   readonly startSandbox: () => Promise<SandboxHandle>;
   readonly timing?: Timing;
@@ -59,6 +73,7 @@ export interface EnvironmentServiceDeps {
 }
 
 export type QuotaListener = (environment: EnvironmentId, quota: QuotaView) => void;
+export type AddressListener = (environment: RemoteEnvironmentId) => void;
 
 interface Connection {
   readonly fingerprint: string;
@@ -84,6 +99,9 @@ export class EnvironmentService {
   readonly #budget: RetryBudget;
   readonly #connections = new Map<EnvironmentId, Connection>();
   readonly #quotaListeners = new Set<QuotaListener>();
+  readonly #addressListeners = new Set<AddressListener>();
+  /** One question per environment at a time: asking again while it is open waits for it. */
+  readonly #asking = new Map<RemoteEnvironmentId, Promise<KeyStatus>>();
   #sandbox: Promise<SandboxHandle> | undefined;
   #saveTimer: ReturnType<typeof setTimeout> | undefined;
   #closed = false;
@@ -93,6 +111,11 @@ export class EnvironmentService {
     this.#timing = deps.timing ?? realTiming;
     // One budget for the whole app: a storm anywhere stops retries everywhere.
     this.#budget = new RetryBudget(this.#timing.now);
+    // Keys saved before they were bound belong to the address they had then.
+    for (const environment of KEY_ENVIRONMENTS) {
+      const origin = this.#originOf(environment);
+      if (origin !== undefined) deps.keys.bindUnbound(environment, origin);
+    }
   }
 
   state(): AppState {
@@ -113,23 +136,84 @@ export class EnvironmentService {
     return this.state();
   }
 
+  /** The service an environment's data belongs to now (undefined while its address is unset). */
+  scopeOf(environment: EnvironmentId): ServiceScope | undefined {
+    if (!isRemoteEnvironment(environment)) return serviceScope(environment);
+    const baseUrl = this.baseUrlOf(environment);
+    return baseUrl === undefined ? undefined : serviceScope(environment, baseUrl);
+  }
+
+  /** Like scopeOf, but an unset address is the clerk's to fix: a failure in plain words. */
+  requireScope(environment: EnvironmentId): ServiceScope {
+    const scope = this.scopeOf(environment);
+    if (!scope) throw addressNotSet(environment);
+    return scope;
+  }
+
+  /** Called after an environment's address changed. */
+  onBaseUrlChange(listener: AddressListener): () => void {
+    this.#addressListeners.add(listener);
+    return () => this.#addressListeners.delete(listener);
+  }
+
   setBaseUrl(environment: RemoteEnvironmentId, input: string): EnvironmentView {
     const checked = validateBaseUrl(input);
     if (!checked.ok) throw failure('invalid-input', checked.message, 'not-sent');
+    // A key not bound yet stays with the address it was used with, not the new one.
+    this.#deps.keys.bindUnbound(
+      environment,
+      this.#originOf(environment) ?? originOf(checked.value),
+    );
     const settings = this.#deps.settings.read();
+    const changed = settings.baseUrls[environment] !== checked.value;
     this.#deps.settings.write({
       ...settings,
       baseUrls: { ...settings.baseUrls, [environment]: checked.value },
     });
+    if (changed) for (const listener of [...this.#addressListeners]) listener(environment);
     return this.#view(environment, this.#deps.settings.read());
   }
 
+  /** Keeps the key for the environment's current address. */
   setKey(environment: RemoteEnvironmentId, key: string, options?: SetKeyOptions): KeyStatus {
-    return this.#deps.keys.setKey(environment, key, options);
+    const origin = this.#originOf(environment);
+    return this.#deps.keys.setKey(environment, key, { ...options, ...(origin ? { origin } : {}) });
   }
 
   removeKey(environment: RemoteEnvironmentId): KeyStatus {
-    return this.#deps.keys.removeKey(environment);
+    this.#deps.keys.removeKey(environment);
+    return this.keyStatus(environment);
+  }
+
+  /** The key's status as seen from the environment's current address. */
+  keyStatus(environment: RemoteEnvironmentId): KeyStatus {
+    return this.#deps.keys.status(environment, this.#originOf(environment));
+  }
+
+  /**
+   * Asks the clerk (in main's dialog) whether the key, bound to another
+   * origin, may go to the environment's address; binds it there on yes. A
+   * key that already fits, or none, is left as it is without asking.
+   */
+  confirmKeyOrigin(environment: RemoteEnvironmentId): Promise<KeyStatus> {
+    const open = this.#asking.get(environment);
+    if (open) return open;
+    const asking = this.#askKeyOrigin(environment).finally(() => this.#asking.delete(environment));
+    this.#asking.set(environment, asking);
+    return asking;
+  }
+
+  async #askKeyOrigin(environment: RemoteEnvironmentId): Promise<KeyStatus> {
+    const to = this.#originOf(environment);
+    const before = this.keyStatus(environment);
+    if (to === undefined || before.problem !== 'other-address' || before.origin === undefined)
+      return before;
+    const from = before.origin;
+    const yes = await this.#deps.confirmKeyForOrigin({ environment, from, to });
+    // The answer is for the question asked: not if the address or the key moved meanwhile.
+    const now = this.keyStatus(environment);
+    if (!yes || this.#originOf(environment) !== to || now.origin !== from) return now;
+    return this.#deps.keys.allowOrigin(environment, to);
   }
 
   quota(environment: EnvironmentId): QuotaView {
@@ -146,6 +230,20 @@ export class EnvironmentService {
   onQuota(listener: QuotaListener): () => void {
     this.#quotaListeners.add(listener);
     return () => this.#quotaListeners.delete(listener);
+  }
+
+  /**
+   * The environment's client, only while it still points at `scope`'s
+   * service: work started for one address never goes to another.
+   */
+  async clientFor(scope: ServiceScope): Promise<StoreClient> {
+    const client = await this.client(scope.environment);
+    if (serviceScope(scope.environment, client.baseUrl).key === scope.key) return client;
+    throw failure(
+      'aborted',
+      `The ${ENVIRONMENT_LABELS[scope.environment]} address changed, so nothing more is sent for the earlier address.`,
+      'not-sent',
+    );
   }
 
   /** The client of an environment, for the key it has now. */
@@ -181,8 +279,11 @@ export class EnvironmentService {
       gate,
       budget: this.#budget,
       timing: this.#timing,
-      // Read at each request: removing the key stops requests at once.
-      getKey: () => (environment === 'sandbox' ? key : this.#deps.keys.getKey(environment)),
+      // Read at each request: removing the key, or moving it to another origin, stops requests at once.
+      getKey: () =>
+        isRemoteEnvironment(environment)
+          ? this.#deps.keys.getKey(environment, originOf(baseUrl))
+          : key,
     });
     this.#connections.set(environment, { fingerprint: id, baseUrl, client, gate, tracker });
     changed();
@@ -227,25 +328,26 @@ export class EnvironmentService {
     }
     const label = ENVIRONMENT_LABELS[environment];
     const baseUrl = this.#deps.settings.read().baseUrls[environment];
-    if (!baseUrl) {
-      throw failure(
-        'invalid-input',
-        `The ${label} address is not set yet. Enter it in Settings.`,
-        'not-sent',
-      );
-    }
-    const key = this.#deps.keys.getKey(environment);
-    if (!key)
-      throw failure('no-key', `No API key is set for ${label}. Add one in Settings.`, 'not-sent');
-    return { baseUrl, key };
+    if (!baseUrl) throw addressNotSet(environment);
+    const key = this.#deps.keys.getKey(environment, originOf(baseUrl));
+    if (key) return { baseUrl, key };
+    const status = this.keyStatus(environment);
+    if (status.problem === 'other-address' && status.notice)
+      throw failure('no-key', status.notice, 'not-sent');
+    throw failure('no-key', `No API key is set for ${label}. Add one in Settings.`, 'not-sent');
+  }
+
+  #originOf(environment: RemoteEnvironmentId): string | undefined {
+    const baseUrl = this.baseUrlOf(environment);
+    return baseUrl === undefined ? undefined : originOf(baseUrl);
   }
 
   #view(id: EnvironmentId, settings: Settings): EnvironmentView {
     if (!isRemoteEnvironment(id)) {
       return { id, label: ENVIRONMENT_LABELS[id], keySet: true };
     }
-    const key = this.#deps.keys.status(id);
     const baseUrl = settings.baseUrls[id];
+    const key = this.#deps.keys.status(id, baseUrl === undefined ? undefined : originOf(baseUrl));
     return {
       id,
       label: ENVIRONMENT_LABELS[id],
@@ -254,4 +356,13 @@ export class EnvironmentService {
       ...(baseUrl ? { baseUrl } : {}),
     };
   }
+}
+
+/** The failure for a remote environment whose address the clerk has not entered yet. */
+export function addressNotSet(environment: EnvironmentId): Error {
+  return failure(
+    'invalid-input',
+    `The ${ENVIRONMENT_LABELS[environment]} address is not set yet. Enter it in Settings.`,
+    'not-sent',
+  );
 }

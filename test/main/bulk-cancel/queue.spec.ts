@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BulkJournal, replay } from '../../../src/main/bulk-cancel/journal.ts';
+import { serviceScope } from '../../../src/main/environments/service-scope.ts';
 import { BulkCancelQueue } from '../../../src/main/bulk-cancel/queue.ts';
 import { RequestGate } from '../../../src/main/quota/gate.ts';
 import { RetryBudget } from '../../../src/main/quota/retry-budget.ts';
@@ -37,7 +38,7 @@ async function setup(options: SandboxOptions, key = 'demo-free') {
     budget: new RetryBudget(timing.now),
     timing,
   });
-  const journal = new BulkJournal(dir, 'sandbox');
+  const journal = new BulkJournal(dir, serviceScope('sandbox'));
   const queue = new BulkCancelQueue({
     environment: 'sandbox',
     journal,
@@ -175,7 +176,7 @@ describe('BulkCancelQueue', () => {
     const pending = sandbox.orderIds({ status: 'pending' }).slice(0, 120);
     const shipped = sandbox.orderIds({ status: 'shipped' }).slice(0, 30);
     const ids = [...pending, ...shipped];
-    const journal = new BulkJournal(dir, 'staging');
+    const journal = new BulkJournal(dir, serviceScope('staging', sandbox.baseUrl));
     const run = (killAfterResults?: number) =>
       new Promise<{ killed: boolean; out: string }>((resolve, reject) => {
         const child = spawn(process.execPath, ['test/main/bulk-cancel/queue-worker.ts'], {

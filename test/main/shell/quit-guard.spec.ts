@@ -137,18 +137,18 @@ describe('the quit guard', () => {
 describe('pendingCancels', () => {
   it('counts orders waiting in jobs under way, not in jobs paused by the clerk, stopped or finished', () => {
     expect(
-      pendingCancels({
-        sandbox: snapshot('running', 7),
-        staging: snapshot('paused', 5, 'offline'),
-        production: { snapshot: () => undefined },
-      }),
+      pendingCancels([
+        snapshot('running', 7),
+        snapshot('paused', 5, 'offline'),
+        { snapshot: () => undefined },
+      ]),
     ).toBe(12);
     expect(
-      pendingCancels({
-        sandbox: snapshot('paused', 7, 'user'),
-        staging: snapshot('stopped', 5),
-        production: snapshot('finished', 0),
-      }),
+      pendingCancels([
+        snapshot('paused', 7, 'user'),
+        snapshot('stopped', 5),
+        snapshot('finished', 0),
+      ]),
     ).toBe(0);
   });
 });

@@ -177,6 +177,103 @@ describe('the main window', () => {
   });
 });
 
+// Issue 14 §6: the same check gates navigation, permissions and the IPC
+// sender, so a page named like the app's must not pass for it.
+describe('isAppUrl trusts only the app’s own page', () => {
+  const own = 'file:///opt/store-admin/out/renderer/index.html';
+
+  it.each([
+    ['the built page', own],
+    ['with a fragment (a place in the same page)', `${own}#orders`],
+    ['with localhost as the host', 'file://localhost/opt/store-admin/out/renderer/index.html'],
+    [
+      'with dot segments that resolve to it',
+      'file:///opt/store-admin/out/x/../renderer/./index.html',
+    ],
+  ])('accepts %s', (_label, url) => {
+    expect(isAppUrl(url, page, 'linux')).toBe(true);
+  });
+
+  it.each([
+    ['a copy in another folder', 'file:///home/anyone/copy/renderer/index.html'],
+    ['a sibling folder', 'file:///opt/store-admin/out/renderer-private/index.html'],
+    ['a longer name', 'file:///opt/store-admin/out/renderer/index.html.evil/renderer/index.html'],
+    ['a network share', 'file://server/share/opt/store-admin/out/renderer/index.html'],
+    ['another host', 'file://evil.example/opt/store-admin/out/renderer/index.html'],
+    ['a query', `${own}?from=elsewhere`],
+    ['an empty query', `${own}?`],
+    ['a percent-encoded letter', 'file:///opt/store-admin/out/renderer/%69ndex.html'],
+    ['a percent-encoded slash', 'file:///opt/store-admin/out/renderer%2Findex.html'],
+    ['an encoded query mark', 'file:///opt/store-admin/out/renderer/index.html%3Fx'],
+    ['a trailing slash', `${own}/`],
+    ['a doubled slash', 'file:///opt/store-admin/out/renderer//index.html'],
+    [
+      'dot segments that climb out',
+      'file:///opt/store-admin/out/renderer/../../../tmp/out/renderer/index.html',
+    ],
+    [
+      'encoded dot segments that climb out',
+      'file:///tmp/x/%2e%2e/%2E%2E/home/out/renderer/index.html',
+    ],
+    ['other letter case on Linux', 'file:///OPT/store-admin/out/renderer/index.html'],
+    ['another scheme', 'https://opt/store-admin/out/renderer/index.html'],
+    ['not a URL', 'index.html'],
+  ])('refuses %s', (_label, url) => {
+    expect(isAppUrl(url, page, 'linux')).toBe(false);
+  });
+
+  it('follows the case rules of Windows and macOS, and knows drive letters and shares', () => {
+    const windowsPage = {
+      file: 'C:\\Program Files\\Store Admin\\resources\\app.asar\\out\\renderer\\index.html',
+    };
+    const windowsUrl =
+      'file:///C:/Program%20Files/Store%20Admin/resources/app.asar/out/renderer/index.html';
+    expect(isAppUrl(windowsUrl, windowsPage, 'win32')).toBe(true);
+    expect(isAppUrl(windowsUrl.toLowerCase(), windowsPage, 'win32')).toBe(true);
+    expect(isAppUrl(windowsUrl.replace('C:', 'D:'), windowsPage, 'win32')).toBe(false);
+    expect(
+      isAppUrl(
+        'file://server/C$/Program%20Files/Store%20Admin/resources/app.asar/out/renderer/index.html',
+        windowsPage,
+        'win32',
+      ),
+    ).toBe(false);
+    expect(isAppUrl('file:///C:/Users/anyone/copy/renderer/index.html', windowsPage, 'win32')).toBe(
+      false,
+    );
+    const macPage = {
+      file: '/Applications/Store Admin.app/Contents/Resources/app.asar/out/renderer/index.html',
+    };
+    const macUrl =
+      'file:///Applications/Store%20Admin.app/Contents/Resources/app.asar/out/renderer/index.html';
+    expect(isAppUrl(macUrl.replace('Applications', 'APPLICATIONS'), macPage, 'darwin')).toBe(true);
+    expect(isAppUrl(macUrl.replace('Applications', 'Users/anyone'), macPage, 'darwin')).toBe(false);
+  });
+
+  it('in development, trusts the dev server’s exact origin and nothing else', () => {
+    const dev = { ...page, devServerUrl: 'http://localhost:5173' };
+    expect(isAppUrl('http://localhost:5173/src/main.tsx', dev)).toBe(true);
+    for (const url of [
+      own,
+      'http://127.0.0.1:5173/',
+      'https://localhost:5173/',
+      'http://localhost:5173.evil.example/',
+      'http://localhost/',
+      'blob:http://localhost:5173/0b3e',
+    ])
+      expect(isAppUrl(url, dev), url).toBe(false);
+    expect(isAppUrl('http://localhost:5173/', { ...page, devServerUrl: 'not a url' })).toBe(false);
+  });
+
+  it('keeps look-alike pages from navigating the window', () => {
+    const contents = new FakeWebContents();
+    lockDown(contents as never, page);
+    const lookAlike = { preventDefault: vi.fn() };
+    contents.emit('will-navigate', lookAlike, 'file:///home/anyone/copy/renderer/index.html');
+    expect(lookAlike.preventDefault).toHaveBeenCalled();
+  });
+});
+
 describe('IPC registration', () => {
   it('registers every channel of the contract and refuses untrusted senders without running the handler', async () => {
     const trusted = new FakeWebContents();

@@ -2,7 +2,7 @@
 // so what is typed is never written into the page's markup, and a stored key
 // is never shown back: only where it is kept, and anything the user should know.
 
-import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { ENVIRONMENT_LABELS, type RemoteEnvironmentId } from '../../../../shared/environments.ts';
 import type { KeyStatus } from '../../../../shared/key-status.ts';
 import { Dialog } from '../../components/dialog.tsx';
@@ -19,6 +19,7 @@ export function ApiKeyForm({
   status: KeyStatus | undefined;
 }) {
   const saveKey = useAppStore((state) => state.saveKey);
+  const confirmKeyOrigin = useAppStore((state) => state.confirmKeyOrigin);
   const outcome = useAppStore((state) => state.keyOutcomes[environment]);
   const [acceptWeak, setAcceptWeak] = useState(status?.storage === 'weak-accepted');
   const [confirmingRemove, setConfirmingRemove] = useState(false);
@@ -53,7 +54,19 @@ export function ApiKeyForm({
       >
         {status ? describeKeyStatus(status) : 'Key status unknown'}
       </p>
-      {status && <KeyNotice status={status} />}
+      {status && (
+        <KeyNotice status={status}>
+          {status.problem === 'other-address' && (
+            <button
+              type="button"
+              aria-disabled={working || undefined}
+              onClick={() => void (working || confirmKeyOrigin(environment))}
+            >
+              Confirm the new address…
+            </button>
+          )}
+        </KeyNotice>
+      )}
 
       <label htmlFor={inputId}>{label} API key</label>
       <p id={hintId} className="hint">
@@ -103,8 +116,12 @@ export function ApiKeyForm({
   );
 }
 
-/** The plain-words warning when this computer cannot protect a saved key, or any other notice. */
-function KeyNotice({ status }: { status: KeyStatus }) {
+/**
+ * The plain-words warning when this computer cannot protect a saved key, or
+ * any other notice, with the action it offers (`children`), if any.
+ */
+function KeyNotice({ status, children }: { status: KeyStatus; children?: ReactNode }) {
+  const action = children ? <p>{children}</p> : null;
   if (status.weak) {
     return (
       <div className="message message-warning" role="note" aria-label="Weak key protection">
@@ -113,6 +130,7 @@ function KeyNotice({ status }: { status: KeyStatus }) {
           store: {status.backend}).
         </p>
         {status.notice && <p>{status.notice}</p>}
+        {action}
       </div>
     );
   }
@@ -120,6 +138,7 @@ function KeyNotice({ status }: { status: KeyStatus }) {
   return (
     <div className={`message ${status.problem ? 'message-warning' : 'message-info'}`} role="note">
       <p>{status.notice}</p>
+      {action}
     </div>
   );
 }

@@ -19,16 +19,22 @@ export function BaseUrlForm({
 }) {
   const saveBaseUrl = useAppStore((state) => state.saveBaseUrl);
   const outcome = useAppStore((state) => state.baseUrlOutcomes[environment]);
+  const keySet = useAppStore(
+    (state) => state.environments.find((view) => view.id === environment)?.keySet === true,
+  );
   const [text, setText] = useState(savedUrl ?? '');
   const [edited, setEdited] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const hintId = useId();
   const problemId = useId();
+  const movingId = useId();
   const label = ENVIRONMENT_LABELS[environment];
   const check = validateBaseUrl(text);
   const problem = edited && !check.ok ? check.message : undefined;
   const saving = outcome?.kind === 'working';
+  const moving = check.ok ? addressChange(savedUrl, check.value) : undefined;
+  const describedBy = [hintId, problem && problemId, moving && movingId].filter(Boolean).join(' ');
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -60,7 +66,7 @@ export function BaseUrlForm({
           spellCheck={false}
           value={text}
           aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${hintId} ${problemId}` : hintId}
+          aria-describedby={describedBy}
           onChange={(event) => {
             setText(event.target.value);
             setEdited(true);
@@ -75,7 +81,25 @@ export function BaseUrlForm({
           {problem}
         </p>
       )}
+      {moving && (
+        <p id={movingId} className="hint">
+          Orders, marks and bulk cancels are kept per address: a new address starts empty, and the
+          old ones come back if you switch back.
+          {moving.newOrigin &&
+            keySet &&
+            ' The key is sent to the new address only after you confirm it.'}
+        </p>
+      )}
       <OutcomeRegion outcome={outcome} label={`${label} address outcome`} />
     </form>
   );
+}
+
+/** What saving `typed` would change, said before it is saved; undefined when nothing would. */
+function addressChange(
+  savedUrl: string | undefined,
+  typed: string,
+): { readonly newOrigin: boolean } | undefined {
+  if (savedUrl === undefined || typed === savedUrl) return undefined;
+  return { newOrigin: new URL(typed).origin !== new URL(savedUrl).origin };
 }
