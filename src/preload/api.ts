@@ -62,6 +62,8 @@ export function createApi(invoke: Invoke, on: Subscribe) {
     },
     quota: {
       get: (environment: EnvironmentId) => invoke('quota:get', environment),
+      /** "Try now": one request through a hold, after the clerk confirmed it. */
+      tryNow: (environment: EnvironmentId) => invoke('quota:try-now', environment),
     },
     bulkCancel: {
       start: (environment: EnvironmentId, orderIds: readonly string[]) =>

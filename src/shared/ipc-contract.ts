@@ -45,6 +45,7 @@ export const argumentSchemas = {
     z.strictObject({ reviewed: z.boolean(), note: z.string().max(MAX_NOTE_LENGTH) }),
   ]),
   'quota:get': z.tuple([environmentId]),
+  'quota:try-now': z.tuple([environmentId]),
   'bulk-cancel:start': z.tuple([environmentId, z.array(orderId).min(1).max(1_000_000)]),
   'bulk-cancel:pause': z.tuple([environmentId]),
   'bulk-cancel:resume': z.tuple([environmentId]),
@@ -112,6 +113,7 @@ export type CachedOrderList =
 export type CancelOutcomeView =
   | { readonly kind: 'cancelled'; readonly message: string }
   | { readonly kind: 'not-found'; readonly message: string }
+  | { readonly kind: 'gone'; readonly message: string }
   | { readonly kind: 'already-shipped'; readonly message: string };
 
 export interface ConnectionCheckView {
@@ -138,6 +140,8 @@ export interface ChannelResults {
   'review-marks:list': ReviewMarks;
   'review-marks:set': ReviewMarks;
   'quota:get': QuotaView;
+  /** One request through a hold the clerk ends by hand; a failure when the service still refuses. */
+  'quota:try-now': ConnectionCheckView;
   'bulk-cancel:start': BulkCancelSnapshot;
   'bulk-cancel:pause': BulkCancelSnapshot | null;
   'bulk-cancel:resume': BulkCancelSnapshot | null;

@@ -147,7 +147,13 @@ export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
         throw error;
       });
       try {
-        const outcome = await talking(environment, () => client.cancelOrder(orderId));
+        const earlierCancel = async () =>
+          (await cancelLog.read(environment)).findLast(
+            (entry) => entry.orderId === orderId && entry.result === 'cancelled',
+          )?.at;
+        const outcome = await talking(environment, () =>
+          client.cancelOrder(orderId, { earlierCancel }),
+        );
         await cancelLog.append({
           at: now(),
           environment,
@@ -166,6 +172,11 @@ export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
     'review-marks:set': async (environment, orderId, mark) =>
       reviewMarks.set(environment, orderId, mark, now()),
     'quota:get': async (environment) => service.quota(environment),
+    'quota:try-now': async (environment) => {
+      const client = await service.client(environment);
+      const check = await talking(environment, () => client.tryNow());
+      return { environment, ...check };
+    },
     'bulk-cancel:start': async (environment, orderIds) => {
       try {
         return await bulkCancel[environment].start(orderIds);
