@@ -127,8 +127,16 @@ export class EnvironmentService {
 
   quota(environment: EnvironmentId): QuotaView {
     const connection = this.#connections.get(environment);
-    if (!connection) return { known: false, sentToday: 0, history: [] };
-    return connection.gate.view();
+    const baseUrl = isRemoteEnvironment(environment) ? this.baseUrlOf(environment) : undefined;
+    if (connection && (baseUrl === undefined || connection.baseUrl === baseUrl))
+      return connection.gate.view();
+    // The address changed since the last request: what is known of the new one (its key's saved state).
+    const key = isRemoteEnvironment(environment) ? this.#deps.keys.getKey(environment) : undefined;
+    if (baseUrl !== undefined && key && this.#deps.quotaStore) {
+      const store = this.#deps.quotaStore.open(baseUrl, key);
+      return new RequestGate({ timing: this.#timing, store }).view();
+    }
+    return { known: false, sentToday: 0, history: [] };
   }
 
   /** The gate of an environment's current key, once a client exists. */
