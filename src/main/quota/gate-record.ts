@@ -4,7 +4,6 @@
 // (gate-store.ts, shared-gate-files.ts) keep it, the gate (gate.ts) decides
 // with it.
 
-import { z } from 'zod';
 import type { HoldReason, QuotaSnapshot } from '../../shared/quota.ts';
 import { emptyUsage, noteRemaining, type LocalUsage } from './local-usage.ts';
 import type { RateLimitReading } from './rate-limit-headers.ts';
@@ -130,49 +129,28 @@ export function clearHold(record: GateRecord): void {
 }
 
 // ---- Reading a record back (from a file another process or an older version wrote) ----
+// Checked by hand rather than with zod: the CLI reads this on every run, and
+// loading zod would cost each run a tenth of a second.
 
-const time = z.number().nonnegative(); // zod 4 refuses NaN and the infinities
-const count = z.number().int().nonnegative();
+const HOLD_REASONS: readonly HoldReason[] = ['server-429', 'banned', 'quota-exhausted'];
 
-const snapshotSchema = z.object({
-  known: z.boolean().catch(false),
-  limit: count.optional().catch(undefined),
-  remaining: count.optional().catch(undefined),
-  resetAt: time.optional().catch(undefined),
-  observedAt: time.optional().catch(undefined),
-  holdUntil: time.optional().catch(undefined),
-  holdReason: z.enum(['server-429', 'banned', 'quota-exhausted']).optional().catch(undefined),
-});
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
-const leaseSchema = z.object({
-  id: z.string().min(1).max(100),
-  pid: count,
-  at: time,
-  throughHold: count.optional(),
-});
+function count(value: unknown): number | undefined {
+  return Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : undefined;
+}
 
-const recordSchema = z.object({
-  snapshot: snapshotSchema.catch({ known: false }),
-  leases: z.array(z.unknown()).max(1000).catch([]),
-  holdId: count.catch(0),
-  usage: z
-    .object({
-      day: z.string().max(10).catch(''),
-      sentToday: count.catch(0),
-      history: z
-        .array(z.object({ at: time, sent: count, remaining: count.optional() }))
-        .max(1000)
-        .catch([]),
-    })
-    .catch(emptyUsage()),
-});
+/** A time (epoch ms) that can be true: finite, not negative, at most `latest`. */
+function time(value: unknown, latest: number): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= latest
+    ? value
+    : undefined;
+}
 
-type Defined<T> = { [K in keyof T]: Exclude<T[K], undefined> };
-
-function withoutUndefined<T extends object>(value: T): Partial<Defined<T>> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<
-    Defined<T>
-  >;
+function defined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
 
 /**
@@ -183,28 +161,43 @@ function withoutUndefined<T extends object>(value: T): Partial<Defined<T>> {
  * tells the quota again.
  */
 export function sanitizeRecord(raw: unknown, now: number): GateRecord {
-  const parsed = recordSchema.safeParse(raw);
-  if (!parsed.success) return emptyRecord();
-  const { snapshot: s, leases, holdId, usage } = parsed.data;
+  if (!isObject(raw)) return emptyRecord();
   const latest = now + MAX_HOLD_MS;
-  const snapshot = withoutUndefined({
-    ...s,
-    resetAt: s.resetAt !== undefined && s.resetAt <= latest ? s.resetAt : undefined,
-    observedAt: s.observedAt !== undefined && s.observedAt <= latest ? s.observedAt : undefined,
-    holdUntil: s.holdUntil !== undefined && s.holdUntil <= latest ? s.holdUntil : undefined,
-  }) as Omit<QuotaSnapshot, 'known'>;
-  if (snapshot.holdUntil === undefined) delete (snapshot as { holdReason?: unknown }).holdReason;
+  const s = isObject(raw.snapshot) ? raw.snapshot : {};
+  const holdUntil = time(s.holdUntil, latest);
+  const holdReason = HOLD_REASONS.find((reason) => reason === s.holdReason);
+  const snapshot: QuotaSnapshot = defined({
+    known: s.known === true,
+    limit: count(s.limit),
+    remaining: count(s.remaining),
+    resetAt: time(s.resetAt, latest),
+    observedAt: time(s.observedAt, latest),
+    ...(holdUntil !== undefined ? { holdUntil, holdReason: holdReason ?? 'server-429' } : {}),
+  });
+  const leases = (Array.isArray(raw.leases) ? raw.leases : []).flatMap((lease: unknown) => {
+    if (!isObject(lease) || typeof lease.id !== 'string') return [];
+    const pid = count(lease.pid);
+    const at = time(lease.at, latest);
+    if (pid === undefined || at === undefined) return [];
+    const throughHold = count(lease.throughHold);
+    return [defined<Lease>({ id: lease.id.slice(0, 100), pid, at, throughHold })];
+  });
+  const u = isObject(raw.usage) ? raw.usage : {};
+  const history = (Array.isArray(u.history) ? u.history : []).flatMap((point: unknown) => {
+    if (!isObject(point)) return [];
+    const at = time(point.at, latest);
+    const sent = count(point.sent);
+    if (at === undefined || sent === undefined) return [];
+    return [defined({ at, sent, remaining: count(point.remaining) })];
+  });
   return {
-    snapshot: { known: s.known, ...snapshot },
-    leases: leases.flatMap((lease) => {
-      const checked = leaseSchema.safeParse(lease);
-      return checked.success ? [withoutUndefined(checked.data) as Lease] : [];
-    }),
-    holdId,
+    snapshot,
+    leases,
+    holdId: count(raw.holdId) ?? 0,
     usage: {
-      day: usage.day,
-      sentToday: usage.sentToday,
-      history: usage.history.map((p) => withoutUndefined(p) as LocalUsage['history'][number]),
+      day: typeof u.day === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(u.day) ? u.day : '',
+      sentToday: count(u.sentToday) ?? 0,
+      history,
     },
   };
 }
