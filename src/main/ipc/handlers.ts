@@ -200,8 +200,12 @@ export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
     },
     'bulk-cancel:status': async (environment) => bulkCancel[environment].snapshot() ?? null,
     'bulk-cancel:results': async (environment) => [...bulkCancel[environment].results()],
-    'domains:check': async (request) => checkDomainDns(request),
-    'domains:certificate': async (request) => checkCertificate(request),
+    'domains:check': async (environment, request) => {
+      // Only the DNS server the clerk saved for this environment (or the system's).
+      const { resolver } = (await domains.get(environment)).settings;
+      return checkDomainDns({ ...request, ...(resolver !== undefined ? { resolver } : {}) });
+    },
+    'domains:certificate': async ({ domain }) => checkCertificate({ domain }),
     'domains:workspace': async (environment) => domains.get(environment),
     'domains:save-settings': async (environment, settings) =>
       domains.saveSettings(environment, settings),
