@@ -228,6 +228,37 @@ describe('store-admin CLI', () => {
     }
   });
 
+  it('shares the gate with the app on this computer for the same key and address', async () => {
+    let requests = 0;
+    const server = await scriptedServer((_req, res) => {
+      requests += 1;
+      answer(
+        res,
+        429,
+        { code: 'api_key_banned', message: 'Banned for 15 minutes', status: 429 },
+        { 'retry-after': '900' },
+      );
+    });
+    // The app's data folder is the CLI's (STORE_ADMIN_DATA_DIR here, the same folder by default).
+    const app = await startInProcessApp({ dataDir });
+    try {
+      await app.api.environments.setBaseUrl('staging', server.baseUrl);
+      await app.api.keys.set('staging', 'stg-shared-key');
+      expect(await app.api.orders.list('staging')).toMatchObject({ error: { kind: 'banned' } });
+      const run = await cli(['orders', 'list', '--json', '--base-url', server.baseUrl], {
+        STORE_ADMIN_API_KEY: 'stg-shared-key',
+      });
+      expect(run.code).toBe(EXIT.held);
+      expect(JSON.parse(run.stdout)).toMatchObject({
+        error: { kind: 'banned', delivery: 'not-sent' },
+      });
+      expect(requests).toBe(1);
+    } finally {
+      await app.close();
+      await server.close();
+    }
+  });
+
   it("keeps its data in the app's data folder unless told otherwise", () => {
     expect(cliDataDir({}, 'linux', '/home/clerk')).toBe(
       '/home/clerk/.config/store-admin/local-data',
