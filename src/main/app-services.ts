@@ -5,15 +5,13 @@
 // Local order data belongs to the service an environment points at (its
 // scope), so a new address starts empty and an old one finds its data again.
 
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
+import { mkdirSync } from 'node:fs';
 import { ENVIRONMENT_IDS, type EnvironmentId } from '../shared/environments.ts';
 import { BulkJournal } from './bulk-cancel/journal.ts';
 import { BulkCancelQueue } from './bulk-cancel/queue.ts';
-import type { QuotaStore } from './environments/environment-service.ts';
 import { adoptUnscopedFiles, type ServiceScope } from './environments/service-scope.ts';
 import { realTiming, type Timing } from './quota/clock.ts';
+import { quotaFolder, SharedGateFolder } from './quota/shared-gate-files.ts';
 import { DomainWorkspaceStore } from './domains/workspace-store.ts';
 import {
   EnvironmentService,
@@ -50,31 +48,6 @@ export interface AppServices {
   close(): Promise<void>;
 }
 
-/** Quota state in one small JSON file, written atomically. */
-function fileQuotaStore(file: string): QuotaStore {
-  let cached: ReturnType<QuotaStore['read']> | undefined;
-  return {
-    read: () => {
-      if (!cached) {
-        try {
-          cached = JSON.parse(readFileSync(file, 'utf8')) as ReturnType<QuotaStore['read']>;
-        } catch {
-          cached = {};
-        }
-      }
-      return cached;
-    },
-    write: (saved) => {
-      cached = saved;
-      try {
-        writeFileAtomic.sync(file, JSON.stringify(saved), { mode: 0o600 });
-      } catch {
-        // Losing a save costs only the hold's memory across a restart; the gate still holds now.
-      }
-    },
-  };
-}
-
 interface ScopedQueue {
   readonly scope: ServiceScope;
   readonly queue: BulkCancelQueue;
@@ -85,7 +58,8 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
   mkdirSync(deps.dataDir, { recursive: true, mode: 0o700 });
   const timing = deps.timing ?? realTiming;
   const service = new EnvironmentService({
-    quotaStore: fileQuotaStore(join(deps.dataDir, 'quota-state.json')),
+    // Per key and address, shared with the CLI when it uses the same data folder.
+    quotaStore: new SharedGateFolder(quotaFolder(deps.dataDir), timing.now),
     ...deps,
   });
   for (const environment of ENVIRONMENT_IDS) {

@@ -65,6 +65,8 @@ export function createApi(invoke: Invoke, on: Subscribe) {
     },
     quota: {
       get: (environment: EnvironmentId) => invoke('quota:get', environment),
+      /** "Try now": one request through a hold, after the clerk confirmed it. */
+      tryNow: (environment: EnvironmentId) => invoke('quota:try-now', environment),
     },
     bulkCancel: {
       start: (environment: EnvironmentId, orderIds: readonly string[]) =>
@@ -76,7 +78,8 @@ export function createApi(invoke: Invoke, on: Subscribe) {
       results: (environment: EnvironmentId) => invoke('bulk-cancel:results', environment),
     },
     domains: {
-      check: (request: ChannelArgs<'domains:check'>[0]) => invoke('domains:check', request),
+      check: (environment: EnvironmentId, request: ChannelArgs<'domains:check'>[1]) =>
+        invoke('domains:check', environment, request),
       certificate: (request: ChannelArgs<'domains:certificate'>[0]) =>
         invoke('domains:certificate', request),
       workspace: (environment: EnvironmentId) => invoke('domains:workspace', environment),

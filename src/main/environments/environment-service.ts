@@ -18,12 +18,12 @@ import {
 import type { AppState, EnvironmentView } from '../../shared/ipc-contract.ts';
 import { KEY_ENVIRONMENTS, type KeyStatus } from '../../shared/key-status.ts';
 import type { QuotaView } from '../../shared/quota.ts';
-import { QuotaTracker, type SavedQuota } from '../quota/quota-tracker.ts';
 import { originOf } from '../keys/key-origin.ts';
 import type { KeyStore, SetKeyOptions } from '../keys/key-store.ts';
 import type { ConfirmKeyForOrigin } from '../keys/origin-confirmation.ts';
 import { realTiming, type Timing } from '../quota/clock.ts';
 import { RequestGate } from '../quota/gate.ts';
+import { MemoryGateStore, type GateStores } from '../quota/gate-store.ts';
 import { RetryBudget } from '../quota/retry-budget.ts';
 import { StoreClient, type StoreClientOptions } from '../store-api/client.ts';
 import { failure } from '../store-api/errors.ts';
@@ -47,14 +47,12 @@ export interface SandboxHandle {
   close(): Promise<void>;
 }
 
-/** Where each environment's quota state is kept across restarts. */
-export interface QuotaStore {
-  read(): Partial<Record<EnvironmentId, SavedQuota>>;
-  write(saved: Partial<Record<EnvironmentId, SavedQuota>>): void;
-}
-
 export interface EnvironmentServiceDeps {
-  readonly quotaStore?: QuotaStore;
+  /**
+   * Where each key's quota and gate state is kept, per key and service
+   * address: across restarts, and shared with the CLI. In memory when absent.
+   */
+  readonly quotaStore?: GateStores;
   readonly settings: SettingsStore;
   readonly keys: Pick<
     KeyStore,
@@ -80,10 +78,7 @@ interface Connection {
   readonly baseUrl: string;
   readonly client: StoreClient;
   readonly gate: RequestGate;
-  readonly tracker: QuotaTracker;
 }
-
-const SAVE_EVERY_MS = 1000;
 
 /** Identifies a key without keeping it: a short hash, in memory only. */
 function fingerprint(environment: EnvironmentId, baseUrl: string, key: string): string {
@@ -103,8 +98,6 @@ export class EnvironmentService {
   /** One question per environment at a time: asking again while it is open waits for it. */
   readonly #asking = new Map<RemoteEnvironmentId, Promise<KeyStatus>>();
   #sandbox: Promise<SandboxHandle> | undefined;
-  #saveTimer: ReturnType<typeof setTimeout> | undefined;
-  #closed = false;
 
   constructor(deps: EnvironmentServiceDeps) {
     this.#deps = deps;
@@ -218,8 +211,19 @@ export class EnvironmentService {
 
   quota(environment: EnvironmentId): QuotaView {
     const connection = this.#connections.get(environment);
-    if (!connection) return { known: false, sentToday: 0, history: [] };
-    return connection.tracker.view(connection.gate.snapshot());
+    const baseUrl = isRemoteEnvironment(environment) ? this.baseUrlOf(environment) : undefined;
+    if (connection && (baseUrl === undefined || connection.baseUrl === baseUrl))
+      return connection.gate.view();
+    // The address changed since the last request: what is known of the new one (its key's saved state).
+    const key =
+      isRemoteEnvironment(environment) && baseUrl !== undefined
+        ? this.#deps.keys.getKey(environment, originOf(baseUrl))
+        : undefined;
+    if (baseUrl !== undefined && key && this.#deps.quotaStore) {
+      const store = this.#deps.quotaStore.open(baseUrl, key);
+      return new RequestGate({ timing: this.#timing, store }).view();
+    }
+    return { known: false, sentToday: 0, history: [] };
   }
 
   /** The gate of an environment's current key, once a client exists. */
@@ -253,25 +257,14 @@ export class EnvironmentService {
     const existing = this.#connections.get(environment);
     if (existing?.fingerprint === id) return existing.client;
 
-    const gate = new RequestGate({ timing: this.#timing });
-    const saved = this.#deps.quotaStore?.read()[environment];
-    const tracker = new QuotaTracker(this.#timing.now, id, saved);
-    // A hold or ban saved before a restart still applies to the same key.
-    if (saved?.fingerprint === id) gate.restore(saved.snapshot);
-    const changed = (): void => {
+    // The state of this key at this address: a hold or ban saved before a
+    // restart still applies, and another address starts afresh.
+    const store = this.#deps.quotaStore?.open(baseUrl, key) ?? new MemoryGateStore();
+    const gate = new RequestGate({ timing: this.#timing, store });
+    gate.onChange(() => {
       if (this.#connections.get(environment)?.gate !== gate) return;
-      const view = tracker.view(gate.snapshot());
+      const view = gate.view();
       for (const listener of this.#quotaListeners) listener(environment, view);
-    };
-    gate.onChange((quota) => {
-      tracker.recordSnapshot(quota);
-      changed();
-      this.#save(quota.holdUntil !== undefined && quota.holdUntil > this.#timing.now());
-    });
-    gate.onSend(() => {
-      tracker.recordSend();
-      changed();
-      this.#save(false);
     });
     const client = new StoreClient({
       ...this.#deps.clientOptions,
@@ -285,36 +278,13 @@ export class EnvironmentService {
           ? this.#deps.keys.getKey(environment, originOf(baseUrl))
           : key,
     });
-    this.#connections.set(environment, { fingerprint: id, baseUrl, client, gate, tracker });
-    changed();
+    this.#connections.set(environment, { fingerprint: id, baseUrl, client, gate });
+    const view = gate.view();
+    for (const listener of this.#quotaListeners) listener(environment, view);
     return client;
   }
 
-  /** Saves every environment's quota state: at once for a hold, else at most once a second. */
-  #save(now: boolean): void {
-    const store = this.#deps.quotaStore;
-    if (!store || this.#closed) return;
-    const write = (): void => {
-      this.#saveTimer = undefined;
-      const saved: Partial<Record<EnvironmentId, SavedQuota>> = { ...store.read() };
-      for (const [environment, c] of this.#connections)
-        saved[environment] = c.tracker.saved(c.gate.snapshot());
-      store.write(saved);
-    };
-    if (now) {
-      if (this.#saveTimer) clearTimeout(this.#saveTimer);
-      write();
-    } else {
-      this.#saveTimer ??= setTimeout(write, SAVE_EVERY_MS);
-    }
-  }
-
   async close(): Promise<void> {
-    if (this.#saveTimer) {
-      clearTimeout(this.#saveTimer);
-      this.#save(true);
-    }
-    this.#closed = true;
     const sandbox = this.#sandbox;
     this.#sandbox = undefined;
     if (sandbox) await (await sandbox).close();

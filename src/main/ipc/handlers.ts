@@ -159,7 +159,13 @@ export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
       // The log of the service the request went to, even if the address changes meanwhile.
       const scope = serviceScope(environment, client.baseUrl);
       try {
-        const outcome = await talking(environment, () => client.cancelOrder(orderId));
+        const earlierCancel = async () =>
+          (await cancelLog.read(scope)).findLast(
+            (entry) => entry.orderId === orderId && entry.result === 'cancelled',
+          )?.at;
+        const outcome = await talking(environment, () =>
+          client.cancelOrder(orderId, { earlierCancel }),
+        );
         await cancelLog.append(scope, {
           at: now(),
           environment,
@@ -184,6 +190,11 @@ export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
     'review-marks:set': async (environment, orderId, mark) =>
       reviewMarks.set(service.requireScope(environment), orderId, mark, now()),
     'quota:get': async (environment) => service.quota(environment),
+    'quota:try-now': async (environment) => {
+      const client = await service.client(environment);
+      const check = await talking(environment, () => client.tryNow());
+      return { environment, ...check };
+    },
     'bulk-cancel:start': async (environment, orderIds) => {
       const queue = await bulkCancelOf(environment);
       if (!queue) throw addressNotSet(environment);
@@ -211,8 +222,12 @@ export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
     'bulk-cancel:results': async (environment) => [
       ...((await bulkCancelOf(environment))?.results() ?? []),
     ],
-    'domains:check': async (request) => checkDomainDns(request),
-    'domains:certificate': async (request) => checkCertificate(request),
+    'domains:check': async (environment, request) => {
+      // Only the DNS server the clerk saved for this environment (or the system's).
+      const { resolver } = (await domains.get(environment)).settings;
+      return checkDomainDns({ ...request, ...(resolver !== undefined ? { resolver } : {}) });
+    },
+    'domains:certificate': async ({ domain }) => checkCertificate({ domain }),
     'domains:workspace': async (environment) => domains.get(environment),
     'domains:save-settings': async (environment, settings) =>
       domains.saveSettings(environment, settings),

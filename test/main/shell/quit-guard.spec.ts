@@ -41,7 +41,14 @@ function snapshot(
       status,
       ...(pauseReason ? { pauseReason } : {}),
       total: 20,
-      counts: { cancelled: 20 - waiting, 'already-shipped': 0, 'not-found': 0, failed: 0, waiting },
+      counts: {
+        cancelled: 20 - waiting,
+        'already-shipped': 0,
+        'not-found': 0,
+        gone: 0,
+        failed: 0,
+        waiting,
+      },
       startedAt: 0,
     }),
   };

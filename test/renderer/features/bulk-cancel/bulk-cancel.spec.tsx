@@ -50,6 +50,7 @@ describe('bulk cancel', () => {
       Cancelled: '12',
       'Already shipped': '3',
       'Not found': '0',
+      'Gone (answer lost)': '0',
       Failed: '0',
       Waiting: '0',
     });

@@ -243,10 +243,10 @@ export const createDomainsSlice: SliceCreator<DomainsSlice> = (api) => (set, get
         return;
       }
       set({ dnsCheck: { kind: 'checking' } });
-      const result = await api.domains.check({
+      // Main asks the DNS server saved in the settings.
+      const result = await api.domains.check(session.environment, {
         domain: domain.ascii,
         target: settings.target,
-        ...(settings.resolver !== undefined ? { resolver: settings.resolver } : {}),
         ...(settings.caDomain !== undefined ? { caDomain: settings.caDomain } : {}),
       });
       if (!sameSession(session)) return;
