@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDnsTestServer, type DnsTestServer } from '../main/domains/dns-test-server.ts';
 import type { DomainWorkspace } from '../../src/shared/domain-assistant.ts';
 import { seriousAxeFindings, type AxeFinding } from './support/axe.ts';
+import { describedText } from './support/description.ts';
 import { hasChromium } from './support/browser.ts';
 import { SCREENSHOTS, startE2EApp, type E2EApp } from './support/app.ts';
 
@@ -37,16 +38,8 @@ async function axeOn(page: Page, where: string): Promise<void> {
 }
 
 /** What a screen reader reads as the element's description. */
-async function description(page: Page, name: string, role: 'textbox' | 'button' = 'textbox') {
-  const ids =
-    (await page.getByRole(role, { name, exact: true }).getAttribute('aria-describedby')) ?? '';
-  const texts = await Promise.all(
-    ids
-      .split(' ')
-      .filter(Boolean)
-      .map((id) => page.locator(`[id="${id}"]`).textContent()),
-  );
-  return texts.join(' ');
+function description(page: Page, name: string, role: 'textbox' | 'button' = 'textbox') {
+  return describedText(page.getByRole(role, { name, exact: true }));
 }
 
 async function workspace(page: Page): Promise<DomainWorkspace> {

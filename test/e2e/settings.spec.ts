@@ -7,22 +7,16 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeFindings, type AxeFinding } from './support/axe.ts';
+import { describedText } from './support/description.ts';
 import { hasChromium } from './support/browser.ts';
 import { SCREENSHOTS, startE2EApp, type E2EApp } from './support/app.ts';
 
 let app: E2EApp;
 const findings: AxeFinding[] = [];
 
-/** What a screen reader reads as the element's description. */
-async function description(page: Page, label: string): Promise<string> {
-  const ids = (await page.getByLabel(label).getAttribute('aria-describedby')) ?? '';
-  const texts = await Promise.all(
-    ids
-      .split(' ')
-      .filter(Boolean)
-      .map((id) => page.locator(`[id="${id}"]`).textContent()),
-  );
-  return texts.join(' ');
+/** The labelled field's description: its hint and its one message. */
+function description(page: Page, label: string): Promise<string> {
+  return describedText(page.getByLabel(label));
 }
 
 async function openSettings(page: Page, environment: string): Promise<void> {

@@ -66,6 +66,12 @@ export interface TestAppOptions {
   readonly sandbox?: TestSandboxOptions;
   /** An existing data folder (e.g. another app's), left in place when the app closes. */
   readonly dataDir?: string;
+  /** Stands in for main's dialog "may the key go to the new address?"; declines by default. */
+  readonly confirmKeyForOrigin?: (question: {
+    readonly environment: RemoteEnvironmentId;
+    readonly from: string;
+    readonly to: string;
+  }) => Promise<boolean>;
 }
 
 export interface InProcessAppModule {

@@ -55,7 +55,7 @@ test('an order cancelled elsewhere meanwhile: 404, said plainly, and the row mar
   await waitFor(() =>
     expect(outcome.textContent).toMatch(
       new RegExp(
-        `^Sandbox: Order ${id} no longer exists, so there was nothing to cancel\\. (The service said: “.*” )?The list marks it as no longer existing\\.$`,
+        `^Sandbox: Order ${id} was not found, so there was nothing to cancel\\. (The service said: “.*” )?The list marks it as no longer existing\\.$`,
       ),
     ),
   );

@@ -16,14 +16,17 @@ async function openSettings(app: TestApp, environment: 'Sandbox' | 'Staging' | '
   return view;
 }
 
-test('the sandbox needs nothing: it says it is built in, with demo data and its demo key', async () => {
+test('the sandbox needs nothing: it says it is built in, with demo data and a key of its own', async () => {
   const app = await startTestApp();
   await openSettings(app, 'Sandbox');
 
   expect(
     screen.getByText(/A copy of the store service on this computer, with demo data/),
   ).toBeTruthy();
-  expect(screen.getByText('demo-pro')).toBeTruthy();
+  expect(screen.getByText(/built into Store Admin/)).toBeTruthy();
+  expect(screen.getByText(/its own key, made anew each time Store Admin starts/)).toBeTruthy();
+  // The shipped app holds no fixed sandbox key (test/packaging checks the bundles).
+  expect(screen.queryByText(/demo-pro/)).toBeNull();
   expect(screen.queryByLabelText(/API key/)).toBeNull();
   expect(screen.queryByLabelText(/base URL/)).toBeNull();
 });
@@ -220,4 +223,83 @@ test('weak storage is explained in plain words, and saving anyway needs the expl
     'Anyone who can read your files can read the Staging key.',
   );
   expect(document.body.innerHTML).not.toContain(STAGING_KEY);
+});
+
+test('before a new address is saved, Settings says what moves with it', async () => {
+  const app = await startTestApp();
+  const staging = await startExtraSandbox({ keys: [{ plan: 'free', key: STAGING_KEY }] });
+  await app.api.environments.setBaseUrl('staging', staging.baseUrl);
+  const { user } = await openSettings(app, 'Staging');
+  const field = screen.getByLabelText('Staging base URL');
+  const line = /kept per address: a new address starts empty/;
+
+  // The saved address again (however written) changes nothing: nothing to say.
+  await user.type(field, '/');
+  expect(screen.queryByText(line)).toBeNull();
+  // Another path on the same host: the data line only.
+  await user.clear(field);
+  await user.type(field, `${staging.baseUrl.replace(/\/v1$/, '')}/eu/v1`);
+  const said = screen.getByText(line);
+  expect(said.textContent).not.toContain('key');
+  expect(field.getAttribute('aria-describedby')?.split(' ')).toContain(said.id);
+
+  // Another host while a key is set: the key line too.
+  await app.api.keys.set('staging', STAGING_KEY);
+  await user.clear(field);
+  await user.type(field, 'https://api.example.com/v1');
+  expect(screen.getByText(line).textContent).toContain(
+    'The key is sent to the new address only after you confirm it.',
+  );
+});
+
+test('a key entered for another address is not sent until the clerk confirms in main’s dialog', async () => {
+  const asked: { from: string; to: string }[] = [];
+  let yes = false;
+  const app = await startTestApp({
+    confirmKeyForOrigin: async (question) => {
+      asked.push(question);
+      return yes;
+    },
+  });
+  const old = await startExtraSandbox({ keys: [{ plan: 'free', key: STAGING_KEY }] });
+  const moved = await startExtraSandbox({ keys: [{ plan: 'free', key: STAGING_KEY }] });
+  await app.api.environments.setBaseUrl('staging', old.baseUrl);
+  await app.api.keys.set('staging', STAGING_KEY);
+  const { user } = await openSettings(app, 'Staging');
+
+  const field = screen.getByLabelText('Staging base URL');
+  await user.clear(field);
+  await user.type(field, moved.baseUrl);
+  await user.click(screen.getByRole('button', { name: 'Save address' }));
+  const host = (url: string) => new URL(url).host;
+  const notice = await screen.findByText(
+    `The Staging key was entered for ${host(old.baseUrl)}, so it is not sent to ${host(moved.baseUrl)} until you confirm the new address or enter the key again.`,
+  );
+  expect(notice).toBeTruthy();
+
+  await user.click(screen.getByRole('button', { name: 'Test connection' }));
+  const result = screen.getByRole('status', { name: 'Staging connection test' });
+  await waitFor(() => expect(result.textContent).toContain('until you confirm the new address'));
+  expect(moved.requestLog).toEqual([]);
+
+  // Declined in main's dialog: nothing changes.
+  await user.click(screen.getByRole('button', { name: 'Confirm the new address…' }));
+  expect(
+    await screen.findByText('Not confirmed. The key stays with its old address.'),
+  ).toBeTruthy();
+  expect(asked).toHaveLength(1);
+  expect(screen.getByRole('button', { name: 'Confirm the new address…' })).toBeTruthy();
+
+  yes = true;
+  await user.click(screen.getByRole('button', { name: 'Confirm the new address…' }));
+  expect(await screen.findByText('Confirmed. The key is now used for this address.')).toBeTruthy();
+  expect(screen.queryByText(/until you confirm the new address/)).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Confirm the new address…' })).toBeNull();
+  await user.click(screen.getByRole('button', { name: 'Test connection' }));
+  await waitFor(() =>
+    expect(screen.getByRole('status', { name: 'Staging connection test' }).textContent).toContain(
+      'Connected',
+    ),
+  );
+  expect(moved.requestLog).toHaveLength(1);
 });

@@ -250,10 +250,10 @@ export const createDomainsSlice: SliceCreator<DomainsSlice> = (api) => (set, get
         return;
       }
       set({ dnsCheck: { kind: 'checking' } });
-      const result = await api.domains.check({
+      // Main asks the DNS server saved in the settings.
+      const result = await api.domains.check(session.environment, {
         domain: domain.ascii,
         target: settings.target,
-        ...(settings.resolver !== undefined ? { resolver: settings.resolver } : {}),
         ...(settings.caDomain !== undefined ? { caDomain: settings.caDomain } : {}),
       });
       if (!sameSession(session)) return;
@@ -285,13 +285,9 @@ export const createDomainsSlice: SliceCreator<DomainsSlice> = (api) => (set, get
       const domain = session?.flow.domain;
       if (!session || !domain || get().certificateCheck.kind === 'checking') return;
       set({ certificateCheck: { kind: 'checking' } });
-      // The DNS server chosen for the checks also says where the site is, so
+      // Main asks the DNS server saved in the settings where the site is, so
       // both checks look at the same thing.
-      const resolver = workspaceOf(session.environment)?.settings.resolver;
-      const result = await api.domains.certificate({
-        domain: domain.ascii,
-        ...(resolver !== undefined ? { resolver } : {}),
-      });
+      const result = await api.domains.certificate(session.environment, { domain: domain.ascii });
       if (!sameSession(session)) return;
       set({
         certificateCheck: result.ok

@@ -14,6 +14,7 @@ import type { CancelFlow } from './orders-slice.ts';
 const TONES = {
   cancelled: 'success',
   'not-found': 'warning',
+  gone: 'warning',
   'already-shipped': 'warning',
 } as const;
 
@@ -25,6 +26,7 @@ function toneOf(flow: CancelFlow): Tone {
 const AFTER_ANSWER = {
   cancelled: 'It leaves the list at the next refresh.',
   'not-found': 'The list marks it as no longer existing.',
+  gone: 'The list marks it as no longer existing.',
   'already-shipped': 'The list now shows it as shipped.',
 } as const;
 

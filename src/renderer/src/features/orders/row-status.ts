@@ -41,7 +41,8 @@ export function rowStatuses(
     // Answers older than the list are already reflected in it.
     if (entry.at < receivedAt || statuses.get(entry.orderId) === 'shipped') continue;
     if (entry.result === 'cancelled') statuses.set(entry.orderId, 'cancelled');
-    else if (entry.result === 'not-found') statuses.set(entry.orderId, 'gone');
+    else if (entry.result === 'not-found' || entry.result === 'gone')
+      statuses.set(entry.orderId, 'gone');
     else if (entry.delivery === 'unknown') statuses.set(entry.orderId, 'unknown');
   }
   return statuses;

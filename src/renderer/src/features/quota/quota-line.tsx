@@ -26,6 +26,7 @@ import {
   describePlanShort,
   describeQuota,
 } from './quota-text.ts';
+import { TryNow } from './try-now.tsx';
 import './quota.css';
 
 export function QuotaLine() {
@@ -115,6 +116,7 @@ function HoldNotice({ state, now }: { state: QuotaMeterState; now: number }) {
         <p>
           {describeLimitReason(state.reason)} {BAN_WARNING}
         </p>
+        <TryNow until={state.until} banned={false} />
       </div>
     );
   }
@@ -125,6 +127,7 @@ function HoldNotice({ state, now }: { state: QuotaMeterState; now: number }) {
           <strong>Key banned.</strong> {describeBan(state.until)} The ban ends in{' '}
           <span className="quota-countdown">{formatCountdown(state.until - now)}</span>.
         </p>
+        <TryNow until={state.until} banned />
       </div>
     );
   }

@@ -2,7 +2,7 @@
 // so what is typed is never written into the page's markup, and a stored key
 // is never shown back: only where it is kept, and anything the user should know.
 
-import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { ENVIRONMENT_LABELS, type RemoteEnvironmentId } from '../../../../shared/environments.ts';
 import type { KeyStatus } from '../../../../shared/key-status.ts';
 import { Dialog } from '../../components/dialog.tsx';
@@ -19,10 +19,13 @@ export function ApiKeyForm({
   status: KeyStatus | undefined;
 }) {
   const saveKey = useAppStore((state) => state.saveKey);
+  const confirmKeyOrigin = useAppStore((state) => state.confirmKeyOrigin);
   const forgetOutcome = useAppStore((state) => state.forgetOutcome);
   const outcome = useAppStore((state) => state.keyOutcomes[environment]);
   const [acceptWeak, setAcceptWeak] = useState(status?.storage === 'weak-accepted');
   const [confirmingRemove, setConfirmingRemove] = useState(false);
+  // The key's actions share one outcome; each button says only its own work.
+  const [running, setRunning] = useState<'save' | 'confirm-origin'>();
   const inputRef = useRef<HTMLInputElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const statusId = useId();
@@ -35,13 +38,22 @@ export function ApiKeyForm({
     event.preventDefault();
     const input = inputRef.current;
     if (!input || working) return;
+    setRunning('save');
     const saved = await saveKey(
       environment,
       input.value,
       canAcceptWeak ? { acceptWeakStorage: acceptWeak } : undefined,
     );
+    setRunning(undefined);
     if (saved) input.value = '';
     else input.focus();
+  };
+
+  const onConfirmOrigin = async () => {
+    if (working) return;
+    setRunning('confirm-origin');
+    await confirmKeyOrigin(environment);
+    setRunning(undefined);
   };
 
   return (
@@ -53,7 +65,21 @@ export function ApiKeyForm({
         <p id={statusId} className="key-status">
           {status ? describeKeyStatus(status) : 'Key status unknown'}
         </p>
-        {status && <KeyNotice status={status} />}
+        {status && (
+          <KeyNotice status={status}>
+            {status.problem === 'other-address' && (
+              <button
+                type="button"
+                aria-disabled={working || undefined}
+                onClick={() => void onConfirmOrigin()}
+              >
+                {running === 'confirm-origin'
+                  ? 'Waiting for your answer…'
+                  : 'Confirm the new address…'}
+              </button>
+            )}
+          </KeyNotice>
+        )}
         <TextField
           ref={inputRef}
           label={`${label} API key`}
@@ -71,7 +97,7 @@ export function ApiKeyForm({
           actions={
             <>
               <button type="submit" aria-disabled={working || undefined}>
-                {working ? 'Saving…' : 'Save key'}
+                {running === 'save' ? 'Saving…' : 'Save key'}
               </button>
               {removable && (
                 <button
@@ -107,14 +133,19 @@ export function ApiKeyForm({
   );
 }
 
-/** Why this computer cannot protect a saved key, or anything else to know about the key. */
-function KeyNotice({ status }: { status: KeyStatus }) {
+/**
+ * Why this computer cannot protect a saved key, or anything else to know about
+ * the key, with the action it offers (`children`), if any.
+ */
+function KeyNotice({ status, children }: { status: KeyStatus; children?: ReactNode }) {
+  const action = children ? <p>{children}</p> : null;
   if (status.weak) {
     return (
       <div className="message message-warning" role="note" aria-label="Weak key protection">
         <p>
           <strong>This computer’s password store is not available.</strong> {status.notice}
         </p>
+        {action}
       </div>
     );
   }
@@ -122,6 +153,7 @@ function KeyNotice({ status }: { status: KeyStatus }) {
   return (
     <div className={`message ${status.problem ? 'message-warning' : 'message-info'}`} role="note">
       <p>{status.notice}</p>
+      {action}
     </div>
   );
 }

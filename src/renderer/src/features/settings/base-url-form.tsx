@@ -1,7 +1,7 @@
 // The base address of a remote environment, checked as the user types with the
 // same rule the main process applies, then saved there.
 
-import { useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import {
   ENVIRONMENT_LABELS,
   validateBaseUrl,
@@ -20,12 +20,17 @@ export function BaseUrlForm({
   const saveBaseUrl = useAppStore((state) => state.saveBaseUrl);
   const forgetOutcome = useAppStore((state) => state.forgetOutcome);
   const outcome = useAppStore((state) => state.baseUrlOutcomes[environment]);
+  const keySet = useAppStore(
+    (state) => state.environments.find((view) => view.id === environment)?.keySet === true,
+  );
   const [text, setText] = useState(savedUrl ?? '');
   const [edited, setEdited] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
+  const movingId = useId();
   const check = validateBaseUrl(text);
   const problem = edited && !check.ok ? check.message : undefined;
   const saving = outcome?.kind === 'working';
+  const moving = check.ok ? addressChange(savedUrl, check.value) : undefined;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -47,25 +52,46 @@ export function BaseUrlForm({
   return (
     <form className="settings-row" noValidate onSubmit={(event) => void onSubmit(event)}>
       <h4>Address</h4>
-      <TextField
-        ref={inputRef}
-        label={`${ENVIRONMENT_LABELS[environment]} base URL`}
-        hint="Ends with /v1, e.g. https://api.example.com/v1"
-        type="url"
-        inputMode="url"
-        value={text}
-        message={problem ? { tone: 'error', text: problem } : outcomeMessage(outcome)}
-        onChange={(event) => {
-          setText(event.target.value);
-          setEdited(true);
-          forgetOutcome('baseUrl', environment);
-        }}
-        actions={
-          <button type="submit" aria-disabled={saving || undefined}>
-            {saving ? 'Saving…' : 'Save address'}
-          </button>
-        }
-      />
+      <div>
+        <TextField
+          ref={inputRef}
+          label={`${ENVIRONMENT_LABELS[environment]} base URL`}
+          hint="Ends with /v1, e.g. https://api.example.com/v1"
+          type="url"
+          inputMode="url"
+          value={text}
+          message={problem ? { tone: 'error', text: problem } : outcomeMessage(outcome)}
+          describedBy={moving ? movingId : undefined}
+          onChange={(event) => {
+            setText(event.target.value);
+            setEdited(true);
+            forgetOutcome('baseUrl', environment);
+          }}
+          actions={
+            <button type="submit" aria-disabled={saving || undefined}>
+              {saving ? 'Saving…' : 'Save address'}
+            </button>
+          }
+        />
+        {moving && (
+          <p id={movingId} className="settings-hint settings-address-change">
+            Orders, marks and bulk cancels are kept per address: a new address starts empty, and the
+            old ones come back if you switch back.
+            {moving.newOrigin &&
+              keySet &&
+              ' The key is sent to the new address only after you confirm it.'}
+          </p>
+        )}
+      </div>
     </form>
   );
+}
+
+/** What saving `typed` would change, said before it is saved; undefined when nothing would. */
+function addressChange(
+  savedUrl: string | undefined,
+  typed: string,
+): { readonly newOrigin: boolean } | undefined {
+  if (savedUrl === undefined || typed === savedUrl) return undefined;
+  return { newOrigin: new URL(typed).origin !== new URL(savedUrl).origin };
 }

@@ -5,7 +5,6 @@ import { useEffect, useRef } from 'react';
 import {
   ENVIRONMENT_IDS,
   ENVIRONMENT_LABELS,
-  SANDBOX_DEMO_KEY,
   type EnvironmentId,
 } from '../../../../shared/environments.ts';
 import { useAppStore } from '../../store-context.tsx';
@@ -56,9 +55,9 @@ export function SettingsScreen({
         <EnvironmentBand environment={environment} />
         {environment === 'sandbox' ? (
           <p className="settings-note">
-            A copy of the store service on this computer, with demo data: nothing done here reaches
-            a real store. It uses the demo key <code>{SANDBOX_DEMO_KEY}</code> (Pro plan), so there
-            is nothing to set.
+            A copy of the store service on this computer, with demo data, built into Store Admin:
+            nothing done here reaches a real store. It has the Pro plan&apos;s limits and its own
+            key, made anew each time Store Admin starts, so there is nothing to set.
           </p>
         ) : (
           <>

@@ -31,6 +31,8 @@ export interface SettingsSlice {
     options?: { acceptWeakStorage: boolean },
   ): Promise<boolean>;
   removeKey(environment: RemoteEnvironmentId): Promise<boolean>;
+  /** Asks main to put its own question: may the key go to the environment's new address? */
+  confirmKeyOrigin(environment: RemoteEnvironmentId): Promise<void>;
   testConnection(environment: EnvironmentId): Promise<void>;
   /** Editing a field again: its last outcome no longer applies (the field shows one, the latest). */
   forgetOutcome(field: SettingsField, environment: RemoteEnvironmentId): void;
@@ -116,6 +118,21 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (api) => (set, g
         },
       );
       return status !== undefined;
+    },
+
+    async confirmKeyOrigin(environment) {
+      await act(
+        environment,
+        setKeyOutcome,
+        'Answer the question in the Store Admin window…',
+        api.keys.confirmOrigin(environment),
+        (answered) => {
+          get().applyKeyStatus(answered);
+          return answered.problem === 'other-address'
+            ? 'Not confirmed. The key stays with its old address.'
+            : 'Confirmed. The key is now used for this address.';
+        },
+      );
     },
 
     async testConnection(environment) {
