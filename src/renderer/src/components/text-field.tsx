@@ -12,16 +12,20 @@ export interface FieldMessage {
   readonly text: string;
 }
 
-/** What a save can come back with, in the shape the settings and domains slices keep. */
+/**
+ * What a save can come back with, in the shape the settings and domains slices
+ * keep. A `done` with the warning tone went through but changed nothing the
+ * clerk asked for (a question answered no).
+ */
 export type SaveOutcome =
   | { readonly kind: 'working'; readonly message: string }
-  | { readonly kind: 'done'; readonly message: string }
+  | { readonly kind: 'done'; readonly message: string; readonly tone?: 'warning' }
   | { readonly kind: 'failed'; readonly message: string };
 
 /** A field's message from a save's outcome: nothing while the save runs (the button says so). */
 export function outcomeMessage(outcome: SaveOutcome | undefined): FieldMessage | undefined {
   if (outcome?.kind === 'failed') return { tone: 'error', text: outcome.message };
-  if (outcome?.kind === 'done') return { tone: 'success', text: outcome.message };
+  if (outcome?.kind === 'done') return { tone: outcome.tone ?? 'success', text: outcome.message };
   return undefined;
 }
 

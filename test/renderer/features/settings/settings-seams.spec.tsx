@@ -1,7 +1,7 @@
 // The seams of the Settings screen: each field shows one outcome, the latest;
 // where a key is kept is said in plain words, never by a storage backend's name.
 
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { renderApp, startExtraSandbox, startTestApp } from '../../support/test-app.tsx';
 import type { TestApp, TestStorageBackend } from '../../support/test-app-shapes.ts';
@@ -98,4 +98,39 @@ test.each<[TestStorageBackend, RegExp]>([
   await user.click(screen.getByRole('button', { name: 'Save key' }));
   expect(await within(panel).findByText(/^Key (saved|accepted)\.$/)).toBeTruthy();
   expect(panel.textContent).not.toMatch(BACKEND_WORDS);
+});
+
+test('a key moved to another address: its notice stands alone with its button; a "no" is a note, a "yes" done', async () => {
+  let yes = false;
+  const app = await startTestApp({ backend: 'basic_text', confirmKeyForOrigin: async () => yes });
+  const old = await startExtraSandbox();
+  const moved = await startExtraSandbox();
+  await app.api.environments.setBaseUrl('staging', old.baseUrl);
+  await app.api.keys.set('staging', STAGING_KEY);
+  await app.api.environments.setBaseUrl('staging', moved.baseUrl);
+  const { user } = await openStaging(app);
+  const key = screen.getByLabelText('Staging API key');
+
+  // What stops requests now is said alone, not after the password store's absence.
+  const notice = screen.getByRole('note');
+  expect(notice.textContent).toMatch(/^The Staging key was entered for /);
+  expect(screen.queryByText(/password store is not available/)).toBeNull();
+  const confirm = within(notice).getByRole('button', { name: 'Confirm the new address…' });
+
+  await user.click(confirm);
+  await waitFor(() => expect(description(key)).toContain('Not confirmed.'));
+  expect(screen.getByText(/^Not confirmed\./).parentElement?.innerHTML).toContain(
+    'aria-label="Note"',
+  );
+  expect(key.getAttribute('aria-invalid')).toBeNull();
+  expect(screen.getByRole('button', { name: 'Save key' })).toBeTruthy();
+
+  yes = true;
+  await user.click(within(screen.getByRole('note')).getByRole('button', { name: /^Confirm/ }));
+  await waitFor(() => expect(description(key)).toContain('Confirmed.'));
+  expect(screen.getByText(/^Confirmed\./).parentElement?.innerHTML).toContain('aria-label="Done"');
+  // Back to what the computer's missing password store means for the key.
+  expect(screen.getByRole('note', { name: 'Weak key protection' }).textContent).toMatch(
+    /password store is not available/,
+  );
 });

@@ -139,7 +139,8 @@ export function ApiKeyForm({
  */
 function KeyNotice({ status, children }: { status: KeyStatus; children?: ReactNode }) {
   const action = children ? <p>{children}</p> : null;
-  if (status.weak) {
+  // The other-address notice stands alone: it is what stops requests now.
+  if (status.weak && status.problem !== 'other-address') {
     return (
       <div className="message message-warning" role="note" aria-label="Weak key protection">
         <p>

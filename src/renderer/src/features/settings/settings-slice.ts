@@ -52,14 +52,15 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (api) => (set, g
   /**
    * One settings action: "working" while the call runs, then the failure's
    * message, or the change applied (and the old connection test dropped) with
-   * the words `applied` returns. Resolves to the saved value, or undefined.
+   * the words `applied` returns (a warning when nothing changed after all).
+   * Resolves to the saved value, or undefined.
    */
   const act = async <T>(
     environment: RemoteEnvironmentId,
     setOutcome: (environment: RemoteEnvironmentId, outcome: ActionOutcome) => void,
     working: string,
     call: Promise<Result<T>>,
-    applied: (value: T) => string,
+    applied: (value: T) => string | { readonly message: string; readonly tone: 'warning' },
   ): Promise<T | undefined> => {
     setOutcome(environment, { kind: 'working', message: working });
     const result = await call;
@@ -67,9 +68,12 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (api) => (set, g
       setOutcome(environment, { kind: 'failed', message: result.error.message });
       return undefined;
     }
-    const message = applied(result.value);
+    const said = applied(result.value);
     forgetConnectionTest(environment);
-    setOutcome(environment, { kind: 'done', message });
+    setOutcome(
+      environment,
+      typeof said === 'string' ? { kind: 'done', message: said } : { kind: 'done', ...said },
+    );
     return result.value;
   };
 
@@ -129,7 +133,7 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (api) => (set, g
         (answered) => {
           get().applyKeyStatus(answered);
           return answered.problem === 'other-address'
-            ? 'Not confirmed. The key stays with its old address.'
+            ? { message: 'Not confirmed. The key stays with its old address.', tone: 'warning' }
             : 'Confirmed. The key is now used for this address.';
         },
       );
