@@ -100,7 +100,7 @@ test.each<[TestStorageBackend, RegExp]>([
   expect(panel.textContent).not.toMatch(BACKEND_WORDS);
 });
 
-test('a key moved to another address: its notice stands alone with its button; a "no" is a note, a "yes" done', async () => {
+test('a key moved to another address: its notice stands alone with its button, the address line asks only away from the key’s own address; a "no" is a note, a "yes" done', async () => {
   let yes = false;
   const app = await startTestApp({ backend: 'basic_text', confirmKeyForOrigin: async () => yes });
   const old = await startExtraSandbox();
@@ -116,6 +116,15 @@ test('a key moved to another address: its notice stands alone with its button; a
   expect(notice.textContent).toMatch(/^The Staging key was entered for /);
   expect(screen.queryByText(/password store is not available/)).toBeNull();
   const confirm = within(notice).getByRole('button', { name: 'Confirm the new address…' });
+
+  // Typing the key's own address back: the key goes there without a question.
+  const address = screen.getByLabelText('Staging base URL');
+  await user.clear(address);
+  await user.type(address, old.baseUrl);
+  expect(description(address)).toContain('kept per address');
+  expect(description(address)).not.toContain('The key is sent');
+  await user.clear(address);
+  await user.type(address, moved.baseUrl);
 
   await user.click(confirm);
   await waitFor(() => expect(description(key)).toContain('Not confirmed.'));

@@ -20,9 +20,11 @@ export function BaseUrlForm({
   const saveBaseUrl = useAppStore((state) => state.saveBaseUrl);
   const forgetOutcome = useAppStore((state) => state.forgetOutcome);
   const outcome = useAppStore((state) => state.baseUrlOutcomes[environment]);
-  const keySet = useAppStore(
-    (state) => state.environments.find((view) => view.id === environment)?.keySet === true,
-  );
+  // Where the key may go now: a key bound elsewhere comes back without a question.
+  const keyOrigin = useAppStore((state) => {
+    const key = state.environments.find((view) => view.id === environment)?.key;
+    return key?.set ? key.origin : undefined;
+  });
   const [text, setText] = useState(savedUrl ?? '');
   const [edited, setEdited] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -30,7 +32,7 @@ export function BaseUrlForm({
   const check = validateBaseUrl(text);
   const problem = edited && !check.ok ? check.message : undefined;
   const saving = outcome?.kind === 'working';
-  const moving = check.ok ? addressChange(savedUrl, check.value) : undefined;
+  const moving = check.ok ? addressChange(savedUrl, check.value, keyOrigin) : undefined;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -77,9 +79,7 @@ export function BaseUrlForm({
           <p id={movingId} className="settings-hint settings-address-change">
             Orders, marks and bulk cancels are kept per address: a new address starts empty, and the
             old ones come back if you switch back.
-            {moving.newOrigin &&
-              keySet &&
-              ' The key is sent to the new address only after you confirm it.'}
+            {moving.keyAsks && ' The key is sent to the new address only after you confirm it.'}
           </p>
         )}
       </div>
@@ -87,11 +87,16 @@ export function BaseUrlForm({
   );
 }
 
-/** What saving `typed` would change, said before it is saved; undefined when nothing would. */
+/**
+ * What saving `typed` would change, said before it is saved; undefined when
+ * nothing would. `keyAsks`: the key, bound to `keyOrigin`, would need the
+ * clerk's confirmation there.
+ */
 function addressChange(
   savedUrl: string | undefined,
   typed: string,
-): { readonly newOrigin: boolean } | undefined {
+  keyOrigin: string | undefined,
+): { readonly keyAsks: boolean } | undefined {
   if (savedUrl === undefined || typed === savedUrl) return undefined;
-  return { newOrigin: new URL(typed).origin !== new URL(savedUrl).origin };
+  return { keyAsks: keyOrigin !== undefined && new URL(typed).origin !== keyOrigin };
 }
