@@ -80,8 +80,8 @@ export function createApi(invoke: Invoke, on: Subscribe) {
     domains: {
       check: (environment: EnvironmentId, request: ChannelArgs<'domains:check'>[1]) =>
         invoke('domains:check', environment, request),
-      certificate: (request: ChannelArgs<'domains:certificate'>[0]) =>
-        invoke('domains:certificate', request),
+      certificate: (environment: EnvironmentId, request: ChannelArgs<'domains:certificate'>[1]) =>
+        invoke('domains:certificate', environment, request),
       workspace: (environment: EnvironmentId) => invoke('domains:workspace', environment),
       saveSettings: (environment: EnvironmentId, settings: DomainSettings) =>
         invoke('domains:save-settings', environment, settings),

@@ -66,7 +66,11 @@ export const argumentSchemas = {
       caDomain: z.string().max(300).optional(),
     }),
   ]),
-  'domains:certificate': z.tuple([z.strictObject({ domain: z.string().min(1).max(300) })]),
+  // The site's address is looked up through the same saved DNS server.
+  'domains:certificate': z.tuple([
+    environmentId,
+    z.strictObject({ domain: z.string().min(1).max(300) }),
+  ]),
   'domains:workspace': z.tuple([environmentId]),
   'domains:save-settings': z.tuple([environmentId, domainSettingsSchema]),
   'domains:save-progress': z.tuple([environmentId, domainProgressSchema]),

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, scriptedServer, type ScriptedServer } from '../support/scripted-server.ts';
 import { hasChromium } from './support/browser.ts';
+import { describedText } from './support/description.ts';
 import { SCREENSHOTS, startE2EApp, type E2EApp } from './support/app.ts';
 
 let app: E2EApp;
@@ -39,11 +40,10 @@ describe.skipIf(!hasChromium)(
         .click();
       await page.getByLabel('Staging base URL').fill(staging.baseUrl);
       await page.getByRole('button', { name: 'Save address' }).click();
-      await page.getByLabel('Staging API key').fill('stg-try-now-key');
+      const key = page.getByLabel('Staging API key');
+      await key.fill('stg-try-now-key');
       await page.getByRole('button', { name: 'Save key' }).click();
-      await expect
-        .poll(() => page.getByRole('status', { name: 'Staging key outcome' }).textContent())
-        .toMatch(/saved|kept/i);
+      await expect.poll(() => describedText(key)).toMatch(/Key (saved|accepted)\./);
       await page.getByRole('radio', { name: 'Staging' }).check();
       await page.getByRole('button', { name: 'Orders' }).click();
 
