@@ -1,0 +1,916 @@
+// Reads a listOrders body (a JSON array of Order objects) from its bytes,
+// chunk by chunk as they arrive, into columns (order-columns.ts). It is a
+// complete, strict JSON reader, so what it accepts is exactly what JSON.parse
+// accepts, and the orders are what JSON.parse would give, read exactly:
+//
+// - an order's id and petId are the values of the order object's own `id`
+//   and `petId` keys (the last one where a key is repeated, as JSON.parse
+//   keeps), read from their digits, so ids above 2^53 stay exact;
+// - a number is taken by its exact value: 9223372036854775769e0 is an id,
+//   9007199254740992.5 is not a whole number;
+// - escaped key names ("\u0069d") are the keys they spell;
+// - null is read as absent, unknown keys are skipped whatever they hold;
+// - anything else refuses the whole list with one plain message.
+//
+// The common forms (plain keys, plain integers, plain date strings) are read
+// straight from the bytes; the rare ones (escapes, fractions and exponents)
+// are decoded on a slower exact path. An order cut by a chunk boundary is
+// read again from its start when the next chunk comes.
+
+import { integerOfNumber } from './json-integer.ts';
+import { isInt64Text } from './order.ts';
+import {
+  COMPLETE_ABSENT,
+  COMPLETE_FALSE,
+  COMPLETE_TRUE,
+  type OrderColumns,
+} from './order-columns.ts';
+import { dateTimeMs, dateTimeMsOfText } from './rfc3339.ts';
+
+export class InvalidOrdersError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidOrdersError';
+  }
+}
+
+const NOT_JSON = 'the list is not valid JSON (it may have been cut off)';
+const NOT_A_LIST = 'the answer is not a list of orders';
+
+const TAB = 9;
+const LF = 10;
+const CR = 13;
+const SPACE = 32;
+const QUOTE = 34;
+const PLUS = 43;
+const COMMA = 44;
+const MINUS = 45;
+const DOT = 46;
+const SLASH = 47;
+const ZERO = 48;
+const NINE = 57;
+const COLON = 58;
+const UPPER_E = 69;
+const OPEN_BRACKET = 91;
+const BACKSLASH = 92;
+const CLOSE_BRACKET = 93;
+const LOWER_B = 98;
+const LOWER_E = 101;
+const LOWER_F = 102;
+const LOWER_N = 110;
+const LOWER_R = 114;
+const LOWER_T = 116;
+const LOWER_U = 117;
+const OPEN_BRACE = 123;
+const CLOSE_BRACE = 125;
+
+/** Returned by the readers below when the bytes end inside the value. */
+const MORE = -1;
+
+// What a key means for an order.
+const OTHER = 0;
+const ID = 1;
+const PET_ID = 2;
+const QUANTITY = 3;
+const SHIP_DATE = 4;
+const COMPLETE = 5;
+
+// A field's state: its last value so far.
+const ABSENT = 0;
+/** The value's text is in the chunk's bytes (canonical digits or a plain date). */
+const IN_BYTES = 1;
+/** The value was decoded on the exact path; its text is a string. */
+const IN_TEXT = 2;
+const NOT_WHOLE = 3;
+const TOO_LARGE = 4;
+const NOT_DATE = 5;
+const NOT_BOOLEAN = 6;
+
+// The list around the orders.
+const BEFORE_LIST = 0;
+const FIRST_ITEM = 1;
+const AFTER_ITEM = 2;
+const NEXT_ITEM = 3;
+const AFTER_LIST = 4;
+
+const INT64_MAX = bytesOf('9223372036854775807');
+const INT64_MIN_DIGITS = bytesOf('9223372036854775808');
+const PET_ID_KEY = bytesOf('petId');
+const QUANTITY_KEY = bytesOf('quantity');
+const SHIP_DATE_KEY = bytesOf('shipDate');
+const COMPLETE_KEY = bytesOf('complete');
+const TRUE = bytesOf('true');
+const FALSE = bytesOf('false');
+const NULL = bytesOf('null');
+
+function bytesOf(ascii: string): Uint8Array {
+  return Uint8Array.from(ascii, (character) => character.charCodeAt(0));
+}
+
+const latin1 = new TextDecoder('latin1');
+const utf8 = new TextDecoder();
+
+function notJson(): InvalidOrdersError {
+  return new InvalidOrdersError(NOT_JSON);
+}
+
+function isDigit(code: number): boolean {
+  return code >= ZERO && code <= NINE;
+}
+
+/** Bytes that can begin a JSON value (so a wrong one is a wrong kind of value, not broken JSON). */
+function beginsValue(code: number): boolean {
+  return (
+    code === QUOTE ||
+    code === OPEN_BRACE ||
+    code === OPEN_BRACKET ||
+    code === MINUS ||
+    isDigit(code) ||
+    code === LOWER_T ||
+    code === LOWER_F ||
+    code === LOWER_N
+  );
+}
+
+function skipSpace(data: Uint8Array, p: number, n: number): number {
+  while (p < n) {
+    const c = data[p]!;
+    if (c !== SPACE && c !== LF && c !== CR && c !== TAB) break;
+    p++;
+  }
+  return p;
+}
+
+function isHex(code: number): boolean {
+  return isDigit(code) || (code >= 65 && code <= 70) || (code >= 97 && code <= 102);
+}
+
+/** From just after a string's opening quote to just after its closing one, checking escapes. */
+function skipString(data: Uint8Array, p: number, n: number): number {
+  for (;;) {
+    if (p >= n) return MORE;
+    const c = data[p++]!;
+    if (c === QUOTE) return p;
+    if (c === BACKSLASH) {
+      if (p >= n) return MORE;
+      const e = data[p++]!;
+      if (e === LOWER_U) {
+        if (p + 4 > n) return MORE;
+        if (
+          !isHex(data[p]!) ||
+          !isHex(data[p + 1]!) ||
+          !isHex(data[p + 2]!) ||
+          !isHex(data[p + 3]!)
+        )
+          throw notJson();
+        p += 4;
+      } else if (
+        e !== QUOTE &&
+        e !== BACKSLASH &&
+        e !== SLASH &&
+        e !== LOWER_B &&
+        e !== LOWER_F &&
+        e !== LOWER_N &&
+        e !== LOWER_R &&
+        e !== LOWER_T
+      ) {
+        throw notJson();
+      }
+    } else if (c < SPACE) {
+      throw notJson();
+    }
+  }
+}
+
+/** A JSON number from its first byte to just after it, checking its grammar. */
+function skipNumber(data: Uint8Array, p: number, n: number): number {
+  if (data[p] === MINUS) p++;
+  if (p >= n) return MORE;
+  let c = data[p]!;
+  if (c === ZERO) {
+    p++;
+  } else if (c > ZERO && c <= NINE) {
+    p++;
+    while (p < n && isDigit(data[p]!)) p++;
+  } else {
+    throw notJson();
+  }
+  if (p >= n) return MORE;
+  c = data[p]!;
+  if (c === DOT) {
+    p++;
+    if (p >= n) return MORE;
+    if (!isDigit(data[p]!)) throw notJson();
+    while (p < n && isDigit(data[p]!)) p++;
+    if (p >= n) return MORE;
+    c = data[p]!;
+  }
+  if (c === LOWER_E || c === UPPER_E) {
+    p++;
+    if (p >= n) return MORE;
+    if (data[p] === PLUS || data[p] === MINUS) p++;
+    if (p >= n) return MORE;
+    if (!isDigit(data[p]!)) throw notJson();
+    while (p < n && isDigit(data[p]!)) p++;
+    if (p >= n) return MORE;
+  }
+  return p;
+}
+
+function skipLiteral(data: Uint8Array, p: number, n: number, literal: Uint8Array): number {
+  for (let k = 0; k < literal.length; k++) {
+    if (p + k >= n) return MORE;
+    if (data[p + k] !== literal[k]) throw notJson();
+  }
+  return p + literal.length;
+}
+
+/** Containers open while skipping a value: 1 for an object, 0 for an array. */
+let openContainers = new Uint8Array(64);
+
+/** An object member's key and colon, from the key's quote to the start of its value. */
+function skipKey(data: Uint8Array, p: number, n: number): number {
+  if (data[p] !== QUOTE) throw notJson();
+  p = skipString(data, p + 1, n);
+  if (p === MORE) return MORE;
+  p = skipSpace(data, p, n);
+  if (p >= n) return MORE;
+  if (data[p] !== COLON) throw notJson();
+  p = skipSpace(data, p + 1, n);
+  return p >= n ? MORE : p;
+}
+
+/** Any JSON value (nested as deep as it likes), checked and skipped. */
+function skipValue(data: Uint8Array, p: number, n: number): number {
+  let depth = 0;
+  for (;;) {
+    // At the start of a value.
+    if (p >= n) return MORE;
+    const c = data[p]!;
+    if (c === QUOTE) {
+      p = skipString(data, p + 1, n);
+    } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      const object = c === OPEN_BRACE;
+      p = skipSpace(data, p + 1, n);
+      if (p >= n) return MORE;
+      if (data[p] === (object ? CLOSE_BRACE : CLOSE_BRACKET)) {
+        p++;
+      } else {
+        if (depth === openContainers.length) {
+          const grown = new Uint8Array(depth * 2);
+          grown.set(openContainers);
+          openContainers = grown;
+        }
+        openContainers[depth++] = object ? 1 : 0;
+        if (object) p = skipKey(data, p, n);
+        if (p === MORE) return MORE;
+        continue;
+      }
+    } else if (c === MINUS || isDigit(c)) {
+      p = skipNumber(data, p, n);
+    } else if (c === LOWER_T) {
+      p = skipLiteral(data, p, n, TRUE);
+    } else if (c === LOWER_F) {
+      p = skipLiteral(data, p, n, FALSE);
+    } else if (c === LOWER_N) {
+      p = skipLiteral(data, p, n, NULL);
+    } else {
+      throw notJson();
+    }
+    if (p === MORE) return MORE;
+    // After a value: close containers or go on to the next member.
+    for (;;) {
+      if (depth === 0) return p;
+      p = skipSpace(data, p, n);
+      if (p >= n) return MORE;
+      const after = data[p]!;
+      const object = openContainers[depth - 1] === 1;
+      if (after === COMMA) {
+        p = skipSpace(data, p + 1, n);
+        if (p >= n) return MORE;
+        if (object) p = skipKey(data, p, n);
+        if (p === MORE) return MORE;
+        break;
+      }
+      if (after !== (object ? CLOSE_BRACE : CLOSE_BRACKET)) throw notJson();
+      p++;
+      depth--;
+    }
+  }
+}
+
+/** The JSON string token data[from, to) (quotes included), decoded. */
+function decodeString(data: Uint8Array, from: number, to: number): string {
+  return JSON.parse(utf8.decode(data.subarray(from, to))) as string;
+}
+
+function fieldOfName(name: string): number {
+  switch (name) {
+    case 'id':
+      return ID;
+    case 'petId':
+      return PET_ID;
+    case 'quantity':
+      return QUANTITY;
+    case 'shipDate':
+      return SHIP_DATE;
+    case 'complete':
+      return COMPLETE;
+    default:
+      return OTHER;
+  }
+}
+
+function equalsAt(data: Uint8Array, from: number, word: Uint8Array): boolean {
+  for (let k = 0; k < word.length; k++) if (data[from + k] !== word[k]) return false;
+  return true;
+}
+
+/** The field a plain (unescaped) key data[from, to) names. */
+function fieldOfKey(data: Uint8Array, from: number, to: number): number {
+  switch (to - from) {
+    case 2:
+      return data[from] === 105 && data[from + 1] === 100 ? ID : OTHER;
+    case 5:
+      return equalsAt(data, from, PET_ID_KEY) ? PET_ID : OTHER;
+    case 8: {
+      const first = data[from];
+      if (first === 113) return equalsAt(data, from, QUANTITY_KEY) ? QUANTITY : OTHER;
+      if (first === 115) return equalsAt(data, from, SHIP_DATE_KEY) ? SHIP_DATE : OTHER;
+      if (first === 99) return equalsAt(data, from, COMPLETE_KEY) ? COMPLETE : OTHER;
+      return OTHER;
+    }
+    default:
+      return OTHER;
+  }
+}
+
+/** The last value of an integer field (id, petId, quantity) in the order being read. */
+class IntegerField {
+  state = ABSENT;
+  /** IN_BYTES: the canonical digits are data[from, to). */
+  from = 0;
+  to = 0;
+  /** IN_TEXT: the canonical digits. */
+  text = '';
+  /** The value is high * 1e9 + low, 0 <= low < 1e9. */
+  high = 0;
+  low = 0;
+
+  /** Reads the value at p; returns where it ends, or MORE. */
+  read(data: Uint8Array, p: number, n: number): number {
+    const start = p;
+    let c = data[p]!;
+    if (c !== MINUS && !isDigit(c)) {
+      const end = skipValue(data, p, n);
+      if (end !== MORE) this.state = c === LOWER_N ? ABSENT : NOT_WHOLE;
+      return end;
+    }
+    const negative = c === MINUS;
+    if (negative) {
+      if (++p >= n) return MORE;
+      c = data[p]!;
+    }
+    const digits = p;
+    if (c === ZERO) p++;
+    else if (c > ZERO && c <= NINE) while (++p < n && isDigit(data[p]!));
+    else throw notJson();
+    if (p >= n) return MORE;
+    c = data[p]!;
+    if (c === DOT || c === LOWER_E || c === UPPER_E || isDigit(c)) {
+      // A fraction or an exponent (a digit here follows a leading zero: skipNumber refuses it).
+      const end = skipNumber(data, start, n);
+      if (end === MORE) return MORE;
+      this.#readExact(latin1.decode(data.subarray(start, end)));
+      return end;
+    }
+    const length = p - digits;
+    if (length > 19 || (length === 19 && !withinInt64(data, digits, negative))) {
+      this.state = TOO_LARGE;
+      return p;
+    }
+    this.state = IN_BYTES;
+    this.to = p;
+    // "-0" is written "0".
+    this.from = negative && length === 1 && data[digits] === ZERO ? digits : start;
+    this.#parts(data, digits, p, negative);
+    return p;
+  }
+
+  #readExact(token: string): void {
+    const integer = integerOfNumber(token);
+    if (integer === 'fraction') {
+      this.state = NOT_WHOLE;
+    } else if (integer === 'too-large' || !isInt64Text(integer)) {
+      this.state = TOO_LARGE;
+    } else {
+      this.state = IN_TEXT;
+      this.text = integer;
+      const negative = integer.charCodeAt(0) === MINUS;
+      const bytes = bytesOf(integer);
+      this.#parts(bytes, negative ? 1 : 0, bytes.length, negative);
+    }
+  }
+
+  /** high and low of the digits bytes[from, to), negated if need be. */
+  #parts(bytes: Uint8Array, from: number, to: number, negative: boolean): void {
+    let high = 0;
+    let low = 0;
+    const split = to - 9;
+    let k = from;
+    for (; k < split; k++) high = high * 10 + bytes[k]! - ZERO;
+    for (; k < to; k++) low = low * 10 + bytes[k]! - ZERO;
+    if (negative) {
+      // -(h * 1e9 + l) = (-h - 1) * 1e9 + (1e9 - l), keeping 0 <= low < 1e9
+      if (low === 0) {
+        high = high === 0 ? 0 : -high;
+      } else {
+        high = -high - 1;
+        low = 1e9 - low;
+      }
+    }
+    this.high = high;
+    this.low = low;
+  }
+
+  /** Its digits' length (IN_BYTES or IN_TEXT). */
+  get length(): number {
+    return this.state === IN_BYTES ? this.to - this.from : this.text.length;
+  }
+}
+
+/** A 19-digit magnitude at data[from] against int64's limit. */
+function withinInt64(data: Uint8Array, from: number, negative: boolean): boolean {
+  const limit = negative ? INT64_MIN_DIGITS : INT64_MAX;
+  for (let k = 0; k < 19; k++) {
+    const d = data[from + k]!;
+    if (d !== limit[k]) return d < limit[k]!;
+  }
+  return true;
+}
+
+/** Growable typed columns. */
+class ColumnWriter {
+  capacity: number;
+  count = 0;
+  idText: Uint8Array;
+  idAt = 0;
+  shipText: Uint8Array;
+  shipAt = 0;
+  lineStarts: Uint32Array;
+  tabs: Uint32Array;
+  idHighs: Float64Array;
+  idLows: Float64Array;
+  petIdHighs: Float64Array;
+  petIdLows: Float64Array;
+  quantities: Float64Array;
+  shipStarts: Uint32Array;
+  shipTimes: Float64Array;
+  complete: Uint8Array;
+  widestId = 0;
+  widestPetId = 0;
+
+  constructor(rows: number, idBytes: number, shipBytes: number) {
+    this.capacity = rows;
+    this.idText = new Uint8Array(idBytes);
+    this.shipText = new Uint8Array(shipBytes);
+    this.lineStarts = new Uint32Array(rows + 1);
+    this.tabs = new Uint32Array(rows);
+    this.idHighs = new Float64Array(rows);
+    this.idLows = new Float64Array(rows);
+    this.petIdHighs = new Float64Array(rows);
+    this.petIdLows = new Float64Array(rows);
+    this.quantities = new Float64Array(rows);
+    this.shipStarts = new Uint32Array(rows + 1);
+    this.shipTimes = new Float64Array(rows);
+    this.complete = new Uint8Array(rows);
+  }
+
+  /** Room for `rows` rows and the given text bytes in all. */
+  reserve(rows: number, idBytes: number, shipBytes: number): void {
+    if (rows > this.capacity) {
+      const size = Math.max(rows, Math.ceil(this.capacity * 1.5));
+      this.lineStarts = resized(this.lineStarts, size + 1);
+      this.tabs = resized(this.tabs, size);
+      this.idHighs = resized(this.idHighs, size);
+      this.idLows = resized(this.idLows, size);
+      this.petIdHighs = resized(this.petIdHighs, size);
+      this.petIdLows = resized(this.petIdLows, size);
+      this.quantities = resized(this.quantities, size);
+      this.shipStarts = resized(this.shipStarts, size + 1);
+      this.shipTimes = resized(this.shipTimes, size);
+      this.complete = resized(this.complete, size);
+      this.capacity = size;
+    }
+    if (idBytes > this.idText.length)
+      this.idText = resized(this.idText, Math.max(idBytes, Math.ceil(this.idText.length * 1.5)));
+    if (shipBytes > this.shipText.length)
+      this.shipText = resized(
+        this.shipText,
+        Math.max(shipBytes, Math.ceil(this.shipText.length * 1.5)),
+      );
+  }
+
+  /** Writes an integer field's digits into idText; returns how many. */
+  writeId(data: Uint8Array, field: IntegerField): number {
+    const text = this.idText;
+    let at = this.idAt;
+    if (field.state === IN_BYTES) {
+      for (let k = field.from; k < field.to; k++) text[at++] = data[k]!;
+    } else if (field.state === IN_TEXT) {
+      const digits = field.text;
+      for (let k = 0; k < digits.length; k++) text[at++] = digits.charCodeAt(k);
+    }
+    const written = at - this.idAt;
+    this.idAt = at;
+    return written;
+  }
+
+  build(): OrderColumns {
+    const count = this.count;
+    this.lineStarts[count] = this.idAt;
+    this.shipStarts[count] = this.shipAt;
+    return {
+      count,
+      idText: fitted(this.idText, this.idAt),
+      lineStarts: fitted(this.lineStarts, count + 1),
+      tabs: fitted(this.tabs, count),
+      idHighs: fitted(this.idHighs, count),
+      idLows: fitted(this.idLows, count),
+      petIdHighs: fitted(this.petIdHighs, count),
+      petIdLows: fitted(this.petIdLows, count),
+      quantities: fitted(this.quantities, count),
+      shipText: fitted(this.shipText, this.shipAt),
+      shipStarts: fitted(this.shipStarts, count + 1),
+      shipTimes: fitted(this.shipTimes, count),
+      complete: fitted(this.complete, count),
+      widestId: this.widestId,
+      widestPetId: this.widestPetId,
+    };
+  }
+}
+
+type Column = Uint8Array | Uint32Array | Float64Array;
+
+function resized<A extends Column>(array: A, size: number): A {
+  const next = new (array.constructor as new (length: number) => A)(size);
+  next.set(array.length > size ? (array.subarray(0, size) as A) : array);
+  return next;
+}
+
+/** The first `length` entries: a view when little would be wasted, else a copy. */
+function fitted<A extends Column>(array: A, length: number): A {
+  if (array.length === length) return array;
+  return (
+    array.length - length <= array.length / 16 ? array.subarray(0, length) : array.slice(0, length)
+  ) as A;
+}
+
+export interface ScannerOptions {
+  /** The body's size if known (Content-Length), to size the columns once. */
+  readonly expectedBytes?: number;
+}
+
+/** 1 GiB: about 11 million orders. */
+const MAX_PRESIZED_BYTES = 2 ** 30;
+
+/** Long items cut by a chunk boundary are read again only once this much has come, so never quadratically. */
+const RESCAN_AFTER = 64 * 1024;
+
+/**
+ * Push the body's bytes as they come, then `finish`. Each call throws
+ * InvalidOrdersError as soon as the list is known to be invalid.
+ */
+export class OrderListScanner {
+  #state = BEFORE_LIST;
+  /** Bytes of an item cut by the end of the last chunk, read again with the next. */
+  #carried: Uint8Array[] = [];
+  #carriedBytes = 0;
+  #rescanAt = 0;
+  #scannedBytes = 0;
+  #sized = false;
+  #failure: InvalidOrdersError | undefined;
+  readonly #expectedBytes: number | undefined;
+  readonly #columns: ColumnWriter;
+  readonly #id = new IntegerField();
+  readonly #petId = new IntegerField();
+  readonly #quantity = new IntegerField();
+
+  constructor(options: ScannerOptions = {}) {
+    this.#expectedBytes = options.expectedBytes;
+    this.#columns = new ColumnWriter(1024, 16 * 1024, 20 * 1024);
+  }
+
+  /** Orders read so far. */
+  get count(): number {
+    return this.#columns.count;
+  }
+
+  push(chunk: Uint8Array): void {
+    if (this.#failure) throw this.#failure;
+    let data = chunk;
+    if (this.#carriedBytes > 0) {
+      this.#carried.push(chunk);
+      this.#carriedBytes += chunk.length;
+      if (this.#carriedBytes < this.#rescanAt) return;
+      data = this.#takeCarried();
+    }
+    this.#scanOrFail(data);
+  }
+
+  /** The columns of the whole list; throws if it is not a whole, valid list. */
+  finish(): OrderColumns {
+    if (this.#failure) throw this.#failure;
+    if (this.#carriedBytes > 0) {
+      this.#rescanAt = 0;
+      this.#scanOrFail(this.#takeCarried());
+      // An item still cut off: the list ended inside it.
+      if (this.#carriedBytes > 0) this.#fail(notJson());
+    }
+    if (this.#state !== AFTER_LIST) this.#fail(notJson());
+    return this.#columns.build();
+  }
+
+  #fail(error: InvalidOrdersError): never {
+    this.#failure = error;
+    throw error;
+  }
+
+  #takeCarried(): Uint8Array {
+    const whole = new Uint8Array(this.#carriedBytes);
+    let at = 0;
+    for (const part of this.#carried) {
+      whole.set(part, at);
+      at += part.length;
+    }
+    this.#carried = [];
+    this.#carriedBytes = 0;
+    return whole;
+  }
+
+  #scanOrFail(data: Uint8Array): void {
+    let stop: number;
+    try {
+      stop = this.#scan(data);
+    } catch (error) {
+      if (error instanceof InvalidOrdersError) this.#fail(error);
+      throw error;
+    }
+    this.#scannedBytes += stop;
+    if (stop < data.length) {
+      const rest = data.slice(stop);
+      this.#carried = [rest];
+      this.#carriedBytes = rest.length;
+      this.#rescanAt = rest.length >= RESCAN_AFTER ? rest.length * 2 : 0;
+    }
+    this.#sizeColumns();
+  }
+
+  /** Once a few orders are read, size the columns for the whole body from their average size. */
+  #sizeColumns(): void {
+    const count = this.#columns.count;
+    if (this.#sized || this.#expectedBytes === undefined || count < 64) return;
+    this.#sized = true;
+    const columns = this.#columns;
+    const perOrder = this.#scannedBytes / count;
+    // A Content-Length is believed only up to a sane size; past it the columns grow as orders come.
+    const expected = Math.min(this.#expectedBytes, MAX_PRESIZED_BYTES);
+    const rows = Math.ceil((expected / perOrder) * 1.02) + 16;
+    const scale = rows / count;
+    columns.reserve(rows, Math.ceil(columns.idAt * scale), Math.ceil(columns.shipAt * scale));
+  }
+
+  /** Reads what it can of data; returns where the unread rest (an item cut off) starts. */
+  #scan(data: Uint8Array): number {
+    const n = data.length;
+    let p = 0;
+    let state = this.#state;
+    try {
+      for (;;) {
+        p = skipSpace(data, p, n);
+        if (p >= n) return n;
+        const c = data[p]!;
+        if (state === AFTER_ITEM) {
+          if (c === COMMA) state = NEXT_ITEM;
+          else if (c === CLOSE_BRACKET) state = AFTER_LIST;
+          else throw notJson();
+          p++;
+        } else if (state === FIRST_ITEM || state === NEXT_ITEM) {
+          if (c === CLOSE_BRACKET && state === FIRST_ITEM) {
+            state = AFTER_LIST;
+            p++;
+          } else if (c === OPEN_BRACE) {
+            const end = this.#order(data, p, n);
+            if (end === MORE) return p;
+            p = end;
+            state = AFTER_ITEM;
+          } else if (beginsValue(c)) {
+            throw new InvalidOrdersError(`item ${this.#columns.count + 1} is not an order`);
+          } else {
+            throw notJson();
+          }
+        } else if (state === BEFORE_LIST) {
+          if (c === OPEN_BRACKET) state = FIRST_ITEM;
+          else if (beginsValue(c)) throw new InvalidOrdersError(NOT_A_LIST);
+          else throw notJson();
+          p++;
+        } else {
+          throw notJson(); // anything but space after the list
+        }
+      }
+    } finally {
+      this.#state = state;
+    }
+  }
+
+  /** Reads one order object from its `{`; returns where it ends, or MORE. */
+  #order(data: Uint8Array, start: number, n: number): number {
+    const id = this.#id;
+    const petId = this.#petId;
+    const quantity = this.#quantity;
+    id.state = ABSENT;
+    petId.state = ABSENT;
+    quantity.state = ABSENT;
+    let ship = ABSENT;
+    let shipFrom = 0;
+    let shipTo = 0;
+    let shipString = '';
+    let shipTime = Number.NaN;
+    let complete = COMPLETE_ABSENT;
+
+    let p = skipSpace(data, start + 1, n);
+    if (p >= n) return MORE;
+    if (data[p] === CLOSE_BRACE) {
+      p++;
+    } else {
+      for (;;) {
+        // The key.
+        if (data[p] !== QUOTE) throw notJson();
+        const keyFrom = p + 1;
+        let q = keyFrom;
+        let c = 0;
+        while (q < n) {
+          c = data[q]!;
+          if (c === QUOTE || c === BACKSLASH || c < SPACE) break;
+          q++;
+        }
+        if (q >= n) return MORE;
+        let field: number;
+        if (c === QUOTE) {
+          field = fieldOfKey(data, keyFrom, q);
+          q++;
+        } else if (c === BACKSLASH) {
+          q = skipString(data, q, n);
+          if (q === MORE) return MORE;
+          field = fieldOfName(decodeString(data, p, q));
+        } else {
+          throw notJson();
+        }
+        q = skipSpace(data, q, n);
+        if (q >= n) return MORE;
+        if (data[q] !== COLON) throw notJson();
+        q = skipSpace(data, q + 1, n);
+        if (q >= n) return MORE;
+
+        // The value.
+        switch (field) {
+          case ID:
+            q = id.read(data, q, n);
+            break;
+          case PET_ID:
+            q = petId.read(data, q, n);
+            break;
+          case QUANTITY:
+            q = quantity.read(data, q, n);
+            break;
+          case SHIP_DATE: {
+            const from = q;
+            c = data[q]!;
+            if (c !== QUOTE) {
+              q = skipValue(data, q, n);
+              ship = c === LOWER_N ? ABSENT : NOT_DATE;
+              break;
+            }
+            // A plain ASCII string is checked in place; escapes or other text, decoded first.
+            q++;
+            while (q < n) {
+              c = data[q]!;
+              if (c === QUOTE || c === BACKSLASH || c < SPACE || c > 0x7e) break;
+              q++;
+            }
+            if (q >= n) return MORE;
+            if (c === QUOTE) {
+              shipTime = dateTimeMs(data, from + 1, q);
+              ship = Number.isNaN(shipTime) ? NOT_DATE : IN_BYTES;
+              shipFrom = from + 1;
+              shipTo = q;
+              q++;
+            } else {
+              q = skipString(data, q, n);
+              if (q === MORE) return MORE;
+              shipString = decodeString(data, from, q);
+              shipTime = dateTimeMsOfText(shipString);
+              ship = Number.isNaN(shipTime) ? NOT_DATE : IN_TEXT;
+            }
+            break;
+          }
+          case COMPLETE:
+            c = data[q]!;
+            q = skipValue(data, q, n);
+            complete =
+              c === LOWER_T
+                ? COMPLETE_TRUE
+                : c === LOWER_F
+                  ? COMPLETE_FALSE
+                  : c === LOWER_N
+                    ? COMPLETE_ABSENT
+                    : NOT_BOOLEAN;
+            break;
+          default:
+            q = skipValue(data, q, n);
+        }
+        if (q === MORE) return MORE;
+
+        // A comma and the next key, or the end of the order.
+        q = skipSpace(data, q, n);
+        if (q >= n) return MORE;
+        c = data[q]!;
+        if (c === CLOSE_BRACE) {
+          p = q + 1;
+          break;
+        }
+        if (c !== COMMA) throw notJson();
+        p = skipSpace(data, q + 1, n);
+        if (p >= n) return MORE;
+      }
+    }
+
+    // The whole order is read: check it, then write its row.
+    const columns = this.#columns;
+    const row = columns.count;
+    const order = row + 1;
+    checkInteger(id.state, order, 'id');
+    checkInteger(petId.state, order, 'petId');
+    checkInteger(quantity.state, order, 'quantity');
+    let quantityValue = Number.NaN;
+    if (quantity.state !== ABSENT) {
+      quantityValue = quantity.high * 1e9 + quantity.low;
+      if (!(Math.abs(quantityValue) <= Number.MAX_SAFE_INTEGER))
+        throw new InvalidOrdersError(`order ${order}: "quantity" is too large`);
+    }
+    if (ship === NOT_DATE)
+      throw new InvalidOrdersError(`order ${order}: "shipDate" is not a date-time`);
+    if (complete === NOT_BOOLEAN)
+      throw new InvalidOrdersError(`order ${order}: "complete" is not true or false`);
+
+    const idLength = id.state === ABSENT ? 0 : id.length;
+    const petIdLength = petId.state === ABSENT ? 0 : petId.length;
+    const shipLength =
+      ship === IN_BYTES ? shipTo - shipFrom : ship === IN_TEXT ? shipString.length : 0;
+    columns.reserve(
+      row + 1,
+      columns.idAt + idLength + petIdLength + 2,
+      columns.shipAt + shipLength,
+    );
+    columns.lineStarts[row] = columns.idAt;
+    if (id.state === ABSENT) {
+      columns.idHighs[row] = Number.NaN;
+    } else {
+      columns.writeId(data, id);
+      columns.idHighs[row] = id.high;
+      columns.idLows[row] = id.low;
+      if (idLength > columns.widestId) columns.widestId = idLength;
+    }
+    columns.tabs[row] = columns.idAt;
+    columns.idText[columns.idAt++] = TAB;
+    if (petId.state === ABSENT) {
+      columns.petIdHighs[row] = Number.NaN;
+    } else {
+      columns.writeId(data, petId);
+      columns.petIdHighs[row] = petId.high;
+      columns.petIdLows[row] = petId.low;
+      if (petIdLength > columns.widestPetId) columns.widestPetId = petIdLength;
+    }
+    columns.idText[columns.idAt++] = LF;
+    columns.quantities[row] = quantityValue;
+    columns.shipStarts[row] = columns.shipAt;
+    const shipText = columns.shipText;
+    let at = columns.shipAt;
+    if (ship === IN_BYTES) {
+      for (let k = shipFrom; k < shipTo; k++) shipText[at++] = data[k]!;
+    } else if (ship === IN_TEXT) {
+      for (let k = 0; k < shipString.length; k++) shipText[at++] = shipString.charCodeAt(k);
+    }
+    columns.shipAt = at;
+    columns.shipTimes[row] = ship === ABSENT ? Number.NaN : shipTime;
+    columns.complete[row] = complete;
+    columns.count = row + 1;
+    return p;
+  }
+}
+
+function checkInteger(state: number, order: number, name: string): void {
+  if (state === NOT_WHOLE)
+    throw new InvalidOrdersError(`order ${order}: "${name}" is not a whole number`);
+  if (state === TOO_LARGE) throw new InvalidOrdersError(`order ${order}: "${name}" is too large`);
+}
