@@ -95,10 +95,11 @@ const AFTER_LIST = 4;
 
 const INT64_MAX = bytesOf('9223372036854775807');
 const INT64_MIN_DIGITS = bytesOf('9223372036854775808');
-const PET_ID_KEY = bytesOf('petId');
-const QUANTITY_KEY = bytesOf('quantity');
-const SHIP_DATE_KEY = bytesOf('shipDate');
-const COMPLETE_KEY = bytesOf('complete');
+// The order's keys with their closing quote.
+const PET_ID_KEY = bytesOf('petId"');
+const QUANTITY_KEY = bytesOf('quantity"');
+const SHIP_DATE_KEY = bytesOf('shipDate"');
+const COMPLETE_KEY = bytesOf('complete"');
 const TRUE = bytesOf('true');
 const FALSE = bytesOf('false');
 const NULL = bytesOf('null');
@@ -132,12 +133,12 @@ function beginsValue(code: number): boolean {
   );
 }
 
+function isSpace(code: number): boolean {
+  return code === SPACE || code === LF || code === CR || code === TAB;
+}
+
 function skipSpace(data: Uint8Array, p: number, n: number): number {
-  while (p < n) {
-    const c = data[p]!;
-    if (c !== SPACE && c !== LF && c !== CR && c !== TAB) break;
-    p++;
-  }
+  while (p < n && isSpace(data[p]!)) p++;
   return p;
 }
 
@@ -304,6 +305,11 @@ function decodeString(data: Uint8Array, from: number, to: number): string {
   return JSON.parse(utf8.decode(data.subarray(from, to))) as string;
 }
 
+function hasEscape(data: Uint8Array, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (data[k] === BACKSLASH) return true;
+  return false;
+}
+
 function fieldOfName(name: string): number {
   switch (name) {
     case 'id':
@@ -324,25 +330,6 @@ function fieldOfName(name: string): number {
 function equalsAt(data: Uint8Array, from: number, word: Uint8Array): boolean {
   for (let k = 0; k < word.length; k++) if (data[from + k] !== word[k]) return false;
   return true;
-}
-
-/** The field a plain (unescaped) key data[from, to) names. */
-function fieldOfKey(data: Uint8Array, from: number, to: number): number {
-  switch (to - from) {
-    case 2:
-      return data[from] === 105 && data[from + 1] === 100 ? ID : OTHER;
-    case 5:
-      return equalsAt(data, from, PET_ID_KEY) ? PET_ID : OTHER;
-    case 8: {
-      const first = data[from];
-      if (first === 113) return equalsAt(data, from, QUANTITY_KEY) ? QUANTITY : OTHER;
-      if (first === 115) return equalsAt(data, from, SHIP_DATE_KEY) ? SHIP_DATE : OTHER;
-      if (first === 99) return equalsAt(data, from, COMPLETE_KEY) ? COMPLETE : OTHER;
-      return OTHER;
-    }
-    default:
-      return OTHER;
-  }
 }
 
 /** The last value of an integer field (id, petId, quantity) in the order being read. */
@@ -574,12 +561,16 @@ export interface ScannerOptions {
 /** 1 GiB: about 11 million orders. */
 const MAX_PRESIZED_BYTES = 2 ** 30;
 
+/** Bytes of the next chunk first read together with an item the last one cut off. */
+const BRIDGE_BYTES = 4096;
+
 /** Long items cut by a chunk boundary are read again only once this much has come, so never quadratically. */
 const RESCAN_AFTER = 64 * 1024;
 
 /**
  * Push the body's bytes as they come, then `finish`. Each call throws
- * InvalidOrdersError as soon as the list is known to be invalid.
+ * InvalidOrdersError as soon as the list is known to be invalid. Chunks are
+ * not kept: a caller may reuse them.
  */
 export class OrderListScanner {
   #state = BEFORE_LIST;
@@ -587,7 +578,7 @@ export class OrderListScanner {
   #carried: Uint8Array[] = [];
   #carriedBytes = 0;
   #rescanAt = 0;
-  #scannedBytes = 0;
+  #pushedBytes = 0;
   #sized = false;
   #failure: InvalidOrdersError | undefined;
   readonly #expectedBytes: number | undefined;
@@ -595,6 +586,8 @@ export class OrderListScanner {
   readonly #id = new IntegerField();
   readonly #petId = new IntegerField();
   readonly #quantity = new IntegerField();
+  /** Characters of the last plain ship date: the next one most likely has as many. */
+  #shipLength = 20;
 
   constructor(options: ScannerOptions = {}) {
     this.#expectedBytes = options.expectedBytes;
@@ -608,62 +601,90 @@ export class OrderListScanner {
 
   push(chunk: Uint8Array): void {
     if (this.#failure) throw this.#failure;
-    let data = chunk;
-    if (this.#carriedBytes > 0) {
-      this.#carried.push(chunk);
-      this.#carriedBytes += chunk.length;
-      if (this.#carriedBytes < this.#rescanAt) return;
-      data = this.#takeCarried();
-    }
-    this.#scanOrFail(data);
+    // One kind of array in the hot loop: a Buffer (a Uint8Array subclass) is viewed as a plain one.
+    const data =
+      chunk.constructor === Uint8Array
+        ? chunk
+        : new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    this.#pushedBytes += data.length;
+    this.#guard(() => {
+      const from = this.#carriedBytes > 0 ? this.#bridge(data) : 0;
+      if (from >= 0) this.#carry(data, this.#scan(data, from));
+    });
+    this.#sizeColumns();
   }
 
   /** The columns of the whole list; throws if it is not a whole, valid list. */
   finish(): OrderColumns {
     if (this.#failure) throw this.#failure;
-    if (this.#carriedBytes > 0) {
-      this.#rescanAt = 0;
-      this.#scanOrFail(this.#takeCarried());
-      // An item still cut off: the list ended inside it.
-      if (this.#carriedBytes > 0) this.#fail(notJson());
-    }
-    if (this.#state !== AFTER_LIST) this.#fail(notJson());
+    this.#guard(() => {
+      // An item still cut off at the end: the list ended inside it.
+      if (this.#carriedBytes > 0) {
+        const rest = this.#joined(undefined, 0);
+        if (this.#scan(rest, 0) < rest.length) throw notJson();
+      }
+      if (this.#state !== AFTER_LIST) throw notJson();
+    });
     return this.#columns.build();
   }
 
-  #fail(error: InvalidOrdersError): never {
-    this.#failure = error;
-    throw error;
-  }
-
-  #takeCarried(): Uint8Array {
-    const whole = new Uint8Array(this.#carriedBytes);
-    let at = 0;
-    for (const part of this.#carried) {
-      whole.set(part, at);
-      at += part.length;
-    }
-    this.#carried = [];
-    this.#carriedBytes = 0;
-    return whole;
-  }
-
-  #scanOrFail(data: Uint8Array): void {
-    let stop: number;
+  /** Runs a step; a refusal sticks, so later calls throw it again. */
+  #guard(step: () => void): void {
     try {
-      stop = this.#scan(data);
+      step();
     } catch (error) {
-      if (error instanceof InvalidOrdersError) this.#fail(error);
+      if (error instanceof InvalidOrdersError) this.#failure = error;
       throw error;
     }
-    this.#scannedBytes += stop;
-    if (stop < data.length) {
-      const rest = data.slice(stop);
-      this.#carried = [rest];
-      this.#carriedBytes = rest.length;
-      this.#rescanAt = rest.length >= RESCAN_AFTER ? rest.length * 2 : 0;
+  }
+
+  /**
+   * Reads the item the last chunk cut off together with the start of this
+   * chunk; returns where to go on in `data`, or -1 when all of it is carried.
+   */
+  #bridge(data: Uint8Array): number {
+    const carried = this.#carriedBytes;
+    if (carried + data.length < this.#rescanAt) {
+      this.#carried.push(data.slice());
+      this.#carriedBytes += data.length;
+      return -1;
     }
-    this.#sizeColumns();
+    for (let take = Math.min(data.length, BRIDGE_BYTES); ; take = Math.min(data.length, take * 4)) {
+      const joined = this.#joined(data, take);
+      const stop = this.#scan(joined, 0);
+      if (stop >= carried) {
+        this.#carried = [];
+        this.#carriedBytes = 0;
+        return stop - carried;
+      }
+      if (take === data.length) {
+        this.#carry(joined, stop);
+        return -1;
+      }
+    }
+  }
+
+  /** The carried bytes followed by data[0, take). */
+  #joined(data: Uint8Array | undefined, take: number): Uint8Array {
+    const joined = new Uint8Array(this.#carriedBytes + take);
+    let at = 0;
+    for (const part of this.#carried) {
+      joined.set(part, at);
+      at += part.length;
+    }
+    if (data) joined.set(data.subarray(0, take), at);
+    return joined;
+  }
+
+  /** Keeps data[stop, end) (an item cut off) for the next chunk. */
+  #carry(data: Uint8Array, stop: number): void {
+    this.#carried = [];
+    this.#carriedBytes = 0;
+    if (stop >= data.length) return;
+    const rest = data.slice(stop);
+    this.#carried = [rest];
+    this.#carriedBytes = rest.length;
+    this.#rescanAt = rest.length >= RESCAN_AFTER ? rest.length * 2 : 0;
   }
 
   /** Once a few orders are read, size the columns for the whole body from their average size. */
@@ -672,7 +693,7 @@ export class OrderListScanner {
     if (this.#sized || this.#expectedBytes === undefined || count < 64) return;
     this.#sized = true;
     const columns = this.#columns;
-    const perOrder = this.#scannedBytes / count;
+    const perOrder = (this.#pushedBytes - this.#carriedBytes) / count;
     // A Content-Length is believed only up to a sane size; past it the columns grow as orders come.
     const expected = Math.min(this.#expectedBytes, MAX_PRESIZED_BYTES);
     const rows = Math.ceil((expected / perOrder) * 1.02) + 16;
@@ -681,9 +702,9 @@ export class OrderListScanner {
   }
 
   /** Reads what it can of data; returns where the unread rest (an item cut off) starts. */
-  #scan(data: Uint8Array): number {
+  #scan(data: Uint8Array, from: number): number {
     const n = data.length;
-    let p = 0;
+    let p = from;
     let state = this.#state;
     try {
       for (;;) {
@@ -738,39 +759,55 @@ export class OrderListScanner {
     let shipTime = Number.NaN;
     let complete = COMPLETE_ABSENT;
 
-    let p = skipSpace(data, start + 1, n);
+    // Compact JSON is the common case: each step looks for its byte first and skips space only if need be.
+    let p = start + 1;
+    if (isSpace(data[p]!)) p = skipSpace(data, p, n);
     if (p >= n) return MORE;
     if (data[p] === CLOSE_BRACE) {
       p++;
     } else {
       for (;;) {
-        // The key.
+        // The key: the order's own keys are known by their bytes; any other key is read in full.
         if (data[p] !== QUOTE) throw notJson();
-        const keyFrom = p + 1;
-        let q = keyFrom;
-        let c = 0;
-        while (q < n) {
-          c = data[q]!;
-          if (c === QUOTE || c === BACKSLASH || c < SPACE) break;
-          q++;
-        }
-        if (q >= n) return MORE;
-        let field: number;
-        if (c === QUOTE) {
-          field = fieldOfKey(data, keyFrom, q);
-          q++;
-        } else if (c === BACKSLASH) {
+        let field = OTHER;
+        let q = p + 1;
+        const first = data[q];
+        if (first === 105 && data[q + 1] === 100 && data[q + 2] === QUOTE) {
+          field = ID;
+          q += 3;
+        } else if (first === 112 && equalsAt(data, q, PET_ID_KEY)) {
+          field = PET_ID;
+          q += PET_ID_KEY.length;
+        } else if (first === 115 && equalsAt(data, q, SHIP_DATE_KEY)) {
+          field = SHIP_DATE;
+          q += SHIP_DATE_KEY.length;
+        } else if (first === 113 && equalsAt(data, q, QUANTITY_KEY)) {
+          field = QUANTITY;
+          q += QUANTITY_KEY.length;
+        } else if (first === 99 && equalsAt(data, q, COMPLETE_KEY)) {
+          field = COMPLETE;
+          q += COMPLETE_KEY.length;
+        } else {
           q = skipString(data, q, n);
           if (q === MORE) return MORE;
-          field = fieldOfName(decodeString(data, p, q));
-        } else {
-          throw notJson();
+          // Escaped names are decoded: "\u0069d" is the key id.
+          if (hasEscape(data, p + 1, q - 1)) field = fieldOfName(decodeString(data, p, q));
         }
-        q = skipSpace(data, q, n);
+        if (data[q] === COLON) {
+          q++;
+        } else {
+          q = skipSpace(data, q, n);
+          if (q >= n) return MORE;
+          if (data[q] !== COLON) throw notJson();
+          q++;
+        }
         if (q >= n) return MORE;
-        if (data[q] !== COLON) throw notJson();
-        q = skipSpace(data, q + 1, n);
-        if (q >= n) return MORE;
+        let c = data[q]!;
+        if (isSpace(c)) {
+          q = skipSpace(data, q, n);
+          if (q >= n) return MORE;
+          c = data[q]!;
+        }
 
         // The value.
         switch (field) {
@@ -784,47 +821,55 @@ export class OrderListScanner {
             q = quantity.read(data, q, n);
             break;
           case SHIP_DATE: {
-            const from = q;
-            c = data[q]!;
             if (c !== QUOTE) {
               q = skipValue(data, q, n);
               ship = c === LOWER_N ? ABSENT : NOT_DATE;
               break;
             }
-            // A plain ASCII string is checked in place; escapes or other text, decoded first.
-            q++;
-            while (q < n) {
-              c = data[q]!;
-              if (c === QUOTE || c === BACKSLASH || c < SPACE || c > 0x7e) break;
-              q++;
+            // A date of the length the last one had is checked in place: its bytes are all date
+            // characters (no quote, no escape), so a quote after them ends the string.
+            const from = q + 1;
+            let to = from + this.#shipLength;
+            shipTime = data[to] === QUOTE ? dateTimeMs(data, from, to) : Number.NaN;
+            if (Number.isNaN(shipTime)) {
+              to = from;
+              while (to < n) {
+                c = data[to]!;
+                if (c === QUOTE || c === BACKSLASH || c < SPACE || c > 0x7e) break;
+                to++;
+              }
+              if (to >= n) return MORE;
+              if (c === QUOTE) {
+                shipTime = dateTimeMs(data, from, to);
+                this.#shipLength = to - from;
+              }
             }
-            if (q >= n) return MORE;
-            if (c === QUOTE) {
-              shipTime = dateTimeMs(data, from + 1, q);
+            if (c === QUOTE || !Number.isNaN(shipTime)) {
               ship = Number.isNaN(shipTime) ? NOT_DATE : IN_BYTES;
-              shipFrom = from + 1;
-              shipTo = q;
-              q++;
+              shipFrom = from;
+              shipTo = to;
+              q = to + 1;
             } else {
-              q = skipString(data, q, n);
+              // Escapes or other text: decoded, then checked.
+              q = skipString(data, to, n);
               if (q === MORE) return MORE;
-              shipString = decodeString(data, from, q);
+              shipString = decodeString(data, from - 1, q);
               shipTime = dateTimeMsOfText(shipString);
               ship = Number.isNaN(shipTime) ? NOT_DATE : IN_TEXT;
             }
             break;
           }
           case COMPLETE:
-            c = data[q]!;
-            q = skipValue(data, q, n);
-            complete =
-              c === LOWER_T
-                ? COMPLETE_TRUE
-                : c === LOWER_F
-                  ? COMPLETE_FALSE
-                  : c === LOWER_N
-                    ? COMPLETE_ABSENT
-                    : NOT_BOOLEAN;
+            if (c === LOWER_T) {
+              q = skipLiteral(data, q, n, TRUE);
+              complete = COMPLETE_TRUE;
+            } else if (c === LOWER_F) {
+              q = skipLiteral(data, q, n, FALSE);
+              complete = COMPLETE_FALSE;
+            } else {
+              q = skipValue(data, q, n);
+              complete = c === LOWER_N ? COMPLETE_ABSENT : NOT_BOOLEAN;
+            }
             break;
           default:
             q = skipValue(data, q, n);
@@ -832,15 +877,19 @@ export class OrderListScanner {
         if (q === MORE) return MORE;
 
         // A comma and the next key, or the end of the order.
-        q = skipSpace(data, q, n);
-        if (q >= n) return MORE;
         c = data[q]!;
+        if (isSpace(c)) {
+          q = skipSpace(data, q, n);
+          c = data[q]!;
+        }
+        if (q >= n) return MORE;
         if (c === CLOSE_BRACE) {
           p = q + 1;
           break;
         }
         if (c !== COMMA) throw notJson();
-        p = skipSpace(data, q + 1, n);
+        p = q + 1;
+        if (isSpace(data[p]!)) p = skipSpace(data, p, n);
         if (p >= n) return MORE;
       }
     }
