@@ -8,8 +8,9 @@
 //   ids       idText[lineStarts[i] .. tabs[i])          the order id, ASCII digits ("" when absent)
 //             idText[tabs[i] + 1 .. lineStarts[i+1] - 1) the pet id
 //             so idText is `id \t petId \n` per row, which is also the search index
-//   sorting   idHighs[i] * 1e9 + idLows[i] = the order id (both exact doubles, 0 <= low < 1e9;
-//             high NaN when absent); the same for the pet id in petIdHighs / petIdLows
+//   sorting   idHighs[i] * 1e9 + idLows[i] = the order id, exactly (high a whole double, NaN
+//             when absent; 0 <= low < 1e9, so a Uint32); the same for the pet id in petIdHighs /
+//             petIdLows. A radix sort takes them as they are (see the renderer's integer-sort.ts).
 //   quantity  quantities[i], NaN when absent
 //   ship date shipText[shipStarts[i] .. shipStarts[i+1]) as the service sent it (RFC 3339,
 //             ASCII; empty when absent), and shipTimes[i] its epoch ms (NaN when absent)
@@ -35,9 +36,9 @@ export interface OrderColumns {
   /** Where each row's tab is in idText. */
   readonly tabs: Uint32Array;
   readonly idHighs: Float64Array;
-  readonly idLows: Float64Array;
+  readonly idLows: Uint32Array;
   readonly petIdHighs: Float64Array;
-  readonly petIdLows: Float64Array;
+  readonly petIdLows: Uint32Array;
   readonly quantities: Float64Array;
   /** Every ship date as sent, one after another, ASCII. */
   readonly shipText: Uint8Array;

@@ -54,18 +54,36 @@ const UPPER_E = 69;
 const OPEN_BRACKET = 91;
 const BACKSLASH = 92;
 const CLOSE_BRACKET = 93;
+const UPPER_D = 68;
+const UPPER_I = 73;
+const LOWER_A = 97;
 const LOWER_B = 98;
+const LOWER_C = 99;
+const LOWER_D = 100;
 const LOWER_E = 101;
 const LOWER_F = 102;
+const LOWER_H = 104;
+const LOWER_I = 105;
+const LOWER_L = 108;
+const LOWER_M = 109;
 const LOWER_N = 110;
+const LOWER_O = 111;
+const LOWER_P = 112;
+const LOWER_Q = 113;
 const LOWER_R = 114;
+const LOWER_S = 115;
 const LOWER_T = 116;
 const LOWER_U = 117;
+const LOWER_Y = 121;
 const OPEN_BRACE = 123;
 const CLOSE_BRACE = 125;
 
 /** Returned by the readers below when the bytes end inside the value. */
 const MORE = -1;
+/** Returned by the plain-order reader for an order in another form. */
+const NOT_PLAIN = -2;
+/** Orders in a row not in the plain form after which a list is read by the general reader only. */
+const MAX_PLAIN_MISSES = 64;
 
 // What a key means for an order.
 const OTHER = 0;
@@ -95,11 +113,6 @@ const AFTER_LIST = 4;
 
 const INT64_MAX = bytesOf('9223372036854775807');
 const INT64_MIN_DIGITS = bytesOf('9223372036854775808');
-// The order's keys with their closing quote.
-const PET_ID_KEY = bytesOf('petId"');
-const QUANTITY_KEY = bytesOf('quantity"');
-const SHIP_DATE_KEY = bytesOf('shipDate"');
-const COMPLETE_KEY = bytesOf('complete"');
 const TRUE = bytesOf('true');
 const FALSE = bytesOf('false');
 const NULL = bytesOf('null');
@@ -134,7 +147,7 @@ function beginsValue(code: number): boolean {
 }
 
 function isSpace(code: number): boolean {
-  return code === SPACE || code === LF || code === CR || code === TAB;
+  return code <= SPACE && (code === SPACE || code === LF || code === CR || code === TAB);
 }
 
 function skipSpace(data: Uint8Array, p: number, n: number): number {
@@ -327,9 +340,60 @@ function fieldOfName(name: string): number {
   }
 }
 
-function equalsAt(data: Uint8Array, from: number, word: Uint8Array): boolean {
-  for (let k = 0; k < word.length; k++) if (data[from + k] !== word[k]) return false;
-  return true;
+// The order's own keys with their closing quote, compared byte by byte: an
+// unrolled comparison is several times faster than a loop over a word.
+
+/** `petId"` at data[at]. */
+function isPetIdKey(data: Uint8Array, at: number): boolean {
+  return (
+    data[at + 1] === LOWER_E &&
+    data[at + 2] === LOWER_T &&
+    data[at + 3] === UPPER_I &&
+    data[at + 4] === LOWER_D &&
+    data[at + 5] === QUOTE
+  );
+}
+
+/** `shipDate"` at data[at]. */
+function isShipDateKey(data: Uint8Array, at: number): boolean {
+  return (
+    data[at + 1] === LOWER_H &&
+    data[at + 2] === LOWER_I &&
+    data[at + 3] === LOWER_P &&
+    data[at + 4] === UPPER_D &&
+    data[at + 5] === LOWER_A &&
+    data[at + 6] === LOWER_T &&
+    data[at + 7] === LOWER_E &&
+    data[at + 8] === QUOTE
+  );
+}
+
+/** `quantity"` at data[at]. */
+function isQuantityKey(data: Uint8Array, at: number): boolean {
+  return (
+    data[at + 1] === LOWER_U &&
+    data[at + 2] === LOWER_A &&
+    data[at + 3] === LOWER_N &&
+    data[at + 4] === LOWER_T &&
+    data[at + 5] === LOWER_I &&
+    data[at + 6] === LOWER_T &&
+    data[at + 7] === LOWER_Y &&
+    data[at + 8] === QUOTE
+  );
+}
+
+/** `complete"` at data[at]. */
+function isCompleteKey(data: Uint8Array, at: number): boolean {
+  return (
+    data[at + 1] === LOWER_O &&
+    data[at + 2] === LOWER_M &&
+    data[at + 3] === LOWER_P &&
+    data[at + 4] === LOWER_L &&
+    data[at + 5] === LOWER_E &&
+    data[at + 6] === LOWER_T &&
+    data[at + 7] === LOWER_E &&
+    data[at + 8] === QUOTE
+  );
 }
 
 /** The last value of an integer field (id, petId, quantity) in the order being read. */
@@ -359,9 +423,20 @@ class IntegerField {
       c = data[p]!;
     }
     const digits = p;
-    if (c === ZERO) p++;
-    else if (c > ZERO && c <= NINE) while (++p < n && isDigit(data[p]!));
-    else throw notJson();
+    // The value is summed as the digits are read: exact up to 15 digits, read again past that.
+    let value = 0;
+    if (c === ZERO) {
+      p++;
+    } else if (c > ZERO && c <= NINE) {
+      value = c - ZERO;
+      while (++p < n) {
+        const digit = data[p]! - ZERO;
+        if (digit >>> 0 > 9) break;
+        value = value * 10 + digit;
+      }
+    } else {
+      throw notJson();
+    }
     if (p >= n) return MORE;
     c = data[p]!;
     if (c === DOT || c === LOWER_E || c === UPPER_E || isDigit(c)) {
@@ -380,7 +455,38 @@ class IntegerField {
     this.to = p;
     // "-0" is written "0".
     this.from = negative && length === 1 && data[digits] === ZERO ? digits : start;
-    this.#parts(data, digits, p, negative);
+    if (length <= 15) this.#split(value, negative);
+    else this.#parts(data, digits, p, negative);
+    return p;
+  }
+
+  /** high and low of a value below 1e15 (exact as a double), negated if need be. */
+  #split(value: number, negative: boolean): void {
+    const high = value < 1e9 ? 0 : Math.floor(value / 1e9);
+    this.#set(high, value - high * 1e9, negative);
+  }
+
+  /**
+   * Reads a plain non-negative integer at p (digits only, then a byte that
+   * is not one); returns where it ends, or -1 for anything else.
+   */
+  readPlain(data: Uint8Array, p: number, n: number): number {
+    const start = p;
+    let value = 0;
+    while (p < n) {
+      const digit = data[p]! - ZERO;
+      if (digit >>> 0 > 9) break;
+      value = value * 10 + digit;
+      p++;
+    }
+    const length = p - start;
+    if (p >= n || length === 0 || (length > 1 && data[start] === ZERO)) return -1;
+    if (length > 19 || (length === 19 && !withinInt64(data, start, false))) return -1;
+    this.state = IN_BYTES;
+    this.from = start;
+    this.to = p;
+    if (length <= 15) this.#split(value, false);
+    else this.#parts(data, start, p, false);
     return p;
   }
 
@@ -407,6 +513,10 @@ class IntegerField {
     let k = from;
     for (; k < split; k++) high = high * 10 + bytes[k]! - ZERO;
     for (; k < to; k++) low = low * 10 + bytes[k]! - ZERO;
+    this.#set(high, low, negative);
+  }
+
+  #set(high: number, low: number, negative: boolean): void {
     if (negative) {
       // -(h * 1e9 + l) = (-h - 1) * 1e9 + (1e9 - l), keeping 0 <= low < 1e9
       if (low === 0) {
@@ -436,6 +546,17 @@ function withinInt64(data: Uint8Array, from: number, negative: boolean): boolean
   return true;
 }
 
+/** Copies an integer field's canonical digits to `text` at `at`; returns where they end. */
+function copyDigits(data: Uint8Array, field: IntegerField, text: Uint8Array, at: number): number {
+  if (field.state === IN_BYTES) {
+    for (let k = field.from; k < field.to; k++) text[at++] = data[k]!;
+  } else {
+    const digits = field.text;
+    for (let k = 0; k < digits.length; k++) text[at++] = digits.charCodeAt(k);
+  }
+  return at;
+}
+
 /** Growable typed columns. */
 class ColumnWriter {
   capacity: number;
@@ -447,9 +568,9 @@ class ColumnWriter {
   lineStarts: Uint32Array;
   tabs: Uint32Array;
   idHighs: Float64Array;
-  idLows: Float64Array;
+  idLows: Uint32Array;
   petIdHighs: Float64Array;
-  petIdLows: Float64Array;
+  petIdLows: Uint32Array;
   quantities: Float64Array;
   shipStarts: Uint32Array;
   shipTimes: Float64Array;
@@ -464,9 +585,9 @@ class ColumnWriter {
     this.lineStarts = new Uint32Array(rows + 1);
     this.tabs = new Uint32Array(rows);
     this.idHighs = new Float64Array(rows);
-    this.idLows = new Float64Array(rows);
+    this.idLows = new Uint32Array(rows);
     this.petIdHighs = new Float64Array(rows);
-    this.petIdLows = new Float64Array(rows);
+    this.petIdLows = new Uint32Array(rows);
     this.quantities = new Float64Array(rows);
     this.shipStarts = new Uint32Array(rows + 1);
     this.shipTimes = new Float64Array(rows);
@@ -498,19 +619,67 @@ class ColumnWriter {
       );
   }
 
-  /** Writes an integer field's digits into idText; returns how many. */
-  writeId(data: Uint8Array, field: IntegerField): number {
-    const text = this.idText;
-    let at = this.idAt;
-    if (field.state === IN_BYTES) {
-      for (let k = field.from; k < field.to; k++) text[at++] = data[k]!;
-    } else if (field.state === IN_TEXT) {
-      const digits = field.text;
-      for (let k = 0; k < digits.length; k++) text[at++] = digits.charCodeAt(k);
+  /** Writes a checked order's row (see order-columns.ts for the layout). */
+  addRow(
+    data: Uint8Array,
+    id: IntegerField,
+    petId: IntegerField,
+    quantity: number,
+    ship: number,
+    shipFrom: number,
+    shipTo: number,
+    shipString: string,
+    shipTime: number,
+    complete: number,
+  ): void {
+    const row = this.count;
+    const idLength = id.state === ABSENT ? 0 : id.length;
+    const petIdLength = petId.state === ABSENT ? 0 : petId.length;
+    const shipLength =
+      ship === IN_BYTES ? shipTo - shipFrom : ship === IN_TEXT ? shipString.length : 0;
+    if (
+      row >= this.capacity ||
+      this.idAt + idLength + petIdLength + 2 > this.idText.length ||
+      this.shipAt + shipLength > this.shipText.length
+    ) {
+      this.reserve(row + 1, this.idAt + idLength + petIdLength + 2, this.shipAt + shipLength);
     }
-    const written = at - this.idAt;
+    const idText = this.idText;
+    let at = this.idAt;
+    this.lineStarts[row] = at;
+    if (idLength === 0) {
+      this.idHighs[row] = Number.NaN;
+    } else {
+      at = copyDigits(data, id, idText, at);
+      this.idHighs[row] = id.high;
+      this.idLows[row] = id.low;
+      if (idLength > this.widestId) this.widestId = idLength;
+    }
+    this.tabs[row] = at;
+    idText[at++] = TAB;
+    if (petIdLength === 0) {
+      this.petIdHighs[row] = Number.NaN;
+    } else {
+      at = copyDigits(data, petId, idText, at);
+      this.petIdHighs[row] = petId.high;
+      this.petIdLows[row] = petId.low;
+      if (petIdLength > this.widestPetId) this.widestPetId = petIdLength;
+    }
+    idText[at++] = LF;
     this.idAt = at;
-    return written;
+    this.quantities[row] = quantity;
+    const shipText = this.shipText;
+    at = this.shipAt;
+    this.shipStarts[row] = at;
+    if (ship === IN_BYTES) {
+      for (let k = shipFrom; k < shipTo; k++) shipText[at++] = data[k]!;
+    } else if (ship === IN_TEXT) {
+      for (let k = 0; k < shipString.length; k++) shipText[at++] = shipString.charCodeAt(k);
+    }
+    this.shipAt = at;
+    this.shipTimes[row] = ship === ABSENT ? Number.NaN : shipTime;
+    this.complete[row] = complete;
+    this.count = row + 1;
   }
 
   build(): OrderColumns {
@@ -588,6 +757,8 @@ export class OrderListScanner {
   readonly #quantity = new IntegerField();
   /** Characters of the last plain ship date: the next one most likely has as many. */
   #shipLength = 20;
+  /** Orders in a row that were not in the plain form: past a few, the plain reader is not tried. */
+  #plainMisses = 0;
 
   constructor(options: ScannerOptions = {}) {
     this.#expectedBytes = options.expectedBytes;
@@ -721,7 +892,9 @@ export class OrderListScanner {
             state = AFTER_LIST;
             p++;
           } else if (c === OPEN_BRACE) {
-            const end = this.#order(data, p, n);
+            let end =
+              this.#plainMisses < MAX_PLAIN_MISSES ? this.#plainOrder(data, p, n) : NOT_PLAIN;
+            if (end === NOT_PLAIN) end = this.#order(data, p, n);
             if (end === MORE) return p;
             p = end;
             state = AFTER_ITEM;
@@ -742,6 +915,128 @@ export class OrderListScanner {
     } finally {
       this.#state = state;
     }
+  }
+
+  /**
+   * Reads an order written the way services usually write them, the
+   * interface's fields in its order with no space, plain integers and a date
+   * of the length the last one had:
+   *
+   *   {"id":1,"petId":2,"quantity":3,"shipDate":"2026-01-01T10:00:00Z","complete":false}
+   *
+   * in one straight pass that checks every byte. Anything else (or an order
+   * cut off by the chunk's end) returns NOT_PLAIN, and #order reads it.
+   */
+  #plainOrder(data: Uint8Array, start: number, n: number): number {
+    const id = this.#id;
+    const petId = this.#petId;
+    const quantity = this.#quantity;
+    let p = start + 1;
+    // "id":
+    if (
+      data[p] !== QUOTE ||
+      data[p + 1] !== LOWER_I ||
+      data[p + 2] !== LOWER_D ||
+      data[p + 3] !== QUOTE ||
+      data[p + 4] !== COLON
+    ) {
+      return this.#notPlain();
+    }
+    p = id.readPlain(data, p + 5, n);
+    // ,"petId":
+    if (
+      p < 0 ||
+      data[p] !== COMMA ||
+      data[p + 1] !== QUOTE ||
+      data[p + 2] !== LOWER_P ||
+      !isPetIdKey(data, p + 2) ||
+      data[p + 8] !== COLON
+    ) {
+      return this.#notPlain();
+    }
+    p = petId.readPlain(data, p + 9, n);
+    // ,"quantity":
+    if (
+      p < 0 ||
+      data[p] !== COMMA ||
+      data[p + 1] !== QUOTE ||
+      data[p + 2] !== LOWER_Q ||
+      !isQuantityKey(data, p + 2) ||
+      data[p + 11] !== COLON
+    ) {
+      return this.#notPlain();
+    }
+    p = quantity.readPlain(data, p + 12, n);
+    // ,"shipDate":"
+    if (
+      p < 0 ||
+      quantity.to - quantity.from > 15 ||
+      data[p] !== COMMA ||
+      data[p + 1] !== QUOTE ||
+      data[p + 2] !== LOWER_S ||
+      !isShipDateKey(data, p + 2) ||
+      data[p + 11] !== COLON ||
+      data[p + 12] !== QUOTE
+    ) {
+      return this.#notPlain();
+    }
+    const shipFrom = p + 13;
+    const shipTo = shipFrom + this.#shipLength;
+    const shipTime = data[shipTo] === QUOTE ? dateTimeMs(data, shipFrom, shipTo) : Number.NaN;
+    p = shipTo + 1;
+    // ,"complete":
+    if (
+      Number.isNaN(shipTime) ||
+      data[p] !== COMMA ||
+      data[p + 1] !== QUOTE ||
+      data[p + 2] !== LOWER_C ||
+      !isCompleteKey(data, p + 2) ||
+      data[p + 11] !== COLON
+    ) {
+      return this.#notPlain();
+    }
+    p += 12;
+    let complete: number;
+    if (
+      data[p] === LOWER_T &&
+      data[p + 1] === LOWER_R &&
+      data[p + 2] === LOWER_U &&
+      data[p + 3] === LOWER_E
+    ) {
+      complete = COMPLETE_TRUE;
+      p += 4;
+    } else if (
+      data[p] === LOWER_F &&
+      data[p + 1] === LOWER_A &&
+      data[p + 2] === LOWER_L &&
+      data[p + 3] === LOWER_S &&
+      data[p + 4] === LOWER_E
+    ) {
+      complete = COMPLETE_FALSE;
+      p += 5;
+    } else {
+      return this.#notPlain();
+    }
+    if (data[p] !== CLOSE_BRACE) return this.#notPlain();
+    this.#plainMisses = 0;
+    this.#columns.addRow(
+      data,
+      id,
+      petId,
+      quantity.high * 1e9 + quantity.low,
+      IN_BYTES,
+      shipFrom,
+      shipTo,
+      '',
+      shipTime,
+      complete,
+    );
+    return p + 1;
+  }
+
+  #notPlain(): number {
+    this.#plainMisses++;
+    return NOT_PLAIN;
   }
 
   /** Reads one order object from its `{`; returns where it ends, or MORE. */
@@ -772,21 +1067,21 @@ export class OrderListScanner {
         let field = OTHER;
         let q = p + 1;
         const first = data[q];
-        if (first === 105 && data[q + 1] === 100 && data[q + 2] === QUOTE) {
+        if (first === LOWER_I && data[q + 1] === LOWER_D && data[q + 2] === QUOTE) {
           field = ID;
           q += 3;
-        } else if (first === 112 && equalsAt(data, q, PET_ID_KEY)) {
+        } else if (first === LOWER_P && isPetIdKey(data, q)) {
           field = PET_ID;
-          q += PET_ID_KEY.length;
-        } else if (first === 115 && equalsAt(data, q, SHIP_DATE_KEY)) {
+          q += 6;
+        } else if (first === LOWER_S && isShipDateKey(data, q)) {
           field = SHIP_DATE;
-          q += SHIP_DATE_KEY.length;
-        } else if (first === 113 && equalsAt(data, q, QUANTITY_KEY)) {
+          q += 9;
+        } else if (first === LOWER_Q && isQuantityKey(data, q)) {
           field = QUANTITY;
-          q += QUANTITY_KEY.length;
-        } else if (first === 99 && equalsAt(data, q, COMPLETE_KEY)) {
+          q += 9;
+        } else if (first === LOWER_C && isCompleteKey(data, q)) {
           field = COMPLETE;
-          q += COMPLETE_KEY.length;
+          q += 9;
         } else {
           q = skipString(data, q, n);
           if (q === MORE) return MORE;
@@ -896,8 +1191,7 @@ export class OrderListScanner {
 
     // The whole order is read: check it, then write its row.
     const columns = this.#columns;
-    const row = columns.count;
-    const order = row + 1;
+    const order = columns.count + 1;
     checkInteger(id.state, order, 'id');
     checkInteger(petId.state, order, 'petId');
     checkInteger(quantity.state, order, 'quantity');
@@ -912,48 +1206,18 @@ export class OrderListScanner {
     if (complete === NOT_BOOLEAN)
       throw new InvalidOrdersError(`order ${order}: "complete" is not true or false`);
 
-    const idLength = id.state === ABSENT ? 0 : id.length;
-    const petIdLength = petId.state === ABSENT ? 0 : petId.length;
-    const shipLength =
-      ship === IN_BYTES ? shipTo - shipFrom : ship === IN_TEXT ? shipString.length : 0;
-    columns.reserve(
-      row + 1,
-      columns.idAt + idLength + petIdLength + 2,
-      columns.shipAt + shipLength,
+    columns.addRow(
+      data,
+      id,
+      petId,
+      quantityValue,
+      ship,
+      shipFrom,
+      shipTo,
+      shipString,
+      shipTime,
+      complete,
     );
-    columns.lineStarts[row] = columns.idAt;
-    if (id.state === ABSENT) {
-      columns.idHighs[row] = Number.NaN;
-    } else {
-      columns.writeId(data, id);
-      columns.idHighs[row] = id.high;
-      columns.idLows[row] = id.low;
-      if (idLength > columns.widestId) columns.widestId = idLength;
-    }
-    columns.tabs[row] = columns.idAt;
-    columns.idText[columns.idAt++] = TAB;
-    if (petId.state === ABSENT) {
-      columns.petIdHighs[row] = Number.NaN;
-    } else {
-      columns.writeId(data, petId);
-      columns.petIdHighs[row] = petId.high;
-      columns.petIdLows[row] = petId.low;
-      if (petIdLength > columns.widestPetId) columns.widestPetId = petIdLength;
-    }
-    columns.idText[columns.idAt++] = LF;
-    columns.quantities[row] = quantityValue;
-    columns.shipStarts[row] = columns.shipAt;
-    const shipText = columns.shipText;
-    let at = columns.shipAt;
-    if (ship === IN_BYTES) {
-      for (let k = shipFrom; k < shipTo; k++) shipText[at++] = data[k]!;
-    } else if (ship === IN_TEXT) {
-      for (let k = 0; k < shipString.length; k++) shipText[at++] = shipString.charCodeAt(k);
-    }
-    columns.shipAt = at;
-    columns.shipTimes[row] = ship === ABSENT ? Number.NaN : shipTime;
-    columns.complete[row] = complete;
-    columns.count = row + 1;
     return p;
   }
 }

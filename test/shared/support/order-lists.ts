@@ -469,6 +469,54 @@ export function orderListText(valid: boolean): fc.Arbitrary<string> {
     .map(([node, spaces]) => render(node, spaces));
 }
 
+/**
+ * A list in the form services usually send (the interface's fields in its
+ * order, compact), with values at the edges: ids of every length up to
+ * int64's and past it, negative and -0, dates of other lengths and invalid
+ * ones, and now and then an order in another form.
+ */
+export function plainOrderListText(): fc.Arbitrary<string> {
+  const inInt64 = int64ish.filter((v) => v >= INT64_MIN && v <= INT64_MAX);
+  const integer = fc.oneof(
+    { weight: 16, arbitrary: inInt64.map(String) },
+    { weight: 1, arbitrary: int64ish.map(String) },
+    { weight: 1, arbitrary: integerText(int64ish, false) },
+  );
+  const plainOrder = fc
+    .record({
+      id: integer,
+      petId: integer,
+      quantity: fc.oneof(
+        { weight: 16, arbitrary: fc.bigInt({ min: 0n, max: 1000n }).map(String) },
+        { weight: 1, arbitrary: quantityish.map(String) },
+        { weight: 1, arbitrary: integerText(quantityish, false) },
+      ),
+      shipDate: fc.oneof(
+        { weight: 16, arbitrary: dateText(true).map((date) => jsonString(date, [])) },
+        { weight: 1, arbitrary: dateText(false).map((date) => jsonString(date, [])) },
+        { weight: 1, arbitrary: fc.constantFrom('null', '"2026-01-01T10:00:00\\u005a"', '1') },
+      ),
+      complete: fc.oneof(
+        { weight: 16, arbitrary: fc.constantFrom('true', 'false') },
+        { weight: 1, arbitrary: fc.constantFrom('null', 'true ', '0') },
+      ),
+    })
+    .map(
+      (o) =>
+        `{"id":${o.id},"petId":${o.petId},"quantity":${o.quantity},"shipDate":${o.shipDate},"complete":${o.complete}}`,
+    );
+  const item = fc.oneof(
+    { weight: 10, arbitrary: plainOrder },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(orderObject(true), fc.array(fc.constantFrom(...SPACES), { minLength: 1 }))
+        .map(([node, spaces]) => render(node, spaces).trim()),
+    },
+  );
+  return fc.array(item, { maxLength: 8 }).map((items) => `[${items.join(',')}]`);
+}
+
 /** A list cut off at some byte: a download that ended early. */
 export const cutOffListText = fc
   .tuple(orderListText(true), fc.double({ min: 0, max: 1, noNaN: true }))
