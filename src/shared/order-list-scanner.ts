@@ -12,10 +12,13 @@
 // - null is read as absent, unknown keys are skipped whatever they hold;
 // - anything else refuses the whole list with one plain message.
 //
-// The common forms (plain keys, plain integers, plain date strings) are read
-// straight from the bytes; the rare ones (escapes, fractions and exponents)
-// are decoded on a slower exact path. An order cut by a chunk boundary is
-// read again from its start when the next chunk comes.
+// An order in the form services usually send (the interface's fields in its
+// order, compact) is read in one straight pass that checks every byte; any
+// other order by the general reader, where the common forms (plain keys,
+// integers and date strings) are still read straight from the bytes and the
+// rare ones (escapes, fractions, exponents) are decoded on an exact path. An
+// order cut by a chunk boundary is read again from its start with the next
+// chunk's first bytes.
 
 import { integerOfNumber } from './json-integer.ts';
 import { isInt64Text } from './order.ts';
@@ -892,12 +895,18 @@ export class OrderListScanner {
             state = AFTER_LIST;
             p++;
           } else if (c === OPEN_BRACE) {
-            let end =
-              this.#plainMisses < MAX_PLAIN_MISSES ? this.#plainOrder(data, p, n) : NOT_PLAIN;
-            if (end === NOT_PLAIN) end = this.#order(data, p, n);
-            if (end === MORE) return p;
-            p = end;
-            state = AFTER_ITEM;
+            // Orders with a bare comma between them are read one after another here.
+            for (;;) {
+              let end =
+                this.#plainMisses < MAX_PLAIN_MISSES ? this.#plainOrder(data, p, n) : NOT_PLAIN;
+              if (end === NOT_PLAIN) end = this.#order(data, p, n);
+              if (end === MORE) return p;
+              p = end;
+              state = AFTER_ITEM;
+              if (data[p] !== COMMA || data[p + 1] !== OPEN_BRACE) break;
+              p++;
+              state = NEXT_ITEM;
+            }
           } else if (beginsValue(c)) {
             throw new InvalidOrdersError(`item ${this.#columns.count + 1} is not an order`);
           } else {
