@@ -324,7 +324,6 @@ export class StoreClient {
     method: 'GET' | 'DELETE',
     path: string,
     options: CallOptions & { signal: AbortSignal; previousAttemptUnknown?: boolean },
-    onProgress?: (progress: DownloadProgress) => void,
   ): Promise<Answer> {
     const { gate, budget, timing } = this.#options;
     const { signal, priority = 'interactive' } = options;
@@ -362,16 +361,8 @@ export class StoreClient {
           method,
           signal,
           timeout: this.#options.attemptTimeoutMs,
+          // No onDownloadProgress: ky would tee the body for it; the list counts its own bytes.
           headers: { authorization: `Bearer ${key}`, accept: 'application/json' },
-          ...(onProgress
-            ? {
-                onDownloadProgress: (p) =>
-                  onProgress({
-                    receivedBytes: p.transferredBytes,
-                    ...(p.totalBytes > 0 ? { totalBytes: p.totalBytes } : {}),
-                  }),
-              }
-            : {}),
         });
       } catch (error) {
         ticket.release();
