@@ -56,6 +56,7 @@ export async function benchPacing(cancels: number, windowMs = 3000): Promise<Ben
       {
         name: `pacing: ${ids.length} bulk cancels, Free plan (60 per ${windowMs / 1000} s window): DELETEs per full window`,
         value: `${achieved.toFixed(1)} / 60`,
+        figure: { name: 'pacing.perWindow', value: achieved, unit: 'requests', baseline: 60 },
         ratio: achieved / 60,
         limit: 0.95,
         atLeast: true,
@@ -63,6 +64,7 @@ export async function benchPacing(cancels: number, windowMs = 3000): Promise<Ben
       {
         name: 'pacing: 429 answers received',
         value: String(rejected),
+        figure: { name: 'pacing.429.count', value: rejected, unit: 'count', bound: 0 },
         check: { ok: rejected === 0, rule: '(must be 0)' },
       },
     ];
