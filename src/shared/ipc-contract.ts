@@ -51,6 +51,7 @@ export const argumentSchemas = {
   'bulk-cancel:stop': z.tuple([environmentId]),
   'bulk-cancel:status': z.tuple([environmentId]),
   'bulk-cancel:results': z.tuple([environmentId]),
+  'bulk-cancel:dismiss': z.tuple([environmentId]),
   'domains:check': z.tuple([
     z.strictObject({
       domain: z.string().min(1).max(300),
@@ -144,6 +145,7 @@ export interface ChannelResults {
   'bulk-cancel:stop': BulkCancelSnapshot | null;
   'bulk-cancel:status': BulkCancelSnapshot | null;
   'bulk-cancel:results': readonly BulkResult[];
+  'bulk-cancel:dismiss': BulkCancelSnapshot | null;
   'domains:check': DomainCheckReport;
   'domains:certificate': CertificateReport;
   'domains:workspace': DomainWorkspace;

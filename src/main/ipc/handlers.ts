@@ -189,6 +189,10 @@ export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
     },
     'bulk-cancel:status': async (environment) => bulkCancel[environment].snapshot() ?? null,
     'bulk-cancel:results': async (environment) => [...bulkCancel[environment].results()],
+    'bulk-cancel:dismiss': async (environment) => {
+      await bulkCancel[environment].dismiss();
+      return bulkCancel[environment].snapshot() ?? null;
+    },
     'domains:check': async (request) => checkDomainDns(request),
     'domains:certificate': async (request) => checkCertificate(request),
     'domains:workspace': async (environment) => domains.get(environment),
