@@ -1,6 +1,8 @@
-// Re-rendering as time passes: a clock that ticks for "3 min ago" texts, and
-// a flag that flips when a moment is reached (a wait that ends, a button that
-// comes back).
+// Re-rendering as time passes: the one clock hook of the renderer (the "3 min
+// ago" texts, a step that waits on the clock), and a flag that flips when a
+// moment is reached (a wait that ends, a button that comes back). The quota
+// meter's per-second countdowns use their own injectable clock
+// (features/quota/meter-clock.tsx).
 
 import { useEffect, useState } from 'react';
 
@@ -8,7 +10,7 @@ import { useEffect, useState } from 'react';
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
 /** The current time in epoch ms, updated every `everyMs`. */
-export function useClock(everyMs: number): number {
+export function useNow(everyMs: number): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), everyMs);

@@ -118,9 +118,17 @@ export function meter(): HTMLElement {
   return screen.getByRole('region', { name: 'Quota' });
 }
 
-/** The meter's polite live region. */
-export function announcement(): HTMLElement {
-  return within(meter()).getByRole('status');
+/** The window's notice area, where a hold or a ban is said (once). */
+export function notices(): HTMLElement {
+  return screen.getByRole('region', { name: 'Notices' });
+}
+
+/** The one alert of the notice area (the test fails if there are more or none). */
+export function theAlert(): HTMLElement {
+  const alerts = within(notices()).getAllByRole('alert');
+  expect(alerts).toHaveLength(1);
+  expect(screen.getAllByRole('alert')).toEqual(alerts);
+  return alerts[0]!;
 }
 
 /** Switches environment with the header's switcher, as a clerk would. */

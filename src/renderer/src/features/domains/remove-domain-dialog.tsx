@@ -2,10 +2,10 @@
 // dialog says so and offers a redirect first. Here it forgets the saved
 // progress.
 
-import { useRef, useState, type RefObject } from 'react';
+import { useState, type RefObject } from 'react';
 import type { EnvironmentId } from '../../../../shared/environments.ts';
 import { placeHostName } from '../../../../shared/domains-config.ts';
-import { Dialog } from '../../components/dialog.tsx';
+import { ConfirmDialog } from '../../components/dialog.tsx';
 import { useAppStore } from '../../store-context.tsx';
 
 export function RemoveDomainDialog({
@@ -27,7 +27,6 @@ export function RemoveDomainDialog({
     return load?.kind === 'ready' ? load.workspace.config : undefined;
   });
   const [busy, setBusy] = useState(false);
-  const redirectRef = useRef<HTMLButtonElement>(null);
   const placed = placeHostName(domain);
   const ascii = placed.ok ? placed.place.ascii : domain;
   const usedBy =
@@ -48,11 +47,14 @@ export function RemoveDomainDialog({
   };
 
   return (
-    <Dialog
+    <ConfirmDialog
       title={`Remove ${domain}?`}
       tone="danger"
+      keepLabel="Cancel"
+      confirmLabel={`Remove ${domain}`}
+      onConfirm={() => void remove()}
       onDismiss={onClose}
-      initialFocus={redirectRef}
+      alternative={{ label: 'Add a redirect first', onSelect: onAddRedirect }}
       fallbackFocus={fallbackFocus}
       busy={busy}
     >
@@ -72,22 +74,6 @@ export function RemoveDomainDialog({
         </p>
       )}
       <p>Remove here forgets the assistant’s saved progress for {domain}.</p>
-      <div className="dialog-actions">
-        <button ref={redirectRef} type="button" onClick={onAddRedirect} disabled={busy}>
-          Add a redirect first
-        </button>
-        <button
-          type="button"
-          className="danger-button"
-          onClick={() => void remove()}
-          disabled={busy}
-        >
-          Remove {domain}
-        </button>
-        <button type="button" onClick={onClose} disabled={busy}>
-          Cancel
-        </button>
-      </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }
