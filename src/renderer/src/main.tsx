@@ -1,3 +1,5 @@
+// First: zod told not to use eval before any schema is defined.
+import './zod-config.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';

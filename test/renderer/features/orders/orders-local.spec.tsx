@@ -34,10 +34,13 @@ test('a review mark and note are saved on this computer and are there after a re
   await waitFor(() =>
     expect(within(form).getByRole('status').textContent).toMatch(/^Saved on this computer at /),
   );
-  // The marks read in words in the row (the note itself is its title and in the details).
+  // The marks in the row have their words (and a legend in the status bar); the note is its title.
   const row = rowOf(grid, id);
-  expect(within(row).getByText('Reviewed')).toBeTruthy();
-  expect(within(row).getByText('Note').closest('[title]')?.getAttribute('title')).toBe(note);
+  expect(within(row).getByRole('img', { name: 'Reviewed' })).toBeTruthy();
+  expect(within(row).getByRole('img', { name: 'Has a note' }).getAttribute('title')).toBe(note);
+  expect(text(document.querySelector('.review-legend'))).toBe(
+    'Review marks: ✓ reviewed, ✎ has a note',
+  );
   // Nothing about it went to the service.
   expect(first.sandbox.requestLog.every((request) => request.method === 'GET')).toBe(true);
 
@@ -48,7 +51,7 @@ test('a review mark and note are saved on this computer and are there after a re
       /^Refreshed/,
     ),
   );
-  expect(within(rowOf(grid, id)).getByText('Reviewed')).toBeTruthy();
+  expect(within(rowOf(grid, id)).getByRole('img', { name: 'Reviewed' })).toBeTruthy();
 
   // A new app on the same data folder (a restart): the mark and the note are back.
   view.unmount();
@@ -56,7 +59,7 @@ test('a review mark and note are saved on this computer and are there after a re
   const again = renderApp(second);
   const grid2 = await findGrid();
   const row2 = rowOf(grid2, id);
-  expect(within(row2).getByText('Reviewed')).toBeTruthy();
+  expect(within(row2).getByRole('img', { name: 'Reviewed' })).toBeTruthy();
   await again.user.click(row2);
   const form2 = screen.getByRole('form', { name: 'Review mark' });
   expect(
@@ -122,7 +125,7 @@ test('offline start: the saved list shows at once with one alert saying how old 
   const form = screen.getByRole('form', { name: 'Review mark' });
   await user.click(within(form).getByRole('checkbox', { name: 'Reviewed' }));
   await user.click(within(form).getByRole('button', { name: 'Save review mark' }));
-  await waitFor(() => expect(within(rowOf(grid, id)).getByText('Reviewed')).toBeTruthy());
+  await waitFor(() => expect(within(rowOf(grid, id)).getByRole('img', { name: 'Reviewed' })).toBeTruthy());
 });
 
 test('the cancel log, in a side panel, lists every cancel, newest first, and exports as CSV', async () => {

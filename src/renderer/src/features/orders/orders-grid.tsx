@@ -11,14 +11,7 @@ import {
   useVirtualizer,
   type Range,
 } from '@tanstack/react-virtual';
-import {
-  useId,
-  useLayoutEffect,
-  useRef,
-  type CSSProperties,
-  type KeyboardEvent,
-  type ReactNode,
-} from 'react';
+import { useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import type { ReviewMarks } from '../../../../shared/orders-local.ts';
 import type { AllState, RowSelection } from '../bulk-cancel/row-selection.ts';
 import { formatCount, formatDateTime, formatShortDateTime } from '../../format.ts';
@@ -102,6 +95,7 @@ export function OrdersGrid(props: OrdersGridProps) {
   const { label, table, rows, position, sort, marks, statuses, cancelBlocked, cancelBlockedId } =
     props;
   const scrollRef = useRef<HTMLDivElement>(null);
+  const headRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
   /** Set by the keyboard: the newly selected row takes the focus once rendered. */
   const focusWanted = useRef(false);
@@ -197,7 +191,6 @@ export function OrdersGrid(props: OrdersGridProps) {
 
   return (
     <div className="orders-grid-wrap">
-      {/* Custom properties set through the CSSOM (React's style prop), which the CSP allows. */}
       <div
         role="grid"
         aria-label={label}
@@ -206,11 +199,8 @@ export function OrdersGrid(props: OrdersGridProps) {
         aria-colcount={COLUMNS.length}
         aria-describedby={hintId}
         className="orders-grid"
-        style={
-          { '--id-chars': table.widestId, '--pet-id-chars': table.widestPetId } as CSSProperties
-        }
       >
-        <div role="rowgroup" className="orders-grid-head">
+        <div role="rowgroup" className="orders-grid-head" ref={headRef}>
           <div role="row" aria-rowindex={1} className="orders-grid-row">
             {COLUMNS.map((column) => {
               const sorted = sort?.column === column.key ? sort.direction : undefined;
@@ -251,7 +241,14 @@ export function OrdersGrid(props: OrdersGridProps) {
             })}
           </div>
         </div>
-        <div ref={scrollRef} className="orders-grid-scroll">
+        <div
+          ref={scrollRef}
+          className="orders-grid-scroll"
+          // Where the window is too narrow for every column, the header follows the rows sideways.
+          onScroll={(event) => {
+            if (headRef.current) headRef.current.scrollLeft = event.currentTarget.scrollLeft;
+          }}
+        >
           <div
             ref={bodyRef}
             role="rowgroup"
@@ -384,15 +381,20 @@ function OrderRow(props: OrderRowProps) {
         {complete === undefined ? MISSING : complete ? 'Yes' : 'No'}
       </div>
       <div role="gridcell" className="orders-grid-cell review-cell">
-        {/* Words beside the marks, so they read without a legend; the note itself is in the details. */}
+        {/* Marks, with their words for screen readers and a legend in the status bar. */}
         {mark?.reviewed && (
-          <span className="review-mark" title="Reviewed on this computer">
-            <span aria-hidden="true">✓ </span>Reviewed
+          <span
+            role="img"
+            aria-label="Reviewed"
+            title="Reviewed on this computer"
+            className="review-mark"
+          >
+            ✓
           </span>
         )}
         {mark?.note && (
-          <span className="note-mark" title={mark.note}>
-            <span aria-hidden="true">✎ </span>Note
+          <span role="img" aria-label="Has a note" title={mark.note} className="note-mark">
+            ✎
           </span>
         )}
       </div>

@@ -7,7 +7,15 @@
 // Outcomes are short messages that go away; conditions (offline, holds, the
 // key) are in the window's notice area.
 
-import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+} from 'react';
 import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/environments.ts';
 import type { ReviewMarks } from '../../../../shared/orders-local.ts';
 import { fileStamp, saveTextFile } from '../../components/save-file.ts';
@@ -292,7 +300,17 @@ function OrdersWorkspace({
           {cancelBlocked}
         </p>
       )}
-      <div className="orders-body">
+      {/* The id columns' widths, from the data, for the grid and the panel beside it. Custom
+          properties set through the CSSOM (React's style prop), which the CSP allows. */}
+      <div
+        className="orders-body"
+        style={
+          {
+            '--id-chars': table?.widestId ?? 8,
+            '--pet-id-chars': table?.widestPetId ?? 8,
+          } as CSSProperties
+        }
+      >
         {table ? (
           <OrdersGrid
             label={`${label} orders`}

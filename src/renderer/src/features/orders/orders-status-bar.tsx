@@ -78,6 +78,12 @@ export function OrdersStatusBar(props: OrdersStatusBarProps) {
         </p>
       )}
       <p className="refresh-line">{refreshWords(list, plan, quota, now)}</p>
+      {total !== undefined && (
+        <p className="review-legend">
+          Review marks: <span className="review-mark">✓</span> reviewed,{' '}
+          <span className="note-mark">✎</span> has a note
+        </p>
+      )}
       {load.kind === 'loading' && (
         <DownloadProgress receivedBytes={load.receivedBytes} totalBytes={load.totalBytes} />
       )}
