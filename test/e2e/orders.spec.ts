@@ -72,6 +72,9 @@ describe.skipIf(!hasChromium)(
         .click();
       await expect.poll(() => outcome.textContent()).toContain('already shipped');
       expect(sandbox.orderStatus(shipped)).toBe('shipped');
+      // The message goes away by itself, or at once with Dismiss.
+      await page.getByRole('button', { name: 'Dismiss' }).click();
+      await expect.poll(() => outcome.textContent()).toBe('');
 
       // An empty view says so in the grid, with the way back.
       await search.fill('99999999');
