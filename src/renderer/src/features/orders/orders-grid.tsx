@@ -96,6 +96,7 @@ export function OrdersGrid(props: OrdersGridProps) {
     props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const headRef = useRef<HTMLDivElement>(null);
+  const headLeft = useRef(0);
   const bodyRef = useRef<HTMLDivElement>(null);
   /** Set by the keyboard: the newly selected row takes the focus once rendered. */
   const focusWanted = useRef(false);
@@ -246,7 +247,11 @@ export function OrdersGrid(props: OrdersGridProps) {
           className="orders-grid-scroll"
           // Where the window is too narrow for every column, the header follows the rows sideways.
           onScroll={(event) => {
-            if (headRef.current) headRef.current.scrollLeft = event.currentTarget.scrollLeft;
+            // Only a sideways move touches the header: a write per vertical frame would cost a layout.
+            const left = event.currentTarget.scrollLeft;
+            if (left === headLeft.current || !headRef.current) return;
+            headLeft.current = left;
+            headRef.current.scrollLeft = left;
           }}
         >
           <div

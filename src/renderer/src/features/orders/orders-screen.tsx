@@ -246,8 +246,9 @@ function OrdersWorkspace({
     [cancelLog, list?.receivedAt],
   );
   // Ticked rows belong to one list: a new list starts with none.
-  const selection =
-    table && ticks?.table === table ? ticks.selection : RowSelection.empty(table?.count ?? 0);
+  // One empty selection per list: a new one each render would cost a megabyte and a pass over every row.
+  const noTicks = useMemo(() => RowSelection.empty(table?.count ?? 0), [table]);
+  const selection = table && ticks?.table === table ? ticks.selection : noTicks;
   const setSelection = (next: RowSelection) => table && setTicks(table, next);
   const selectedRow = orders?.selection?.row;
   const position = useMemo(
@@ -286,7 +287,7 @@ function OrdersWorkspace({
         cancelBlocked={cancelBlocked}
         cancelBlockedId={blockedId}
         onCancelTicked={cancellableTicked}
-        onClearTicks={() => setSelection(RowSelection.empty(table?.count ?? 0))}
+        onClearTicks={() => setSelection(noTicks)}
         onExport={exportView}
         logOpen={panel === 'log'}
         onToggleLog={() =>
