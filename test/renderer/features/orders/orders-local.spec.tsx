@@ -125,7 +125,9 @@ test('offline start: the saved list shows at once with one alert saying how old 
   const form = screen.getByRole('form', { name: 'Review mark' });
   await user.click(within(form).getByRole('checkbox', { name: 'Reviewed' }));
   await user.click(within(form).getByRole('button', { name: 'Save review mark' }));
-  await waitFor(() => expect(within(rowOf(grid, id)).getByRole('img', { name: 'Reviewed' })).toBeTruthy());
+  await waitFor(() =>
+    expect(within(rowOf(grid, id)).getByRole('img', { name: 'Reviewed' })).toBeTruthy(),
+  );
 });
 
 test('the cancel log, in a side panel, lists every cancel, newest first, and exports as CSV', async () => {

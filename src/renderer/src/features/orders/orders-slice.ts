@@ -443,9 +443,12 @@ export const createOrdersSlice: SliceCreator<OrdersSlice> = (api) => (set, get) 
 
     forgetKeyFailures(environment) {
       const { load } = current(environment);
+      // A refresh the old key lost is due again at once with the new one.
       update(environment, {
         keyFailure: undefined,
-        ...(load.kind === 'failed' && isKeyFailure(load.failure) ? { load: { kind: 'idle' } } : {}),
+        ...(load.kind === 'failed' && isKeyFailure(load.failure)
+          ? { load: { kind: 'idle' }, lastAttemptAt: undefined }
+          : {}),
       });
     },
   };
