@@ -148,6 +148,25 @@ describe.skipIf(!hasChromium)(
         .click();
     });
 
+    it('production’s red band and staging’s yellow band read in both themes, in words as well', async () => {
+      const { page } = app;
+      for (const [name, band] of [
+        ['Production', 'PRODUCTION — live orders'],
+        ['Staging', 'STAGING — test service'],
+      ] as const) {
+        await page.getByRole('radio', { name: new RegExp(`^${name}`) }).check();
+        await page.getByText(band, { exact: true }).first().waitFor();
+        // No address yet: one notice says so, with the way to Settings.
+        await expect.poll(() => page.getByRole('alert').count()).toBe(1);
+        expect(await page.getByRole('alert').textContent()).toContain(
+          `The ${name} address is not set yet.`,
+        );
+        await checkScreen(page, `environment-${name.toLowerCase()}`);
+      }
+      await page.getByRole('radio', { name: 'Sandbox' }).check();
+      await page.getByRole('grid', { name: 'Sandbox orders' }).getByRole('row').nth(1).waitFor();
+    });
+
     it('the Content-Security-Policy holds with no inline styles and no eval, and its check does catch a violation', async () => {
       const { page } = app;
       expect(app.cspViolations()).toEqual([]);

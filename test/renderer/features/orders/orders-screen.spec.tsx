@@ -258,6 +258,7 @@ test('no key yet: the failure says so and offers the settings', async () => {
   expect(alert.textContent).toContain('No API key is set for Staging');
   expect(within(alert).getByRole('button', { name: 'Open Staging settings' })).toBeTruthy();
   expect(staging.requestLog).toHaveLength(0);
+  expect(text(document.querySelector('.refresh-line'))).toBe('Automatic refresh paused.');
 });
 
 test('an unreachable service shows a banner with the reason', async () => {

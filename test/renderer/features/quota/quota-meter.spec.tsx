@@ -102,6 +102,8 @@ test('before the first answer the meter says the quota is unknown, and shows no 
   expect(meter().textContent).not.toMatch(/\d/);
   // What is said instead, once: there is no address to send to.
   await waitFor(() => expect(text(theAlert())).toContain('The Staging address is not set yet.'));
+  // Trying again by itself would change nothing until the address is set.
+  expect(text(document.querySelector('.refresh-line'))).toBe('Automatic refresh paused.');
 });
 
 test('after a refresh: requests left of the limit on a gauge with its word; the plan, its daily limit and the local count in the details', async () => {

@@ -39,6 +39,7 @@ import { ordersCsvParts } from './orders-csv.ts';
 import { OrdersGrid } from './orders-grid.tsx';
 import {
   lastRefreshOf,
+  waitsForSettings,
   type EnvironmentOrders,
   type LoadedOrders,
   type OrdersLoad,
@@ -148,9 +149,7 @@ function useAutoRefresh(
     quota,
     offline,
     refreshing: load.kind === 'loading' || load.kind === 'reading',
-    needsSettings:
-      load.kind === 'failed' &&
-      (load.failure.kind === 'unauthorized' || load.failure.kind === 'no-key'),
+    needsSettings: waitsForSettings(load),
   });
   const at = plan.kind === 'paused' ? undefined : plan.at;
   useEffect(() => {

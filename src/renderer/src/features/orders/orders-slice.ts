@@ -174,6 +174,17 @@ const isKeyFailure = (failure: Failure) =>
 const isHoldFailure = (failure: Failure) =>
   failure.kind === 'rate-limited' || failure.kind === 'banned';
 
+/**
+ * A refresh failed in a way only Settings can fix: no address yet (the list
+ * is never asked for an invalid-input of its own), no key, a refused key.
+ * Trying again by itself would change nothing.
+ */
+export function waitsForSettings(load: OrdersLoad): boolean {
+  return (
+    load.kind === 'failed' && (isKeyFailure(load.failure) || load.failure.kind === 'invalid-input')
+  );
+}
+
 /** What a failed call tells about the key and the holds, to keep beside the environment's orders. */
 function learnedFrom(failure: Failure): Partial<EnvironmentOrders> {
   if (isKeyFailure(failure)) return { keyFailure: failure };
@@ -344,9 +355,7 @@ export const createOrdersSlice: SliceCreator<OrdersSlice> = (api) => (set, get) 
         quota: state.quotas[environment],
         offline: state.connectivity[environment]?.reachable === false,
         refreshing: load.kind === 'loading' || load.kind === 'reading',
-        needsSettings:
-          load.kind === 'failed' &&
-          (load.failure.kind === 'unauthorized' || load.failure.kind === 'no-key'),
+        needsSettings: waitsForSettings(load),
       });
       if (plan.kind === 'at' && plan.at <= now) await get().refreshOrders(environment);
     },
