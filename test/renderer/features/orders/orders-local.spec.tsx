@@ -38,9 +38,7 @@ test('a review mark and note are saved on this computer and are there after a re
   const row = rowOf(grid, id);
   expect(within(row).getByRole('img', { name: 'Reviewed' })).toBeTruthy();
   expect(within(row).getByRole('img', { name: 'Has a note' }).getAttribute('title')).toBe(note);
-  expect(text(document.querySelector('.review-legend'))).toBe(
-    'Review marks: ✓ reviewed, ✎ has a note',
-  );
+  expect(text(document.querySelector('.review-legend'))).toBe('✓ reviewed · ✎ has a note');
   // Nothing about it went to the service.
   expect(first.sandbox.requestLog.every((request) => request.method === 'GET')).toBe(true);
 
@@ -95,7 +93,7 @@ test('offline start: the saved list shows at once with one alert saying how old 
     /^Offline review\. Sandbox cannot be reached, so this is the list saved at \d\d:\d\d:\d\d \(just now\)\. Search, filters, review marks and exports work; cancelling waits until the service answers\.$/,
   );
   expect(text(document.querySelector('.refresh-line'))).toMatch(
-    /^Saved copy from \d\d:\d\d:\d\d \(just now\); not refreshed yet\. Automatic refresh paused\.$/,
+    /^Saved copy from \d\d:\d\d:\d\d \(just now\)\. Automatic refresh paused\.$/,
   );
   // The figures of the last answer are not shown as today's: no "plenty" while offline.
   const meter = screen.getByRole('region', { name: 'Quota' });
@@ -207,7 +205,7 @@ test('on start, a saved copy younger than the refresh interval is shown, not dow
   // A saved copy is not a problem: the status bar says where the list is from; no alert.
   expect(screen.queryAllByRole('alert')).toHaveLength(0);
   expect(text(document.querySelector('.refresh-line'))).toMatch(
-    /^Saved copy from \d\d:\d\d:\d\d \(just now\); not refreshed yet\. Next automatic refresh at \d\d:\d\d:\d\d\.$/,
+    /^Saved copy from \d\d:\d\d:\d\d \(just now\)\. Next automatic refresh at \d\d:\d\d:\d\d\.$/,
   );
 
   // Refresh is always there by hand.

@@ -4,10 +4,8 @@
 // waits (offline, a hold, the key) is the notice area's to say.
 
 import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/environments.ts';
-import type { QuotaView } from '../../../../shared/quota.ts';
 import { formatBytes, formatClock, formatCount } from '../../format.ts';
-import { useAppStore } from '../../store-context.tsx';
-import { safeMargin, type AutoRefreshPlan } from './auto-refresh.ts';
+import type { AutoRefreshPlan } from './auto-refresh.ts';
 import type { LoadedOrders, OrdersLoad } from './orders-slice.ts';
 import { formatAge } from './time-words.ts';
 
@@ -32,7 +30,6 @@ export interface OrdersStatusBarProps {
 export function refreshWords(
   list: LoadedOrders | undefined,
   plan: AutoRefreshPlan,
-  quota: QuotaView | undefined,
   now: number,
 ): string {
   const parts: string[] = [];
@@ -42,7 +39,7 @@ export function refreshWords(
     );
   } else if (list) {
     parts.push(
-      `Saved copy from ${formatClock(list.receivedAt)} (${formatAge(now - list.receivedAt)}); not refreshed yet.`,
+      `Saved copy from ${formatClock(list.receivedAt)} (${formatAge(now - list.receivedAt)}).`,
     );
   }
   if (plan.kind === 'at') {
@@ -50,9 +47,8 @@ export function refreshWords(
   } else if (plan.kind === 'waiting') {
     parts.push(
       plan.reason === 'quota-low'
-        ? `Next automatic refresh at ${formatClock(plan.at)}, when the quota resets (${formatCount(
-            quota?.remaining ?? 0,
-          )} left, ${formatCount(safeMargin(quota) + 1)} kept for your own actions).`
+        ? // What is left is on the meter; here only when, and why then.
+          `Next automatic refresh at ${formatClock(plan.at)}, when the quota resets.`
         : `Next automatic refresh at ${formatClock(plan.at)}.`,
     );
   } else if (plan.reason !== 'refreshing') {
@@ -63,7 +59,6 @@ export function refreshWords(
 
 export function OrdersStatusBar(props: OrdersStatusBarProps) {
   const { environment, list, load, reading, shown, plan, now } = props;
-  const quota = useAppStore((state) => state.quotas[environment]);
   const label = ENVIRONMENT_LABELS[environment];
   const total = list?.table.count;
 
@@ -77,11 +72,11 @@ export function OrdersStatusBar(props: OrdersStatusBarProps) {
           {props.updating ? ' (updating…)' : ''}
         </p>
       )}
-      <p className="refresh-line">{refreshWords(list, plan, quota, now)}</p>
+      <p className="refresh-line">{refreshWords(list, plan, now)}</p>
       {total !== undefined && (
         <p className="review-legend">
-          Review marks: <span className="review-mark">✓</span> reviewed,{' '}
-          <span className="note-mark">✎</span> has a note
+          <span className="review-mark">✓</span> reviewed · <span className="note-mark">✎</span> has
+          a note
         </p>
       )}
       {load.kind === 'loading' && (
