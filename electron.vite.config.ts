@@ -3,10 +3,13 @@ import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 
 // Main runs as ESM (Electron 45). The preload is CommonJS because a sandboxed
-// preload cannot be an ES module.
+// preload cannot be an ES module. Main's dependencies (ky, zod, electron-store,
+// write-file-atomic, tldts, electron-log) are bundled into out/main, so the
+// packaged app carries no node_modules (test/packaging checks it).
 export default defineConfig({
   main: {
     build: {
+      externalizeDeps: false,
       rollupOptions: {
         input: { index: resolve(import.meta.dirname, 'src/main/index.ts') },
       },

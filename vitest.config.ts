@@ -12,7 +12,13 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['test/main/**/*.spec.ts', 'test/shared/**/*.spec.ts', 'test/cli/**/*.spec.ts'],
+          include: [
+            'test/main/**/*.spec.ts',
+            'test/shared/**/*.spec.ts',
+            'test/cli/**/*.spec.ts',
+            'test/packaging/**/*.spec.ts',
+            'test/security/**/*.spec.ts',
+          ],
           testTimeout: 20_000,
         },
       },

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BulkJournal } from '../src/main/bulk-cancel/journal.ts';
+import { serviceScope } from '../src/main/environments/service-scope.ts';
 import { BulkCancelQueue } from '../src/main/bulk-cancel/queue.ts';
 import { realTiming } from '../src/main/quota/clock.ts';
 import { RequestGate } from '../src/main/quota/gate.ts';
@@ -31,7 +32,7 @@ export async function benchPacing(cancels: number, windowMs = 3000): Promise<Ben
     });
     const queue = new BulkCancelQueue({
       environment: 'sandbox',
-      journal: new BulkJournal(dir, 'sandbox'),
+      journal: new BulkJournal(dir, serviceScope('sandbox')),
       client: async () => client,
       timing: realTiming,
     });

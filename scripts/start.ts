@@ -19,27 +19,36 @@ function binaryPresent(): boolean {
   );
 }
 
-if (!binaryPresent()) {
-  console.log('Downloading the Electron binary (once)...');
-  const install = spawnSync(process.execPath, [join(electronDir, 'install.js')], {
-    encoding: 'utf8',
-  });
-  if (install.status !== 0 || !binaryPresent()) {
-    const reason = `${install.stderr ?? ''}${install.stdout ?? ''}`
-      .split('\n')
-      .find((line) => /error|fail|ENOTFOUND|EAI_AGAIN|ECONNREFUSED/i.test(line))
-      ?.trim();
-    console.error(
-      `Store Admin cannot start: the Electron binary could not be downloaded${reason ? ` (${reason.slice(0, 160)})` : ''}. ` +
-        "Run npm start on a machine that can reach Electron's downloads, or set ELECTRON_OVERRIDE_DIST_PATH to an unpacked Electron.",
-    );
-    process.exit(1);
-  }
+/** The one line npm start says when it cannot have Electron. */
+export function cannotStartMessage(reason?: string): string {
+  return (
+    `Store Admin cannot start: the Electron binary could not be downloaded${reason ? ` (${reason.slice(0, 160)})` : ''}. ` +
+    'To see the app in a browser instead, run npm run harness; to open it here, set ELECTRON_OVERRIDE_DIST_PATH to an unpacked Electron.'
+  );
 }
 
-const child = spawn(
-  process.execPath,
-  [require.resolve('electron-vite/bin/electron-vite.js'), mode],
-  { stdio: 'inherit' },
-);
-child.on('exit', (code, signal) => process.exit(signal ? 1 : (code ?? 0)));
+function start(): void {
+  if (!binaryPresent()) {
+    console.log('Downloading the Electron binary (once)...');
+    const install = spawnSync(process.execPath, [join(electronDir, 'install.js')], {
+      encoding: 'utf8',
+    });
+    if (install.status !== 0 || !binaryPresent()) {
+      const reason = `${install.stderr ?? ''}${install.stdout ?? ''}`
+        .split('\n')
+        .find((line) => /error|fail|ENOTFOUND|EAI_AGAIN|ECONNREFUSED/i.test(line))
+        ?.trim();
+      console.error(cannotStartMessage(reason));
+      process.exit(1);
+    }
+  }
+
+  const child = spawn(
+    process.execPath,
+    [require.resolve('electron-vite/bin/electron-vite.js'), mode],
+    { stdio: 'inherit' },
+  );
+  child.on('exit', (code, signal) => process.exit(signal ? 1 : (code ?? 0)));
+}
+
+if (import.meta.main) start();

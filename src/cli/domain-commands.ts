@@ -79,10 +79,7 @@ type Parsed =
       readonly json: boolean;
     };
 
-/** Whether argv is a `domain ...` command, for src/cli/run.ts to hand over. */
-export function isDomainCommand(argv: readonly string[]): boolean {
-  return argv[0] === 'domain';
-}
+export { isDomainCommand } from './args.ts';
 
 function positiveInteger(
   value: string | undefined,

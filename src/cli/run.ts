@@ -3,9 +3,15 @@
 // Human-readable by default, --json for scripts. Exit codes: 0 done,
 // 1 the service or the network failed (or a check could not run), 2 bad
 // usage, 3 order not found, 4 order already shipped, 5 domain pending or
-// certificate missing, 6 domain misconfigured or certificate invalid.
+// certificate missing, 6 domain misconfigured or certificate invalid, 7 order
+// gone after a lost answer (may or may not have been cancelled), 8 rate-limited
+// or banned (the time to try again is in the message).
+//
+// Each key's gate state is kept per key and address in the data folder and
+// shared by every run and by the app (src/main/quota/shared-gate-files.ts), so
+// a shell loop of runs paces as one client and never sends during a hold.
 
-import { parseCommandLine, UsageError } from './args.ts';
+import { isDomainCommand, parseCommandLine, UsageError } from './args.ts';
 import { validateBaseUrl } from '../shared/environments.ts';
 import type { Failure } from '../shared/failures.ts';
 import type { Order } from '../shared/order.ts';
@@ -14,10 +20,44 @@ import type { QuotaSnapshot } from '../shared/quota.ts';
 import { realTiming, type Timing } from '../main/quota/clock.ts';
 import { RequestGate } from '../main/quota/gate.ts';
 import { RetryBudget } from '../main/quota/retry-budget.ts';
-import { isStoreApiError, StoreClient } from '../main/store-api/client.ts';
-import { DOMAIN_USAGE, isDomainCommand, runDomainCommand } from './domain-commands.ts';
+import { quotaFolder, SharedGateFolder } from '../main/quota/shared-gate-files.ts';
+import {
+  isStoreApiError,
+  StoreClient,
+  type CancelOutcome,
+  type KeyHelp,
+} from '../main/store-api/client.ts';
+import { isInt64Text } from '../shared/order.ts';
+import { cliDataDir, DATA_DIR_VARIABLE } from './data-folder.ts';
 
-export const EXIT = { ok: 0, failed: 1, usage: 2, notFound: 3, alreadyShipped: 4 } as const;
+// The domain checks (DNS, TLS) load only when asked for: every orders run, as
+// in a shell loop, starts without them.
+const domainCommands = () => import('./domain-commands.ts');
+
+export const EXIT = {
+  ok: 0,
+  failed: 1,
+  usage: 2,
+  notFound: 3,
+  alreadyShipped: 4,
+  gone: 7,
+  held: 8,
+} as const;
+
+const EXIT_BY_OUTCOME: Readonly<Record<CancelOutcome['kind'], number>> = {
+  cancelled: EXIT.ok,
+  'not-found': EXIT.notFound,
+  'already-shipped': EXIT.alreadyShipped,
+  gone: EXIT.gone,
+};
+
+/** The key comes from the environment here, not from a Settings screen. */
+const CLI_KEY_HELP: KeyHelp = {
+  missing: 'Set it in the STORE_ADMIN_API_KEY environment variable.',
+  refused: 'Check the key in the STORE_ADMIN_API_KEY environment variable.',
+};
+
+const COMMANDS = 'orders list, orders cancel <id>, quota, domain check, domain cert';
 
 export const USAGE = `Usage: store-admin <command> [options]
 
@@ -33,6 +73,15 @@ Options:
   -h, --help             Show this help
 
 The API key is read from $STORE_ADMIN_API_KEY, never from the command line.
+Requests are paced with every other run and the app on this computer, per key
+and address (state in the app's data folder, or $${DATA_DIR_VARIABLE}). A run
+meeting a short hold waits; a longer one exits at once with the time, sending
+nothing.
+
+Exit codes: 0 done, 1 the service or the network failed, 2 bad usage or no key,
+3 order not found, 4 order already shipped, 7 order gone after a lost answer
+(it may or may not have been cancelled), 8 rate-limited or banned (try again
+at the time given).
 `;
 
 export interface CliIo {
@@ -65,9 +114,14 @@ function parse(argv: readonly string[]): Parsed {
     return { command: 'orders list', ...common };
   if (group === 'orders' && action === 'cancel') {
     if (rest.length !== 1) throw new UsageError('orders cancel needs exactly one order number');
-    return { command: 'orders cancel', orderId: rest[0]!, ...common };
+    const orderId = rest[0]!;
+    if (!isInt64Text(orderId))
+      throw new UsageError(
+        `“${orderId.slice(0, 40)}” is not an order number (a whole number, such as 42)`,
+      );
+    return { command: 'orders cancel', orderId, ...common };
   }
-  throw new UsageError(`unknown command: ${positionals.join(' ')}`);
+  throw new UsageError(`unknown command “${positionals.join(' ')}”; the commands are ${COMMANDS}`);
 }
 
 function quotaJson(quota: QuotaSnapshot) {
@@ -109,8 +163,12 @@ function orderTable(orders: readonly Order[]): string {
   return [line(header), ...rows.map(line)].join('\n');
 }
 
+function exitFor(failure: Failure): number {
+  return failure.kind === 'rate-limited' || failure.kind === 'banned' ? EXIT.held : EXIT.failed;
+}
+
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
-  if (isDomainCommand(argv)) return runDomainCommand([...argv], io);
+  if (isDomainCommand(argv)) return (await domainCommands()).runDomainCommand([...argv], io);
   let parsed: Parsed;
   try {
     parsed = parse(argv);
@@ -120,10 +178,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return EXIT.usage;
   }
   if (parsed.command === 'help') {
-    io.stdout(`${USAGE}\n${DOMAIN_USAGE}\n`);
+    io.stdout(`${USAGE}\n${(await domainCommands()).DOMAIN_USAGE}\n`);
     return EXIT.ok;
   }
-  const fail = (failure: Failure, code: number = EXIT.failed): number => {
+  const fail = (failure: Failure, code: number = exitFor(failure)): number => {
     if (parsed.json) io.stdout(`${JSON.stringify({ ok: false, error: failure })}\n`);
     else io.stderr(`${failure.message}\n`);
     return code;
@@ -138,19 +196,21 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return fail(
       {
         kind: 'no-key',
-        message: 'Set the API key in the STORE_ADMIN_API_KEY environment variable.',
+        message: `No API key is set. ${CLI_KEY_HELP.missing}`,
         delivery: 'not-sent',
       },
       EXIT.usage,
     );
   }
   const timing = io.timing ?? realTiming;
+  const gates = new SharedGateFolder(quotaFolder(cliDataDir(io.env)), timing.now);
   const client = new StoreClient({
     baseUrl: checked.value,
     getKey: () => key,
-    gate: new RequestGate({ timing }),
+    gate: new RequestGate({ timing, store: gates.open(checked.value, key) }),
     budget: new RetryBudget(timing.now),
     timing,
+    keyHelp: CLI_KEY_HELP,
   });
 
   try {
@@ -177,11 +237,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         } else {
           (outcome.kind === 'cancelled' ? io.stdout : io.stderr)(`${outcome.message}\n`);
         }
-        return outcome.kind === 'cancelled'
-          ? EXIT.ok
-          : outcome.kind === 'not-found'
-            ? EXIT.notFound
-            : EXIT.alreadyShipped;
+        return EXIT_BY_OUTCOME[outcome.kind];
       }
       case 'quota': {
         await client.checkConnection();

@@ -1,15 +1,34 @@
 // App lifecycle: the thin Electron edge. Everything it wires together is
-// plain Node (environments, keys, client, sandbox) and tested there.
+// plain Node (environments, keys, client, sandbox, and the desktop behaviour
+// in ./desktop) and tested there.
 
-import { app, BrowserWindow, session } from 'electron';
+import { app, BrowserWindow, crashReporter, dialog, Menu, screen, session, shell } from 'electron';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SANDBOX_DEMO_KEY } from '../shared/environments.ts';
 import { createAppServices } from './app-services.ts';
+import { APP_ID, DATA_FOLDER_NAME, PRODUCT_NAME } from './desktop/app-identity.ts';
+import { startLocalCrashReports } from './desktop/crash-reports.ts';
+import { createAppLog, logUncaught } from './desktop/log.ts';
+import { buildAppMenu } from './desktop/menu.ts';
+import { installQuitGuard, pendingCancels } from './desktop/quit-guard.ts';
+import { reloadWhenRendererGone } from './desktop/renderer-recovery.ts';
+import { placeWindow, readWindowState, trackWindowState } from './desktop/window-state.ts';
 import { createElectronSettings } from './environments/electron-settings.ts';
 import { emitTo, registerIpc } from './ipc/handle.ts';
 import { createElectronKeyStore } from './keys/electron-key-store.ts';
+import { confirmKeyForOriginInDialog } from './keys/electron-origin-dialog.ts';
+import { createSandboxKey } from './sandbox/api-keys.ts';
 import { startSandbox } from './sandbox/server.ts';
-import { createMainWindow, isAppUrl, lockDown, type AppPage } from './window.ts';
+import {
+  addContextMenu,
+  contentSecurityPolicyOf,
+  createMainWindow,
+  enforceContentSecurityPolicy,
+  isAppUrl,
+  lockDown,
+  WINDOW_SIZE,
+  type AppPage,
+} from './window.ts';
 
 const page: AppPage = {
   ...(!app.isPackaged && process.env.ELECTRON_RENDERER_URL
@@ -17,6 +36,28 @@ const page: AppPage = {
     : {}),
   file: join(import.meta.dirname, '../renderer/index.html'),
 };
+
+// One data folder name in development and when installed (before anything reads a path).
+app.setName(PRODUCT_NAME);
+app.setPath('userData', join(app.getPath('appData'), DATA_FOLDER_NAME));
+app.setAppLogsPath();
+if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
+startLocalCrashReports(crashReporter);
+
+// The sandbox the app starts for itself accepts only this key, made fresh now.
+const sandboxKey = createSandboxKey();
+// The key store reads the OS's secret store, which is ready only once the app is.
+let keys: ReturnType<typeof createElectronKeyStore> | undefined;
+const log = createAppLog({
+  dir: app.getPath('logs'),
+  console: !app.isPackaged,
+  secrets: () => [sandboxKey.key, ...(keys?.keysToScrub() ?? [])],
+});
+// Main's own console lines (IPC refusals, unexpected errors) go to the log file, scrubbed.
+console.error = log.error;
+console.warn = log.warn;
+console.log = log.info;
+logUncaught(log, process);
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -28,9 +69,15 @@ if (!app.requestSingleInstanceLock()) {
     mainWindow?.focus();
   });
 
-  app.on('web-contents-created', (_event, contents) => lockDown(contents, page));
+  app.on('web-contents-created', (_event, contents) => {
+    lockDown(contents, page);
+    addContextMenu(contents);
+  });
 
   void app.whenReady().then(() => {
+    log.info(
+      `${PRODUCT_NAME} ${app.getVersion()} starting (Electron ${process.versions.electron})`,
+    );
     // Everything is denied but writing to the clipboard (the Copy buttons), and only for the app's page.
     const allowed = (permission: string, url: string | undefined): boolean =>
       permission === 'clipboard-sanitized-write' && isAppUrl(url, page);
@@ -40,14 +87,18 @@ if (!app.requestSingleInstanceLock()) {
     session.defaultSession.setPermissionCheckHandler((contents, permission, _origin, details) =>
       allowed(permission, details.requestingUrl ?? contents?.getURL()),
     );
+    const policy = contentSecurityPolicyOf(readFileSync(page.file, 'utf8'));
+    if (policy) enforceContentSecurityPolicy(session.defaultSession, page, policy);
 
+    keys = createElectronKeyStore();
     const services = createAppServices({
       dataDir: join(app.getPath('userData'), 'local-data'),
       settings: createElectronSettings(),
-      keys: createElectronKeyStore(),
+      keys,
+      confirmKeyForOrigin: confirmKeyForOriginInDialog(() => mainWindow),
       startSandbox: async () => {
-        const sandbox = await startSandbox({ port: 0 });
-        return { baseUrl: sandbox.baseUrl, key: SANDBOX_DEMO_KEY, close: () => sandbox.close() };
+        const sandbox = await startSandbox({ port: 0, keys: [sandboxKey] });
+        return { baseUrl: sandbox.baseUrl, key: sandboxKey.key, close: () => sandbox.close() };
       },
     });
     const emit = emitTo(() => mainWindow?.webContents);
@@ -59,15 +110,70 @@ if (!app.requestSingleInstanceLock()) {
     // Bulk cancels that were running when the app last quit carry on.
     void services.resumeWork();
 
+    const showAbout = (): void =>
+      void dialog.showMessageBox({
+        type: 'info',
+        title: `About ${PRODUCT_NAME}`,
+        message: `${PRODUCT_NAME} ${app.getVersion()}`,
+        detail: `Electron ${process.versions.electron}, Chromium ${process.versions.chrome}, Node ${process.versions.node}`,
+      });
+    Menu.setApplicationMenu(
+      Menu.buildFromTemplate(
+        buildAppMenu({
+          platform: process.platform,
+          isPackaged: app.isPackaged,
+          openLogsFolder: () => void shell.openPath(app.getPath('logs')),
+          showAbout,
+        }),
+      ),
+    );
+
+    const windowStateFile = join(app.getPath('userData'), 'window-state.json');
     const open = (): void => {
-      mainWindow = createMainWindow(page, join(import.meta.dirname, '../preload'));
-      mainWindow.on('closed', () => (mainWindow = undefined));
+      const placement = placeWindow(
+        readWindowState(windowStateFile),
+        [screen.getPrimaryDisplay(), ...screen.getAllDisplays()].map((d) => d.workArea),
+        WINDOW_SIZE,
+      );
+      const window = createMainWindow(page, join(import.meta.dirname, '../preload'), placement);
+      mainWindow = window;
+      trackWindowState(window, windowStateFile);
+      reloadWhenRendererGone(window.webContents, {
+        log,
+        now: Date.now,
+        notify: (message, detail) =>
+          void dialog.showMessageBox(window, { type: 'warning', message, detail }),
+      });
+      window.on('closed', () => (mainWindow = undefined));
     };
     open();
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) open();
     });
-    app.on('before-quit', () => void services.close());
+
+    installQuitGuard({
+      app,
+      pendingCancels: () => pendingCancels(services.currentBulkCancels()),
+      confirmQuit: async (question) => {
+        const options = {
+          type: 'question' as const,
+          message: question.message,
+          detail: question.detail,
+          buttons: [question.quitLabel, question.stayLabel],
+          defaultId: 1,
+          cancelId: 1,
+        };
+        const { response } = mainWindow
+          ? await dialog.showMessageBox(mainWindow, options)
+          : await dialog.showMessageBox(options);
+        return response === 0;
+      },
+      close: () => services.close(),
+      onCloseError: (error) => log.error('Closing the services failed:', error),
+      onQuitCancelled: () => {
+        if (BrowserWindow.getAllWindows().length === 0) open();
+      },
+    });
   });
 
   app.on('window-all-closed', () => {

@@ -39,6 +39,9 @@ export function createApi(invoke: Invoke, on: Subscribe) {
         options?: { acceptWeakStorage?: boolean },
       ) => invoke('keys:set', environment, key, options),
       remove: (environment: RemoteEnvironmentId) => invoke('keys:remove', environment),
+      /** Main asks the clerk, in its own dialog, whether the key may go to the new address. */
+      confirmOrigin: (environment: RemoteEnvironmentId) =>
+        invoke('keys:confirm-origin', environment),
     },
     connection: {
       test: (environment: EnvironmentId) => invoke('connection:test', environment),
@@ -62,6 +65,8 @@ export function createApi(invoke: Invoke, on: Subscribe) {
     },
     quota: {
       get: (environment: EnvironmentId) => invoke('quota:get', environment),
+      /** "Try now": one request through a hold, after the clerk confirmed it. */
+      tryNow: (environment: EnvironmentId) => invoke('quota:try-now', environment),
     },
     bulkCancel: {
       start: (environment: EnvironmentId, orderIds: readonly string[]) =>
@@ -74,9 +79,10 @@ export function createApi(invoke: Invoke, on: Subscribe) {
       dismiss: (environment: EnvironmentId) => invoke('bulk-cancel:dismiss', environment),
     },
     domains: {
-      check: (request: ChannelArgs<'domains:check'>[0]) => invoke('domains:check', request),
-      certificate: (request: ChannelArgs<'domains:certificate'>[0]) =>
-        invoke('domains:certificate', request),
+      check: (environment: EnvironmentId, request: ChannelArgs<'domains:check'>[1]) =>
+        invoke('domains:check', environment, request),
+      certificate: (environment: EnvironmentId, request: ChannelArgs<'domains:certificate'>[1]) =>
+        invoke('domains:certificate', environment, request),
       workspace: (environment: EnvironmentId) => invoke('domains:workspace', environment),
       saveSettings: (environment: EnvironmentId, settings: DomainSettings) =>
         invoke('domains:save-settings', environment, settings),

@@ -3,7 +3,11 @@
 import type { Delivery } from './failures.ts';
 import type { EnvironmentId } from './environments.ts';
 
-export type BulkOutcome = 'cancelled' | 'already-shipped' | 'not-found' | 'failed';
+/**
+ * `gone`: a 404 after a try whose answer was lost (the order may have been
+ * removed by that try, or have been gone before); never counted as cancelled.
+ */
+export type BulkOutcome = 'cancelled' | 'already-shipped' | 'not-found' | 'gone' | 'failed';
 export type BulkStatus = 'running' | 'paused' | 'stopped' | 'finished';
 /** Why a job is paused: the clerk, no connection, the key refused, the key banned. */
 export type PauseReason = 'user' | 'offline' | 'key' | 'banned';

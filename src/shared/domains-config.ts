@@ -58,6 +58,9 @@ export function normaliseHostName(input: string, what = 'The domain'): HostNameC
   const display = (dotted.endsWith('.') ? dotted.slice(0, -1) : dotted)
     .toLowerCase()
     .normalize('NFC');
+  if (IPV4.test(display)) {
+    return fail(`${what} "${trimmed}" is an IP address. Enter a name such as shop.example.com.`);
+  }
   const labels = display.split('.');
   const empty = labels.some((label) => label === '');
   if (empty)
@@ -80,6 +83,11 @@ export function normaliseHostName(input: string, what = 'The domain'): HostNameC
   if (ascii.length > 253) {
     return fail(`${what} "${trimmed}" is too long for a domain (at most 253 characters).`);
   }
+  // IDNA maps full-width digits and other look-alikes to ASCII ("１２７.０.０.１"):
+  // an address in disguise is still an address.
+  if (IPV4.test(ascii)) {
+    return fail(`${what} "${trimmed}" is an IP address. Enter a name such as shop.example.com.`);
+  }
   const bad = ascii.split('.').find((label) => !LABEL.test(label));
   if (bad !== undefined) {
     const why =
@@ -89,6 +97,16 @@ export function normaliseHostName(input: string, what = 'The domain'): HostNameC
           ? `the part "${bad}" is longer than 63 characters`
           : `the part "${bad}" may only hold letters, digits and hyphens inside (not at either end)`;
     return fail(`${what} "${trimmed}" is not a valid name: ${why}.`);
+  }
+  // What is accepted must come out the same when given again (normalising is
+  // idempotent): a name whose ASCII form would itself be refused is refused now.
+  if (ascii !== display) {
+    const again = normaliseHostName(ascii, what);
+    if (!again.ok || again.ascii !== ascii) {
+      return fail(
+        `${what} "${trimmed}" is not a valid name: it contains characters a domain cannot have.`,
+      );
+    }
   }
   return { ok: true, ascii, display };
 }

@@ -12,7 +12,11 @@ export const ENVIRONMENT_LABELS: Readonly<Record<EnvironmentId, string>> = {
   production: 'Production',
 };
 
-/** The demo key the built-in Sandbox environment uses: the sandbox's Pro plan (see README). */
+/**
+ * The sandbox's Pro-plan demo key, which the development harness and the tests
+ * give their sandbox. The app itself makes a fresh key at each start
+ * (createSandboxKey in src/main/sandbox/api-keys.ts) and ships no fixed one.
+ */
 export const SANDBOX_DEMO_KEY = 'demo-pro';
 
 export function isRemoteEnvironment(id: EnvironmentId): id is RemoteEnvironmentId {

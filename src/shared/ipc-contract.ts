@@ -14,14 +14,15 @@ import {
 import type { CertificateReport, DomainCheckReport } from './domains.ts';
 import type { EnvironmentId, RemoteEnvironmentId } from './environments.ts';
 import type { KeyStatus } from './key-status.ts';
+import { isInt64Text } from './order.ts';
 import { MAX_NOTE_LENGTH, type CancelLogEntry, type ReviewMarks } from './orders-local.ts';
 import type { QuotaSnapshot, QuotaView } from './quota.ts';
 import type { Result } from './result.ts';
 
 const environmentId = z.enum(['sandbox', 'staging', 'production']);
 const remoteEnvironmentId = z.enum(['staging', 'production']);
-// int64 as canonical decimal text; the range is checked again by the client.
-const orderId = z.string().regex(/^-?(0|[1-9]\d{0,18})$/, 'an order number');
+// int64 as canonical decimal text, in range ("-0" is not canonical).
+const orderId = z.string().max(20).refine(isInt64Text, 'an order number');
 
 export const argumentSchemas = {
   'app:get-state': z.tuple([]),
@@ -33,6 +34,8 @@ export const argumentSchemas = {
     z.strictObject({ acceptWeakStorage: z.boolean().optional() }).optional(),
   ]),
   'keys:remove': z.tuple([remoteEnvironmentId]),
+  // Asks main to put its own dialog to the clerk; the renderer never answers it.
+  'keys:confirm-origin': z.tuple([remoteEnvironmentId]),
   'connection:test': z.tuple([environmentId]),
   'orders:list': z.tuple([environmentId]),
   'orders:cancel': z.tuple([environmentId, orderId]),
@@ -45,6 +48,7 @@ export const argumentSchemas = {
     z.strictObject({ reviewed: z.boolean(), note: z.string().max(MAX_NOTE_LENGTH) }),
   ]),
   'quota:get': z.tuple([environmentId]),
+  'quota:try-now': z.tuple([environmentId]),
   'bulk-cancel:start': z.tuple([environmentId, z.array(orderId).min(1).max(1_000_000)]),
   'bulk-cancel:pause': z.tuple([environmentId]),
   'bulk-cancel:resume': z.tuple([environmentId]),
@@ -52,19 +56,21 @@ export const argumentSchemas = {
   'bulk-cancel:status': z.tuple([environmentId]),
   'bulk-cancel:results': z.tuple([environmentId]),
   'bulk-cancel:dismiss': z.tuple([environmentId]),
+  // The DNS server is the one the clerk saved for the environment (main reads
+  // it), and the certificate is read on port 443: the page cannot aim main's
+  // checks at any host and port.
   'domains:check': z.tuple([
+    environmentId,
     z.strictObject({
       domain: z.string().min(1).max(300),
       target: z.string().min(1).max(300),
-      resolver: z.string().max(300).optional(),
       caDomain: z.string().max(300).optional(),
     }),
   ]),
+  // The site's address is looked up through the same saved DNS server.
   'domains:certificate': z.tuple([
-    z.strictObject({
-      domain: z.string().min(1).max(300),
-      port: z.number().int().min(1).max(65535).optional(),
-    }),
+    environmentId,
+    z.strictObject({ domain: z.string().min(1).max(300) }),
   ]),
   'domains:workspace': z.tuple([environmentId]),
   'domains:save-settings': z.tuple([environmentId, domainSettingsSchema]),
@@ -113,6 +119,7 @@ export type CachedOrderList =
 export type CancelOutcomeView =
   | { readonly kind: 'cancelled'; readonly message: string }
   | { readonly kind: 'not-found'; readonly message: string }
+  | { readonly kind: 'gone'; readonly message: string }
   | { readonly kind: 'already-shipped'; readonly message: string };
 
 export interface ConnectionCheckView {
@@ -128,6 +135,7 @@ export interface ChannelResults {
   'environments:set-base-url': EnvironmentView;
   'keys:set': KeyStatus;
   'keys:remove': KeyStatus;
+  'keys:confirm-origin': KeyStatus;
   'connection:test': ConnectionCheckView;
   'orders:list': OrderListView;
   'orders:cancel': CancelOutcomeView & {
@@ -139,6 +147,8 @@ export interface ChannelResults {
   'review-marks:list': ReviewMarks;
   'review-marks:set': ReviewMarks;
   'quota:get': QuotaView;
+  /** One request through a hold the clerk ends by hand; a failure when the service still refuses. */
+  'quota:try-now': ConnectionCheckView;
   'bulk-cancel:start': BulkCancelSnapshot;
   'bulk-cancel:pause': BulkCancelSnapshot | null;
   'bulk-cancel:resume': BulkCancelSnapshot | null;

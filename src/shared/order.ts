@@ -15,9 +15,9 @@ const INT64_MAX = 9223372036854775807n;
 const INT64_MIN = -9223372036854775808n;
 const INTEGER_TEXT = /^-?(0|[1-9]\d*)$/;
 
-/** True for the canonical decimal text of an int64 ("42", not "042" or "4.2e1"). */
+/** True for the canonical decimal text of an int64 ("42", not "042", "-0" or "4.2e1"). */
 export function isInt64Text(text: string): boolean {
-  if (!INTEGER_TEXT.test(text)) return false;
+  if (!INTEGER_TEXT.test(text) || text === '-0') return false;
   if (text.length < 19) return true;
   const value = BigInt(text);
   return value >= INT64_MIN && value <= INT64_MAX;

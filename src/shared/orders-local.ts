@@ -13,7 +13,7 @@ export interface ReviewMark {
 
 export type ReviewMarks = Readonly<Record<string, ReviewMark>>;
 
-export type CancelResult = 'cancelled' | 'not-found' | 'already-shipped' | 'failed';
+export type CancelResult = 'cancelled' | 'not-found' | 'gone' | 'already-shipped' | 'failed';
 
 export interface CancelLogEntry {
   readonly at: number;

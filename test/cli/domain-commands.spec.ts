@@ -282,7 +282,7 @@ describe('usage', () => {
       ],
       [
         ['domain', 'check', 'shop.example.com', '--target', TARGET, '--bogus'],
-        "Unknown option '--bogus'",
+        'unknown option --bogus',
       ],
       [['domain', 'check', 'https://shop.example.com/', '--target', TARGET], 'without https://'],
       [

@@ -119,8 +119,18 @@ describe.skipIf(!hasChromium)(
         expect(layout.headerHeight).toBe(before.headerHeight);
         const scroller = await page.evaluate(inPage.screenScroll);
         expect(scroller.overflowY).toBe('auto');
-        // The domains screen is taller than this window: it scrolls in its frame, not the page.
-        if (name === 'Domains') expect(scroller.fits).toBe(false);
+        // Content taller than the window scrolls in the frame; the page and the header stay.
+        await page.evaluate(inPage.stretchScreen, true);
+        expect(await page.evaluate(inPage.screenScroll)).toEqual({
+          overflowY: 'auto',
+          fits: false,
+        });
+        expect(await page.evaluate(inPage.frameOf)).toMatchObject({
+          pageScrollsDown: false,
+          headerLines: 1,
+          headerHeight: before.headerHeight,
+        });
+        await page.evaluate(inPage.stretchScreen, false);
         await page.setViewportSize({ width: 1280, height: 800 });
         await checkScreen(page, name.toLowerCase());
         await page.setViewportSize({ width: 1280, height: 600 });

@@ -264,6 +264,13 @@ export class FakeWebContents {
     this.#url = url;
   }
 
+  /** How often `reload` ran. */
+  reloads = 0;
+
+  reload(): void {
+    this.reloads += 1;
+  }
+
   isDestroyed(): boolean {
     return false;
   }
@@ -406,6 +413,9 @@ export class FakeApp {
   readonly #version: string;
   isPackaged: boolean;
   readonly calls = { quit: 0 };
+  /** Set by `setAppUserModelId` (Windows). */
+  appUserModelId: string | undefined;
+  #name = 'Store Admin';
 
   constructor(options: { userDataPath: string; version: string; isPackaged: boolean }) {
     this.#root = options.userDataPath;
@@ -425,7 +435,20 @@ export class FakeApp {
   }
 
   getName(): string {
-    return 'Store Admin';
+    return this.#name;
+  }
+
+  setName(name: string): void {
+    this.#name = name;
+  }
+
+  /** As Electron: the logs folder under userData (macOS: ~/Library/Logs/<name>, not modelled). */
+  setAppLogsPath(logsPath?: string): void {
+    this.#paths.set('logs', logsPath ?? path.join(this.getPath('userData'), 'logs'));
+  }
+
+  setAppUserModelId(id: string): void {
+    this.appUserModelId = id;
   }
 
   getVersion(): string {
@@ -486,6 +509,16 @@ export interface FakeBrowserWindow {
   close(): void;
   isVisible(): boolean;
   isDestroyed(): boolean;
+  /** The bounds given at construction (or set since); `getNormalBounds` returns them. */
+  bounds: { x: number; y: number; width: number; height: number };
+  maximized: boolean;
+  fullScreen: boolean;
+  getNormalBounds(): { x: number; y: number; width: number; height: number };
+  setBounds(bounds: Partial<{ x: number; y: number; width: number; height: number }>): void;
+  maximize(): void;
+  isMaximized(): boolean;
+  setFullScreen(fullScreen: boolean): void;
+  isFullScreen(): boolean;
   on(event: string, listener: Listener): FakeBrowserWindow;
   once(event: string, listener: Listener): FakeBrowserWindow;
   /** Test helper: fires a window event ('ready-to-show', 'closed', ...). */
@@ -509,10 +542,49 @@ function createBrowserWindowClass(): FakeBrowserWindowClass {
     visible: boolean;
     #destroyed = false;
 
+    bounds: { x: number; y: number; width: number; height: number };
+    maximized = false;
+    fullScreen: boolean;
+
     constructor(options: Record<string, unknown> = {}) {
       this.options = options;
       this.visible = options['show'] !== false;
+      const size = (key: string, fallback: number): number =>
+        typeof options[key] === 'number' ? options[key] : fallback;
+      // Electron centres a window given no position; the fake puts it at 0,0.
+      this.bounds = {
+        x: size('x', 0),
+        y: size('y', 0),
+        width: size('width', 800),
+        height: size('height', 600),
+      };
+      this.fullScreen = options['fullscreen'] === true;
       windows.push(this);
+    }
+
+    getNormalBounds(): { x: number; y: number; width: number; height: number } {
+      return { ...this.bounds };
+    }
+
+    setBounds(bounds: Partial<{ x: number; y: number; width: number; height: number }>): void {
+      this.bounds = { ...this.bounds, ...bounds };
+    }
+
+    maximize(): void {
+      this.maximized = true;
+      this.visible = true; // as Electron: maximizing shows the window
+    }
+
+    isMaximized(): boolean {
+      return this.maximized;
+    }
+
+    setFullScreen(fullScreen: boolean): void {
+      this.fullScreen = fullScreen;
+    }
+
+    isFullScreen(): boolean {
+      return this.fullScreen;
     }
 
     static getAllWindows(): FakeBrowserWindow[] {
@@ -542,7 +614,9 @@ function createBrowserWindowClass(): FakeBrowserWindowClass {
 
     focus(): void {}
 
+    /** As Electron: 'close' first (listeners may save state), then 'closed'. */
     close(): void {
+      this.emit('close', { preventDefault: () => undefined });
       this.#destroyed = true;
       this.emit('closed');
     }
@@ -636,6 +710,106 @@ function createShell(): FakeShell {
   };
 }
 
+/** A built menu: its template, and how often it popped up. */
+export interface FakeMenu {
+  readonly template: readonly Record<string, unknown>[];
+  popups: number;
+  popup(options?: unknown): void;
+}
+
+export interface FakeMenuModule {
+  /** The menu last given to setApplicationMenu. */
+  applicationMenu: FakeMenu | null | undefined;
+  /** Every menu built, in order. */
+  readonly built: FakeMenu[];
+  buildFromTemplate(template: readonly Record<string, unknown>[]): FakeMenu;
+  setApplicationMenu(menu: FakeMenu | null): void;
+}
+
+function createMenuModule(): FakeMenuModule {
+  const module: FakeMenuModule = {
+    applicationMenu: undefined,
+    built: [],
+    buildFromTemplate(template) {
+      const menu: FakeMenu = {
+        template,
+        popups: 0,
+        popup() {
+          menu.popups += 1;
+        },
+      };
+      module.built.push(menu);
+      return menu;
+    },
+    setApplicationMenu(menu) {
+      module.applicationMenu = menu;
+    },
+  };
+  return module;
+}
+
+export interface FakeDialog {
+  /** Every message box shown: the parent window (if any) and the options. */
+  readonly shown: { parent: unknown; options: Record<string, unknown> }[];
+  /** The button index the next message boxes answer with (0 until set). */
+  answerWith(response: number): void;
+  showMessageBox(
+    parentOrOptions: unknown,
+    options?: Record<string, unknown>,
+  ): Promise<{ response: number; checkboxChecked: boolean }>;
+}
+
+function createDialog(): FakeDialog {
+  const shown: FakeDialog['shown'] = [];
+  let response = 0;
+  return {
+    shown,
+    answerWith(next) {
+      response = next;
+    },
+    async showMessageBox(parentOrOptions, options) {
+      // Electron's two forms: (window, options) and (options).
+      if (options === undefined)
+        shown.push({ parent: undefined, options: parentOrOptions as Record<string, unknown> });
+      else shown.push({ parent: parentOrOptions, options });
+      return { response, checkboxChecked: false };
+    },
+  };
+}
+
+export interface FakeDisplay {
+  readonly id: number;
+  readonly bounds: { x: number; y: number; width: number; height: number };
+  readonly workArea: { x: number; y: number; width: number; height: number };
+}
+
+export interface FakeScreen {
+  /** The displays, primary first; tests replace them. */
+  displays: FakeDisplay[];
+  getAllDisplays(): FakeDisplay[];
+  getPrimaryDisplay(): FakeDisplay;
+}
+
+function createScreen(): FakeScreen {
+  const fullHd = { x: 0, y: 0, width: 1920, height: 1080 };
+  const screen: FakeScreen = {
+    displays: [{ id: 1, bounds: fullHd, workArea: { ...fullHd, height: 1040 } }],
+    getAllDisplays: () => [...screen.displays],
+    getPrimaryDisplay: () => {
+      const primary = screen.displays[0];
+      if (!primary) throw new Error('the fake screen has no display');
+      return primary;
+    },
+  };
+  return screen;
+}
+
+export interface FakeCrashReporter {
+  /** The options of every start call. */
+  readonly starts: Record<string, unknown>[];
+  start(options: Record<string, unknown>): void;
+}
+
 export interface FakeContextBridge {
   /** What the preload exposed, by key. */
   readonly exposed: Record<string, unknown>;
@@ -661,7 +835,11 @@ export interface ElectronMockModule {
   readonly contextBridge: FakeContextBridge;
   readonly BrowserWindow: FakeBrowserWindowClass;
   readonly shell: FakeShell;
+  readonly dialog: FakeDialog;
   readonly session: { readonly defaultSession: FakeSession };
+  readonly Menu: FakeMenuModule;
+  readonly screen: FakeScreen;
+  readonly crashReporter: FakeCrashReporter;
   /**
    * Not part of Electron: builds the event a handler receives. By default the
    * sender is the first window's webContents (or a detached one) and the frame
@@ -702,7 +880,16 @@ export function createElectronMock(options: ElectronMockOptions = {}): ElectronM
     },
     BrowserWindow,
     shell: createShell(),
+    dialog: createDialog(),
     session: { defaultSession: createSession() },
+    Menu: createMenuModule(),
+    screen: createScreen(),
+    crashReporter: {
+      starts: [],
+      start(options) {
+        this.starts.push(options);
+      },
+    },
     ipcEvent,
   };
   return { ...module, default: module };

@@ -18,6 +18,10 @@ import { dispatch } from '../../src/main/ipc/dispatch.ts';
 import type { Emit } from '../../src/main/ipc/handlers.ts';
 import { KeyStore } from '../../src/main/keys/key-store.ts';
 import { MemoryCiphertextStore } from '../../src/main/keys/memory-ciphertext-store.ts';
+import {
+  declineKeyForOrigin,
+  type ConfirmKeyForOrigin,
+} from '../../src/main/keys/origin-confirmation.ts';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/main/sandbox/server.ts';
 import {
   createApi,
@@ -54,15 +58,19 @@ export async function startInProcessApp(
     backend?: FakeStorageBackend;
     settings?: Settings;
     dataDir?: string;
+    /** Stands in for main's dialog; declines (asks nobody) by default. */
+    confirmKeyForOrigin?: ConfirmKeyForOrigin;
+    /** Saved keys from an earlier run, and the safeStorage that wrote them. */
+    ciphertexts?: MemoryCiphertextStore;
+    safeStorage?: FakeSafeStorage;
   } = {},
 ): Promise<InProcessApp> {
   const sandbox = await startSandbox({ port: 0, ...options.sandbox });
-  const backend = options.backend ?? 'keychain';
-  const safeStorage = new FakeSafeStorage(backend);
+  const safeStorage = options.safeStorage ?? new FakeSafeStorage(options.backend ?? 'keychain');
   const keys = new KeyStore({
     safeStorage,
-    store: new MemoryCiphertextStore(),
-    platform: platformForBackend(backend),
+    store: options.ciphertexts ?? new MemoryCiphertextStore(),
+    platform: platformForBackend(safeStorage.backend),
   });
   let settings = options.settings ?? DEFAULT_SETTINGS;
   const ownDataDir = options.dataDir === undefined;
@@ -71,6 +79,7 @@ export async function startInProcessApp(
     dataDir,
     settings: { read: () => settings, write: (next) => (settings = next) },
     keys,
+    confirmKeyForOrigin: options.confirmKeyForOrigin ?? declineKeyForOrigin,
     startSandbox: async () => ({
       baseUrl: sandbox.baseUrl,
       key: SANDBOX_DEMO_KEY,

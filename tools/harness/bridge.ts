@@ -7,11 +7,23 @@ import { createApi, type Invoke, type Subscribe } from '../../src/preload/api.ts
 
 const token = new URLSearchParams(location.hash.slice(1)).get('token') ?? '';
 
+/**
+ * The arguments as Electron's IPC would deliver them. JSON has no undefined:
+ * an optional argument left out at the end (keys.set's options) would arrive
+ * as null, which the contract rightly refuses. Inside objects JSON drops
+ * undefined properties, which is what an optional property means.
+ */
+function argumentsForJson(args: readonly unknown[]): unknown[] {
+  const kept = [...args];
+  while (kept.length > 0 && kept.at(-1) === undefined) kept.pop();
+  return kept;
+}
+
 const invoke: Invoke = async (channel, ...args) => {
   const response = await fetch('/harness/invoke', {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-harness-token': token },
-    body: JSON.stringify({ channel, args }),
+    body: JSON.stringify({ channel, args: argumentsForJson(args) }),
   });
   if (!response.ok) throw new Error(`harness refused the call (${response.status})`);
   return (await land(await response.json())) as never;

@@ -9,7 +9,7 @@ import { readFileSync, mkdirSync, existsSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, resolve } from 'node:path';
+import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { build } from 'vite';
 import { createAppServices } from '../../src/main/app-services.ts';
 import {
@@ -22,8 +22,10 @@ import { dispatch } from '../../src/main/ipc/dispatch.ts';
 import type { Emit } from '../../src/main/ipc/handlers.ts';
 import { KeyStore } from '../../src/main/keys/key-store.ts';
 import { MemoryCiphertextStore } from '../../src/main/keys/memory-ciphertext-store.ts';
+import { declineKeyForOrigin } from '../../src/main/keys/origin-confirmation.ts';
 import type { SafeStorageLike } from '../../src/main/keys/storage-protection.ts';
 import type { EventName, EventPayloads } from '../../src/shared/ipc-contract.ts';
+import { appIcon } from './app-icon.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const MAX_BODY = 1024 * 1024;
@@ -123,8 +125,27 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
+/** Whether `file` lies inside `dir`, compared by whole path segments ("renderer-private" is not inside "renderer"). */
+function isInside(dir: string, file: string): boolean {
+  const path = relative(dir, file);
+  return path !== '' && !isAbsolute(path) && path.split(sep)[0] !== '..';
+}
+
+/** The body of an invoke: {channel, args}, or undefined for anything else (null, an array, ...). */
+function readCall(text: string): { channel: unknown; args: unknown } | undefined {
+  let call: unknown;
+  try {
+    call = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof call !== 'object' || call === null || Array.isArray(call)) return undefined;
+  const { channel, args } = call as { channel?: unknown; args?: unknown };
+  return { channel, args };
+}
+
 export async function startHarness(options: HarnessOptions): Promise<Harness> {
-  const rendererDir = options.rendererDir ?? join(ROOT, 'out/renderer');
+  const rendererDir = resolve(options.rendererDir ?? join(ROOT, 'out/renderer'));
   if (!existsSync(join(rendererDir, 'index.html'))) {
     throw new Error(`No built renderer in ${rendererDir}: run "npm run build" first.`);
   }
@@ -141,6 +162,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       store: new MemoryCiphertextStore(),
       platform: 'linux',
     }),
+    // No window of main's own to ask in: a key moved to another address is entered again.
+    confirmKeyForOrigin: declineKeyForOrigin,
     startSandbox: async () => ({ ...options.sandbox, close: async () => undefined }),
   });
   const streams = new Set<ServerResponse>();
@@ -159,6 +182,18 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     const b = Buffer.from(token);
     return a.length === b.length && timingSafeEqual(a, b);
   };
+  /**
+   * The page's own requests only. Browsers send Origin on every cross-origin
+   * request (and on same-origin POSTs), and Sec-Fetch-Site on all of them; a
+   * same-origin GET may carry neither Origin nor a foreign Sec-Fetch-Site.
+   */
+  const fromThePage = (req: IncomingMessage, originRequired: boolean): boolean => {
+    const given = req.headers.origin;
+    if (given === undefined ? originRequired : given !== origin) return false;
+    const site = req.headers['sec-fetch-site'];
+    return site === undefined || site === 'same-origin';
+  };
+  const icon = appIcon(ROOT);
 
   const server = createServer((req, res) => {
     void handle(req, res).catch(() => {
@@ -175,7 +210,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     }
     if (url.pathname === '/harness/invoke' && req.method === 'POST') {
       if (
-        req.headers.origin !== origin ||
+        !fromThePage(req, true) ||
         !tokenOk(req.headers['x-harness-token'] as string | undefined)
       ) {
         res.writeHead(403).end();
@@ -191,10 +226,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
         }
         chunks.push(chunk as Buffer);
       }
-      let call: { channel?: unknown; args?: unknown };
-      try {
-        call = JSON.parse(Buffer.concat(chunks).toString('utf8')) as typeof call;
-      } catch {
+      const call = readCall(Buffer.concat(chunks).toString('utf8'));
+      if (!call) {
         res.writeHead(400).end();
         return;
       }
@@ -206,8 +239,15 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     }
     if (url.pathname.startsWith('/harness/blob/') && req.method === 'GET') {
       const blob = blobs.get(url.pathname.slice('/harness/blob/'.length));
-      if (!tokenOk(req.headers['x-harness-token'] as string | undefined) || !blob) {
-        res.writeHead(blob ? 403 : 404).end();
+      if (
+        !fromThePage(req, false) ||
+        !tokenOk(req.headers['x-harness-token'] as string | undefined)
+      ) {
+        res.writeHead(403).end();
+        return;
+      }
+      if (!blob) {
+        res.writeHead(404).end();
         return;
       }
       blobs.delete(url.pathname.slice('/harness/blob/'.length));
@@ -221,7 +261,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       return;
     }
     if (url.pathname === '/harness/events') {
-      if (!tokenOk(url.searchParams.get('token'))) {
+      if (!fromThePage(req, false) || !tokenOk(url.searchParams.get('token'))) {
         res.writeHead(403).end();
         return;
       }
@@ -235,14 +275,25 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       req.on('close', () => streams.delete(res));
       return;
     }
+    if (url.pathname === '/favicon.ico' || url.pathname === '/harness/icon') {
+      res.writeHead(200, { 'content-type': icon.type, 'cache-control': 'no-cache' });
+      res.end(icon.body);
+      return;
+    }
     if (url.pathname === '/harness/bridge.js') {
       res.writeHead(200, { 'content-type': TYPES['.js']!, 'cache-control': 'no-store' });
       res.end(bridge);
       return;
     }
-    const path = url.pathname === '/' ? '/index.html' : decodeURIComponent(url.pathname);
-    const file = normalize(join(rendererDir, path));
-    if (!file.startsWith(rendererDir)) {
+    let path: string;
+    try {
+      path = url.pathname === '/' ? '/index.html' : decodeURIComponent(url.pathname);
+    } catch {
+      res.writeHead(400).end(); // a malformed percent-escape
+      return;
+    }
+    const file = resolve(rendererDir, `.${path}`);
+    if (!isInside(rendererDir, file)) {
       res.writeHead(404).end();
       return;
     }
@@ -258,7 +309,10 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       content = Buffer.from(
         content
           .toString('utf8')
-          .replace('<head>', '<head>\n    <script src="/harness/bridge.js"></script>'),
+          .replace(
+            '<head>',
+            '<head>\n    <script src="/harness/bridge.js"></script>\n    <link rel="icon" href="/harness/icon" />',
+          ),
       );
     }
     res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });

@@ -1,14 +1,15 @@
-// The bulk-cancel journal: one JSON line per event, appended, per
-// environment. A `send` line is written before each DELETE goes out and a
-// `result` line when its answer is known, so after a crash the replay knows
-// exactly which orders were sent without an answer: those are continued, not
-// started anew. A torn last line (a crash mid-append) is skipped.
+// The bulk-cancel journal: one JSON line per event, appended, per service
+// (an environment's address: see service-scope.ts). A `send` line is written
+// before each DELETE goes out and a `result` line when its answer is known,
+// so after a crash the replay knows exactly which orders were sent without an
+// answer: those are continued, not started anew. A torn last line (a crash
+// mid-append) is skipped.
 
 import { appendFile, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BulkOutcome, BulkResult, BulkStatus, PauseReason } from '../../shared/bulk-cancel.ts';
 import type { Delivery } from '../../shared/failures.ts';
-import type { EnvironmentId } from '../../shared/environments.ts';
+import { scopedFileName, type ServiceScope } from '../environments/service-scope.ts';
 
 export type JournalLine =
   | {
@@ -104,8 +105,8 @@ export class BulkJournal {
   readonly #file: string;
   #tail: Promise<void> = Promise.resolve();
 
-  constructor(dir: string, environment: EnvironmentId) {
-    this.#file = join(dir, `bulk-cancel-${environment}.jsonl`);
+  constructor(dir: string, scope: ServiceScope) {
+    this.#file = join(dir, scopedFileName('bulk-cancel', scope));
   }
 
   /** Appends in call order; resolves once the line is written. */

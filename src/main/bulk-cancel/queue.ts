@@ -201,6 +201,7 @@ export class BulkCancelQueue {
       cancelled: 0,
       'already-shipped': 0,
       'not-found': 0,
+      gone: 0,
       failed: 0,
     };
     for (const result of job.results) counts[result.outcome] += 1;

@@ -1,8 +1,10 @@
 // The environments Store Admin talks to, and everything that belongs to one:
 // its base URL, its key, its client and the gate of that key. Switching
 // never mixes them: each (environment, key) pair has its own gate, so a
-// production quota or ban never leaks into staging. Plain Node: the Electron
-// glue and the CLI build it with their own settings and key stores.
+// production quota or ban never leaks into staging. A key goes only to the
+// origin it was entered for; another origin needs the clerk's word, asked by
+// main. Plain Node: the Electron glue, the harness and the tests build it
+// with their own settings, key stores and way of asking.
 
 import { createHash } from 'node:crypto';
 import {
@@ -14,15 +16,18 @@ import {
   type RemoteEnvironmentId,
 } from '../../shared/environments.ts';
 import type { AppState, EnvironmentView } from '../../shared/ipc-contract.ts';
-import type { KeyStatus } from '../../shared/key-status.ts';
+import { KEY_ENVIRONMENTS, type KeyStatus } from '../../shared/key-status.ts';
 import type { QuotaView } from '../../shared/quota.ts';
-import { QuotaTracker, type SavedQuota } from '../quota/quota-tracker.ts';
+import { originOf } from '../keys/key-origin.ts';
 import type { KeyStore, SetKeyOptions } from '../keys/key-store.ts';
+import type { ConfirmKeyForOrigin } from '../keys/origin-confirmation.ts';
 import { realTiming, type Timing } from '../quota/clock.ts';
 import { RequestGate } from '../quota/gate.ts';
+import { MemoryGateStore, type GateStores } from '../quota/gate-store.ts';
 import { RetryBudget } from '../quota/retry-budget.ts';
 import { StoreClient, type StoreClientOptions } from '../store-api/client.ts';
 import { failure } from '../store-api/errors.ts';
+import { serviceScope, type ServiceScope } from './service-scope.ts';
 
 export interface Settings {
   readonly activeEnvironment: EnvironmentId;
@@ -42,16 +47,23 @@ export interface SandboxHandle {
   close(): Promise<void>;
 }
 
-/** Where each environment's quota state is kept across restarts. */
-export interface QuotaStore {
-  read(): Partial<Record<EnvironmentId, SavedQuota>>;
-  write(saved: Partial<Record<EnvironmentId, SavedQuota>>): void;
-}
-
 export interface EnvironmentServiceDeps {
-  readonly quotaStore?: QuotaStore;
+  /**
+   * Where each key's quota and gate state is kept, per key and service
+   * address: across restarts, and shared with the CLI. In memory when absent.
+   */
+  readonly quotaStore?: GateStores;
   readonly settings: SettingsStore;
-  readonly keys: Pick<KeyStore, 'status' | 'getKey' | 'setKey' | 'removeKey'>;
+  readonly keys: Pick<
+    KeyStore,
+    'status' | 'getKey' | 'setKey' | 'removeKey' | 'bindUnbound' | 'allowOrigin'
+  >;
+  /**
+   * Asks the clerk, in a dialog main owns, whether a key may go to a new
+   * origin. Only main's answer lets it: the renderer can ask for the question,
+   * never answer it.
+   */
+  readonly confirmKeyForOrigin: ConfirmKeyForOrigin;
   /** Starts the built-in sandbox on loopback; called at most once, on first use. */
   readonly startSandbox: () => Promise<SandboxHandle>;
   readonly timing?: Timing;
@@ -59,16 +71,14 @@ export interface EnvironmentServiceDeps {
 }
 
 export type QuotaListener = (environment: EnvironmentId, quota: QuotaView) => void;
+export type AddressListener = (environment: RemoteEnvironmentId) => void;
 
 interface Connection {
   readonly fingerprint: string;
   readonly baseUrl: string;
   readonly client: StoreClient;
   readonly gate: RequestGate;
-  readonly tracker: QuotaTracker;
 }
-
-const SAVE_EVERY_MS = 1000;
 
 /** Identifies a key without keeping it: a short hash, in memory only. */
 function fingerprint(environment: EnvironmentId, baseUrl: string, key: string): string {
@@ -84,15 +94,21 @@ export class EnvironmentService {
   readonly #budget: RetryBudget;
   readonly #connections = new Map<EnvironmentId, Connection>();
   readonly #quotaListeners = new Set<QuotaListener>();
+  readonly #addressListeners = new Set<AddressListener>();
+  /** One question per environment at a time: asking again while it is open waits for it. */
+  readonly #asking = new Map<RemoteEnvironmentId, Promise<KeyStatus>>();
   #sandbox: Promise<SandboxHandle> | undefined;
-  #saveTimer: ReturnType<typeof setTimeout> | undefined;
-  #closed = false;
 
   constructor(deps: EnvironmentServiceDeps) {
     this.#deps = deps;
     this.#timing = deps.timing ?? realTiming;
     // One budget for the whole app: a storm anywhere stops retries everywhere.
     this.#budget = new RetryBudget(this.#timing.now);
+    // Keys saved before they were bound belong to the address they had then.
+    for (const environment of KEY_ENVIRONMENTS) {
+      const origin = this.#originOf(environment);
+      if (origin !== undefined) deps.keys.bindUnbound(environment, origin);
+    }
   }
 
   state(): AppState {
@@ -113,29 +129,101 @@ export class EnvironmentService {
     return this.state();
   }
 
+  /** The service an environment's data belongs to now (undefined while its address is unset). */
+  scopeOf(environment: EnvironmentId): ServiceScope | undefined {
+    if (!isRemoteEnvironment(environment)) return serviceScope(environment);
+    const baseUrl = this.baseUrlOf(environment);
+    return baseUrl === undefined ? undefined : serviceScope(environment, baseUrl);
+  }
+
+  /** Like scopeOf, but an unset address is the clerk's to fix: a failure in plain words. */
+  requireScope(environment: EnvironmentId): ServiceScope {
+    const scope = this.scopeOf(environment);
+    if (!scope) throw addressNotSet(environment);
+    return scope;
+  }
+
+  /** Called after an environment's address changed. */
+  onBaseUrlChange(listener: AddressListener): () => void {
+    this.#addressListeners.add(listener);
+    return () => this.#addressListeners.delete(listener);
+  }
+
   setBaseUrl(environment: RemoteEnvironmentId, input: string): EnvironmentView {
     const checked = validateBaseUrl(input);
     if (!checked.ok) throw failure('invalid-input', checked.message, 'not-sent');
+    // A key not bound yet stays with the address it was used with, not the new one.
+    this.#deps.keys.bindUnbound(
+      environment,
+      this.#originOf(environment) ?? originOf(checked.value),
+    );
     const settings = this.#deps.settings.read();
+    const changed = settings.baseUrls[environment] !== checked.value;
     this.#deps.settings.write({
       ...settings,
       baseUrls: { ...settings.baseUrls, [environment]: checked.value },
     });
+    if (changed) for (const listener of [...this.#addressListeners]) listener(environment);
     return this.#view(environment, this.#deps.settings.read());
   }
 
+  /** Keeps the key for the environment's current address. */
   setKey(environment: RemoteEnvironmentId, key: string, options?: SetKeyOptions): KeyStatus {
-    return this.#deps.keys.setKey(environment, key, options);
+    const origin = this.#originOf(environment);
+    return this.#deps.keys.setKey(environment, key, { ...options, ...(origin ? { origin } : {}) });
   }
 
   removeKey(environment: RemoteEnvironmentId): KeyStatus {
-    return this.#deps.keys.removeKey(environment);
+    this.#deps.keys.removeKey(environment);
+    return this.keyStatus(environment);
+  }
+
+  /** The key's status as seen from the environment's current address. */
+  keyStatus(environment: RemoteEnvironmentId): KeyStatus {
+    return this.#deps.keys.status(environment, this.#originOf(environment));
+  }
+
+  /**
+   * Asks the clerk (in main's dialog) whether the key, bound to another
+   * origin, may go to the environment's address; binds it there on yes. A
+   * key that already fits, or none, is left as it is without asking.
+   */
+  confirmKeyOrigin(environment: RemoteEnvironmentId): Promise<KeyStatus> {
+    const open = this.#asking.get(environment);
+    if (open) return open;
+    const asking = this.#askKeyOrigin(environment).finally(() => this.#asking.delete(environment));
+    this.#asking.set(environment, asking);
+    return asking;
+  }
+
+  async #askKeyOrigin(environment: RemoteEnvironmentId): Promise<KeyStatus> {
+    const to = this.#originOf(environment);
+    const before = this.keyStatus(environment);
+    if (to === undefined || before.problem !== 'other-address' || before.origin === undefined)
+      return before;
+    const from = before.origin;
+    const yes = await this.#deps.confirmKeyForOrigin({ environment, from, to });
+    // The answer is for the question asked: not if the address or the key moved meanwhile.
+    const now = this.keyStatus(environment);
+    if (!yes || this.#originOf(environment) !== to || now.origin !== from) return now;
+    return this.#deps.keys.allowOrigin(environment, to);
   }
 
   quota(environment: EnvironmentId): QuotaView {
     const connection = this.#connections.get(environment);
-    if (!connection) return { known: false, sentToday: 0, history: [] };
-    return connection.tracker.view(connection.gate.snapshot());
+    const baseUrl = isRemoteEnvironment(environment) ? this.baseUrlOf(environment) : undefined;
+    if (connection && (baseUrl === undefined || connection.baseUrl === baseUrl))
+      return connection.gate.view();
+    // The address changed since the last request: what is known of the new one (its key's saved state).
+    const key =
+      isRemoteEnvironment(environment) && baseUrl !== undefined
+        ? this.#deps.keys.getKey(environment, originOf(baseUrl))
+        : undefined;
+    if (baseUrl !== undefined && key && this.#deps.quotaStore) {
+      const store = this.#deps.quotaStore.open(baseUrl, key);
+      return new RequestGate({ timing: this.#timing, store }).view();
+    }
+    return { known: false, sentToday: 0, history: [] };
   }
 
   /** The gate of an environment's current key, once a client exists. */
@@ -148,6 +236,20 @@ export class EnvironmentService {
     return () => this.#quotaListeners.delete(listener);
   }
 
+  /**
+   * The environment's client, only while it still points at `scope`'s
+   * service: work started for one address never goes to another.
+   */
+  async clientFor(scope: ServiceScope): Promise<StoreClient> {
+    const client = await this.client(scope.environment);
+    if (serviceScope(scope.environment, client.baseUrl).key === scope.key) return client;
+    throw failure(
+      'aborted',
+      `The ${ENVIRONMENT_LABELS[scope.environment]} address changed, so nothing more is sent for the earlier address.`,
+      'not-sent',
+    );
+  }
+
   /** The client of an environment, for the key it has now. */
   async client(environment: EnvironmentId): Promise<StoreClient> {
     const { baseUrl, key } = await this.#endpoint(environment);
@@ -155,25 +257,14 @@ export class EnvironmentService {
     const existing = this.#connections.get(environment);
     if (existing?.fingerprint === id) return existing.client;
 
-    const gate = new RequestGate({ timing: this.#timing });
-    const saved = this.#deps.quotaStore?.read()[environment];
-    const tracker = new QuotaTracker(this.#timing.now, id, saved);
-    // A hold or ban saved before a restart still applies to the same key.
-    if (saved?.fingerprint === id) gate.restore(saved.snapshot);
-    const changed = (): void => {
+    // The state of this key at this address: a hold or ban saved before a
+    // restart still applies, and another address starts afresh.
+    const store = this.#deps.quotaStore?.open(baseUrl, key) ?? new MemoryGateStore();
+    const gate = new RequestGate({ timing: this.#timing, store });
+    gate.onChange(() => {
       if (this.#connections.get(environment)?.gate !== gate) return;
-      const view = tracker.view(gate.snapshot());
+      const view = gate.view();
       for (const listener of this.#quotaListeners) listener(environment, view);
-    };
-    gate.onChange((quota) => {
-      tracker.recordSnapshot(quota);
-      changed();
-      this.#save(quota.holdUntil !== undefined && quota.holdUntil > this.#timing.now());
-    });
-    gate.onSend(() => {
-      tracker.recordSend();
-      changed();
-      this.#save(false);
     });
     const client = new StoreClient({
       ...this.#deps.clientOptions,
@@ -181,39 +272,19 @@ export class EnvironmentService {
       gate,
       budget: this.#budget,
       timing: this.#timing,
-      // Read at each request: removing the key stops requests at once.
-      getKey: () => (environment === 'sandbox' ? key : this.#deps.keys.getKey(environment)),
+      // Read at each request: removing the key, or moving it to another origin, stops requests at once.
+      getKey: () =>
+        isRemoteEnvironment(environment)
+          ? this.#deps.keys.getKey(environment, originOf(baseUrl))
+          : key,
     });
-    this.#connections.set(environment, { fingerprint: id, baseUrl, client, gate, tracker });
-    changed();
+    this.#connections.set(environment, { fingerprint: id, baseUrl, client, gate });
+    const view = gate.view();
+    for (const listener of this.#quotaListeners) listener(environment, view);
     return client;
   }
 
-  /** Saves every environment's quota state: at once for a hold, else at most once a second. */
-  #save(now: boolean): void {
-    const store = this.#deps.quotaStore;
-    if (!store || this.#closed) return;
-    const write = (): void => {
-      this.#saveTimer = undefined;
-      const saved: Partial<Record<EnvironmentId, SavedQuota>> = { ...store.read() };
-      for (const [environment, c] of this.#connections)
-        saved[environment] = c.tracker.saved(c.gate.snapshot());
-      store.write(saved);
-    };
-    if (now) {
-      if (this.#saveTimer) clearTimeout(this.#saveTimer);
-      write();
-    } else {
-      this.#saveTimer ??= setTimeout(write, SAVE_EVERY_MS);
-    }
-  }
-
   async close(): Promise<void> {
-    if (this.#saveTimer) {
-      clearTimeout(this.#saveTimer);
-      this.#save(true);
-    }
-    this.#closed = true;
     const sandbox = this.#sandbox;
     this.#sandbox = undefined;
     if (sandbox) await (await sandbox).close();
@@ -227,25 +298,26 @@ export class EnvironmentService {
     }
     const label = ENVIRONMENT_LABELS[environment];
     const baseUrl = this.#deps.settings.read().baseUrls[environment];
-    if (!baseUrl) {
-      throw failure(
-        'invalid-input',
-        `The ${label} address is not set yet. Enter it in Settings.`,
-        'not-sent',
-      );
-    }
-    const key = this.#deps.keys.getKey(environment);
-    if (!key)
-      throw failure('no-key', `No API key is set for ${label}. Add one in Settings.`, 'not-sent');
-    return { baseUrl, key };
+    if (!baseUrl) throw addressNotSet(environment);
+    const key = this.#deps.keys.getKey(environment, originOf(baseUrl));
+    if (key) return { baseUrl, key };
+    const status = this.keyStatus(environment);
+    if (status.problem === 'other-address' && status.notice)
+      throw failure('no-key', status.notice, 'not-sent');
+    throw failure('no-key', `No API key is set for ${label}. Add one in Settings.`, 'not-sent');
+  }
+
+  #originOf(environment: RemoteEnvironmentId): string | undefined {
+    const baseUrl = this.baseUrlOf(environment);
+    return baseUrl === undefined ? undefined : originOf(baseUrl);
   }
 
   #view(id: EnvironmentId, settings: Settings): EnvironmentView {
     if (!isRemoteEnvironment(id)) {
       return { id, label: ENVIRONMENT_LABELS[id], keySet: true };
     }
-    const key = this.#deps.keys.status(id);
     const baseUrl = settings.baseUrls[id];
+    const key = this.#deps.keys.status(id, baseUrl === undefined ? undefined : originOf(baseUrl));
     return {
       id,
       label: ENVIRONMENT_LABELS[id],
@@ -254,4 +326,13 @@ export class EnvironmentService {
       ...(baseUrl ? { baseUrl } : {}),
     };
   }
+}
+
+/** The failure for a remote environment whose address the clerk has not entered yet. */
+export function addressNotSet(environment: EnvironmentId): Error {
+  return failure(
+    'invalid-input',
+    `The ${ENVIRONMENT_LABELS[environment]} address is not set yet. Enter it in Settings.`,
+    'not-sent',
+  );
 }

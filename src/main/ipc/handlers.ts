@@ -10,23 +10,25 @@ import type {
   EventPayloads,
 } from '../../shared/ipc-contract.ts';
 import type { CancelResult } from '../../shared/orders-local.ts';
-import { checkCertificate } from '../domains/certificate-check.ts';
+import { checkCertificateViaDns } from '../domains/certificate-via-dns.ts';
 import { checkDomainDns } from '../domains/dns-check.ts';
 import type { DomainWorkspaceStore } from '../domains/workspace-store.ts';
 import type { EnvironmentId } from '../../shared/environments.ts';
 import { BulkCancelActiveError, type BulkCancelQueue } from '../bulk-cancel/queue.ts';
-import type { EnvironmentService } from '../environments/environment-service.ts';
+import { addressNotSet, type EnvironmentService } from '../environments/environment-service.ts';
 import { failure } from '../store-api/errors.ts';
 import type { CancelLog } from '../orders/cancel-log.ts';
 import type { OrderCache } from '../orders/order-cache.ts';
 import { refreshOrders } from '../orders/refresh.ts';
 import type { ReviewMarksStore } from '../orders/review-marks.ts';
+import { serviceScope, type ServiceScope } from '../environments/service-scope.ts';
 import { isStoreApiError } from '../store-api/client.ts';
 
 export interface HandlerDeps {
   readonly service: EnvironmentService;
   readonly domains: DomainWorkspaceStore;
-  readonly bulkCancel: Readonly<Record<EnvironmentId, BulkCancelQueue>>;
+  /** The bulk cancel of the service an environment points at now (see app-services.ts). */
+  readonly bulkCancelOf: (environment: EnvironmentId) => Promise<BulkCancelQueue | undefined>;
   readonly cache: OrderCache;
   readonly cancelLog: CancelLog;
   readonly reviewMarks: ReviewMarksStore;
@@ -42,7 +44,10 @@ export type Emit = <E extends EventName>(event: E, payload: EventPayloads[E]) =>
 const PROGRESS_INTERVAL_MS = 100;
 
 export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
-  const { service, cache, cancelLog, reviewMarks, domains, bulkCancel, now } = deps;
+  const { service, cache, cancelLog, reviewMarks, domains, bulkCancelOf, now } = deps;
+  /** The current job's snapshot, or null when there is none (or no address to have one for). */
+  const bulkSnapshot = async (environment: EnvironmentId) =>
+    (await bulkCancelOf(environment))?.snapshot() ?? null;
   /** Tells the renderer whether the service answered, after each call that talks to it. */
   async function talking<T>(
     environment: Parameters<EnvironmentService['client']>[0],
@@ -70,12 +75,14 @@ export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
   }
 
   async function logFailure(
-    environment: Parameters<EnvironmentService['client']>[0],
+    scope: ServiceScope | undefined,
     orderId: string,
     error: unknown,
   ): Promise<void> {
-    if (!isStoreApiError(error)) return;
-    await cancelLog.append({
+    // Without an address there is no service whose log it would belong to; nothing was sent.
+    if (!isStoreApiError(error) || !scope) return;
+    const { environment } = scope;
+    await cancelLog.append(scope, {
       at: now(),
       environment,
       orderId,
@@ -96,6 +103,11 @@ export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
     },
     'keys:remove': async (environment) => {
       const status = service.removeKey(environment);
+      emit('keys:changed', { environment, status });
+      return status;
+    },
+    'keys:confirm-origin': async (environment) => {
+      const status = await service.confirmKeyOrigin(environment);
       emit('keys:changed', { environment, status });
       return status;
     },
@@ -129,11 +141,9 @@ export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
       };
     },
     'orders:cached': async (environment) => {
-      // The sandbox moves port at each start; its cache is still its own.
-      const expected = environment === 'sandbox' ? undefined : service.baseUrlOf(environment);
-      if (environment !== 'sandbox' && expected === undefined)
-        return { found: false, reason: 'other-service' };
-      const read = await cache.read(environment, expected);
+      const scope = service.scopeOf(environment);
+      if (!scope) return { found: false, reason: 'other-service' };
+      const read = await cache.read(scope);
       if (!read.ok) return { found: false, reason: read.problem };
       const { body, count, receivedAt } = read.value;
       return {
@@ -143,12 +153,20 @@ export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
     },
     'orders:cancel': async (environment, orderId) => {
       const client = await service.client(environment).catch(async (error: unknown) => {
-        await logFailure(environment, orderId, error);
+        await logFailure(service.scopeOf(environment), orderId, error);
         throw error;
       });
+      // The log of the service the request went to, even if the address changes meanwhile.
+      const scope = serviceScope(environment, client.baseUrl);
       try {
-        const outcome = await talking(environment, () => client.cancelOrder(orderId));
-        await cancelLog.append({
+        const earlierCancel = async () =>
+          (await cancelLog.read(scope)).findLast(
+            (entry) => entry.orderId === orderId && entry.result === 'cancelled',
+          )?.at;
+        const outcome = await talking(environment, () =>
+          client.cancelOrder(orderId, { earlierCancel }),
+        );
+        await cancelLog.append(scope, {
           at: now(),
           environment,
           orderId,
@@ -157,18 +175,31 @@ export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
         });
         return { ...outcome, environment, orderId };
       } catch (error) {
-        await logFailure(environment, orderId, error);
+        await logFailure(scope, orderId, error);
         throw error;
       }
     },
-    'cancel-log:list': async (environment) => cancelLog.read(environment),
-    'review-marks:list': async (environment) => reviewMarks.all(environment),
+    'cancel-log:list': async (environment) => {
+      const scope = service.scopeOf(environment);
+      return scope ? cancelLog.read(scope) : [];
+    },
+    'review-marks:list': async (environment) => {
+      const scope = service.scopeOf(environment);
+      return scope ? reviewMarks.all(scope) : {};
+    },
     'review-marks:set': async (environment, orderId, mark) =>
-      reviewMarks.set(environment, orderId, mark, now()),
+      reviewMarks.set(service.requireScope(environment), orderId, mark, now()),
     'quota:get': async (environment) => service.quota(environment),
+    'quota:try-now': async (environment) => {
+      const client = await service.client(environment);
+      const check = await talking(environment, () => client.tryNow());
+      return { environment, ...check };
+    },
     'bulk-cancel:start': async (environment, orderIds) => {
+      const queue = await bulkCancelOf(environment);
+      if (!queue) throw addressNotSet(environment);
       try {
-        return await bulkCancel[environment].start(orderIds);
+        return await queue.start(orderIds);
       } catch (error) {
         if (error instanceof BulkCancelActiveError)
           throw failure('conflict', error.message, 'not-sent');
@@ -176,25 +207,36 @@ export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
       }
     },
     'bulk-cancel:pause': async (environment) => {
-      await bulkCancel[environment].pause('user');
-      return bulkCancel[environment].snapshot() ?? null;
+      await (await bulkCancelOf(environment))?.pause('user');
+      return bulkSnapshot(environment);
     },
     'bulk-cancel:resume': async (environment) => {
-      await bulkCancel[environment].resume();
-      return bulkCancel[environment].snapshot() ?? null;
+      await (await bulkCancelOf(environment))?.resume();
+      return bulkSnapshot(environment);
     },
     'bulk-cancel:stop': async (environment) => {
-      await bulkCancel[environment].stop();
-      return bulkCancel[environment].snapshot() ?? null;
+      await (await bulkCancelOf(environment))?.stop();
+      return bulkSnapshot(environment);
     },
-    'bulk-cancel:status': async (environment) => bulkCancel[environment].snapshot() ?? null,
-    'bulk-cancel:results': async (environment) => [...bulkCancel[environment].results()],
+    'bulk-cancel:status': async (environment) => bulkSnapshot(environment),
+    'bulk-cancel:results': async (environment) => [
+      ...((await bulkCancelOf(environment))?.results() ?? []),
+    ],
+    'domains:check': async (environment, request) => {
+      // Only the DNS server the clerk saved for this environment (or the system's).
+      const { resolver } = (await domains.get(environment)).settings;
+      return checkDomainDns({ ...request, ...(resolver !== undefined ? { resolver } : {}) });
+    },
+    'domains:certificate': async (environment, { domain }) => {
+      // The site is looked up through the DNS server the DNS check asks, so
+      // both checks look at the same site.
+      const { resolver } = (await domains.get(environment)).settings;
+      return checkCertificateViaDns({ domain, ...(resolver !== undefined ? { resolver } : {}) });
+    },
     'bulk-cancel:dismiss': async (environment) => {
-      await bulkCancel[environment].dismiss();
-      return bulkCancel[environment].snapshot() ?? null;
+      await (await bulkCancelOf(environment))?.dismiss();
+      return bulkSnapshot(environment);
     },
-    'domains:check': async (request) => checkDomainDns(request),
-    'domains:certificate': async (request) => checkCertificate(request),
     'domains:workspace': async (environment) => domains.get(environment),
     'domains:save-settings': async (environment, settings) =>
       domains.saveSettings(environment, settings),

@@ -1,8 +1,9 @@
 // A CiphertextStore over an electron-store file. The file holds only base64
-// ciphertext from safeStorage and the user's weak-storage choice; electron-store's
-// own `encryptionKey` is obfuscation and is not relied on.
+// ciphertext from safeStorage, the origin each key may be sent to, and the
+// user's weak-storage choice; electron-store's own `encryptionKey` is
+// obfuscation and is not relied on.
 
-import type { CiphertextStore } from './key-store.ts';
+import type { CiphertextStore, SavedKeyRecord } from './key-store.ts';
 import type { KeyEnvironment } from '../../shared/key-status.ts';
 
 /** The part of an electron-store (or conf) instance this adapter uses; keys are dot paths. */
@@ -22,18 +23,28 @@ export class ElectronCiphertextStore implements CiphertextStore {
     this.#file = file;
   }
 
-  get(environment: KeyEnvironment): string | undefined {
-    const value = this.#file.get(`${environment}.ciphertext`);
+  get(environment: KeyEnvironment): SavedKeyRecord | undefined {
+    const ciphertext = this.#file.get(`${environment}.ciphertext`);
     // A hand-edited file may hold anything; the key store treats non-base64 as damage.
-    return typeof value === 'string' ? value : undefined;
+    if (typeof ciphertext !== 'string') return undefined;
+    const origin = this.#file.get(`${environment}.origin`);
+    if (origin === undefined) return { ciphertext };
+    // Not a string is damage: passed on as an origin the key store refuses, never as "unbound".
+    return { ciphertext, origin: typeof origin === 'string' ? origin : '' };
   }
 
-  set(environment: KeyEnvironment, base64: string): void {
-    this.#file.set(`${environment}.ciphertext`, base64);
+  set(environment: KeyEnvironment, record: SavedKeyRecord): void {
+    // One write for the whole record, so a crash never pairs a key with another key's origin.
+    this.#file.set(environment, {
+      ciphertext: record.ciphertext,
+      ...(record.origin === undefined ? {} : { origin: record.origin }),
+      ...(this.getWeakAccepted(environment) ? { weakStorageAccepted: true } : {}),
+    });
   }
 
   delete(environment: KeyEnvironment): void {
     this.#file.delete(`${environment}.ciphertext`);
+    this.#file.delete(`${environment}.origin`);
   }
 
   getWeakAccepted(environment: KeyEnvironment): boolean {

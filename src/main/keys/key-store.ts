@@ -1,20 +1,33 @@
 // API keys for production and staging, one per environment. A key is saved
 // only as ciphertext from the OS secret store (safeStorage); where the OS
 // offers no real protection it stays in memory for the session unless the
-// user accepts weak storage. Callers outside the main process get a
-// KeyStatus, never the key.
+// user accepts weak storage. Each key is bound to the origin it was entered
+// for and handed out for that origin only. Callers outside the main process
+// get a KeyStatus, never the key.
 
 import { ENVIRONMENT_LABELS } from '../../shared/environments.ts';
 import type { KeyEnvironment, KeyProblem, KeyStatus } from '../../shared/key-status.ts';
 import { isKeyEnvironment } from '../../shared/key-status.ts';
+import { isOrigin, originNames } from './key-origin.ts';
 import { InvalidKeyError, validateKey } from './key-validation.ts';
 import type { Protection, SafeStorageLike } from './storage-protection.ts';
 import { assessProtection } from './storage-protection.ts';
 
-/** Where ciphertext (base64) and the user's "weak storage is fine" choice persist. */
+/** One saved key: its ciphertext and the origin it may be sent to. */
+export interface SavedKeyRecord {
+  /** base64 of safeStorage's ciphertext. */
+  readonly ciphertext: string;
+  /**
+   * Absent in records saved before keys were bound (and for a key entered
+   * before the environment had an address) until the first read binds it.
+   */
+  readonly origin?: string;
+}
+
+/** Where saved keys and the user's "weak storage is fine" choice persist. */
 export interface CiphertextStore {
-  get(environment: KeyEnvironment): string | undefined;
-  set(environment: KeyEnvironment, base64: string): void;
+  get(environment: KeyEnvironment): SavedKeyRecord | undefined;
+  set(environment: KeyEnvironment, record: SavedKeyRecord): void;
   delete(environment: KeyEnvironment): void;
   getWeakAccepted(environment: KeyEnvironment): boolean;
   setWeakAccepted(environment: KeyEnvironment, accepted: boolean): void;
@@ -35,12 +48,21 @@ export interface SetKeyOptions {
    * where there is no encryption at all (session only).
    */
   readonly acceptWeakStorage?: boolean;
+  /**
+   * The origin of the environment's address: the key is sent only there.
+   * Left out (no address yet), the key binds to the first address it is read for.
+   */
+  readonly origin?: string;
 }
 
 export type KeyStatusListener = (status: KeyStatus) => void;
 
-type KeySource =
-  { kind: 'session'; key: string } | { kind: 'saved'; key: string } | { kind: 'none' };
+interface HeldKey {
+  readonly key: string;
+  readonly origin?: string;
+}
+
+type KeySource = ({ kind: 'session' } & HeldKey) | ({ kind: 'saved' } & HeldKey) | { kind: 'none' };
 
 /**
  * The environment is sealed in with the key, so a ciphertext copied to the
@@ -66,21 +88,30 @@ type NoticeKind =
   | 'undecryptable'
   | 'locked';
 
-/** Plain words for the user. They name the environment, never the key. */
+/** The other-address notice names both hosts, so it is built per call. */
+function otherAddressNotice(environment: KeyEnvironment, bound: string, address: string): string {
+  const { from, to } = originNames(bound, address);
+  return `The ${ENVIRONMENT_LABELS[environment]} key was entered for ${from}, so it is not sent to ${to} until you confirm the new address or enter the key again.`;
+}
+
+/**
+ * Plain words for the user. They name the environment, never the key, and
+ * never a storage backend. Where this computer cannot protect a saved key the
+ * screen leads with "This computer’s password store is not available", and
+ * its status line says where the key is kept, so these do not say either again.
+ */
 function notices(environment: KeyEnvironment): Record<NoticeKind, string> {
   const name = ENVIRONMENT_LABELS[environment];
-  const noManager =
-    'This computer has no password manager Store Admin can use, so a saved key would be protected only by a password built into the app, which is no real protection.';
   return {
-    weakNone: `${noManager} A ${name} key you enter is kept only until you quit, unless you choose to save it with weak protection.`,
-    weakSession: `${noManager} The ${name} key is kept only until you quit. You can choose to save it with weak protection instead.`,
-    weakSaved: `The ${name} key is saved with weak protection, as you chose: anyone who can read your files can read the key.`,
-    unavailableNone: `This computer offers no encryption for saved keys, so a ${name} key you enter is kept only until you quit.`,
-    unavailableSession: `This computer offers no encryption for saved keys, so the ${name} key is kept only until you quit.`,
-    session: `The ${name} key is kept only until you quit.`,
-    notSaved: `The system could not encrypt the ${name} key, so it was not saved. It is kept only until you quit.`,
-    undecryptable: `The saved ${name} key could not be decrypted (the system's password store may have changed, or the saved data is damaged), so it was removed. Please enter it again.`,
-    locked: `A ${name} key is saved, but the system's encryption is not available right now, so it cannot be read. Enter it again to use it until you quit, or restart Store Admin once your password manager is unlocked.`,
+    weakNone: `A saved key would not be protected, so a ${name} key you enter is kept until you quit, unless you choose to save it anyway.`,
+    weakSession: `Enter it again each time Store Admin starts, or choose to save the ${name} key anyway, without protection.`,
+    weakSaved: `Anyone who can read your files can read the ${name} key.`,
+    unavailableNone: `A ${name} key you enter is kept until you quit.`,
+    unavailableSession: `Enter the ${name} key again each time Store Admin starts.`,
+    session: `Enter the ${name} key again each time Store Admin starts.`,
+    notSaved: `The ${name} key could not be saved in this computer’s password store.`,
+    undecryptable: `The saved ${name} key could not be read (this computer’s password store may have changed), so it was removed. Enter it again.`,
+    locked: `A ${name} key is saved, but this computer’s password store is locked or not available right now, so it cannot be read. Enter the key again to use it until you quit, or restart Store Admin once the password store is unlocked.`,
   };
 }
 
@@ -94,9 +125,9 @@ export class KeyStore {
   readonly #safeStorage: SafeStorageLike;
   readonly #store: CiphertextStore;
   readonly #platform: NodeJS.Platform;
-  readonly #session = new Map<KeyEnvironment, string>();
+  readonly #session = new Map<KeyEnvironment, HeldKey>();
   /** Problems that outlive the call that found them, until the key is set or removed. */
-  readonly #problems = new Map<KeyEnvironment, Exclude<KeyProblem, 'locked'>>();
+  readonly #problems = new Map<KeyEnvironment, 'undecryptable' | 'not-saved'>();
   readonly #listeners = new Set<KeyStatusListener>();
 
   constructor(deps: KeyStoreDeps) {
@@ -105,18 +136,70 @@ export class KeyStore {
     this.#platform = deps.platform;
   }
 
-  status(environment: KeyEnvironment): KeyStatus {
+  /**
+   * `address`: the origin of the environment's address, when it has one. A
+   * key bound elsewhere then reports the `other-address` problem.
+   */
+  status(environment: KeyEnvironment, address?: string): KeyStatus {
     assertEnvironment(environment);
+    if (address !== undefined) this.bindUnbound(environment, address);
     const protection = this.#protection();
-    return this.#statusOf(environment, protection, this.#read(environment, protection));
+    return this.#statusOf(environment, protection, this.#read(environment, protection), address);
   }
 
-  /** The key for a request, or undefined when none is usable. Main process only. */
-  getKey(environment: KeyEnvironment): string | undefined {
+  /**
+   * The key for a request to `address` (an origin), or undefined when none
+   * is usable there: a key bound to another origin is never handed out.
+   * Main process only.
+   */
+  getKey(environment: KeyEnvironment, address: string): string | undefined {
     assertEnvironment(environment);
+    this.bindUnbound(environment, address);
+    const source = this.#read(environment, this.#protection());
+    return source.kind !== 'none' && source.origin === address ? source.key : undefined;
+  }
+
+  /**
+   * Every key held, whatever address it is bound to: only for scrubbing them
+   * out of log lines, never for a request.
+   */
+  keysToScrub(): string[] {
     const protection = this.#protection();
-    const source = this.#read(environment, protection);
-    return source.kind === 'none' ? undefined : source.key;
+    return (['staging', 'production'] as const).flatMap((environment) => {
+      const source = this.#read(environment, protection);
+      return source.kind === 'none' ? [] : [source.key];
+    });
+  }
+
+  /**
+   * Binds a key that is not bound yet (saved by an earlier version, or
+   * entered before the address) to `origin`. Needs no decryption, so it works
+   * while the password store is locked too.
+   */
+  bindUnbound(environment: KeyEnvironment, origin: string): void {
+    assertEnvironment(environment);
+    assertOrigin(origin);
+    const session = this.#session.get(environment);
+    if (session) {
+      if (session.origin === undefined) this.#session.set(environment, { ...session, origin });
+      return;
+    }
+    const record = this.#store.get(environment);
+    if (record && record.origin === undefined) this.#store.set(environment, { ...record, origin });
+  }
+
+  /**
+   * Lets the current key go to `origin` instead of where it was bound: only
+   * after the clerk confirmed it in main's own dialog.
+   */
+  allowOrigin(environment: KeyEnvironment, origin: string): KeyStatus {
+    assertEnvironment(environment);
+    assertOrigin(origin);
+    const session = this.#session.get(environment);
+    const record = this.#store.get(environment);
+    if (session) this.#session.set(environment, { ...session, origin });
+    else if (record) this.#store.set(environment, { ...record, origin });
+    return this.#changed(environment, this.#protection(), origin);
   }
 
   /**
@@ -128,6 +211,8 @@ export class KeyStore {
     assertEnvironment(environment);
     const checked = validateKey(key);
     if (!checked.ok) throw new InvalidKeyError(checked.reason, checked.message);
+    const { origin } = options;
+    if (origin !== undefined) assertOrigin(origin);
     const protection = this.#protection();
     this.#problems.delete(environment);
 
@@ -139,15 +224,15 @@ export class KeyStore {
       protection.level === 'os' ||
       (protection.level === 'weak' && this.#store.getWeakAccepted(environment));
 
-    if (save && this.#save(environment, checked.value)) {
+    if (save && this.#save(environment, checked.value, origin)) {
       this.#session.delete(environment);
     } else {
       if (save) this.#problems.set(environment, 'not-saved');
-      this.#session.set(environment, checked.value);
+      this.#session.set(environment, { key: checked.value, ...(origin ? { origin } : {}) });
       // An older saved key must not come back in the next session.
       this.#store.delete(environment);
     }
-    return this.#changed(environment, protection);
+    return this.#changed(environment, protection, origin);
   }
 
   /** Forgets the key, saved or not, and any acceptance of weak storage. */
@@ -176,13 +261,17 @@ export class KeyStore {
   }
 
   #read(environment: KeyEnvironment, protection: Protection): KeySource {
-    const sessionKey = this.#session.get(environment);
-    if (sessionKey !== undefined) return { kind: 'session', key: sessionKey };
-    const ciphertext = this.#store.get(environment);
+    const session = this.#session.get(environment);
+    if (session !== undefined) return { kind: 'session', ...session };
+    const record = this.#store.get(environment);
     // With no encryption right now the saved key may still be fine later.
-    if (ciphertext === undefined || protection.level === 'unavailable') return { kind: 'none' };
-    const key = this.#decrypt(environment, ciphertext);
-    if (key !== undefined) return { kind: 'saved', key };
+    if (record === undefined || protection.level === 'unavailable') return { kind: 'none' };
+    const key = this.#decrypt(environment, record.ciphertext);
+    // A hand-edited origin that is not one counts as damage, like a bad ciphertext.
+    const originOk = record.origin === undefined || isOrigin(record.origin);
+    if (key !== undefined && originOk) {
+      return { kind: 'saved', key, ...(record.origin ? { origin: record.origin } : {}) };
+    }
     this.#store.delete(environment);
     this.#problems.set(environment, 'undecryptable');
     this.#notify(this.#statusOf(environment, protection, { kind: 'none' }));
@@ -205,20 +294,25 @@ export class KeyStore {
   }
 
   /** Encrypts, checks the round trip, then saves; false if any step fails. */
-  #save(environment: KeyEnvironment, key: string): boolean {
+  #save(environment: KeyEnvironment, key: string, origin: string | undefined): boolean {
     try {
-      const base64 = this.#safeStorage
+      const ciphertext = this.#safeStorage
         .encryptString(sealPrefix(environment) + key)
         .toString('base64');
-      if (this.#decrypt(environment, base64) !== key) return false;
-      this.#store.set(environment, base64);
+      if (this.#decrypt(environment, ciphertext) !== key) return false;
+      this.#store.set(environment, { ciphertext, ...(origin ? { origin } : {}) });
       return true;
     } catch {
       return false;
     }
   }
 
-  #statusOf(environment: KeyEnvironment, protection: Protection, source: KeySource): KeyStatus {
+  #statusOf(
+    environment: KeyEnvironment,
+    protection: Protection,
+    source: KeySource,
+    address?: string,
+  ): KeyStatus {
     const text = notices(environment);
     const base = {
       environment,
@@ -227,7 +321,26 @@ export class KeyStore {
       canAcceptWeakStorage: protection.level === 'weak',
     };
     const problem = this.#problems.get(environment);
+    const held = this.#heldStatus(environment, protection, source, base, text, problem);
+    if (source.kind === 'none' || source.origin === undefined) return held;
+    const bound = { ...held, origin: source.origin };
+    if (address === undefined || address === source.origin) return bound;
+    // Said instead of any other notice: it is what stops requests now.
+    return {
+      ...bound,
+      problem: 'other-address',
+      notice: otherAddressNotice(environment, source.origin, address),
+    };
+  }
 
+  #heldStatus(
+    environment: KeyEnvironment,
+    protection: Protection,
+    source: KeySource,
+    base: Pick<KeyStatus, 'environment' | 'backend' | 'weak' | 'canAcceptWeakStorage'>,
+    text: Record<NoticeKind, string>,
+    problem: KeyProblem | undefined,
+  ): KeyStatus {
     if (source.kind === 'saved') {
       // Saved under weak protection means the user accepted it (setKey saves
       // nothing else); the notice says what that protection is worth.
@@ -256,8 +369,13 @@ export class KeyStore {
     return none;
   }
 
-  #changed(environment: KeyEnvironment, protection: Protection): KeyStatus {
-    const status = this.#statusOf(environment, protection, this.#read(environment, protection));
+  #changed(environment: KeyEnvironment, protection: Protection, address?: string): KeyStatus {
+    const status = this.#statusOf(
+      environment,
+      protection,
+      this.#read(environment, protection),
+      address,
+    );
     this.#notify(status);
     return status;
   }
@@ -265,6 +383,10 @@ export class KeyStore {
   #notify(status: KeyStatus): void {
     for (const listener of [...this.#listeners]) listener(status);
   }
+}
+
+function assertOrigin(origin: unknown): asserts origin is string {
+  if (!isOrigin(origin)) throw new TypeError('Expected an origin such as https://api.example.com.');
 }
 
 function assertEnvironment(environment: unknown): asserts environment is KeyEnvironment {

@@ -1,22 +1,22 @@
 // A CiphertextStore in memory, for tests and for runs that must not touch disk.
 
-import type { CiphertextStore } from './key-store.ts';
+import type { CiphertextStore, SavedKeyRecord } from './key-store.ts';
 import type { KeyEnvironment } from '../../shared/key-status.ts';
 
 export class MemoryCiphertextStore implements CiphertextStore {
-  readonly #ciphertexts = new Map<KeyEnvironment, string>();
+  readonly #records = new Map<KeyEnvironment, SavedKeyRecord>();
   readonly #weakAccepted = new Set<KeyEnvironment>();
 
-  get(environment: KeyEnvironment): string | undefined {
-    return this.#ciphertexts.get(environment);
+  get(environment: KeyEnvironment): SavedKeyRecord | undefined {
+    return this.#records.get(environment);
   }
 
-  set(environment: KeyEnvironment, base64: string): void {
-    this.#ciphertexts.set(environment, base64);
+  set(environment: KeyEnvironment, record: SavedKeyRecord): void {
+    this.#records.set(environment, { ...record });
   }
 
   delete(environment: KeyEnvironment): void {
-    this.#ciphertexts.delete(environment);
+    this.#records.delete(environment);
   }
 
   getWeakAccepted(environment: KeyEnvironment): boolean {
@@ -31,10 +31,15 @@ export class MemoryCiphertextStore implements CiphertextStore {
   /** Everything held, as plain data (for tests that search it for a plaintext). */
   snapshot(): {
     ciphertexts: Partial<Record<KeyEnvironment, string>>;
+    origins: Partial<Record<KeyEnvironment, string>>;
     weakAccepted: KeyEnvironment[];
   } {
+    const records = [...this.#records];
     return {
-      ciphertexts: Object.fromEntries(this.#ciphertexts),
+      ciphertexts: Object.fromEntries(records.map(([env, record]) => [env, record.ciphertext])),
+      origins: Object.fromEntries(
+        records.flatMap(([env, record]) => (record.origin ? [[env, record.origin]] : [])),
+      ),
       weakAccepted: [...this.#weakAccepted],
     };
   }

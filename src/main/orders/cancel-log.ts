@@ -1,11 +1,11 @@
-// The local record of every cancel attempt, per environment: one JSON line
-// per attempt, appended. An append either lands whole or leaves a torn last
+// The local record of every cancel attempt, per service (an environment's
+// address: see service-scope.ts): one JSON line per attempt, appended. An append either lands whole or leaves a torn last
 // line, which reading skips, so a crash never loses earlier entries.
 
 import { appendFile, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { EnvironmentId } from '../../shared/environments.ts';
 import type { CancelLogEntry } from '../../shared/orders-local.ts';
+import { scopedFileName, type ServiceScope } from '../environments/service-scope.ts';
 
 export class CancelLog {
   readonly #dir: string;
@@ -14,18 +14,22 @@ export class CancelLog {
     this.#dir = dir;
   }
 
-  #file(environment: EnvironmentId): string {
-    return join(this.#dir, `cancel-log-${environment}.jsonl`);
+  #file(scope: ServiceScope): string {
+    return join(this.#dir, scopedFileName('cancel-log', scope));
   }
 
-  async append(entry: CancelLogEntry): Promise<void> {
-    await appendFile(this.#file(entry.environment), `${JSON.stringify(entry)}\n`, { mode: 0o600 });
+  /** Appends to the log of the service the attempt went to. */
+  async append(scope: ServiceScope, entry: CancelLogEntry): Promise<void> {
+    if (entry.environment !== scope.environment)
+      throw new TypeError('A cancel log entry belongs to its own environment.');
+    await appendFile(this.#file(scope), `${JSON.stringify(entry)}\n`, { mode: 0o600 });
   }
 
-  async read(environment: EnvironmentId): Promise<CancelLogEntry[]> {
+  async read(scope: ServiceScope): Promise<CancelLogEntry[]> {
+    const { environment } = scope;
     let text: string;
     try {
-      text = await readFile(this.#file(environment), 'utf8');
+      text = await readFile(this.#file(scope), 'utf8');
     } catch {
       return [];
     }

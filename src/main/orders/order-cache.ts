@@ -1,4 +1,4 @@
-// The last good order list of each environment, on disk, for offline review.
+// The last good order list of each service (see service-scope.ts), on disk, for offline review.
 // Lists can be ~100 MB, past what electron-store suits, so each is one file:
 // a fixed-size JSON header line, then the list exactly as the service sent
 // it (no serialisation to pay for, one parse to read).
@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { open, readdir, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EnvironmentId } from '../../shared/environments.ts';
+import { scopedFileName, serviceScope, type ServiceScope } from '../environments/service-scope.ts';
 
 const FORMAT = 'store-admin-orders';
 const VERSION = 2;
@@ -51,18 +52,18 @@ export type CacheReadProblem = 'missing' | 'damaged' | 'other-service';
 
 export class OrderCache {
   readonly #dir: string;
-  /** Commits per environment run one after another. */
-  readonly #committing = new Map<EnvironmentId, Promise<void>>();
-  /** The most recently begun write per environment wins, whichever finishes last. */
+  /** Commits per file run one after another. */
+  readonly #committing = new Map<string, Promise<void>>();
+  /** The most recently begun write per file wins, whichever finishes last. */
   #sequence = 0;
-  readonly #newestCommitted = new Map<EnvironmentId, number>();
+  readonly #newestCommitted = new Map<string, number>();
 
   constructor(dir: string) {
     this.#dir = dir;
   }
 
-  fileOf(environment: EnvironmentId): string {
-    return join(this.#dir, `orders-${environment}.cache`);
+  fileOf(scope: ServiceScope): string {
+    return join(this.#dir, scopedFileName('orders', scope));
   }
 
   /** Removes temporary files left by a write that a crash cut short (call at start-up). */
@@ -73,13 +74,13 @@ export class OrderCache {
     } catch {
       return;
     }
-    const leftovers = names.filter((name) => /^orders-[a-z]+\.cache\..+\.tmp$/.test(name));
+    const leftovers = names.filter((name) => /^orders-[a-z0-9-]+\.cache\..+\.tmp$/.test(name));
     await Promise.all(leftovers.map((name) => rm(join(this.#dir, name), { force: true })));
   }
 
-  /** Starts writing `body` (its UTF-8 bytes as received, or the text). */
+  /** Starts writing `body` (its UTF-8 bytes as received, or the text) for the service it came from. */
   begin(meta: CacheMeta, body: string | Uint8Array): PendingCacheWrite {
-    const file = this.fileOf(meta.environment);
+    const file = this.fileOf(serviceScope(meta.environment, meta.baseUrl));
     const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
     const ticket = ++this.#sequence;
     const bodyBuffer = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
@@ -119,18 +120,18 @@ export class OrderCache {
           await cleanup();
           throw error;
         }
-        const previous = this.#committing.get(meta.environment) ?? Promise.resolve();
+        const previous = this.#committing.get(file) ?? Promise.resolve();
         const next = previous
           .catch(() => undefined)
           .then(async () => {
-            if (ticket < (this.#newestCommitted.get(meta.environment) ?? 0)) {
+            if (ticket < (this.#newestCommitted.get(file) ?? 0)) {
               await rm(temporary, { force: true }); // a newer list is already in place
               return;
             }
-            this.#newestCommitted.set(meta.environment, ticket);
+            this.#newestCommitted.set(file, ticket);
             await rename(temporary, file);
           });
-        this.#committing.set(meta.environment, next);
+        this.#committing.set(file, next);
         await next;
       },
       abort: async () => {
@@ -145,16 +146,16 @@ export class OrderCache {
   }
 
   /**
-   * The cached list, if there is a whole one for this environment's current
-   * service. `expectedBaseUrl` undefined accepts any (the sandbox moves port).
+   * The cached list of the scope's service, if there is a whole one. The
+   * sandbox's scope accepts any address (it moves port at each start).
    */
   async read(
-    environment: EnvironmentId,
-    expectedBaseUrl?: string,
+    scope: ServiceScope,
   ): Promise<{ ok: true; value: CachedOrders } | { ok: false; problem: CacheReadProblem }> {
+    const { environment, baseUrl: expectedBaseUrl } = scope;
     let data: Buffer;
     try {
-      data = await readFile(this.fileOf(environment));
+      data = await readFile(this.fileOf(scope));
     } catch (error) {
       return {
         ok: false,

@@ -1,12 +1,13 @@
-// A clerk's local review marks and notes, per environment. There is no
-// endpoint for them, so they live only here, in a small JSON file written
-// atomically; they survive refreshes and restarts, keyed by order id.
+// A clerk's local review marks and notes, per service (an environment's
+// address: see service-scope.ts). There is no endpoint for them, so they live
+// only here, in a small JSON file written atomically; they survive refreshes
+// and restarts, keyed by order id.
 
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
-import type { EnvironmentId } from '../../shared/environments.ts';
+import { scopedFileName, type ServiceScope } from '../environments/service-scope.ts';
 import { MAX_NOTE_LENGTH, type ReviewMark, type ReviewMarks } from '../../shared/orders-local.ts';
 
 const fileSchema = z.object({
@@ -23,49 +24,48 @@ const fileSchema = z.object({
 
 export class ReviewMarksStore {
   readonly #dir: string;
-  readonly #cache = new Map<EnvironmentId, Record<string, ReviewMark>>();
+  /** By scope key. */
+  readonly #cache = new Map<string, Record<string, ReviewMark>>();
   #queue: Promise<void> = Promise.resolve();
 
   constructor(dir: string) {
     this.#dir = dir;
   }
 
-  #file(environment: EnvironmentId): string {
-    return join(this.#dir, `review-marks-${environment}.json`);
+  #file(scope: ServiceScope): string {
+    return join(this.#dir, scopedFileName('review-marks', scope));
   }
 
-  async all(environment: EnvironmentId): Promise<ReviewMarks> {
-    const cached = this.#cache.get(environment);
+  async all(scope: ServiceScope): Promise<ReviewMarks> {
+    const cached = this.#cache.get(scope.key);
     if (cached) return cached;
     let marks: Record<string, ReviewMark> = {};
     try {
-      const parsed = fileSchema.safeParse(
-        JSON.parse(await readFile(this.#file(environment), 'utf8')),
-      );
+      const parsed = fileSchema.safeParse(JSON.parse(await readFile(this.#file(scope), 'utf8')));
       if (parsed.success) marks = parsed.data.marks;
     } catch {
       // none yet, or unreadable: start empty rather than fail
     }
-    this.#cache.set(environment, marks);
+    this.#cache.set(scope.key, marks);
     return marks;
   }
 
   /** Sets or clears (reviewed false and empty note) the mark of one order. */
   async set(
-    environment: EnvironmentId,
+    scope: ServiceScope,
     orderId: string,
     mark: Omit<ReviewMark, 'updatedAt'>,
     now: number,
   ): Promise<ReviewMarks> {
-    const marks = { ...(await this.all(environment)) };
+    const marks = { ...(await this.all(scope)) };
     const note = mark.note.trim().slice(0, MAX_NOTE_LENGTH);
     if (!mark.reviewed && note === '') delete marks[orderId];
     else marks[orderId] = { reviewed: mark.reviewed, note, updatedAt: now };
-    this.#cache.set(environment, marks);
+    this.#cache.set(scope.key, marks);
     const text = JSON.stringify({ version: 1, marks });
     this.#queue = this.#queue
       .catch(() => undefined)
-      .then(() => writeFileAtomic(this.#file(environment), text, { mode: 0o600 }));
+      .then(() => writeFileAtomic(this.#file(scope), text, { mode: 0o600 }));
     await this.#queue;
     return marks;
   }

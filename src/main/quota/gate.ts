@@ -1,11 +1,27 @@
-// One gate per API key. Every request to the service passes through it, so
-// after a 429, a ban, or Remaining reaching 0, nothing at all goes out until
-// the wait ends. Waiters queue behind one timer (not one timer each that
-// would all fire at once) and are let through only as the remaining quota
-// allows, interactive requests first.
+// One gate per API key and service address. Every request to the service
+// passes through it, so after a 429, a ban, or Remaining reaching 0, nothing
+// at all goes out until the wait ends. Waiters queue behind one timer (not
+// one timer each that would all fire at once) and are let through only as
+// the remaining quota allows, interactive requests first.
+//
+// The gate's record (gate-record.ts) lives in a store: its own memory, or a
+// file shared with every other process using the same key at the same
+// address (shared-gate-files.ts), so their requests count against one quota
+// and a hold one of them was told about holds them all.
 
-import type { HoldReason, QuotaSnapshot } from '../../shared/quota.ts';
+import { randomUUID } from 'node:crypto';
+import type { HoldReason, QuotaSnapshot, QuotaView } from '../../shared/quota.ts';
 import type { Timing } from './clock.ts';
+import {
+  clearHold,
+  openTime,
+  recordReading,
+  setHold,
+  type GateRecord,
+  type Lease,
+} from './gate-record.ts';
+import { MemoryGateStore, type GateStore } from './gate-store.ts';
+import { countSend, usageNow } from './local-usage.ts';
 import type { RateLimitReading } from './rate-limit-headers.ts';
 
 export type Priority = 'interactive' | 'background';
@@ -26,11 +42,26 @@ export interface AcquireOptions {
   /** Longer waits fail at once with HeldBackError instead of holding a request open. */
   readonly maxWaitMs: number;
   readonly priority?: Priority;
+  /**
+   * The clerk chose to end a hold by hand ("Try now"): this one request goes
+   * through it (one such request at a time). Its answer lifts the hold, or
+   * sets the new one the service asks for.
+   */
+  readonly throughHold?: boolean;
+}
+
+export interface Hold {
+  readonly until: number;
+  readonly reason: HoldReason;
 }
 
 export interface Ticket {
-  /** Call once, with what the answer said (nothing when there was no answer). */
-  release(reading?: RateLimitReading): void;
+  /**
+   * Call once, with what the answer's rate-limit headers said. Nothing when
+   * no answer came, or when its headers are not this key's (a 401 carries
+   * another bucket's). `hold`: the answer asked to wait (a 429).
+   */
+  release(reading?: RateLimitReading, hold?: Hold): void;
 }
 
 interface Waiter {
@@ -39,74 +70,77 @@ interface Waiter {
   readonly reject: (error: unknown) => void;
   readonly signal: AbortSignal | undefined;
   readonly onAbort: () => void;
+  /** For a "Try now": the hold it was asked to go through (a newer hold turns it away). */
+  readonly throughHold: number | undefined;
 }
 
 export interface GateOptions {
   readonly timing: Timing;
-  /** Concurrency when the quota does not limit it further. */
+  /** Requests in flight at once (across every process sharing the store) when the quota does not limit it further. */
   readonly maxInFlight?: number;
+  /** Where the record lives; its own memory by default. */
+  readonly store?: GateStore;
+  /** How soon a waiting gate looks again when only other processes' requests hold it up. */
+  readonly pollMs?: number;
 }
 
 export class RequestGate {
   readonly #timing: Timing;
   readonly #maxInFlight: number;
-  #state: QuotaSnapshot = { known: false };
-  #inFlight = 0;
+  readonly #store: GateStore;
+  readonly #pollMs: number;
+  #record: GateRecord;
+  #seen: string;
+  /** This gate's own requests on their way (lease ids). */
+  readonly #own = new Set<string>();
   /** Set when the service answers without rate-limit headers at all. */
   #headersAbsent = false;
   readonly #queues: Record<Priority, Waiter[]> = { interactive: [], background: [] };
   #timer: { at: number; controller: AbortController } | undefined;
   readonly #listeners = new Set<(snapshot: QuotaSnapshot) => void>();
-  readonly #sendListeners = new Set<() => void>();
 
   constructor(options: GateOptions) {
     this.#timing = options.timing;
     this.#maxInFlight = options.maxInFlight ?? 4;
+    this.#store = options.store ?? new MemoryGateStore();
+    this.#pollMs = options.pollMs ?? 100;
+    this.#record = this.#store.read();
+    this.#seen = this.#fingerprint(this.#record);
   }
 
   snapshot(): QuotaSnapshot {
-    return this.#state;
+    return this.#record.snapshot;
   }
 
+  /** What the quota meter shows: the service's figures and this computer's own counts. */
+  view(): QuotaView {
+    this.#adopt(this.#store.read());
+    return { ...this.#record.snapshot, ...usageNow(this.#record.usage, this.#timing.now()) };
+  }
+
+  /** This gate's requests on their way. */
   get inFlight(): number {
-    return this.#inFlight;
+    return this.#own.size;
   }
 
+  /** Called after every change of the record: figures, holds, and each request let out. */
   onChange(listener: (snapshot: QuotaSnapshot) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }
 
-  /** Called each time a request is let through (it is about to be sent). */
-  onSend(listener: () => void): () => void {
-    this.#sendListeners.add(listener);
-    return () => this.#sendListeners.delete(listener);
-  }
-
-  /** Restores a snapshot saved before a restart, so a ban or hold survives it. */
-  restore(snapshot: QuotaSnapshot): void {
-    this.#setState(snapshot);
-  }
-
   /** The earliest time a request could be sent, and why it waits (if it does). */
   openAt(): { at: number; reason?: HoldReason } {
-    const now = this.#timing.now();
-    const s = this.#state;
-    if (s.holdUntil !== undefined && s.holdUntil > now) {
-      return { at: s.holdUntil, reason: s.holdReason ?? 'server-429' };
-    }
-    if (s.remaining === 0 && s.resetAt !== undefined && s.resetAt > now && this.#inFlight === 0) {
-      return { at: s.resetAt, reason: 'quota-exhausted' };
-    }
-    return { at: now };
+    this.#adopt(this.#store.read());
+    return openTime(this.#record, this.#timing.now());
   }
 
   acquire(options: AcquireOptions): Promise<Ticket> {
-    const { signal, maxWaitMs, priority = 'interactive' } = options;
+    const { signal, maxWaitMs, priority = 'interactive', throughHold = false } = options;
     if (signal?.aborted) return Promise.reject(signal.reason);
     const now = this.#timing.now();
     const open = this.openAt();
-    if (open.reason && open.at - now > maxWaitMs) {
+    if (!throughHold && open.reason && open.at - now > maxWaitMs) {
       return Promise.reject(new HeldBackError(open.at, open.reason));
     }
     return new Promise<Ticket>((resolve, reject) => {
@@ -115,6 +149,7 @@ export class RequestGate {
         resolve,
         reject,
         signal,
+        throughHold: throughHold ? this.#record.holdId : undefined,
         onAbort: () => {
           this.#remove(waiter);
           reject(signal?.reason);
@@ -128,9 +163,7 @@ export class RequestGate {
 
   /** Shuts the gate until `until` (a 429's Retry-After, or a ban). */
   hold(until: number, reason: HoldReason): void {
-    const current = this.#state.holdUntil ?? 0;
-    if (until <= current && this.#state.holdReason === reason) return;
-    this.#setState({ ...this.#state, holdUntil: Math.max(until, current), holdReason: reason });
+    this.#change((record) => setHold(record, until, reason, this.#timing.now()));
     this.#rejectWaitersPast(this.openAt());
     this.#pump();
   }
@@ -143,8 +176,8 @@ export class RequestGate {
     return limit === undefined ? 0 : Math.max(1, Math.ceil(limit * 0.02));
   }
 
-  #capacity(now: number, priority: Priority = 'interactive'): number {
-    const s = this.#state;
+  #capacity(record: GateRecord, now: number, priority: Priority): number {
+    const s = record.snapshot;
     if (s.holdUntil !== undefined && s.holdUntil > now) return 0;
     let allowance: number;
     if (s.remaining !== undefined && s.resetAt !== undefined && s.resetAt > now) {
@@ -160,87 +193,118 @@ export class RequestGate {
     }
     if (priority === 'background' && s.limit !== undefined)
       allowance -= RequestGate.backgroundReserve(s.limit);
-    return Math.min(allowance, this.#maxInFlight) - this.#inFlight;
+    return Math.min(allowance, this.#maxInFlight) - record.leases.length;
+  }
+
+  /** The next waiter that may go now, if any. */
+  #next(record: GateRecord, now: number): Waiter | undefined {
+    const { interactive, background } = this.#queues;
+    if (openTime(record, now).reason !== undefined) {
+      // Held: only a request the clerk sends through the hold goes, one at a time.
+      const passing = interactive.find((w) => w.throughHold === record.holdId);
+      const passOut = record.leases.some((lease) => lease.throughHold !== undefined);
+      return passing && !passOut ? passing : undefined;
+    }
+    if (interactive.length > 0)
+      return this.#capacity(record, now, 'interactive') > 0 ? interactive[0] : undefined;
+    return this.#capacity(record, now, 'background') > 0 ? background[0] : undefined;
+  }
+
+  /** A "Try now" waiting behind another meets the hold that one's answer set: it was asked for the old one. */
+  #turnAwayStaleTries(record: GateRecord, now: number): void {
+    const open = openTime(record, now);
+    if (!open.reason) return;
+    for (const waiter of [...this.#queues.interactive]) {
+      if (waiter.throughHold === undefined || waiter.throughHold === record.holdId) continue;
+      this.#remove(waiter);
+      waiter.signal?.removeEventListener('abort', waiter.onAbort);
+      waiter.reject(new HeldBackError(open.at, open.reason));
+    }
   }
 
   #pump(): void {
+    if (this.#queues.interactive.length + this.#queues.background.length === 0) return;
     const now = this.#timing.now();
-    for (;;) {
-      let waiter: Waiter | undefined;
-      if (this.#queues.interactive.length > 0 && this.#capacity(now, 'interactive') > 0) {
-        waiter = this.#queues.interactive.shift();
-      } else if (this.#queues.interactive.length === 0 && this.#capacity(now, 'background') > 0) {
-        waiter = this.#queues.background.shift();
+    const out: Array<[Waiter, Lease]> = [];
+    const record = this.#change((r) => {
+      this.#turnAwayStaleTries(r, now);
+      for (;;) {
+        const waiter = this.#next(r, now);
+        if (!waiter) break;
+        this.#remove(waiter);
+        const held = openTime(r, now).reason !== undefined;
+        const lease: Lease = {
+          id: randomUUID(),
+          pid: process.pid,
+          at: now,
+          ...(waiter.throughHold !== undefined && held ? { throughHold: r.holdId } : {}),
+        };
+        r.leases.push(lease);
+        countSend(r.usage, now);
+        out.push([waiter, lease]);
       }
-      if (!waiter) break;
+    });
+    for (const [waiter, lease] of out) {
       waiter.signal?.removeEventListener('abort', waiter.onAbort);
-      this.#inFlight += 1;
-      for (const listener of this.#sendListeners) listener();
-      waiter.resolve(this.#ticket());
+      this.#own.add(lease.id);
+      waiter.resolve(this.#ticket(lease));
     }
-    const waiting = this.#queues.interactive.length + this.#queues.background.length;
-    if (waiting === 0) return;
-    const open = this.openAt();
+    if (this.#queues.interactive.length + this.#queues.background.length === 0) return;
+    const open = openTime(record, now);
+    const others = record.leases.some((lease) => !this.#own.has(lease.id));
     if (open.at > now) this.#wakeAt(open.at);
+    else if (others)
+      this.#wakeAt(now + this.#pollMs); // their answers reach us only through the store
     else if (
-      this.#inFlight === 0 &&
-      this.#state.resetAt !== undefined &&
-      this.#state.resetAt > now
+      this.#own.size === 0 &&
+      record.snapshot.resetAt !== undefined &&
+      record.snapshot.resetAt > now
     ) {
       // Only background requests wait, held by the reserve: they go on when the window resets.
-      this.#wakeAt(this.#state.resetAt);
+      this.#wakeAt(record.snapshot.resetAt);
     }
-    // Otherwise the gate waits for an in-flight request to come back.
+    // Otherwise the gate waits for one of its requests to come back.
   }
 
-  #ticket(): Ticket {
+  #ticket(lease: Lease): Ticket {
     let released = false;
     return {
-      release: (reading) => {
+      release: (reading, hold) => {
         if (released) return;
         released = true;
-        this.#inFlight -= 1;
-        if (reading) this.#record(reading);
+        this.#own.delete(lease.id);
+        const now = this.#timing.now();
+        this.#change((record) => {
+          record.leases = record.leases.filter((l) => l.id !== lease.id);
+          const passed = lease.throughHold !== undefined;
+          if (reading && !recordReading(record, reading, now, passed && !hold))
+            this.#headersAbsent = true;
+          if (hold) setHold(record, hold.until, hold.reason, now, passed);
+          else if (reading && passed && record.holdId === lease.throughHold) clearHold(record);
+        });
+        if (hold) this.#rejectWaitersPast(this.openAt());
         this.#pump();
       },
     };
   }
 
-  #record(reading: RateLimitReading): void {
-    const now = this.#timing.now();
-    const hasAny =
-      reading.limit !== undefined ||
-      reading.remaining !== undefined ||
-      reading.resetAt !== undefined;
-    if (!hasAny) {
-      this.#headersAbsent = true;
-      return;
-    }
-    const s = this.#state;
-    let remaining = reading.remaining ?? s.remaining;
-    // Answers can arrive out of order: within one window the lowest Remaining is the truest.
-    const sameWindow =
-      reading.resetAt !== undefined &&
-      s.resetAt !== undefined &&
-      Math.abs(reading.resetAt - s.resetAt) < 1000;
-    if (sameWindow && reading.remaining !== undefined && s.remaining !== undefined) {
-      remaining = Math.min(reading.remaining, s.remaining);
-    }
-    if (
-      reading.resetAt !== undefined &&
-      s.resetAt !== undefined &&
-      reading.resetAt < s.resetAt - 1000
-    ) {
-      return; // an answer from a window that has already closed
-    }
-    this.#setState({
-      ...s,
-      known: true,
-      limit: reading.limit ?? s.limit,
-      remaining,
-      resetAt: reading.resetAt ?? s.resetAt,
-      observedAt: now,
-    });
+  /** Runs one change of the record in the store, and tells the listeners if anything changed. */
+  #change(change: (record: GateRecord) => void): GateRecord {
+    const record = this.#store.update(change);
+    this.#adopt(record);
+    return record;
+  }
+
+  #adopt(record: GateRecord): void {
+    const seen = this.#fingerprint(record);
+    this.#record = record;
+    if (seen === this.#seen) return;
+    this.#seen = seen;
+    for (const listener of this.#listeners) listener(record.snapshot);
+  }
+
+  #fingerprint(record: GateRecord): string {
+    return JSON.stringify([record.snapshot, record.usage.sentToday, record.usage.history.at(-1)]);
   }
 
   #wakeAt(at: number): void {
@@ -261,7 +325,7 @@ export class RequestGate {
     if (!open.reason) return;
     for (const queue of Object.values(this.#queues)) {
       for (const waiter of [...queue]) {
-        if (open.at > waiter.deadline) {
+        if (waiter.throughHold === undefined && open.at > waiter.deadline) {
           this.#remove(waiter);
           waiter.signal?.removeEventListener('abort', waiter.onAbort);
           waiter.reject(new HeldBackError(open.at, open.reason));
@@ -275,10 +339,5 @@ export class RequestGate {
       const index = queue.indexOf(waiter);
       if (index >= 0) queue.splice(index, 1);
     }
-  }
-
-  #setState(next: QuotaSnapshot): void {
-    this.#state = next;
-    for (const listener of this.#listeners) listener(next);
   }
 }

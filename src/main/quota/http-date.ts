@@ -21,9 +21,12 @@ function toEpoch(
 ): number | undefined {
   const month = MONTHS.indexOf(monthName.toLowerCase());
   if (month < 0 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60) return undefined;
-  const epoch = Date.UTC(year, month, day, hour, minute, Math.min(second, 59));
-  // Reject 31 Feb and the like, which Date.UTC would roll over.
-  return new Date(epoch).getUTCDate() === day ? epoch : undefined;
+  // Not Date.UTC: it reads years 0 to 99 as 1900 to 1999.
+  const date = new Date(0);
+  date.setUTCFullYear(year, month, day);
+  date.setUTCHours(hour, minute, Math.min(second, 59), 0);
+  // Reject 31 Feb and the like, which the Date would roll over.
+  return date.getUTCDate() === day ? date.getTime() : undefined;
 }
 
 /**

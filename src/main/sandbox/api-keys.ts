@@ -1,5 +1,6 @@
 // The API keys the sandbox accepts, and reading the bearer token of a request.
 
+import { randomBytes } from 'node:crypto';
 import { PLAN_IDS } from '../../shared/plans.ts';
 import type { PlanId } from '../../shared/plans.ts';
 
@@ -13,6 +14,15 @@ export const DEMO_KEYS: readonly SandboxKey[] = PLAN_IDS.map((plan) => ({
   plan,
   key: `demo-${plan}`,
 }));
+
+/**
+ * The key of the sandbox the app starts for itself: made fresh at every start
+ * and known only to main, so the shipped app holds no fixed key and no other
+ * program on the computer can use its sandbox's quota.
+ */
+export function createSandboxKey(random: (size: number) => Buffer = randomBytes): SandboxKey {
+  return { plan: 'pro', key: `sandbox-${random(24).toString('base64url')}` };
+}
 
 // RFC 6750 b64token (token68): what may follow "Bearer ".
 const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;

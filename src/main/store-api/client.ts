@@ -11,7 +11,7 @@ import { DEFAULT_BACKOFF, fullJitterDelay, type BackoffPolicy } from '../quota/b
 import { realTiming, type Timing } from '../quota/clock.ts';
 import { HeldBackError, type Priority, type RequestGate } from '../quota/gate.ts';
 import { readRateLimitHeaders, type RateLimitReading } from '../quota/rate-limit-headers.ts';
-import { parseRetryAfter } from '../quota/retry-after.ts';
+import { latestBelievable, parseRetryAfter } from '../quota/retry-after.ts';
 import { ServerClock } from '../quota/server-clock.ts';
 import type { RetryBudget } from '../quota/retry-budget.ts';
 import {
@@ -47,7 +47,22 @@ export interface StoreClientOptions {
   /** A wait longer than this fails at once ("rate-limited until ...") instead of holding the call open. */
   readonly maxInlineWaitMs?: number;
   readonly backoff?: BackoffPolicy;
+  /** Where the person asking sets the key, in the words of their tool (the app's Settings, the CLI's environment variable). */
+  readonly keyHelp?: KeyHelp;
 }
+
+export interface KeyHelp {
+  /** Said when no key is set, e.g. "Add one in Settings." */
+  readonly missing: string;
+  /** Said when the service refuses the key, e.g. "Check the key in Settings." */
+  readonly refused: string;
+}
+
+/** The app's words: keys are entered in Settings. */
+export const APP_KEY_HELP: KeyHelp = {
+  missing: 'Add one in Settings.',
+  refused: 'Check the key in Settings.',
+};
 
 export interface DownloadProgress {
   readonly receivedBytes: number;
@@ -81,10 +96,28 @@ export interface OrderListBody {
   readonly bytes: number;
 }
 
-export type CancelOutcome =
-  | { readonly kind: 'cancelled'; readonly message: string }
-  | { readonly kind: 'not-found'; readonly message: string }
-  | { readonly kind: 'already-shipped'; readonly message: string };
+/**
+ * What a cancel came to. Only `cancelled` means the service said it cancelled
+ * the order. `gone`: a 404 after a try whose answer was lost, so the order
+ * may have been removed by that try, or have been gone before.
+ */
+export type CancelOutcome = {
+  readonly kind: 'cancelled' | 'not-found' | 'gone' | 'already-shipped';
+  readonly message: string;
+};
+
+export interface CancelOptions extends CallOptions {
+  /**
+   * An earlier DELETE for this order was sent and its answer never came (a
+   * crash or a lost connection); this call continues it.
+   */
+  readonly previousAttemptUnknown?: boolean;
+  /**
+   * When this computer's cancel log holds a cancel of this order the service
+   * confirmed (epoch ms). Asked only on a 404, so a long log is read rarely.
+   */
+  readonly earlierCancel?: () => Promise<number | undefined>;
+}
 
 export interface ConnectionCheck {
   readonly status: number;
@@ -117,6 +150,7 @@ export class StoreClient {
       max429Retries: 1,
       maxInlineWaitMs: 10_000,
       backoff: DEFAULT_BACKOFF,
+      keyHelp: APP_KEY_HELP,
       ...options,
     };
     this.#origin = new URL(options.baseUrl).origin;
@@ -186,15 +220,7 @@ export class StoreClient {
     });
   }
 
-  /**
-   * `previousAttemptUnknown`: an earlier DELETE for this order was sent and
-   * its answer never came (a crash or a lost connection). This call then
-   * continues it rather than starting anew: a 404 means that attempt landed.
-   */
-  async cancelOrder(
-    orderId: string,
-    options: CallOptions & { previousAttemptUnknown?: boolean } = {},
-  ): Promise<CancelOutcome> {
+  async cancelOrder(orderId: string, options: CancelOptions = {}): Promise<CancelOutcome> {
     if (!isInt64Text(orderId)) {
       throw failure(
         'invalid-input',
@@ -206,30 +232,15 @@ export class StoreClient {
       const { response, earlierAnswerLost } = await this.#send(
         'DELETE',
         `store/orders/${orderId}`,
-        {
-          ...options,
-          signal,
-        },
+        { ...options, signal },
       );
       const body = readErrorBody(await this.#readSmall(response));
       if (response.status >= 200 && response.status < 300) {
         return { kind: 'cancelled', message: `Order ${orderId} was cancelled.` };
       }
       if (response.status === 404) {
-        if (earlierAnswerLost) {
-          // DELETE is idempotent: the lost attempt reached the service and cancelled it.
-          return {
-            kind: 'cancelled',
-            message: `Order ${orderId} was cancelled. The answer to the first try was lost; the service now reports the order gone, so that try cancelled it.`,
-          };
-        }
-        return {
-          kind: 'not-found',
-          message: withServerWords(
-            `Order ${orderId} no longer exists, so there was nothing to cancel.`,
-            body,
-          ),
-        };
+        const cancelledAt = await options.earlierCancel?.().catch(() => undefined);
+        return notFound(orderId, body, earlierAnswerLost, cancelledAt);
       }
       if (response.status === 409) {
         return {
@@ -250,7 +261,9 @@ export class StoreClient {
   }
 
   /** One request that shows whether the key works and what quota the service reports. */
-  async checkConnection(options: CallOptions = {}): Promise<ConnectionCheck> {
+  async checkConnection(
+    options: CallOptions & { throughHold?: boolean } = {},
+  ): Promise<ConnectionCheck> {
     return this.#withDeadline(options.signal, async (signal) => {
       const { response } = await this.#send('GET', 'store/orders', { ...options, signal });
       // Only the status and headers matter: do not download a huge list.
@@ -263,6 +276,19 @@ export class StoreClient {
         quota: this.quota(),
       };
     });
+  }
+
+  /**
+   * "Try now": one request through a hold the clerk chose to end by hand.
+   * An answer lifts the hold (or sets the new one a 429 asks for); the gate
+   * then paces as usual.
+   */
+  async tryNow(options: CallOptions = {}): Promise<ConnectionCheck> {
+    const check = await this.checkConnection({ ...options, throughHold: true });
+    return {
+      ...check,
+      message: 'The service answered. Store Admin sends again, at the pace the quota allows.',
+    };
   }
 
   async #withDeadline<T>(
@@ -281,7 +307,11 @@ export class StoreClient {
   async #send(
     method: 'GET' | 'DELETE',
     path: string,
-    options: CallOptions & { signal: AbortSignal; previousAttemptUnknown?: boolean },
+    options: CallOptions & {
+      signal: AbortSignal;
+      previousAttemptUnknown?: boolean;
+      throughHold?: boolean;
+    },
     onProgress?: (progress: DownloadProgress) => void,
   ): Promise<Answer> {
     const { gate, budget, timing } = this.#options;
@@ -298,7 +328,7 @@ export class StoreClient {
       if (!key) {
         throw failure(
           'no-key',
-          'No API key is set for this environment. Add one in Settings.',
+          `No API key is set for this environment. ${this.#options.keyHelp.missing}`,
           'not-sent',
         );
       }
@@ -308,6 +338,8 @@ export class StoreClient {
           signal,
           priority,
           maxWaitMs: options.maxWaitMs ?? this.#options.maxInlineWaitMs,
+          // Only the first attempt goes through a hold; a retry waits as usual.
+          throughHold: options.throughHold === true && retries + retries429 === 0,
         });
       } catch (error) {
         if (error instanceof HeldBackError) throw this.#heldBack(error, earlierAnswerLost);
@@ -351,13 +383,19 @@ export class StoreClient {
       if (response.status === 429) {
         const body = readErrorBody(await this.#readSmall(response));
         const banned = saysBanned(body);
+        // A wait past a day (or the day window's reset) is garbage, not a wish to obey.
         const retryAt =
-          parseRetryAfter(response.headers.get('retry-after'), time) ??
+          parseRetryAfter(response.headers.get('retry-after'), {
+            ...time,
+            latest: latestBelievable(now, reading.resetAt),
+          }) ??
           (reading.resetAt !== undefined && reading.resetAt > now ? reading.resetAt : undefined) ??
           now +
             Math.max(1000, fullJitterDelay(retries429 + 1, timing.random, this.#options.backoff));
-        gate.hold(retryAt, banned ? 'banned' : 'server-429');
-        ticket.release({ ...reading, remaining: 0 });
+        ticket.release(
+          { ...reading, remaining: 0 },
+          { until: retryAt, reason: banned ? 'banned' : 'server-429' },
+        );
         const fitsInline = retryAt - now <= this.#options.maxInlineWaitMs;
         if (
           !banned &&
@@ -368,10 +406,13 @@ export class StoreClient {
           retries429 += 1;
           continue; // the gate holds this retry (and everyone else) until retryAt
         }
-        throw this.#limited(banned, retryAt, body, earlierAnswerLost);
+        throw this.#limited(banned, retryAt, body, earlierAnswerLost ? 'unknown' : 'answered');
       }
 
-      ticket.release(reading);
+      // A refused key's answer carries another bucket's figures (the one for
+      // requests without a valid key): they say nothing about this key's quota.
+      if (response.status === 401 || response.status === 403) ticket.release();
+      else ticket.release(reading);
 
       if (RETRIABLE_STATUS.has(response.status)) {
         const body = readErrorBody(await this.#readSmall(response));
@@ -479,12 +520,13 @@ export class StoreClient {
     );
   }
 
+  /** The gate held the request back: nothing of this call was sent (unless an earlier try's answer was lost). */
   #heldBack(error: HeldBackError, earlierAnswerLost: boolean): StoreApiError {
     return this.#limited(
       error.reason === 'banned',
       error.retryAt,
       {},
-      earlierAnswerLost,
+      earlierAnswerLost ? 'unknown' : 'not-sent',
       error.reason === 'quota-exhausted',
     );
   }
@@ -493,16 +535,16 @@ export class StoreClient {
     banned: boolean,
     retryAt: number,
     body: ErrorBody,
-    earlierAnswerLost: boolean,
+    delivery: Failure['delivery'],
     exhausted = false,
   ): StoreApiError {
     const until = clockTime(retryAt);
-    const delivery = earlierAnswerLost ? 'unknown' : 'answered';
+    const nothingSent = delivery === 'not-sent' ? ' Nothing was sent.' : '';
     if (banned) {
       return failure(
         'banned',
         withServerWords(
-          `The service has temporarily banned this API key for repeated requests after a rate limit. Store Admin sends nothing until ${until}.`,
+          `The service has temporarily banned this API key for repeated requests after a rate limit. Store Admin sends nothing until ${until}.${nothingSent}`,
           body,
         ),
         delivery,
@@ -514,7 +556,7 @@ export class StoreClient {
       : 'The service asked Store Admin to slow down (429).';
     return failure(
       'rate-limited',
-      `Rate-limited until ${until}. ${why} Store Admin waits rather than retrying, because repeated requests after a limit can get the key banned.`,
+      `Rate-limited until ${until}. ${why}${nothingSent} Store Admin waits rather than retrying, because repeated requests after a limit can get the key banned.`,
       delivery,
       { status: 429, retryAt, ...(body.code ? { code: body.code } : {}) },
     );
@@ -538,7 +580,7 @@ export class StoreClient {
       return failure(
         'unauthorized',
         withServerWords(
-          `${lead} The API key is missing or was not accepted (${status}). Check the key in Settings.`,
+          `${lead} The API key is missing or was not accepted (${status}). ${this.#options.keyHelp.refused}`,
           body,
         ),
         delivery,
@@ -602,6 +644,35 @@ export class StoreClient {
     const key = this.#options.getKey();
     return key ? text.replaceAll(key, '[API key]') : text;
   }
+}
+
+/** A 404 to a cancel, in words that claim no more than is known. */
+function notFound(
+  orderId: string,
+  body: ErrorBody,
+  earlierAnswerLost: boolean,
+  cancelledAt: number | undefined,
+): CancelOutcome {
+  if (cancelledAt !== undefined) {
+    // The service confirmed an earlier cancel: a lost answer since changes nothing.
+    return {
+      kind: 'not-found',
+      message: `Order ${orderId} was already cancelled at ${clockTime(cancelledAt).slice(0, 5)}, so there was nothing left to cancel.`,
+    };
+  }
+  if (earlierAnswerLost) {
+    return {
+      kind: 'gone',
+      message: `Order ${orderId} is gone; the answer to the first try was lost, so this cancel may or may not have removed it.`,
+    };
+  }
+  return {
+    kind: 'not-found',
+    message: withServerWords(
+      `Order ${orderId} was not found, so there was nothing to cancel.`,
+      body,
+    ),
+  };
 }
 
 /** Parses a list body, or throws the invalid-response failure a clerk can read. */

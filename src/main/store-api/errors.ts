@@ -75,8 +75,20 @@ export function saysBanned(body: ErrorBody): boolean {
   return /\bban(ned)?\b|_ban|ban_|suspend/i.test(`${body.code ?? ''} ${body.message ?? ''}`);
 }
 
+function words(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/**
+ * The plain sentence, then the service's own words when they add something:
+ * "Order 7 not found" says nothing "Order 7 was not found" did not, so each
+ * thing is said once.
+ */
 export function withServerWords(plain: string, body: ErrorBody): string {
-  return body.message ? `${plain} The service said: “${body.message}”` : plain;
+  if (!body.message) return plain;
+  const said = new Set(words(plain));
+  if (words(body.message).every((word) => said.has(word))) return plain;
+  return `${plain} The service said: “${body.message}”`;
 }
 
 /** The system error code (ECONNREFUSED, ...) somewhere down an error's cause chain. */

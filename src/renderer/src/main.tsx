@@ -9,8 +9,12 @@ import './styles.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
+// "Try now" on a rate limit's notice sends through main's quota:try-now.
+const api = window.storeAdmin;
+const noticeActions = api ? { tryNow: api.quota.tryNow } : undefined;
+
 createRoot(root).render(
   <StrictMode>
-    <App />
+    <App noticeActions={noticeActions} />
   </StrictMode>,
 );

@@ -5,7 +5,8 @@
 // that the real module fits it.
 
 export interface AxeFinding {
-  readonly id: string;
+  /** The axe rule, e.g. "color-contrast". */
+  readonly rule: string;
   readonly impact: string;
   readonly help: string;
   readonly targets: readonly string[];
@@ -25,13 +26,14 @@ export interface InPageModule {
   /** `left: -1` scrolls to the far right. */
   scrollGrid(to: { top: number; left: number }): void;
   screenScroll(): { overflowY: string; fits: boolean };
+  stretchScreen(on: boolean): void;
   contentSecurityPolicy(): string;
   tryInlineStyle(): void;
   setStagingKey(key: string): Promise<void>;
   watchCspViolations(): void;
   twoFrames(): Promise<void>;
   axeLoaded(): boolean;
-  axeSeriousFindings(): Promise<AxeFinding[]>;
+  axeSeriousFindings(include?: readonly string[]): Promise<AxeFinding[]>;
 }
 
 // Held in a variable so the Node tsconfig does not follow the path.

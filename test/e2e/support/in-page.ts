@@ -70,6 +70,22 @@ export function screenScroll() {
   };
 }
 
+/**
+ * Makes the screen's content taller than any window (a spacer at the end of
+ * its frame), or takes the spacer away: what a long configuration or a short
+ * window does, without depending on how much a screen holds today.
+ */
+export function stretchScreen(on: boolean): void {
+  const frame = document.querySelector('.screen-scroll')!;
+  frame.querySelector('.e2e-spacer')?.remove();
+  if (!on) return;
+  const spacer = document.createElement('div');
+  spacer.className = 'e2e-spacer';
+  // Through the CSSOM, which the page's CSP allows (a style attribute in markup it refuses).
+  spacer.style.height = '3000px';
+  frame.append(spacer);
+}
+
 /** The page's Content-Security-Policy, as its meta element says. */
 export function contentSecurityPolicy(): string {
   return document
@@ -116,11 +132,15 @@ export function axeLoaded(): boolean {
   return 'axe' in window;
 }
 
-/** axe-core's findings of impact serious or critical on the whole page (axe must be loaded). */
-export async function axeSeriousFindings() {
+/**
+ * axe-core's findings of impact serious or critical (axe must be loaded): in
+ * the elements matching `include` (CSS selectors; those not on the page are
+ * left out), or on the whole page when none is given or none is there.
+ */
+export async function axeSeriousFindings(include: readonly string[] = []) {
   interface AxeApi {
     run(
-      context: Document,
+      context: Document | { include: string[][] },
       options: object,
     ): Promise<{
       violations: {
@@ -132,17 +152,21 @@ export async function axeSeriousFindings() {
     }>;
   }
   const axe = (window as unknown as { axe: AxeApi }).axe;
-  const result = await axe.run(document, {
-    resultTypes: ['violations'],
-    runOnly: {
-      type: 'tag',
-      values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+  const present = include.filter((selector) => document.querySelector(selector) !== null);
+  const result = await axe.run(
+    present.length > 0 ? { include: present.map((selector) => [selector]) } : document,
+    {
+      resultTypes: ['violations'],
+      runOnly: {
+        type: 'tag',
+        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+      },
     },
-  });
+  );
   return result.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => ({
-      id: violation.id,
+      rule: violation.id,
       impact: violation.impact ?? '',
       help: violation.help,
       targets: violation.nodes.map((node) => node.target.join(' ')),

@@ -1,28 +1,22 @@
 // Every screen and dialog the end-to-end tests reach is checked the same way,
 // in the light and the dark theme (the system setting, emulated): axe-core
 // finds no serious or critical accessibility problem, and a screenshot goes
-// to docs/screenshots (npm run screenshots) or a temporary folder.
+// to docs/screenshots (npm run screenshots) or a temporary folder. Steps in
+// between that need no picture are checked with axe alone.
 
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { SCREENSHOTS } from './app.ts';
-import { inPage, type AxeFinding } from './in-page-shapes.ts';
+import { seriousAxeFindings, type AxeFinding } from './axe.ts';
+import { inPage } from './in-page-shapes.ts';
 
 export const THEMES = ['light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 
-/** axe-core's own script, read from its package (it is injected into the page under test). */
-const AXE_SOURCE = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-
 /** Serious and critical findings per theme, over every check of the run. */
 export const axeFindings: Record<Theme, AxeFinding[]> = { light: [], dark: [] };
-/** How many screens and dialogs were checked per theme. */
+/** The screens and dialogs checked per theme. */
 export const axeChecks: Record<Theme, string[]> = { light: [], dark: [] };
 
 /** One line for the test's output: how many checks, and the findings per theme. */
@@ -31,30 +25,24 @@ export function axeSummary(file: string): string {
 }
 
 /**
- * Runs axe-core on the page as it is. The script goes in through the
- * DevTools protocol (page.evaluate), which the page's Content-Security-Policy
- * does not govern, so the app's own CSP stays as strict as shipped.
- */
-export async function runAxe(page: Page): Promise<AxeFinding[]> {
-  if (!(await page.evaluate(inPage.axeLoaded))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(inPage.axeSeriousFindings);
-}
-
-/**
  * Checks the screen (or dialog) on show in both themes: no serious or
- * critical axe finding, and a screenshot `<name>-light.png` / `<name>-dark.png`.
- * Leaves the page in the light theme.
+ * critical axe finding and, unless `screenshot` is false, a screenshot
+ * `<name>-light.png` / `<name>-dark.png`. Leaves the page in the light theme.
  */
-export async function checkScreen(page: Page, name: string): Promise<void> {
+export async function checkScreen(
+  page: Page,
+  name: string,
+  { screenshot = true }: { screenshot?: boolean } = {},
+): Promise<void> {
   for (const theme of THEMES) {
     await page.emulateMedia({ colorScheme: theme });
     // Two frames: the theme's colours applied and painted before anything is read.
     await page.evaluate(inPage.twoFrames);
-    const findings = await runAxe(page);
+    const findings = await seriousAxeFindings(page);
     axeChecks[theme].push(name);
     axeFindings[theme].push(...findings);
     expect(findings, `axe, ${name} in the ${theme} theme`).toEqual([]);
-    await page.screenshot({ path: join(SCREENSHOTS, `${name}-${theme}.png`) });
+    if (screenshot) await page.screenshot({ path: join(SCREENSHOTS, `${name}-${theme}.png`) });
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }

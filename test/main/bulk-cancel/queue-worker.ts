@@ -3,6 +3,7 @@
 // Env: SANDBOX_URL, DATA_DIR, IDS (comma-separated), KEY.
 
 import { BulkJournal } from '../../../src/main/bulk-cancel/journal.ts';
+import { serviceScope } from '../../../src/main/environments/service-scope.ts';
 import { BulkCancelQueue } from '../../../src/main/bulk-cancel/queue.ts';
 import { realTiming } from '../../../src/main/quota/clock.ts';
 import { RequestGate } from '../../../src/main/quota/gate.ts';
@@ -18,7 +19,7 @@ const client = new StoreClient({
 });
 const queue = new BulkCancelQueue({
   environment: 'staging',
-  journal: new BulkJournal(env.DATA_DIR!, 'staging'),
+  journal: new BulkJournal(env.DATA_DIR!, serviceScope('staging', env.SANDBOX_URL!)),
   client: async () => client,
   timing: realTiming,
   concurrency: 3,

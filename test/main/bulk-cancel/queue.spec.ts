@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BulkJournal, replay } from '../../../src/main/bulk-cancel/journal.ts';
+import { serviceScope } from '../../../src/main/environments/service-scope.ts';
 import { BulkCancelQueue } from '../../../src/main/bulk-cancel/queue.ts';
 import { RequestGate } from '../../../src/main/quota/gate.ts';
 import { RetryBudget } from '../../../src/main/quota/retry-budget.ts';
@@ -37,7 +38,7 @@ async function setup(options: SandboxOptions, key = 'demo-free') {
     budget: new RetryBudget(timing.now),
     timing,
   });
-  const journal = new BulkJournal(dir, 'sandbox');
+  const journal = new BulkJournal(dir, serviceScope('sandbox'));
   const queue = new BulkCancelQueue({
     environment: 'sandbox',
     journal,
@@ -81,6 +82,7 @@ describe('BulkCancelQueue', () => {
       cancelled: 460,
       'already-shipped': 30,
       'not-found': 10,
+      gone: 0,
       failed: 0,
       waiting: 0,
     });
@@ -149,8 +151,11 @@ describe('BulkCancelQueue', () => {
     await queue.idle();
     const done = queue.snapshot()!;
     expect(done.status).toBe('finished');
-    // Orders whose first DELETE landed unseen are reported cancelled, not "not found".
-    expect(done.counts).toMatchObject({ cancelled: 40, 'not-found': 0 });
+    // Orders whose first DELETE landed unseen are "gone": the service never said it
+    // cancelled them (a 404 alone is no proof), and they are not "not found" either.
+    expect(done.counts).toMatchObject({ 'not-found': 0, failed: 0 });
+    expect(done.counts.gone).toBe(sentUnanswered);
+    expect(done.counts.cancelled + done.counts.gone).toBe(40);
     expect(ids.every((id) => sandbox.orderStatus(id) === 'cancelled')).toBe(true);
   });
 
@@ -207,7 +212,7 @@ describe('BulkCancelQueue', () => {
     const pending = sandbox.orderIds({ status: 'pending' }).slice(0, 120);
     const shipped = sandbox.orderIds({ status: 'shipped' }).slice(0, 30);
     const ids = [...pending, ...shipped];
-    const journal = new BulkJournal(dir, 'staging');
+    const journal = new BulkJournal(dir, serviceScope('staging', sandbox.baseUrl));
     const run = (killAfterResults?: number) =>
       new Promise<{ killed: boolean; out: string }>((resolve, reject) => {
         const child = spawn(process.execPath, ['test/main/bulk-cancel/queue-worker.ts'], {
@@ -248,15 +253,17 @@ describe('BulkCancelQueue', () => {
     expect(final).toMatchObject({
       status: 'finished',
       total: 150,
-      counts: { cancelled: 120, 'already-shipped': 30, 'not-found': 0, failed: 0, waiting: 0 },
+      counts: { 'already-shipped': 30, 'not-found': 0, failed: 0, waiting: 0 },
     });
+    // An order whose answer the kill took is "gone" after the restart, never cancelled twice.
+    expect(final.counts.cancelled + final.counts.gone).toBe(120);
 
     const job = replay(await journal.read())!;
     // Exactly one result per order, and each matches the server's state.
     expect(new Set(job.results.map((r) => r.orderId)).size).toBe(150);
     for (const result of job.results) {
       expect(sandbox.orderStatus(result.orderId)).toBe(
-        result.outcome === 'cancelled' ? 'cancelled' : 'shipped',
+        result.outcome === 'cancelled' || result.outcome === 'gone' ? 'cancelled' : 'shipped',
       );
     }
     // An order is sent twice only if the kill took the first answer.

@@ -6,6 +6,7 @@ import {
   sameHostName,
 } from '../../../src/main/domains/domain-name.ts';
 import { parseDnsServer } from '../../../src/main/domains/dns-lookup.ts';
+import { mulberry32 } from '../../../src/main/sandbox/prng.ts';
 
 describe('normaliseHostName', () => {
   it('lower-cases, drops one trailing dot, trims and turns IDN into punycode', () => {
@@ -97,5 +98,66 @@ describe('parseDnsServer', () => {
     expect(() => parseDnsServer('dns.google:53')).toThrow('must be an IP address');
     expect(() => parseDnsServer('127.0.0.1:0')).toThrow('invalid port');
     expect(() => parseDnsServer('127.0.0.1:x')).toThrow('invalid port');
+  });
+});
+
+describe('normaliseHostName: what it gives back, it takes again', () => {
+  it('refuses an IP address written in full-width digits', () => {
+    for (const disguised of ['１２７.０.０.１', '１０.０.０.１', '192.168.０.１', '127。0。0。1']) {
+      expect(() => normaliseHostName(disguised)).toThrow(/IP address/);
+    }
+  });
+
+  it('is idempotent: a name it accepts comes out the same when given again (generated names)', () => {
+    // Pieces that IDNA maps or that sit near a rule's edge: full-width digits and
+    // letters, other dots, case, hyphens, Unicode letters, digits.
+    const pieces = [
+      'a',
+      'Z',
+      'shop',
+      'xn--bcher-kva',
+      'bücher',
+      'ＳＨＯＰ',
+      'ß',
+      'ﬁ',
+      '-',
+      '0',
+      '7',
+      '１',
+      '２５５',
+      '.',
+      '.',
+      '。',
+      '．',
+      '｡',
+      'com',
+      'example',
+      'co',
+      'uk',
+      '0x7f',
+      'ǅ',
+      'ⅸ',
+      '①',
+    ];
+    const random = mulberry32(1414);
+    let accepted = 0;
+    for (let i = 0; i < 5000; i++) {
+      const length = 1 + Math.floor(random() * 8);
+      const input = Array.from(
+        { length },
+        () => pieces[Math.floor(random() * pieces.length)]!,
+      ).join('');
+      let once: string;
+      try {
+        once = normaliseHostName(input);
+      } catch (error) {
+        expect(error, input).toBeInstanceOf(DomainInputError);
+        continue;
+      }
+      accepted += 1;
+      expect(normaliseHostName(once), `${input} → ${once}`).toBe(once);
+    }
+    // The property was tested on many accepted names, not only on refusals.
+    expect(accepted).toBeGreaterThan(300);
   });
 });

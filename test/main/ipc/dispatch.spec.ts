@@ -47,6 +47,23 @@ describe('IPC dispatch: every argument is validated before use', () => {
       ['keys:set', 'sandbox', 'key'],
       ['keys:set', 'staging', 'key', { acceptWeakStorage: true, other: 1 }],
       ['environments:set-base-url', 'staging', { toString: 'https://x/v1' }],
+      // Order ids are int64: the range is checked at the schema, and -0 is not canonical.
+      ['orders:cancel', 'sandbox', '9999999999999999999'],
+      ['orders:cancel', 'sandbox', '9223372036854775808'],
+      ['orders:cancel', 'sandbox', '-9223372036854775809'],
+      ['orders:cancel', 'sandbox', '-0'],
+      ['review-marks:set', 'sandbox', '-0', { reviewed: true, note: '' }],
+      ['bulk-cancel:start', 'sandbox', ['1', '9223372036854775808']],
+      // The page cannot aim main's checks at a host and port of its choice.
+      [
+        'domains:check',
+        'sandbox',
+        { domain: 'a.example.com', target: 't.example.net', resolver: '10.0.0.1:22' },
+      ],
+      ['domains:check', { domain: 'a.example.com', target: 't.example.net' }],
+      ['domains:certificate', { domain: 'a.example.com', port: 22 }],
+      ['domains:certificate', 'sandbox', { domain: 'a.example.com', resolver: '10.0.0.1:22' }],
+      ['domains:certificate', { domain: 'a.example.com' }],
     ];
     for (const [channel, ...args] of bad) {
       const result = await invoke(channel, ...args);

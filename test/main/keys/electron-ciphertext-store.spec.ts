@@ -51,31 +51,42 @@ describe('ElectronCiphertextStore over electron-store', () => {
 
   it('persists ciphertext and the weak-storage choice per environment in the file', () => {
     const store = open();
-    store.set('production', 'UFJPRA==');
-    store.set('staging', 'U1RBRw==');
+    store.set('production', { ciphertext: 'UFJPRA==', origin: 'https://api.example.com' });
     store.setWeakAccepted('staging', true);
+    store.set('staging', { ciphertext: 'U1RBRw==' });
 
     expect(fileContents()).toEqual({
-      production: { ciphertext: 'UFJPRA==' },
+      production: { ciphertext: 'UFJPRA==', origin: 'https://api.example.com' },
       staging: { ciphertext: 'U1RBRw==', weakStorageAccepted: true },
     });
     const reopened = open();
-    expect(reopened.get('production')).toBe('UFJPRA==');
-    expect(reopened.get('staging')).toBe('U1RBRw==');
+    expect(reopened.get('production')).toEqual({
+      ciphertext: 'UFJPRA==',
+      origin: 'https://api.example.com',
+    });
+    expect(reopened.get('staging')).toEqual({ ciphertext: 'U1RBRw==' });
     expect(reopened.getWeakAccepted('production')).toBe(false);
     expect(reopened.getWeakAccepted('staging')).toBe(true);
   });
 
-  it('delete removes only the ciphertext of that environment', () => {
+  it('replaces a record whole: a new key without an origin keeps none of the old one', () => {
     const store = open();
-    store.set('production', 'UFJPRA==');
+    store.set('production', { ciphertext: 'T0xE', origin: 'https://old.example.com' });
+    store.set('production', { ciphertext: 'TkVX' });
+    expect(open().get('production')).toEqual({ ciphertext: 'TkVX' });
+  });
+
+  it('delete removes only the key record of that environment', () => {
+    const store = open();
+    store.set('production', { ciphertext: 'UFJPRA==', origin: 'https://api.example.com' });
     store.setWeakAccepted('production', true);
-    store.set('staging', 'U1RBRw==');
+    store.set('staging', { ciphertext: 'U1RBRw==' });
     store.delete('production');
 
     expect(store.get('production')).toBeUndefined();
+    expect(fileContents()).toMatchObject({ production: { weakStorageAccepted: true } });
     expect(store.getWeakAccepted('production')).toBe(true);
-    expect(store.get('staging')).toBe('U1RBRw==');
+    expect(store.get('staging')).toEqual({ ciphertext: 'U1RBRw==' });
   });
 
   it('withdrawing the weak-storage choice removes it from the file', () => {
@@ -89,10 +100,15 @@ describe('ElectronCiphertextStore over electron-store', () => {
   it('ignores hand-edited values of the wrong type', () => {
     writeFileSync(
       path.join(dir, `${API_KEYS_FILE_NAME}.json`),
-      JSON.stringify({ production: { ciphertext: 42, weakStorageAccepted: 'yes' } }),
+      JSON.stringify({
+        production: { ciphertext: 42, weakStorageAccepted: 'yes' },
+        staging: { ciphertext: 'U1RBRw==', origin: 7 },
+      }),
     );
     const store = open();
     expect(store.get('production')).toBeUndefined();
+    // An origin that is not text is passed on as one the key store refuses, not as "none".
+    expect(store.get('staging')).toEqual({ ciphertext: 'U1RBRw==', origin: '' });
     expect(store.getWeakAccepted('production')).toBe(false);
   });
 });

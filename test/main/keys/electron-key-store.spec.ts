@@ -43,7 +43,7 @@ describe('createElectronKeyStore', () => {
     expect(status).toMatchObject({
       set: true,
       storage: 'os-encrypted',
-      backend: 'GNOME libsecret',
+      backend: 'the GNOME keyring',
     });
     expect(electron.safeStorage.calls.encryptString).toBeGreaterThan(0);
     const text = readFileSync(filePath(), 'utf8');
@@ -51,7 +51,7 @@ describe('createElectronKeyStore', () => {
     const saved = (JSON.parse(text) as { production?: { ciphertext?: string } }).production
       ?.ciphertext;
     expect(saved).toMatch(/^[A-Za-z0-9+/]+=*$/);
-    expect(open().getKey('production')).toBe(KEY);
+    expect(open().getKey('production', 'https://api.example.com')).toBe(KEY);
   });
 
   it.runIf(process.platform !== 'win32')('keeps the file readable by its owner only', () => {

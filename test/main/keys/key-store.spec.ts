@@ -13,6 +13,8 @@ import {
 
 const PROD_KEY = 'sk_live_Prod-7f3a9c1e5b2d4a6f';
 const STAGING_KEY = 'sk_test_Stage-0c8e2a4b6d1f3e5a';
+/** The address the keys are read for (a key saved without one binds to it at the first read). */
+const ORIGIN = 'https://api.example.com';
 
 function setup(backend: FakeStorageBackend, store = new MemoryCiphertextStore()) {
   const safeStorage = new FakeSafeStorage(backend);
@@ -34,10 +36,10 @@ function tamper(base64: string): string {
 }
 
 describe.each([
-  { backend: 'keychain', name: 'macOS Keychain' },
-  { backend: 'dpapi', name: 'Windows DPAPI' },
-  { backend: 'gnome_libsecret', name: 'GNOME libsecret' },
-  { backend: 'kwallet6', name: 'KWallet 6' },
+  { backend: 'keychain', name: 'the macOS Keychain' },
+  { backend: 'dpapi', name: 'your Windows account' },
+  { backend: 'gnome_libsecret', name: 'the GNOME keyring' },
+  { backend: 'kwallet6', name: 'KDE Wallet' },
 ] as const)('with a real OS secret store ($backend)', ({ backend, name }) => {
   it('reports no key and no warning before one is set', () => {
     const { keys } = setup(backend);
@@ -49,7 +51,7 @@ describe.each([
       weak: false,
       canAcceptWeakStorage: false,
     });
-    expect(keys.getKey('production')).toBeUndefined();
+    expect(keys.getKey('production', ORIGIN)).toBeUndefined();
   });
 
   it('saves the key encrypted: the store holds ciphertext that is not the key and round-trips', () => {
@@ -64,7 +66,7 @@ describe.each([
       weak: false,
       canAcceptWeakStorage: false,
     });
-    const saved = store.get('production');
+    const saved = store.get('production')?.ciphertext;
     expect(saved).toBeDefined();
     expect(saved).not.toContain(PROD_KEY);
     const bytes = Buffer.from(saved ?? '', 'base64');
@@ -72,9 +74,9 @@ describe.each([
     expect(safeStorage.decryptString(bytes)).toBe(`production\n${PROD_KEY}`);
     expect(containsPlaintext(JSON.stringify(store.snapshot()), PROD_KEY)).toBe(false);
 
-    expect(keys.getKey('production')).toBe(PROD_KEY);
+    expect(keys.getKey('production', ORIGIN)).toBe(PROD_KEY);
     const nextRun = restart();
-    expect(nextRun.getKey('production')).toBe(PROD_KEY);
+    expect(nextRun.getKey('production', ORIGIN)).toBe(PROD_KEY);
     expect(nextRun.status('production').storage).toBe('os-encrypted');
   });
 
@@ -94,12 +96,12 @@ describe('on Linux with basic_text (no real protection)', () => {
     expect(status).toMatchObject({
       set: false,
       storage: 'none',
-      backend: 'basic text (no real protection)',
+      backend: 'no password store (only a password built into the app)',
       weak: true,
       canAcceptWeakStorage: true,
     });
-    expect(status.notice).toMatch(/no password manager/);
-    expect(status.notice).toMatch(/kept only until you quit/);
+    expect(status.notice).toMatch(/would not be protected/);
+    expect(status.notice).toMatch(/kept until you quit/);
   });
 
   it('keeps the key for this session only by default and saves nothing', () => {
@@ -112,10 +114,10 @@ describe('on Linux with basic_text (no real protection)', () => {
       weak: true,
       canAcceptWeakStorage: true,
     });
-    expect(status.notice).toMatch(/kept only until you quit/);
-    expect(status.notice).toMatch(/save it with weak protection/);
-    expect(keys.getKey('production')).toBe(PROD_KEY);
-    expect(store.snapshot()).toEqual({ ciphertexts: {}, weakAccepted: [] });
+    expect(status.notice).toMatch(/Enter it again each time Store Admin starts/);
+    expect(status.notice).toMatch(/save the Production key anyway/);
+    expect(keys.getKey('production', ORIGIN)).toBe(PROD_KEY);
+    expect(store.snapshot()).toEqual({ ciphertexts: {}, origins: {}, weakAccepted: [] });
     expect(safeStorage.calls.encryptString).toBe(0);
     expect(restart().status('production').set).toBe(false);
   });
@@ -125,14 +127,14 @@ describe('on Linux with basic_text (no real protection)', () => {
     const status = keys.setKey('production', PROD_KEY, { acceptWeakStorage: true });
 
     expect(status).toMatchObject({ set: true, storage: 'weak-accepted', weak: true });
-    expect(status.notice).toMatch(/saved with weak protection, as you chose/);
-    const saved = store.get('production');
+    expect(status.notice).toMatch(/Anyone who can read your files can read the Production key/);
+    const saved = store.get('production')?.ciphertext;
     expect(saved).toBeDefined();
     expect(containsPlaintext(saved ?? '', PROD_KEY)).toBe(false);
     expect(store.getWeakAccepted('production')).toBe(true);
 
     const nextRun = restart();
-    expect(nextRun.getKey('production')).toBe(PROD_KEY);
+    expect(nextRun.getKey('production', ORIGIN)).toBe(PROD_KEY);
     expect(nextRun.status('production').storage).toBe('weak-accepted');
   });
 
@@ -152,8 +154,8 @@ describe('on Linux with basic_text (no real protection)', () => {
     expect(status.storage).toBe('session-only');
     expect(store.get('production')).toBeUndefined();
     expect(store.getWeakAccepted('production')).toBe(false);
-    expect(keys.getKey('production')).toBe(`${PROD_KEY}-rotated`);
-    expect(restart().getKey('production')).toBeUndefined();
+    expect(keys.getKey('production', ORIGIN)).toBe(`${PROD_KEY}-rotated`);
+    expect(restart().getKey('production', ORIGIN)).toBeUndefined();
   });
 
   it('removeKey also forgets the acceptance', () => {
@@ -193,11 +195,11 @@ describe('with no encryption available', () => {
     expect(status).toMatchObject({
       set: false,
       storage: 'none',
-      backend: 'none (encryption is not available)',
+      backend: 'no password store (encryption is not available)',
       weak: true,
       canAcceptWeakStorage: false,
     });
-    expect(status.notice).toMatch(/no encryption/);
+    expect(status.notice).toMatch(/kept until you quit/);
   });
 
   it('keeps keys for this session only, even when the user accepts weak storage', () => {
@@ -210,10 +212,10 @@ describe('with no encryption available', () => {
       weak: true,
       canAcceptWeakStorage: false,
     });
-    expect(status.notice).toMatch(/no encryption.*kept only until you quit/);
-    expect(keys.getKey('staging')).toBe(STAGING_KEY);
-    expect(store.snapshot()).toEqual({ ciphertexts: {}, weakAccepted: [] });
-    expect(restart().getKey('staging')).toBeUndefined();
+    expect(status.notice).toMatch(/again each time Store Admin starts/);
+    expect(keys.getKey('staging', ORIGIN)).toBe(STAGING_KEY);
+    expect(store.snapshot()).toEqual({ ciphertexts: {}, origins: {}, weakAccepted: [] });
+    expect(restart().getKey('staging', ORIGIN)).toBeUndefined();
   });
 
   it('keeps a key saved earlier (it may be readable again later) and says it cannot be read now', () => {
@@ -225,12 +227,12 @@ describe('with no encryption available', () => {
     const locked = keys.status('production');
     expect(locked).toMatchObject({ set: false, storage: 'none', problem: 'locked' });
     expect(locked.notice).toMatch(/cannot be read/);
-    expect(keys.getKey('production')).toBeUndefined();
+    expect(keys.getKey('production', ORIGIN)).toBeUndefined();
     expect(store.get('production')).toBeDefined();
     expect(events).toEqual([]);
 
     safeStorage.setBackend('gnome_libsecret');
-    expect(keys.getKey('production')).toBe(PROD_KEY);
+    expect(keys.getKey('production', ORIGIN)).toBe(PROD_KEY);
   });
 });
 
@@ -238,12 +240,12 @@ describe('a saved key that cannot be decrypted', () => {
   it('is removed, and the status says to enter it again', () => {
     const { keys, store, events } = setup('keychain');
     keys.setKey('production', PROD_KEY);
-    store.set('production', tamper(store.get('production') ?? ''));
+    store.set('production', { ciphertext: tamper(store.get('production')?.ciphertext ?? '') });
     events.length = 0;
 
     const status = keys.status('production');
     expect(status).toMatchObject({ set: false, storage: 'none', problem: 'undecryptable' });
-    expect(status.notice).toMatch(/could not be decrypted.*removed\. Please enter it again/);
+    expect(status.notice).toMatch(/could not be read.*removed\. Enter it again/);
     expect(store.get('production')).toBeUndefined();
     expect(events).toEqual([status]);
 
@@ -257,9 +259,9 @@ describe('a saved key that cannot be decrypted', () => {
 
   it('is removed when getKey finds it, which returns undefined', () => {
     const { keys, store, events } = setup('dpapi');
-    store.set('staging', 'bm90IGEgY2lwaGVydGV4dA==');
+    store.set('staging', { ciphertext: 'bm90IGEgY2lwaGVydGV4dA==' });
 
-    expect(keys.getKey('staging')).toBeUndefined();
+    expect(keys.getKey('staging', ORIGIN)).toBeUndefined();
     expect(store.get('staging')).toBeUndefined();
     expect(events.map((e) => e.problem)).toEqual(['undecryptable']);
   });
@@ -270,7 +272,7 @@ describe('a saved key that cannot be decrypted', () => {
     ['truncated base64', 'RkFLRXYx='],
   ])('is removed when it is garbage (%s)', (_label, garbage) => {
     const { keys, store } = setup('gnome_libsecret');
-    store.set('production', garbage);
+    store.set('production', { ciphertext: garbage });
     expect(keys.status('production').problem).toBe('undecryptable');
     expect(store.get('production')).toBeUndefined();
   });
@@ -286,8 +288,10 @@ describe('a saved key that cannot be decrypted', () => {
 
   it('is removed when it decrypts to something no key can be', () => {
     const { keys, store, safeStorage } = setup('keychain');
-    store.set('production', safeStorage.encryptString('production\ntwo words').toString('base64'));
-    expect(keys.getKey('production')).toBeUndefined();
+    store.set('production', {
+      ciphertext: safeStorage.encryptString('production\ntwo words').toString('base64'),
+    });
+    expect(keys.getKey('production', ORIGIN)).toBeUndefined();
     expect(keys.status('production').problem).toBe('undecryptable');
   });
 
@@ -295,10 +299,10 @@ describe('a saved key that cannot be decrypted', () => {
     const { keys, store } = setup('keychain');
     keys.setKey('production', PROD_KEY);
     keys.setKey('staging', STAGING_KEY);
-    store.set('production', tamper(store.get('production') ?? ''));
+    store.set('production', { ciphertext: tamper(store.get('production')?.ciphertext ?? '') });
 
     expect(keys.status('production').set).toBe(false);
-    expect(keys.getKey('staging')).toBe(STAGING_KEY);
+    expect(keys.getKey('staging', ORIGIN)).toBe(STAGING_KEY);
   });
 });
 
@@ -316,9 +320,9 @@ describe('when the OS store refuses to encrypt', () => {
       problem: 'not-saved',
       weak: false,
     });
-    expect(status.notice).toMatch(/could not encrypt/);
+    expect(status.notice).toMatch(/could not be saved in this computer’s password store/);
     expect(store.get('production')).toBeUndefined();
-    expect(keys.getKey('production')).toBe(PROD_KEY);
+    expect(keys.getKey('production', ORIGIN)).toBe(PROD_KEY);
   });
 
   it('does not leave an older saved key to come back next run', () => {
@@ -330,7 +334,7 @@ describe('when the OS store refuses to encrypt', () => {
     keys.setKey('production', `${PROD_KEY}-rotated`);
 
     expect(store.get('production')).toBeUndefined();
-    expect(restart().getKey('production')).toBeUndefined();
+    expect(restart().getKey('production', ORIGIN)).toBeUndefined();
   });
 });
 
@@ -338,7 +342,7 @@ describe('setKey validation', () => {
   it('trims the key', () => {
     const { keys } = setup('keychain');
     keys.setKey('production', `  ${PROD_KEY}\n`);
-    expect(keys.getKey('production')).toBe(PROD_KEY);
+    expect(keys.getKey('production', ORIGIN)).toBe(PROD_KEY);
   });
 
   it.each([
@@ -373,7 +377,7 @@ describe('setKey validation', () => {
       expect(serialized).not.toContain(fragment.slice(0, 40));
     }
     expect(store.snapshot()).toEqual(before);
-    expect(keys.getKey('production')).toBe(PROD_KEY);
+    expect(keys.getKey('production', ORIGIN)).toBe(PROD_KEY);
     expect(events).toEqual([]);
   });
 
@@ -390,19 +394,19 @@ describe('removeKey', () => {
     (backend) => {
       const { keys, store, restart } = setup(backend);
       keys.setKey('production', PROD_KEY, { acceptWeakStorage: true });
-      expect(keys.getKey('production')).toBe(PROD_KEY);
+      expect(keys.getKey('production', ORIGIN)).toBe(PROD_KEY);
 
       const status = keys.removeKey('production');
       expect(status).toMatchObject({ environment: 'production', set: false, storage: 'none' });
-      expect(keys.getKey('production')).toBeUndefined();
-      expect(store.snapshot()).toEqual({ ciphertexts: {}, weakAccepted: [] });
-      expect(restart().getKey('production')).toBeUndefined();
+      expect(keys.getKey('production', ORIGIN)).toBeUndefined();
+      expect(store.snapshot()).toEqual({ ciphertexts: {}, origins: {}, weakAccepted: [] });
+      expect(restart().getKey('production', ORIGIN)).toBeUndefined();
     },
   );
 
   it('clears an undecryptable notice', () => {
     const { keys, store } = setup('keychain');
-    store.set('production', 'garbage!');
+    store.set('production', { ciphertext: 'garbage!' });
     expect(keys.status('production').problem).toBe('undecryptable');
     expect(keys.removeKey('production').problem).toBeUndefined();
   });
@@ -416,13 +420,13 @@ describe('environments are isolated', () => {
       keys.setKey('production', PROD_KEY, { acceptWeakStorage: true });
       keys.setKey('staging', STAGING_KEY);
 
-      expect(keys.getKey('production')).toBe(PROD_KEY);
-      expect(keys.getKey('staging')).toBe(STAGING_KEY);
-      expect(store.get('production')).not.toBe(store.get('staging'));
+      expect(keys.getKey('production', ORIGIN)).toBe(PROD_KEY);
+      expect(keys.getKey('staging', ORIGIN)).toBe(STAGING_KEY);
+      expect(store.get('production')?.ciphertext).not.toBe(store.get('staging')?.ciphertext);
 
       keys.removeKey('production');
-      expect(keys.getKey('production')).toBeUndefined();
-      expect(keys.getKey('staging')).toBe(STAGING_KEY);
+      expect(keys.getKey('production', ORIGIN)).toBeUndefined();
+      expect(keys.getKey('staging', ORIGIN)).toBe(STAGING_KEY);
       expect(keys.status('staging').environment).toBe('staging');
     },
   );
@@ -430,11 +434,106 @@ describe('environments are isolated', () => {
   it('a ciphertext copied into the other environment is not accepted as its key', () => {
     const { keys, store } = setup('keychain');
     keys.setKey('staging', STAGING_KEY);
-    store.set('production', store.get('staging') ?? '');
+    store.set('production', { ciphertext: store.get('staging')?.ciphertext ?? '' });
 
-    expect(keys.getKey('production')).toBeUndefined();
+    expect(keys.getKey('production', ORIGIN)).toBeUndefined();
     expect(keys.status('production').problem).toBe('undecryptable');
-    expect(keys.getKey('staging')).toBe(STAGING_KEY);
+    expect(keys.getKey('staging', ORIGIN)).toBe(STAGING_KEY);
+  });
+});
+
+describe('a key is bound to the origin it was entered for', () => {
+  const OLD = 'https://api.old.example';
+  const NEW = 'https://api.new.example';
+
+  it.each(['keychain', 'basic_text'] as const)(
+    'is handed out for that origin only, saved or for the session (%s)',
+    (backend) => {
+      const { keys, restart } = setup(backend);
+      expect(keys.setKey('production', PROD_KEY, { origin: OLD })).toMatchObject({ origin: OLD });
+      expect(keys.getKey('production', NEW)).toBeUndefined();
+      expect(keys.getKey('production', OLD)).toBe(PROD_KEY);
+      if (backend === 'keychain') expect(restart().getKey('production', NEW)).toBeUndefined();
+    },
+  );
+
+  it('says so in the status, naming both hosts, without a key or a decision', () => {
+    const { keys } = setup('keychain');
+    keys.setKey('staging', STAGING_KEY, { origin: OLD });
+    const status = keys.status('staging', NEW);
+    expect(status).toMatchObject({
+      set: true,
+      storage: 'os-encrypted',
+      origin: OLD,
+      problem: 'other-address',
+    });
+    expect(status.notice).toBe(
+      'The Staging key was entered for api.old.example, so it is not sent to api.new.example until you confirm the new address or enter the key again.',
+    );
+    expect(keys.status('staging', OLD).problem).toBeUndefined();
+    expect(JSON.stringify(status)).not.toContain(STAGING_KEY);
+  });
+
+  it('names whole origins when only the scheme differs', () => {
+    const { keys } = setup('keychain');
+    keys.setKey('staging', STAGING_KEY, { origin: 'http://127.0.0.1:4010' });
+    expect(keys.status('staging', 'https://127.0.0.1:4010').notice).toContain(
+      'entered for http://127.0.0.1:4010, so it is not sent to https://127.0.0.1:4010',
+    );
+  });
+
+  it('moves to another origin only through allowOrigin, and a new key binds afresh', () => {
+    const { keys, events } = setup('keychain');
+    keys.setKey('production', PROD_KEY, { origin: OLD });
+    expect(keys.allowOrigin('production', NEW)).toMatchObject({ origin: NEW });
+    expect(events.at(-1)).toMatchObject({ origin: NEW });
+    expect(keys.getKey('production', NEW)).toBe(PROD_KEY);
+    expect(keys.getKey('production', OLD)).toBeUndefined();
+    keys.setKey('production', STAGING_KEY, { origin: OLD });
+    expect(keys.getKey('production', OLD)).toBe(STAGING_KEY);
+    expect(keys.getKey('production', NEW)).toBeUndefined();
+  });
+
+  it('binds a key saved without an origin to the first address it is read for', () => {
+    const { keys, store, restart } = setup('keychain');
+    keys.setKey('production', PROD_KEY);
+    expect(store.get('production')?.origin).toBeUndefined();
+    expect(keys.status('production').origin).toBeUndefined();
+    expect(restart().getKey('production', OLD)).toBe(PROD_KEY);
+    expect(store.get('production')?.origin).toBe(OLD);
+    expect(restart().getKey('production', NEW)).toBeUndefined();
+  });
+
+  it('binds an unbound key while the password store is locked, without decrypting it', () => {
+    const { keys, store, safeStorage } = setup('gnome_libsecret');
+    keys.setKey('production', PROD_KEY);
+    safeStorage.setBackend('unavailable');
+    const decrypts = safeStorage.calls.decryptString;
+    keys.bindUnbound('production', OLD);
+    expect(safeStorage.calls.decryptString).toBe(decrypts);
+    expect(store.get('production')?.origin).toBe(OLD);
+    safeStorage.setBackend('gnome_libsecret');
+    expect(keys.getKey('production', NEW)).toBeUndefined();
+    // Already bound: binding again changes nothing.
+    keys.bindUnbound('production', NEW);
+    expect(keys.getKey('production', OLD)).toBe(PROD_KEY);
+  });
+
+  it('treats a saved origin that is not one as damage', () => {
+    const { keys, store } = setup('keychain');
+    keys.setKey('production', PROD_KEY, { origin: OLD });
+    const record = store.get('production');
+    store.set('production', { ciphertext: record?.ciphertext ?? '', origin: `${OLD}/v1` });
+    expect(keys.getKey('production', OLD)).toBeUndefined();
+    expect(keys.status('production').problem).toBe('undecryptable');
+    expect(store.get('production')).toBeUndefined();
+  });
+
+  it('refuses anything but an origin as an address', () => {
+    const { keys } = setup('keychain');
+    expect(() => keys.setKey('production', PROD_KEY, { origin: `${OLD}/v1` })).toThrow(TypeError);
+    expect(() => keys.getKey('production', 'api.old.example')).toThrow(TypeError);
+    expect(() => keys.allowOrigin('production', 'file:///x')).toThrow(TypeError);
   });
 });
 
@@ -456,7 +555,7 @@ describe('change events', () => {
     keys.setKey('production', PROD_KEY);
     events.length = 0;
     keys.status('production');
-    keys.getKey('production');
+    keys.getKey('production', ORIGIN);
     keys.status('staging');
     expect(events).toEqual([]);
   });
@@ -487,7 +586,10 @@ describe('the key never leaves through statuses, notices, events or errors', () 
     seen.push(keys.setKey('staging', STAGING_KEY, { acceptWeakStorage: true }));
     seen.push(keys.status('production'), keys.status('staging'));
     // The keys are really held, so the search below could find them.
-    expect([keys.getKey('production'), keys.getKey('staging')]).toEqual([PROD_KEY, STAGING_KEY]);
+    expect([keys.getKey('production', ORIGIN), keys.getKey('staging', ORIGIN)]).toEqual([
+      PROD_KEY,
+      STAGING_KEY,
+    ]);
 
     for (const bad of [
       `${PROD_KEY} ${STAGING_KEY}`,
@@ -506,7 +608,8 @@ describe('the key never leaves through statuses, notices, events or errors', () 
       }
     }
     const saved = store.get('staging');
-    if (saved !== undefined) store.set('staging', tamper(saved));
+    if (saved !== undefined)
+      store.set('staging', { ...saved, ciphertext: tamper(saved.ciphertext) });
     seen.push(keys.status('staging'), keys.removeKey('production'));
     seen.push(...events, store.snapshot());
 

@@ -2,9 +2,14 @@ import { appendFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { serviceScope } from '../../../src/main/environments/service-scope.ts';
 import { CancelLog } from '../../../src/main/orders/cancel-log.ts';
 import { ReviewMarksStore } from '../../../src/main/orders/review-marks.ts';
 import { MAX_NOTE_LENGTH } from '../../../src/shared/orders-local.ts';
+
+const production = serviceScope('production', 'https://api.example.com/v1');
+const staging = serviceScope('staging', 'https://staging.example.com/v1');
+const sandbox = serviceScope('sandbox');
 
 let dir: string;
 beforeEach(async () => {
@@ -15,21 +20,21 @@ afterEach(() => rm(dir, { recursive: true, force: true }));
 describe('CancelLog', () => {
   it('keeps every entry per environment and skips a torn last line', async () => {
     const log = new CancelLog(dir);
-    await log.append({
+    await log.append(production, {
       at: 1,
       environment: 'production',
       orderId: '1',
       result: 'cancelled',
       message: 'ok',
     });
-    await log.append({
+    await log.append(staging, {
       at: 2,
       environment: 'staging',
       orderId: '2',
       result: 'already-shipped',
       message: 'shipped',
     });
-    await log.append({
+    await log.append(production, {
       at: 3,
       environment: 'production',
       orderId: '3',
@@ -37,40 +42,66 @@ describe('CancelLog', () => {
       message: 'offline',
       delivery: 'not-sent',
     });
-    await appendFile(join(dir, 'cancel-log-production.jsonl'), '{"at":4,"environment":"produ');
-    expect((await log.read('production')).map((e) => e.orderId)).toEqual(['1', '3']);
-    expect((await log.read('staging')).map((e) => e.result)).toEqual(['already-shipped']);
-    expect(await log.read('sandbox')).toEqual([]);
+    await appendFile(
+      join(dir, `cancel-log-${production.key}.jsonl`),
+      '{"at":4,"environment":"produ',
+    );
+    expect((await log.read(production)).map((e) => e.orderId)).toEqual(['1', '3']);
+    expect((await log.read(staging)).map((e) => e.result)).toEqual(['already-shipped']);
+    expect(await log.read(sandbox)).toEqual([]);
+  });
+
+  it('keeps each address of an environment apart', async () => {
+    const log = new CancelLog(dir);
+    await log.append(production, {
+      at: 1,
+      environment: 'production',
+      orderId: '1',
+      result: 'cancelled',
+      message: 'ok',
+    });
+    const moved = serviceScope('production', 'https://eu.api.example.com/v1');
+    expect(await log.read(moved)).toEqual([]);
+    expect(await log.read(production)).toHaveLength(1);
+    await expect(
+      log.append(production, {
+        at: 2,
+        environment: 'staging',
+        orderId: '2',
+        result: 'cancelled',
+        message: 'ok',
+      }),
+    ).rejects.toThrow(TypeError);
   });
 });
 
 describe('ReviewMarksStore', () => {
   it('survives a restart, per environment', async () => {
     const first = new ReviewMarksStore(dir);
-    await first.set('production', '42', { reviewed: true, note: ' called the customer ' }, 100);
-    await first.set('staging', '42', { reviewed: false, note: 'staging only' }, 101);
+    await first.set(production, '42', { reviewed: true, note: ' called the customer ' }, 100);
+    await first.set(staging, '42', { reviewed: false, note: 'staging only' }, 101);
     const second = new ReviewMarksStore(dir);
-    expect(await second.all('production')).toEqual({
+    expect(await second.all(production)).toEqual({
       '42': { reviewed: true, note: 'called the customer', updatedAt: 100 },
     });
-    expect(await second.all('staging')).toEqual({
+    expect(await second.all(staging)).toEqual({
       '42': { reviewed: false, note: 'staging only', updatedAt: 101 },
     });
   });
 
   it('clears a mark with nothing left in it, and caps notes', async () => {
     const store = new ReviewMarksStore(dir);
-    await store.set('sandbox', '1', { reviewed: true, note: 'x'.repeat(MAX_NOTE_LENGTH + 50) }, 1);
-    expect((await store.all('sandbox'))['1']?.note).toHaveLength(MAX_NOTE_LENGTH);
-    await store.set('sandbox', '1', { reviewed: false, note: '  ' }, 2);
-    expect(await new ReviewMarksStore(dir).all('sandbox')).toEqual({});
+    await store.set(sandbox, '1', { reviewed: true, note: 'x'.repeat(MAX_NOTE_LENGTH + 50) }, 1);
+    expect((await store.all(sandbox))['1']?.note).toHaveLength(MAX_NOTE_LENGTH);
+    await store.set(sandbox, '1', { reviewed: false, note: '  ' }, 2);
+    expect(await new ReviewMarksStore(dir).all(sandbox)).toEqual({});
   });
 
   it('starts empty from a damaged file instead of failing', async () => {
     await writeFile(
-      join(dir, 'review-marks-production.json'),
+      join(dir, `review-marks-${production.key}.json`),
       '{"version":1,"marks":{"1":{"reviewed":"yes"}}}',
     );
-    expect(await new ReviewMarksStore(dir).all('production')).toEqual({});
+    expect(await new ReviewMarksStore(dir).all(production)).toEqual({});
   });
 });

@@ -1,10 +1,14 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { serviceScope } from '../../../src/main/environments/service-scope.ts';
 import { OrderCache, type CachedOrders } from '../../../src/main/orders/order-cache.ts';
 import { parseOrders } from '../../../src/shared/parse-orders.ts';
+
+const production = serviceScope('production', 'https://api.example.com/v1');
+const staging = serviceScope('staging', 'https://api.example.com/v1');
 
 let dir: string;
 beforeEach(async () => {
@@ -33,29 +37,41 @@ describe('OrderCache', () => {
     const cache = new OrderCache(dir);
     const entry = list(3, 1000);
     await cache.write(entry);
-    const read = await cache.read('production', 'https://api.example.com/v1');
+    const read = await cache.read(production);
     expect(read).toEqual({ ok: true, value: entry });
     if (read.ok) expect(parseOrders(read.value.body)[0]?.petId).toBe('9007199254740993');
   });
 
   it('tells missing, damaged and another service apart', async () => {
     const cache = new OrderCache(dir);
-    expect(await cache.read('staging')).toEqual({ ok: false, problem: 'missing' });
+    expect(await cache.read(staging)).toEqual({ ok: false, problem: 'missing' });
     await cache.write(list(50, 1000));
-    expect(await cache.read('production', 'https://other.example.com/v1')).toEqual({
-      ok: false,
-      problem: 'other-service',
-    });
-    await truncate(cache.fileOf('production'), 2000);
-    expect(await cache.read('production')).toEqual({ ok: false, problem: 'damaged' });
-    await writeFile(cache.fileOf('production'), 'garbage');
-    expect(await cache.read('production')).toEqual({ ok: false, problem: 'damaged' });
+    // Another address has a file of its own; a list of this one found there is refused.
+    const other = serviceScope('production', 'https://other.example.com/v1');
+    expect(await cache.read(other)).toEqual({ ok: false, problem: 'missing' });
+    await copyFile(cache.fileOf(production), cache.fileOf(other));
+    expect(await cache.read(other)).toEqual({ ok: false, problem: 'other-service' });
+    await truncate(cache.fileOf(production), 2000);
+    expect(await cache.read(production)).toEqual({ ok: false, problem: 'damaged' });
+    await writeFile(cache.fileOf(production), 'garbage');
+    expect(await cache.read(production)).toEqual({ ok: false, problem: 'damaged' });
   });
 
   it('never mixes environments', async () => {
     const cache = new OrderCache(dir);
     await cache.write(list(2, 1000));
-    expect(await cache.read('staging')).toEqual({ ok: false, problem: 'missing' });
+    expect(await cache.read(staging)).toEqual({ ok: false, problem: 'missing' });
+  });
+
+  it('keeps the sandbox’s list whatever port it had', async () => {
+    const cache = new OrderCache(dir);
+    await cache.write({
+      ...list(2, 1000),
+      environment: 'sandbox',
+      baseUrl: 'http://127.0.0.1:4010/v1',
+    });
+    const read = await cache.read(serviceScope('sandbox'));
+    expect(read.ok && read.value.baseUrl).toBe('http://127.0.0.1:4010/v1');
   });
 
   it('keeps the last good list when a refresh is aborted, and leaves no temporary file', async () => {
@@ -66,9 +82,9 @@ describe('OrderCache', () => {
       '[{"id":"broken"',
     );
     await pending.abort();
-    const read = await cache.read('production');
+    const read = await cache.read(production);
     expect(read.ok && read.value.receivedAt).toBe(1);
-    expect(await readdir(dir)).toEqual(['orders-production.cache']);
+    expect(await readdir(dir)).toEqual([`orders-${production.key}.cache`]);
   });
 
   it('keeps only whole files with the last write winning', async () => {
@@ -78,14 +94,14 @@ describe('OrderCache', () => {
       cache.write(list(20, 2)),
       cache.write(list(30, 3)),
     ]);
-    const read = await cache.read('production');
+    const read = await cache.read(production);
     expect(read.ok && read.value.count).toBe(30);
   });
 
   it('leaves the previous cache readable when the process is killed mid-write', async () => {
     const cache = new OrderCache(dir);
     await cache.write(list(5, 111));
-    const before = await readFile(cache.fileOf('production'), 'utf8');
+    const before = await readFile(cache.fileOf(production), 'utf8');
     // A child process writes a ~60 MB cache and is killed with SIGKILL part-way.
     const script = `
       import { OrderCache } from ${JSON.stringify(join(process.cwd(), 'src/main/orders/order-cache.ts'))};
@@ -109,13 +125,13 @@ describe('OrderCache', () => {
         });
         child.on('exit', () => resolve());
       });
-      const read = await cache.read('production');
+      const read = await cache.read(production);
       expect(read.ok, `killed after ${delayMs} ms`).toBe(true);
       if (!read.ok) continue;
       // Either the old list or, if the write beat the kill, the whole new one: never a torn file.
       if (read.value.receivedAt === 111) {
         interrupted += 1;
-        expect(await readFile(cache.fileOf('production'), 'utf8')).toBe(before);
+        expect(await readFile(cache.fileOf(production), 'utf8')).toBe(before);
       } else {
         expect(parseOrders(read.value.body)).toHaveLength(600000);
       }
@@ -124,6 +140,6 @@ describe('OrderCache', () => {
     expect(interrupted).toBeGreaterThan(0);
     // The temporary files the killed writers left are swept away.
     await cache.sweepTemporaryFiles();
-    expect((await readdir(dir)).sort()).toEqual(['orders-production.cache']);
+    expect((await readdir(dir)).sort()).toEqual([`orders-${production.key}.cache`]);
   });
 });

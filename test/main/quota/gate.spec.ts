@@ -132,3 +132,46 @@ describe('RequestGate', () => {
     await expect(waiting).rejects.toThrow('user stopped');
   });
 });
+
+describe('RequestGate: bounds and "Try now"', () => {
+  it('never holds longer than a day, whatever it is told', () => {
+    const { gate, timing } = setup();
+    gate.hold(1e23, 'server-429');
+    expect(gate.openAt().at).toBeLessThanOrEqual(timing.now() + 24 * 3_600_000 + 600_000);
+    gate.hold(Number.NaN, 'banned');
+    expect(Number.isFinite(gate.snapshot().holdUntil)).toBe(true);
+    expect(gate.snapshot().holdReason).toBe('server-429');
+  });
+
+  it('lets exactly one request the clerk confirmed through a hold, and no other', async () => {
+    const { gate, timing } = setup();
+    const t0 = await gate.acquire({ maxWaitMs: 0 });
+    t0.release({ limit: 60, remaining: 20, resetAt: timing.now() + 60_000 });
+    gate.hold(timing.now() + 3_600_000, 'server-429');
+    await expect(gate.acquire({ maxWaitMs: 5_000 })).rejects.toBeInstanceOf(HeldBackError);
+    const first = await gate.acquire({ maxWaitMs: 5_000, throughHold: true });
+    let secondIn = false;
+    const second = gate.acquire({ maxWaitMs: 5_000, throughHold: true }).then((t) => {
+      secondIn = true;
+      return t;
+    });
+    // (A macrotask would let the virtual clock run to the hold's end.)
+    await new Promise((r) => process.nextTick(r));
+    expect(secondIn).toBe(false);
+    // The service answered without a 429: the hold is over, and the figures are its word now.
+    first.release({ limit: 60, remaining: 19, resetAt: timing.now() + 60_000 });
+    expect(gate.snapshot().holdUntil).toBeUndefined();
+    expect(gate.snapshot().remaining).toBe(19);
+    (await second).release({ limit: 60, remaining: 18, resetAt: timing.now() + 60_000 });
+    // Paced as usual again.
+    (await gate.acquire({ maxWaitMs: 0 })).release();
+  });
+
+  it('keeps the hold when the request through it gets no answer', async () => {
+    const { gate, timing } = setup();
+    gate.hold(timing.now() + 3_600_000, 'banned');
+    const ticket = await gate.acquire({ maxWaitMs: 0, throughHold: true });
+    ticket.release();
+    expect(gate.openAt()).toEqual({ at: timing.now() + 3_600_000, reason: 'banned' });
+  });
+});

@@ -19,6 +19,17 @@ describe('parseHttpDate', () => {
     );
   });
 
+  it('reads years 0000 to 0099 as those years, not the 1900s', () => {
+    const expected = new Date(0);
+    expected.setUTCFullYear(50, 10, 6);
+    expected.setUTCHours(8, 49, 37, 0);
+    expect(parseHttpDate('Sat, 06 Nov 0050 08:49:37 GMT', now)).toBe(expected.getTime());
+    expect(parseHttpDate('Sat Nov  6 08:49:37 0050', now)).toBe(expected.getTime());
+    expect(new Date(parseHttpDate('Sat, 01 Jan 0000 00:00:00 GMT', now)!).getUTCFullYear()).toBe(0);
+    // A date that long past asks for no wait at all.
+    expect(parseRetryAfter('Sat, 06 Nov 0050 08:49:37 GMT', { now })).toBe(now);
+  });
+
   it('rejects impossible and malformed dates', () => {
     expect(parseHttpDate('Sun, 31 Feb 2026 08:49:37 GMT', now)).toBeUndefined();
     expect(parseHttpDate('Sun, 06 Nov 1994 25:49:37 GMT', now)).toBeUndefined();
@@ -60,6 +71,16 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter('Sun, 06 Nov 1994 08:49:37 GMT', { now })).toBe(now);
   });
 
+  it('does not believe a wait longer than a day: it is garbage, not a wish', () => {
+    for (const huge of ['99999999999999999999999', '999999999', '86401', String(1e21)]) {
+      expect(parseRetryAfter(huge, { now })).toBeUndefined();
+    }
+    expect(parseRetryAfter('Sun, 22 Nov 2126 12:00:00 GMT', { now })).toBeUndefined();
+    expect(parseRetryAfter('86400', { now })).toBe(now + 86_400_000);
+    // Up to the day window's reset, when that is later (and itself within a day or so).
+    expect(parseRetryAfter('87000', { now, latest: now + 87_000_000 })).toBe(now + 87_000_000);
+  });
+
   it('gives up on garbage so the caller can fall back', () => {
     for (const garbage of ['soon', '-5', '1e3', '', '   ', 'NaN', '12 seconds', '0x10']) {
       expect(parseRetryAfter(garbage, { now })).toBeUndefined();
@@ -89,6 +110,13 @@ describe('readRateLimitHeaders', () => {
       'x-ratelimit-reset': '',
     });
     expect(readRateLimitHeaders(headers, { now })).toEqual({});
+  });
+
+  it('drops a reset further away than a day', () => {
+    for (const reset of ['99999999999', String(now / 1000 + 2 * 86_400), '999999999']) {
+      const headers = new Headers({ 'x-ratelimit-reset': reset, 'x-ratelimit-limit': '60' });
+      expect(readRateLimitHeaders(headers, { now })).toEqual({ limit: 60 });
+    }
   });
 
   it('never reports more remaining than the limit', () => {

@@ -80,7 +80,7 @@ describe('StoreClient against the sandbox', () => {
     expect(timing.now()).toBeGreaterThan(the429.at);
   });
 
-  it('reports a cancel whose answer the sandbox dropped as cancelled', async () => {
+  it('reports a cancel whose answer the sandbox dropped as gone: the service never said it cancelled it', async () => {
     const { sandbox } = await setup({ orders: 20 });
     const base = virtualTiming();
     // The fault drops the first answer after the order is cancelled; the retry then meets 404.
@@ -101,7 +101,7 @@ describe('StoreClient against the sandbox', () => {
     const id = sandbox.orderIds({ status: 'pending' })[0]!;
     sandbox.setFaults('reset@1');
     const outcome = await client.cancelOrder(id);
-    expect(outcome.kind).toBe('cancelled');
+    expect(outcome.kind).toBe('gone');
     expect(outcome.message).toContain('answer to the first try was lost');
     expect(sandbox.requestLog.map((r) => [r.status, r.answered])).toEqual([
       [204, false],

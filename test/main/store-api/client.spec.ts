@@ -126,6 +126,50 @@ describe('StoreClient: Retry-After and the gate', () => {
     expect(failure.retryAt).toBe((Math.ceil(timing.now() / 1000) + 45) * 1000);
   });
 
+  it('does not believe a Retry-After that would hold for ever (and never shows NaN)', async () => {
+    const timing = virtualTiming();
+    for (const huge of ['99999999999999999999999', '999999999']) {
+      const server = await serve((_req, res) => {
+        limits(res, timing, 0, 45);
+        answer(res, 429, '', { 'retry-after': huge });
+      });
+      const { client, gate } = clientFor(server, {}, timing);
+      const failure = await failureOf(client.listOrders());
+      // Garbage: the day window's X-RateLimit-Reset is used instead.
+      expect(failure.retryAt).toBe((Math.ceil(timing.now() / 1000) + 45) * 1000);
+      expect(gate.snapshot().holdUntil).toBe(failure.retryAt);
+      expect(failure.message).toMatch(/^Rate-limited until \d\d:\d\d:\d\d\./);
+      expect(failure.message).not.toContain('NaN');
+    }
+  });
+
+  it('falls back to backoff when Retry-After and X-RateLimit-Reset are both past a day', async () => {
+    const timing = virtualTiming({ random: () => 0.999 });
+    const server = await serve((_req, res) => {
+      res.setHeader('x-ratelimit-limit', '60');
+      res.setHeader('x-ratelimit-remaining', '0');
+      res.setHeader('x-ratelimit-reset', '99999999999');
+      answer(res, 429, '', { 'retry-after': '999999999' });
+    });
+    const { client, gate } = clientFor(server, { maxInlineWaitMs: 0 }, timing);
+    const failure = await failureOf(client.listOrders());
+    expect(failure.retryAt! - timing.now()).toBeGreaterThanOrEqual(1_000);
+    expect(failure.retryAt! - timing.now()).toBeLessThanOrEqual(30_000);
+    expect(gate.snapshot().resetAt).toBeUndefined();
+  });
+
+  it("believes a wait up to the day window's reset when that is later than 24 hours", async () => {
+    const timing = virtualTiming();
+    const resetInS = 24 * 3600 + 300; // the day window, 5 minutes past 24 hours
+    const server = await serve((_req, res) => {
+      limits(res, timing, 0, resetInS);
+      answer(res, 429, '', { 'retry-after': String(resetInS) });
+    });
+    const { client } = clientFor(server, {}, timing);
+    const failure = await failureOf(client.listOrders());
+    expect(failure.retryAt).toBe(timing.now() + resetInS * 1000);
+  });
+
   it('falls back to backoff when neither header is usable', async () => {
     const timing = virtualTiming({ random: () => 0.999 });
     const server = await serve((_req, res) => answer(res, 429, '', { 'retry-after': '??' }));
@@ -170,8 +214,8 @@ describe('StoreClient: Retry-After and the gate', () => {
     const { client } = clientFor(server, {}, timing);
     await client.listOrders();
     const failure = await failureOf(client.listOrders());
-    expect(failure).toMatchObject({ kind: 'rate-limited', delivery: 'answered' });
-    expect(failure.message).toContain('quota for this period is used up');
+    expect(failure).toMatchObject({ kind: 'rate-limited', delivery: 'not-sent' });
+    expect(failure.message).toContain('quota for this period is used up. Nothing was sent.');
     expect(server.requests).toHaveLength(1);
   });
 
@@ -192,6 +236,60 @@ describe('StoreClient: Retry-After and the gate', () => {
     expect(gate.snapshot().holdReason).toBe('banned');
     await failureOf(client.listOrders());
     expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe('StoreClient: answers to a refused key', () => {
+  it("never takes a 401's rate-limit headers as the key's quota", async () => {
+    const timing = virtualTiming();
+    // A 401 carries the bucket of requests without a valid key: Free limits, all spent.
+    const server = await serve((_req, res) => {
+      limits(res, timing, 0, 50);
+      answer(res, 401, { code: 'invalid_key', message: 'Unknown key', status: 401 });
+    });
+    const { client, gate } = clientFor(server, {}, timing);
+    expect(await failureOf(client.listOrders())).toMatchObject({ kind: 'unauthorized' });
+    expect(gate.snapshot()).toEqual({ known: false });
+    // Nothing holds the next request back on the strength of that answer.
+    expect(gate.openAt()).toEqual({ at: timing.now() });
+  });
+});
+
+describe('StoreClient: "Try now" through a hold', () => {
+  it('sends exactly one request through a hold; its answer lifts it, and pacing goes on', async () => {
+    const timing = virtualTiming();
+    const server = await serve((_req, res, i) => {
+      limits(res, timing, 40 - i);
+      if (i === 0) answer(res, 429, '', { 'retry-after': '3600' });
+      else answer(res, 200, [ORDER]);
+    });
+    const { client, gate } = clientFor(server, {}, timing);
+    await failureOf(client.listOrders());
+    expect(gate.openAt().reason).toBe('server-429');
+    await failureOf(client.listOrders());
+    expect(server.requests).toHaveLength(1);
+
+    const check = await client.tryNow();
+    expect(check.message).toContain('The service answered');
+    expect(server.requests).toHaveLength(2);
+    expect(gate.snapshot().holdUntil).toBeUndefined();
+    expect(gate.snapshot()).toMatchObject({ remaining: 39 });
+    expect((await client.listOrders()).orders).toHaveLength(1);
+  });
+
+  it('keeps the hold the service asks for again, and lets only one try out at a time', async () => {
+    const timing = virtualTiming();
+    const server = await serve((_req, res, i) =>
+      answer(res, 429, '', { 'retry-after': i === 0 ? '3600' : '600' }),
+    );
+    const { client, gate } = clientFor(server, { max429Retries: 0 }, timing);
+    await failureOf(client.listOrders());
+    const tries = await Promise.allSettled([client.tryNow(), client.tryNow()]);
+    expect(tries.map((t) => t.status)).toEqual(['rejected', 'rejected']);
+    // One went through; the other waited behind it and then met the new hold.
+    expect(server.requests).toHaveLength(2);
+    // The answer to the try replaces the old hold with the service's new wish.
+    expect(gate.snapshot().holdUntil).toBe(timing.now() + 600_000);
   });
 });
 
@@ -258,20 +356,56 @@ describe('StoreClient: backoff for 5xx and resets', () => {
 });
 
 describe('StoreClient: cancel', () => {
-  it('reports a cancel whose answer was lost, then 404, as cancelled and says so', async () => {
+  it('reports a 404 after a lost answer as gone, never as cancelled', async () => {
+    // Order 424242 never existed: the first connection is cut, the retry gets 404.
     const server = await serve((req, res, i) => {
-      if (i === 0)
-        req.socket.destroy(); // the service cancelled it, the answer was lost
+      if (i === 0) req.socket.destroy();
       else answer(res, 404, { code: 'order_not_found', message: 'Order not found', status: 404 });
     });
     const { client } = clientFor(server);
-    const outcome = await client.cancelOrder('42');
-    expect(outcome.kind).toBe('cancelled');
-    expect(outcome.message).toContain('answer to the first try was lost');
+    const outcome = await client.cancelOrder('424242');
+    expect(outcome).toEqual({
+      kind: 'gone',
+      message:
+        'Order 424242 is gone; the answer to the first try was lost, so this cancel may or may not have removed it.',
+    });
     expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
-      'DELETE /v1/store/orders/42',
-      'DELETE /v1/store/orders/42',
+      'DELETE /v1/store/orders/424242',
+      'DELETE /v1/store/orders/424242',
     ]);
+  });
+
+  it('says "already cancelled at HH:MM" when the cancel log knows the service cancelled it', async () => {
+    const server = await serve((req, res, i) => {
+      if (i === 0) req.socket.destroy();
+      else answer(res, 404, { code: 'order_not_found', message: 'Order not found', status: 404 });
+    });
+    const { client } = clientFor(server);
+    const at = new Date(2026, 10, 22, 9, 7, 30).getTime();
+    let asked = 0;
+    const earlierCancel = async () => {
+      asked += 1;
+      return at;
+    };
+    expect(await client.cancelOrder('77', { earlierCancel })).toEqual({
+      kind: 'not-found',
+      message: 'Order 77 was already cancelled at 09:07, so there was nothing left to cancel.',
+    });
+    expect(asked).toBe(1);
+  });
+
+  it('asks the cancel log only on a 404', async () => {
+    const server = await serve((_req, res) => answer(res, 204));
+    const { client } = clientFor(server);
+    let asked = 0;
+    const outcome = await client.cancelOrder('5', {
+      earlierCancel: async () => {
+        asked += 1;
+        return undefined;
+      },
+    });
+    expect(outcome.kind).toBe('cancelled');
+    expect(asked).toBe(0);
   });
 
   it('reports a plain 404 as not found, 409 as already shipped, 204 as cancelled', async () => {
@@ -283,9 +417,11 @@ describe('StoreClient: cancel', () => {
     });
     const { client } = clientFor(server);
     expect(await client.cancelOrder('1')).toMatchObject({ kind: 'cancelled' });
-    expect(await client.cancelOrder('2')).toMatchObject({
+    // Never "no longer exists": the id may never have been listed. The service's
+    // words add nothing here, so they are not repeated.
+    expect(await client.cancelOrder('2')).toEqual({
       kind: 'not-found',
-      message: expect.stringContaining('Order 2 not found'),
+      message: 'Order 2 was not found, so there was nothing to cancel.',
     });
     const shipped = await client.cancelOrder('3');
     expect(shipped.kind).toBe('already-shipped');

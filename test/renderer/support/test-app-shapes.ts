@@ -45,6 +45,8 @@ export interface TestSandboxOptions {
   /** Requests sent while limited before a key is banned, and how long the ban lasts. */
   readonly banAfter?: number;
   readonly banMs?: number;
+  /** How latency faults wait: a test can act while one request is held up. */
+  readonly sleep?: (ms: number) => Promise<void>;
 }
 
 export type TestStorageBackend =
@@ -66,6 +68,12 @@ export interface TestAppOptions {
   readonly sandbox?: TestSandboxOptions;
   /** An existing data folder (e.g. another app's), left in place when the app closes. */
   readonly dataDir?: string;
+  /** Stands in for main's dialog "may the key go to the new address?"; declines by default. */
+  readonly confirmKeyForOrigin?: (question: {
+    readonly environment: RemoteEnvironmentId;
+    readonly from: string;
+    readonly to: string;
+  }) => Promise<boolean>;
 }
 
 export interface InProcessAppModule {

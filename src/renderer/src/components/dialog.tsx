@@ -150,6 +150,12 @@ export interface ConfirmDialogProps {
   readonly fallbackFocus?: RefObject<HTMLElement | null>;
   /** Another way out beside the two, placed first (e.g. "Add a redirect first"). */
   readonly alternative?: { readonly label: string; readonly onSelect: () => void };
+  /**
+   * The step the alternative opened (e.g. the redirect's form), shown in place
+   * of the decision's buttons with its own; when it goes, the focus returns to
+   * the alternative's button.
+   */
+  readonly detour?: ReactNode;
 }
 
 export function ConfirmDialog({
@@ -165,9 +171,19 @@ export function ConfirmDialog({
   busy = false,
   fallbackFocus,
   alternative,
+  detour,
 }: ConfirmDialogProps) {
   const keepRef = useRef<HTMLButtonElement>(null);
   const alternativeRef = useRef<HTMLButtonElement>(null);
+  const detouring = detour !== undefined;
+  const detoured = useRef(false);
+
+  // Back from the detour: the focus goes to the button that led there, not to the page.
+  useEffect(() => {
+    if (detouring) detoured.current = true;
+    else if (detoured.current) alternativeRef.current?.focus();
+  }, [detouring]);
+
   return (
     <Dialog
       title={title}
@@ -178,33 +194,44 @@ export function ConfirmDialog({
       busy={busy}
     >
       {children}
-      <p role="status" aria-live="polite" className="dialog-progress">
-        {busy ? (progress ?? '') : ''}
-      </p>
-      <div className="dialog-actions">
-        {alternative && (
-          <button
-            type="button"
-            ref={alternativeRef}
-            className="dialog-alternative"
-            onClick={alternative.onSelect}
-            aria-disabled={busy || undefined}
-          >
-            {alternative.label}
-          </button>
-        )}
-        <button type="button" ref={keepRef} onClick={onDismiss} aria-disabled={busy || undefined}>
-          {keepLabel}
-        </button>
-        <button
-          type="button"
-          className="danger-button"
-          onClick={() => !busy && onConfirm()}
-          aria-disabled={busy || undefined}
-        >
-          {busy && busyLabel ? busyLabel : confirmLabel}
-        </button>
-      </div>
+      {detouring ? (
+        detour
+      ) : (
+        <>
+          <p role="status" aria-live="polite" className="dialog-progress">
+            {busy ? (progress ?? '') : ''}
+          </p>
+          <div className="dialog-actions">
+            {alternative && (
+              <button
+                type="button"
+                ref={alternativeRef}
+                className="dialog-alternative"
+                onClick={() => !busy && alternative.onSelect()}
+                aria-disabled={busy || undefined}
+              >
+                {alternative.label}
+              </button>
+            )}
+            <button
+              type="button"
+              ref={keepRef}
+              onClick={() => !busy && onDismiss()}
+              aria-disabled={busy || undefined}
+            >
+              {keepLabel}
+            </button>
+            <button
+              type="button"
+              className="danger-button"
+              onClick={() => !busy && onConfirm()}
+              aria-disabled={busy || undefined}
+            >
+              {busy && busyLabel ? busyLabel : confirmLabel}
+            </button>
+          </div>
+        </>
+      )}
     </Dialog>
   );
 }

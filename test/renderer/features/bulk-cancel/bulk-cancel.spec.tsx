@@ -9,7 +9,7 @@ import {
 import { bulkResultsCsv } from '../../../../src/renderer/src/features/bulk-cancel/bulk-results-csv.ts';
 import { connectEvents, createAppStore } from '../../../../src/renderer/src/store.ts';
 import { StoreProvider } from '../../../../src/renderer/src/store-context.tsx';
-import { makeDataDir, startTestApp } from '../../support/test-app.tsx';
+import { makeDataDir, startExtraSandbox, startTestApp } from '../../support/test-app.tsx';
 
 async function setup(dataDir?: string) {
   const app = await startTestApp(dataDir === undefined ? {} : { dataDir });
@@ -50,6 +50,7 @@ describe('bulk cancel', () => {
       Cancelled: '12',
       'Already shipped': '3',
       'Not found': '0',
+      'Gone (answer lost)': '0',
       Failed: '0',
       Waiting: '0',
     });
@@ -110,6 +111,7 @@ describe('bulk cancel', () => {
       'Cancelled',
       'Already shipped',
       'Not found',
+      'Gone (answer lost)',
       'Failed',
       'Not sent',
     ]);
@@ -135,6 +137,31 @@ describe('bulk cancel', () => {
     );
     expect(job.counts.cancelled).toBeGreaterThanOrEqual(cancelled!);
     again.disconnect();
+  });
+
+  it('shows no job for an address that has none, after the environment pointed elsewhere', async () => {
+    const app = await startTestApp({ confirmKeyForOrigin: async () => true });
+    const other = await startExtraSandbox({ seed: 3 });
+    await app.api.environments.setBaseUrl('staging', app.sandbox.baseUrl);
+    await app.api.keys.set('staging', 'demo-pro');
+    const store = createAppStore(app.api);
+    const disconnect = connectEvents(app.api, store);
+    render(
+      <StoreProvider store={store}>
+        <BulkCancelPanel environment="staging" />
+      </StoreProvider>,
+    );
+    await app.api.bulkCancel.start(
+      'staging',
+      app.sandbox.orderIds({ status: 'pending' }).slice(0, 2),
+    );
+    await act(() => store.getState().loadBulkCancel('staging'));
+    expect(await screen.findByRole('region', { name: /^Bulk cancel — Staging/ })).toBeTruthy();
+
+    await app.api.environments.setBaseUrl('staging', other.baseUrl);
+    await act(() => store.getState().loadBulkCancel('staging'));
+    expect(screen.queryByRole('region', { name: /^Bulk cancel/ })).toBeNull();
+    disconnect();
   });
 
   it('words durations and writes results as CSV', () => {

@@ -73,7 +73,7 @@ test('an order cancelled elsewhere meanwhile: 404, said plainly, and the row mar
   await waitFor(() =>
     expect(outcome.textContent).toMatch(
       new RegExp(
-        `^Sandbox: Order ${id} no longer exists, so there was nothing to cancel\\. The list marks it as no longer existing\\.$`,
+        `^Sandbox: Order ${id} was not found, so there was nothing to cancel\\. The list marks it as no longer existing\\.$`,
       ),
     ),
   );
@@ -225,6 +225,57 @@ test('a lost answer: it may or may not have been cancelled, so the row says to c
     'May have been cancelled — refresh to check',
   );
   expect(app.sandbox.orderStatus(id)).toBe('cancelled');
+});
+
+test('gone: the first answer was lost and the retry met 404, so it may or may not have been this cancel; said once, the row marked as gone', async () => {
+  // The cancel is held up, then done and its answer dropped; the faults end with it, so the
+  // client's retry meets the 404 of an order that is no longer there.
+  const held: { sandbox?: TestSandbox } = {};
+  const app = await startTestApp({
+    sandbox: { sleep: async () => held.sandbox?.setFaults(undefined) },
+  });
+  held.sandbox = app.sandbox;
+  const { user } = renderApp(app);
+  const grid = await findGrid();
+  const id = firstOrderId(app.sandbox, 'pending');
+  app.sandbox.setFaults('latency=1@1,reset@1');
+
+  const outcome = await cancelFromRow(user, grid, id);
+
+  await waitFor(() =>
+    expect(text(outcome)).toBe(
+      `Sandbox: Order ${id} is gone; the answer to the first try was lost, so this cancel may or may not have removed it. The list marks it as no longer existing.`,
+    ),
+  );
+  expect(app.sandbox.requestLog.filter((r) => r.method === 'DELETE').map((r) => r.status)).toEqual([
+    204, 404,
+  ]);
+  expect(screen.queryAllByRole('alert')).toHaveLength(0);
+  expect(within(rowOf(grid, id)).getByText('No longer exists')).toBeTruthy();
+  expect(within(rowOf(grid, id)).queryByRole('button')).toBeNull();
+});
+
+test('already cancelled from this computer: the 404 says when, and the row says cancelled, not gone', async () => {
+  const app = await startTestApp();
+  const { user } = renderApp(app);
+  const grid = await findGrid();
+  const id = firstOrderId(app.sandbox, 'pending');
+  // Cancelled through main (as a bulk cancel or another window would): the window has not heard.
+  const first = await app.api.orders.cancel('sandbox', id);
+  expect(first.ok && first.value.kind).toBe('cancelled');
+  const log = await app.api.cancelLog.list('sandbox');
+  const at = formatClock(log.ok ? log.value.at(-1)!.at : 0).slice(0, 5);
+
+  const outcome = await cancelFromRow(user, grid, id);
+
+  await waitFor(() =>
+    expect(text(outcome)).toBe(
+      `Sandbox: Order ${id} was already cancelled at ${at}, so there was nothing left to cancel. The list shows it as cancelled.`,
+    ),
+  );
+  expect(text(outcome)).not.toContain('no longer');
+  expect(within(rowOf(grid, id)).getByText('Cancelled')).toBeTruthy();
+  expect(within(rowOf(grid, id)).queryByText('No longer exists')).toBeNull();
 });
 
 test('a key the service refuses (401) on cancel: not cancelled, and the way to that environment’s key settings', async () => {

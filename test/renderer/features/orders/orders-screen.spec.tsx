@@ -280,7 +280,8 @@ test('an unreachable service shows a banner with the reason', async () => {
 });
 
 test('pointing an environment at another service drops the old service’s list', async () => {
-  const app = await startTestApp();
+  // The clerk lets the key go to the new address when main asks.
+  const app = await startTestApp({ confirmKeyForOrigin: async () => true });
   const first = await startExtraSandbox({
     keys: [{ plan: 'pro', key: 'staging-key' }],
     orders: 30,
@@ -302,7 +303,9 @@ test('pointing an environment at another service drops the old service’s list'
   await user.clear(field);
   await user.type(field, second.baseUrl);
   await user.click(screen.getByRole('button', { name: 'Save address' }));
-  await screen.findByText(`Saved. Staging now uses ${second.baseUrl}.`);
+  await screen.findByText('Saved.');
+  await user.click(screen.getByRole('button', { name: 'Confirm the new address…' }));
+  await screen.findByText('Confirmed. The key is now used for this address.');
   await user.click(screen.getByRole('button', { name: 'Orders' }));
 
   const grid = await findGrid('Staging');

@@ -16,12 +16,17 @@ async function openSettings(app: TestApp, environment: 'Sandbox' | 'Staging' | '
   return view;
 }
 
-test('the sandbox needs nothing: it says it is built in, with demo data and its demo key', async () => {
+test('the sandbox needs nothing: it says it is built in, with demo data and a key of its own', async () => {
   const app = await startTestApp();
   await openSettings(app, 'Sandbox');
 
+  expect(
+    screen.getByText(/A copy of the store service on this computer, with demo data/),
+  ).toBeTruthy();
   expect(screen.getByText(/built into Store Admin/)).toBeTruthy();
-  expect(screen.getByText('demo-pro')).toBeTruthy();
+  expect(screen.getByText(/its own key, made anew each time Store Admin starts/)).toBeTruthy();
+  // The shipped app holds no fixed sandbox key (test/packaging checks the bundles).
+  expect(screen.queryByText(/demo-pro/)).toBeNull();
   expect(screen.queryByLabelText(/API key/)).toBeNull();
   expect(screen.queryByLabelText(/base URL/)).toBeNull();
 });
@@ -71,7 +76,7 @@ test('saving a base URL shows what the main process saved', async () => {
   await user.type(field, `${staging.baseUrl}/`);
   await user.click(screen.getByRole('button', { name: 'Save address' }));
 
-  expect(await screen.findByText(`Saved. Staging now uses ${staging.baseUrl}.`)).toBeTruthy();
+  expect(await screen.findByText('Saved.')).toBeTruthy();
   // Normalised by the main process (no trailing slash), and shown as saved.
   expect((field as HTMLInputElement).value).toBe(staging.baseUrl);
   const state = await app.api.app.getState();
@@ -93,7 +98,7 @@ test('a saved key is never shown back: only where it is stored', async () => {
   await user.type(field, STAGING_KEY);
   await user.click(screen.getByRole('button', { name: 'Save key' }));
 
-  expect(await screen.findByText('Key set — stored in macOS Keychain')).toBeTruthy();
+  expect(await screen.findByText('Key saved in the macOS Keychain')).toBeTruthy();
   expect(app.keys.status('staging').set).toBe(true);
   expect(field.value).toBe('');
   expect(document.body.innerHTML).not.toContain(STAGING_KEY);
@@ -118,7 +123,7 @@ test('removing a key asks first; Escape keeps it and gives the focus back', asyn
   const app = await startTestApp();
   await app.api.keys.set('production', 'prod-key-123');
   const { user } = await openSettings(app, 'Production');
-  expect(screen.getByText('Key set — stored in macOS Keychain')).toBeTruthy();
+  expect(screen.getByText('Key saved in the macOS Keychain')).toBeTruthy();
 
   const remove = screen.getByRole('button', { name: 'Remove key…' });
   await user.click(remove);
@@ -137,7 +142,7 @@ test('removing a key asks first; Escape keeps it and gives the focus back', asyn
   await user.click(within(dialog).getByRole('button', { name: 'Remove key' }));
 
   expect(await screen.findByText('No key set')).toBeTruthy();
-  expect(screen.getByText(/Key removed/)).toBeTruthy();
+  expect(screen.getByText('Key removed.')).toBeTruthy();
   expect(screen.queryByRole('dialog')).toBeNull();
   expect(screen.queryByRole('button', { name: 'Remove key…' })).toBeNull();
   expect(app.keys.status('production').set).toBe(false);
@@ -195,31 +200,106 @@ test('weak storage is explained in plain words, and saving anyway needs the expl
   const { user } = await openSettings(app, 'Staging');
 
   const warning = screen.getByRole('note', { name: 'Weak key protection' });
-  expect(warning.textContent).toContain('cannot properly protect a saved key');
-  expect(warning.textContent).toContain('no password manager');
+  expect(warning.textContent).toContain('This computer’s password store is not available.');
+  expect(warning.textContent).toContain('a Staging key you enter is kept until you quit');
   const accept = screen.getByRole('checkbox', {
-    name: 'Save it anyway with weak protection',
+    name: 'Save it anyway, without protection',
   }) as HTMLInputElement;
   expect(accept.checked).toBe(false);
 
   // Without the checkbox the key is kept for the session only.
   await user.type(screen.getByLabelText('Staging API key'), STAGING_KEY);
   await user.click(screen.getByRole('button', { name: 'Save key' }));
-  expect(
-    await screen.findByText('Key set — kept in memory until you quit, not saved'),
-  ).toBeTruthy();
+  expect(await screen.findByText('Key kept until you quit, not saved')).toBeTruthy();
   expect(app.keys.status('staging').storage).toBe('session-only');
 
-  // With it, the key is saved with weak protection, and the warning says what that means.
+  // With it, the key is saved without protection, and the warning says what that means.
   await user.click(accept);
   await user.type(screen.getByLabelText('Staging API key'), STAGING_KEY);
   await user.click(screen.getByRole('button', { name: 'Save key' }));
-  expect(
-    await screen.findByText('Key set — stored in basic text (no real protection)'),
-  ).toBeTruthy();
+  expect(await screen.findByText('Key saved without protection, as you chose')).toBeTruthy();
   expect(app.keys.status('staging').storage).toBe('weak-accepted');
   expect(screen.getByRole('note', { name: 'Weak key protection' }).textContent).toContain(
-    'anyone who can read your files can read the key',
+    'Anyone who can read your files can read the Staging key.',
   );
   expect(document.body.innerHTML).not.toContain(STAGING_KEY);
+});
+
+test('before a new address is saved, Settings says what moves with it', async () => {
+  const app = await startTestApp();
+  const staging = await startExtraSandbox({ keys: [{ plan: 'free', key: STAGING_KEY }] });
+  await app.api.environments.setBaseUrl('staging', staging.baseUrl);
+  const { user } = await openSettings(app, 'Staging');
+  const field = screen.getByLabelText('Staging base URL');
+  const line = /kept per address: a new address starts empty/;
+
+  // The saved address again (however written) changes nothing: nothing to say.
+  await user.type(field, '/');
+  expect(screen.queryByText(line)).toBeNull();
+  // Another path on the same host: the data line only.
+  await user.clear(field);
+  await user.type(field, `${staging.baseUrl.replace(/\/v1$/, '')}/eu/v1`);
+  const said = screen.getByText(line);
+  expect(said.textContent).not.toContain('key');
+  expect(field.getAttribute('aria-describedby')?.split(' ')).toContain(said.id);
+
+  // Another host while a key is set: the key line too.
+  await app.api.keys.set('staging', STAGING_KEY);
+  await user.clear(field);
+  await user.type(field, 'https://api.example.com/v1');
+  expect(screen.getByText(line).textContent).toContain(
+    'The key is sent to the new address only after you confirm it.',
+  );
+});
+
+test('a key entered for another address is not sent until the clerk confirms in main’s dialog', async () => {
+  const asked: { from: string; to: string }[] = [];
+  let yes = false;
+  const app = await startTestApp({
+    confirmKeyForOrigin: async (question) => {
+      asked.push(question);
+      return yes;
+    },
+  });
+  const old = await startExtraSandbox({ keys: [{ plan: 'free', key: STAGING_KEY }] });
+  const moved = await startExtraSandbox({ keys: [{ plan: 'free', key: STAGING_KEY }] });
+  await app.api.environments.setBaseUrl('staging', old.baseUrl);
+  await app.api.keys.set('staging', STAGING_KEY);
+  const { user } = await openSettings(app, 'Staging');
+
+  const field = screen.getByLabelText('Staging base URL');
+  await user.clear(field);
+  await user.type(field, moved.baseUrl);
+  await user.click(screen.getByRole('button', { name: 'Save address' }));
+  const host = (url: string) => new URL(url).host;
+  const notice = await screen.findByText(
+    `The Staging key was entered for ${host(old.baseUrl)}, so it is not sent to ${host(moved.baseUrl)} until you confirm the new address or enter the key again.`,
+  );
+  expect(notice).toBeTruthy();
+
+  await user.click(screen.getByRole('button', { name: 'Test connection' }));
+  const result = screen.getByRole('status', { name: 'Staging connection test' });
+  await waitFor(() => expect(result.textContent).toContain('until you confirm the new address'));
+  expect(moved.requestLog).toEqual([]);
+
+  // Declined in main's dialog: nothing changes.
+  await user.click(screen.getByRole('button', { name: 'Confirm the new address…' }));
+  expect(
+    await screen.findByText('Not confirmed. The key stays with its old address.'),
+  ).toBeTruthy();
+  expect(asked).toHaveLength(1);
+  expect(screen.getByRole('button', { name: 'Confirm the new address…' })).toBeTruthy();
+
+  yes = true;
+  await user.click(screen.getByRole('button', { name: 'Confirm the new address…' }));
+  expect(await screen.findByText('Confirmed. The key is now used for this address.')).toBeTruthy();
+  expect(screen.queryByText(/until you confirm the new address/)).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Confirm the new address…' })).toBeNull();
+  await user.click(screen.getByRole('button', { name: 'Test connection' }));
+  await waitFor(() =>
+    expect(screen.getByRole('status', { name: 'Staging connection test' }).textContent).toContain(
+      'Connected',
+    ),
+  );
+  expect(moved.requestLog).toHaveLength(1);
 });

@@ -15,7 +15,13 @@ import { ENVIRONMENT_NAMES } from '../environments/environment-words.ts';
 import { OUTCOME_WORDS } from './bulk-results-csv.ts';
 import './bulk-cancel.css';
 
-const OUTCOMES: readonly BulkOutcome[] = ['cancelled', 'already-shipped', 'not-found', 'failed'];
+const OUTCOMES: readonly BulkOutcome[] = [
+  'cancelled',
+  'already-shipped',
+  'not-found',
+  'gone',
+  'failed',
+];
 
 /** "about 7 min", "under a minute", "about 2 h 10 min". */
 export function durationWords(ms: number): string {

@@ -56,8 +56,12 @@ export interface BulkCancelSlice {
 }
 
 export const createBulkCancelSlice: SliceCreator<BulkCancelSlice> = (api) => (set, get) => {
+  /** null: no job (e.g. the environment now points at another address), so none is shown. */
   const keep = (environment: EnvironmentId, snapshot: BulkCancelSnapshot | null): void => {
-    if (snapshot) set({ bulkJobs: { ...get().bulkJobs, [environment]: snapshot } });
+    const jobs = { ...get().bulkJobs };
+    if (snapshot) jobs[environment] = snapshot;
+    else delete jobs[environment];
+    set({ bulkJobs: jobs });
   };
   const control = async (
     environment: EnvironmentId,

@@ -8,6 +8,7 @@ export const OUTCOME_WORDS: Readonly<Record<BulkOutcome, string>> = {
   cancelled: 'Cancelled',
   'already-shipped': 'Already shipped',
   'not-found': 'Not found',
+  gone: 'Gone (answer lost)',
   failed: 'Failed',
 };
 

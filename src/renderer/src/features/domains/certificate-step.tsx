@@ -117,10 +117,16 @@ function CertificateResult({ check }: { check: CheckState<CertificateReport> }) 
 
 function CertificateDetails({ report }: { report: CertificateReport }) {
   const certificate = report.certificate;
+  const where = report.host === report.domain ? '' : ` at ${report.host}`;
   return (
     <div>
       <p>
         <strong>{CERTIFICATE_STATUS_WORDS[report.status]}</strong>
+      </p>
+      <p className="muted">
+        Checked https://{report.domain}
+        {where}
+        {report.port === 443 ? '' : `, port ${report.port}`}, {formatDateTime(report.checkedAt)}.
       </p>
       {certificate && (
         <dl className="finding-details">

@@ -3,20 +3,25 @@
 // sentence, at most one action, and the codes and the service's own words
 // behind "Details". Empty, it takes no room.
 
-import type { EnvironmentId } from '../../../../shared/environments.ts';
+import { useRef, useState, type RefObject } from 'react';
+import { Toast } from '../../components/toast.tsx';
 import { useAppStore } from '../../store-context.tsx';
 import { OpenSettingsButton } from '../settings/open-settings-button.tsx';
 import { useSecondTicks } from '../quota/meter-clock.tsx';
 import { formatCountdown } from '../quota/quota-meter-model.ts';
+import { TryNowButton, type TryNow, type TryNowOutcome } from '../quota/try-now.tsx';
 import { noticesFor, type Notice } from './notices.ts';
 
 export interface NoticeActions {
   /**
-   * Asks main to try the held requests now, before a rate limit's time
+   * Sends one request through a rate limit's hold, after the clerk confirms
    * (window.storeAdmin.quota.tryNow). Without it the notice offers no action.
    */
-  readonly tryNow?: (environment: EnvironmentId) => unknown;
+  readonly tryNow?: TryNow;
 }
+
+/** What a try came to; `seq` restarts the message's time when the same words come again. */
+type TriedOutcome = TryNowOutcome & { readonly seq: number };
 
 export function NoticeArea({ actions }: { actions?: NoticeActions | undefined }) {
   const environment = useAppStore((state) => state.activeEnvironment);
@@ -33,6 +38,12 @@ export function NoticeArea({ actions }: { actions?: NoticeActions | undefined })
   // Holds end and ages grow as time passes; the same clock as the quota meter's countdown.
   const now = useSecondTicks(true);
 
+  // A try's outcome stays where the hold's notice was, for a while, even when the hold has ended.
+  const [tried, setTried] = useState<TriedOutcome | undefined>();
+  const triedRef = useRef<HTMLDivElement>(null);
+  const onTried = (outcome: TryNowOutcome) =>
+    setTried((previous) => ({ ...outcome, seq: (previous?.seq ?? 0) + 1 }));
+
   const notices = noticesFor({
     environment,
     now,
@@ -47,21 +58,38 @@ export function NoticeArea({ actions }: { actions?: NoticeActions | undefined })
   return (
     <section aria-label="Notices" className="notice-area">
       {notices.map((notice) => (
-        <NoticeItem key={notice.kind} notice={notice} now={now} actions={actions} />
+        <NoticeItem
+          key={notice.kind}
+          notice={notice}
+          now={now}
+          actions={actions}
+          outcomeRef={triedRef}
+          onTried={onTried}
+        />
       ))}
+      <Toast
+        ref={triedRef}
+        label="Try now"
+        tone={tried?.ok ? 'success' : 'warning'}
+        messageKey={tried?.seq}
+        onDone={() => setTried(undefined)}
+      >
+        {tried?.environment === environment && <p>{tried.message}</p>}
+      </Toast>
     </section>
   );
 }
 
-function NoticeItem({
-  notice,
-  now,
-  actions,
-}: {
-  notice: Notice;
-  now: number;
-  actions: NoticeActions | undefined;
-}) {
+interface NoticeItemProps {
+  readonly notice: Notice;
+  readonly now: number;
+  readonly actions: NoticeActions | undefined;
+  /** The try's outcome, where the focus goes when the hold ended with the try. */
+  readonly outcomeRef: RefObject<HTMLElement | null>;
+  readonly onTried: (outcome: TryNowOutcome) => void;
+}
+
+function NoticeItem({ notice, now, ...rest }: NoticeItemProps) {
   return (
     <div role="alert" className={`notice notice-${notice.tone}`} data-notice={notice.kind}>
       <p className="notice-text">
@@ -70,7 +98,7 @@ function NoticeItem({
           <span className="notice-countdown"> (in {formatCountdown(notice.until - now)})</span>
         )}
       </p>
-      <NoticeActionButton notice={notice} actions={actions} />
+      <NoticeActionButton notice={notice} {...rest} />
       {notice.details.length > 0 && (
         <details className="notice-details">
           <summary>Details</summary>
@@ -86,12 +114,10 @@ function NoticeItem({
 function NoticeActionButton({
   notice,
   actions,
-}: {
-  notice: Notice;
-  actions: NoticeActions | undefined;
-}) {
+  outcomeRef,
+  onTried,
+}: Omit<NoticeItemProps, 'now'>) {
   const refreshOrders = useAppStore((state) => state.refreshOrders);
-  const loadQuota = useAppStore((state) => state.loadQuota);
   const { environment } = notice;
   switch (notice.action) {
     case 'retry':
@@ -110,15 +136,13 @@ function NoticeActionButton({
       const tryNow = actions?.tryNow;
       if (!tryNow) return null;
       return (
-        <button
-          type="button"
-          className="notice-action"
-          onClick={() =>
-            void Promise.resolve(tryNow(environment)).then(() => loadQuota(environment))
-          }
-        >
-          Try now
-        </button>
+        <TryNowButton
+          environment={environment}
+          hold={notice.sentence}
+          tryNow={tryNow}
+          fallbackFocus={outcomeRef}
+          onTried={onTried}
+        />
       );
     }
     default:

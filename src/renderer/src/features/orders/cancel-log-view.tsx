@@ -21,7 +21,9 @@ export function resultWords(entry: CancelLogEntry): string {
     case 'cancelled':
       return 'Cancelled';
     case 'not-found':
-      return 'Not found (no longer exists)';
+      return 'Not found';
+    case 'gone':
+      return 'Gone — may or may not have been cancelled';
     case 'already-shipped':
       return 'Already shipped';
     case 'failed':

@@ -12,11 +12,14 @@ import type { Tone } from '../../components/status-region.tsx';
 import { Toast } from '../../components/toast.tsx';
 import { serviceWordsAdd, splitServiceWords } from '../../service-words.ts';
 import { useAppStore } from '../../store-context.tsx';
+import type { CancelOutcomeView } from '../../../../shared/ipc-contract.ts';
 import type { CancelFlow } from './orders-slice.ts';
+import { cancelledBefore } from './row-status.ts';
 
 const TONES = {
   cancelled: 'success',
   'not-found': 'warning',
+  gone: 'warning',
   'already-shipped': 'warning',
 } as const;
 
@@ -25,11 +28,21 @@ function toneOf(flow: CancelFlow): Tone {
   return flow.step === 'failed' ? 'error' : 'info';
 }
 
-const AFTER_ANSWER = {
-  cancelled: 'It leaves the list at the next refresh.',
-  'not-found': 'The list marks it as no longer existing.',
-  'already-shipped': 'The list now shows it as shipped.',
-} as const;
+/** What the row's status chip now says, after the answer's own sentence. */
+function afterAnswer(kind: CancelOutcomeView['kind'], knownCancelled: boolean): string {
+  switch (kind) {
+    case 'cancelled':
+      return 'It leaves the list at the next refresh.';
+    case 'already-shipped':
+      return 'The list now shows it as shipped.';
+    case 'not-found':
+    case 'gone':
+      // "Already cancelled at HH:MM": the row says cancelled, not gone.
+      return knownCancelled
+        ? 'The list shows it as cancelled.'
+        : 'The list marks it as no longer existing.';
+  }
+}
 
 /** The failure of a cancel, led by what it means for the order. */
 export function describeCancelFailure(
@@ -70,13 +83,18 @@ export function CancelOutcome({ ref }: { ref?: Ref<HTMLDivElement> }) {
   const flow = useAppStore((state) => state.cancelFlow);
   const dismiss = useAppStore((state) => state.dismissCancelOutcome);
 
+  const log = useAppStore((state) =>
+    flow.step === 'answered' ? state.orders[flow.environment]?.cancelLog : undefined,
+  );
+
   let content = null;
   if (flow.step === 'answered') {
     // The status says it all: the service's words stay in the cancel log.
     content = (
       <p>
         <strong>{ENVIRONMENT_LABELS[flow.environment]}:</strong>{' '}
-        {splitServiceWords(flow.outcome.message).plain} {AFTER_ANSWER[flow.outcome.kind]}
+        {splitServiceWords(flow.outcome.message).plain}{' '}
+        {afterAnswer(flow.outcome.kind, cancelledBefore(log ?? [], flow.orderId))}
       </p>
     );
   } else if (flow.step === 'failed') {

@@ -79,6 +79,7 @@ export const CANCEL_LOG_CSV_HEADER = [
 const RESULT_WORDS: Readonly<Record<CancelLogEntry['result'], string>> = {
   cancelled: 'cancelled',
   'not-found': 'not found',
+  gone: 'gone (may or may not have been cancelled)',
   'already-shipped': 'already shipped',
   failed: 'failed',
 };

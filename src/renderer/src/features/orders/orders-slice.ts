@@ -417,6 +417,7 @@ export const createOrdersSlice: SliceCreator<OrdersSlice> = (api) => (set, get) 
       const result = await api.orders.cancel(environment, orderId);
       const at = Date.now();
       let entry: CancelLogEntry;
+      let answered: CancelFlow | undefined;
       if (!result.ok) {
         const failure = result.error;
         // A hold (429, ban) is the gate's, in main: the quota view brings its real time.
@@ -435,7 +436,7 @@ export const createOrdersSlice: SliceCreator<OrdersSlice> = (api) => (set, get) 
           kind: result.value.kind,
           message: result.value.message,
         };
-        set({ cancelFlow: { step: 'answered', environment, orderId, outcome } });
+        answered = { step: 'answered', environment, orderId, outcome };
         update(environment, { keyFailure: undefined });
         entry = { at, environment, orderId, result: outcome.kind, message: outcome.message };
       }
@@ -443,6 +444,9 @@ export const createOrdersSlice: SliceCreator<OrdersSlice> = (api) => (set, get) 
       // counts at once, then main's own log (which has every attempt) replaces the copy.
       update(environment, { cancelLog: [...current(environment).cancelLog, entry] });
       await get().loadCancelLog(environment);
+      // The answer is said with main's log at hand: a 404 for an order it saw cancelled
+      // reads "already cancelled", in the message and in the row alike.
+      if (answered) set({ cancelFlow: answered });
     },
 
     dismissCancelOutcome() {

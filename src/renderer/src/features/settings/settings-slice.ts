@@ -6,13 +6,13 @@ import type { EnvironmentId, RemoteEnvironmentId } from '../../../../shared/envi
 import type { Failure } from '../../../../shared/failures.ts';
 import type { ConnectionCheckView } from '../../../../shared/ipc-contract.ts';
 import type { Result } from '../../../../shared/result.ts';
+import type { SaveOutcome } from '../../components/text-field.tsx';
 import type { SliceCreator } from '../../store.ts';
-import { describeKeyStatus } from './key-status-text.ts';
 
-export type ActionOutcome =
-  | { readonly kind: 'working'; readonly message: string }
-  | { readonly kind: 'done'; readonly message: string }
-  | { readonly kind: 'failed'; readonly message: string };
+export type ActionOutcome = SaveOutcome;
+
+/** The settings fields that keep an outcome: the address and the key. */
+export type SettingsField = 'baseUrl' | 'key';
 
 export type ConnectionTest =
   | { readonly kind: 'testing' }
@@ -31,7 +31,11 @@ export interface SettingsSlice {
     options?: { acceptWeakStorage: boolean },
   ): Promise<boolean>;
   removeKey(environment: RemoteEnvironmentId): Promise<boolean>;
+  /** Asks main to put its own question: may the key go to the environment's new address? */
+  confirmKeyOrigin(environment: RemoteEnvironmentId): Promise<void>;
   testConnection(environment: EnvironmentId): Promise<void>;
+  /** Editing a field again: its last outcome no longer applies (the field shows one, the latest). */
+  forgetOutcome(field: SettingsField, environment: RemoteEnvironmentId): void;
 }
 
 export const createSettingsSlice: SliceCreator<SettingsSlice> = (api) => (set, get) => {
@@ -48,14 +52,15 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (api) => (set, g
   /**
    * One settings action: "working" while the call runs, then the failure's
    * message, or the change applied (and the old connection test dropped) with
-   * the words `applied` returns. Resolves to the saved value, or undefined.
+   * the words `applied` returns (a warning when nothing changed after all).
+   * Resolves to the saved value, or undefined.
    */
   const act = async <T>(
     environment: RemoteEnvironmentId,
     setOutcome: (environment: RemoteEnvironmentId, outcome: ActionOutcome) => void,
     working: string,
     call: Promise<Result<T>>,
-    applied: (value: T) => string,
+    applied: (value: T) => string | { readonly message: string; readonly tone: 'warning' },
   ): Promise<T | undefined> => {
     setOutcome(environment, { kind: 'working', message: working });
     const result = await call;
@@ -63,9 +68,12 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (api) => (set, g
       setOutcome(environment, { kind: 'failed', message: result.error.message });
       return undefined;
     }
-    const message = applied(result.value);
+    const said = applied(result.value);
     forgetConnectionTest(environment);
-    setOutcome(environment, { kind: 'done', message });
+    setOutcome(
+      environment,
+      typeof said === 'string' ? { kind: 'done', message: said } : { kind: 'done', ...said },
+    );
     return result.value;
   };
 
@@ -82,7 +90,7 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (api) => (set, g
         api.environments.setBaseUrl(environment, url),
         (saved) => {
           get().applyEnvironmentView(saved);
-          return `Saved. ${saved.label} now uses ${saved.baseUrl ?? 'no address'}.`;
+          return 'Saved.';
         },
       );
       return view?.baseUrl;
@@ -96,7 +104,7 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (api) => (set, g
         api.keys.set(environment, key, options),
         (saved) => {
           get().applyKeyStatus(saved);
-          return `Key saved. ${describeKeyStatus(saved)}.`;
+          return saved.storage === 'session-only' ? 'Key accepted.' : 'Key saved.';
         },
       );
       return status !== undefined;
@@ -110,10 +118,25 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (api) => (set, g
         api.keys.remove(environment),
         (removed) => {
           get().applyKeyStatus(removed);
-          return 'Key removed. Store Admin no longer has a key for this environment.';
+          return 'Key removed.';
         },
       );
       return status !== undefined;
+    },
+
+    async confirmKeyOrigin(environment) {
+      await act(
+        environment,
+        setKeyOutcome,
+        'Answer the question in the Store Admin window…',
+        api.keys.confirmOrigin(environment),
+        (answered) => {
+          get().applyKeyStatus(answered);
+          return answered.problem === 'other-address'
+            ? { message: 'Not confirmed. The key stays with its old address.', tone: 'warning' }
+            : 'Confirmed. The key is now used for this address.';
+        },
+      );
     },
 
     async testConnection(environment) {
@@ -125,6 +148,14 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (api) => (set, g
         : { kind: 'failed', failure: result.error };
       set({ connectionTests: { ...get().connectionTests, [environment]: outcome } });
       if (result.ok) get().applyQuota(environment, result.value.quota);
+    },
+
+    forgetOutcome(field, environment) {
+      const outcomes = field === 'baseUrl' ? get().baseUrlOutcomes : get().keyOutcomes;
+      if (outcomes[environment] === undefined || outcomes[environment].kind === 'working') return;
+      const rest = { ...outcomes };
+      delete rest[environment];
+      set(field === 'baseUrl' ? { baseUrlOutcomes: rest } : { keyOutcomes: rest });
     },
   };
 };

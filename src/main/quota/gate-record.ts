@@ -1,0 +1,203 @@
+// What a key's gate knows, as one record: the quota the service reported, the
+// hold, the requests on their way (from every process that shares the key)
+// and this computer's own count. Pure functions over it; the stores
+// (gate-store.ts, shared-gate-files.ts) keep it, the gate (gate.ts) decides
+// with it.
+
+import type { HoldReason, QuotaSnapshot } from '../../shared/quota.ts';
+import { emptyUsage, noteRemaining, type LocalUsage } from './local-usage.ts';
+import type { RateLimitReading } from './rate-limit-headers.ts';
+import { MAX_HOLD_MS } from './retry-after.ts';
+
+/** One request let out by a gate and not yet answered. */
+export interface Lease {
+  readonly id: string;
+  /** The process that sent it, so a crashed process's leases can be dropped. */
+  readonly pid: number;
+  /** Epoch ms it was let out. */
+  readonly at: number;
+  /** Set for the one request a clerk sent through a hold ("Try now"): the hold it went through. */
+  readonly throughHold?: number;
+}
+
+export interface GateRecord {
+  snapshot: QuotaSnapshot;
+  leases: Lease[];
+  /** Counts the holds set, so a "Try now" answer lifts only the hold it was sent through. */
+  holdId: number;
+  usage: LocalUsage;
+}
+
+export function emptyRecord(): GateRecord {
+  return { snapshot: { known: false }, leases: [], holdId: 0, usage: emptyUsage() };
+}
+
+/** The earliest time a request could be sent, and why it waits (if it does). */
+export function openTime(record: GateRecord, now: number): { at: number; reason?: HoldReason } {
+  const s = record.snapshot;
+  if (s.holdUntil !== undefined && s.holdUntil > now) {
+    return { at: s.holdUntil, reason: s.holdReason ?? 'server-429' };
+  }
+  if (
+    s.remaining === 0 &&
+    s.resetAt !== undefined &&
+    s.resetAt > now &&
+    record.leases.length === 0
+  ) {
+    return { at: s.resetAt, reason: 'quota-exhausted' };
+  }
+  return { at: now };
+}
+
+/**
+ * Records what an answer's rate-limit headers said. Answers can arrive out
+ * of order: within one window the lowest Remaining is the truest, and an
+ * answer from a window that has closed is ignored. `current`: the answer to
+ * a "Try now", the service's word after a hold, replaces what the hold
+ * assumed. Returns false when the answer carried no rate-limit header at all.
+ */
+export function recordReading(
+  record: GateRecord,
+  reading: RateLimitReading,
+  now: number,
+  current = false,
+): boolean {
+  if (
+    reading.limit === undefined &&
+    reading.remaining === undefined &&
+    reading.resetAt === undefined
+  )
+    return false;
+  const s = record.snapshot;
+  if (
+    reading.resetAt !== undefined &&
+    s.resetAt !== undefined &&
+    reading.resetAt < s.resetAt - 1000
+  )
+    return true; // an answer from a window that has already closed
+  let remaining = reading.remaining ?? s.remaining;
+  const sameWindow =
+    reading.resetAt !== undefined &&
+    s.resetAt !== undefined &&
+    Math.abs(reading.resetAt - s.resetAt) < 1000;
+  if (!current && sameWindow && reading.remaining !== undefined && s.remaining !== undefined) {
+    remaining = Math.min(reading.remaining, s.remaining);
+  }
+  record.snapshot = {
+    ...s,
+    known: true,
+    limit: reading.limit ?? s.limit,
+    remaining,
+    resetAt: reading.resetAt ?? s.resetAt,
+    observedAt: now,
+  };
+  if (remaining !== undefined) noteRemaining(record.usage, remaining, now);
+  return true;
+}
+
+/**
+ * Shuts the gate until `until`. A hold never shrinks (answers arrive out of
+ * order), except by `replace`: the answer to a "Try now" states the service's
+ * current wish. A time past the longest believable hold is cut to it.
+ */
+export function setHold(
+  record: GateRecord,
+  until: number,
+  reason: HoldReason,
+  now: number,
+  replace = false,
+): void {
+  if (!Number.isFinite(until)) return;
+  const bounded = Math.min(until, now + MAX_HOLD_MS);
+  const s = record.snapshot;
+  const current = s.holdUntil !== undefined && s.holdUntil > now ? s.holdUntil : undefined;
+  if (!replace && current !== undefined && bounded <= current) {
+    if (s.holdReason === reason) return;
+    record.snapshot = { ...s, holdReason: reason };
+  } else {
+    record.snapshot = { ...s, holdUntil: bounded, holdReason: reason };
+  }
+  record.holdId += 1;
+}
+
+export function clearHold(record: GateRecord): void {
+  const snapshot = { ...record.snapshot };
+  delete snapshot.holdUntil;
+  delete snapshot.holdReason;
+  record.snapshot = snapshot;
+  record.holdId += 1;
+}
+
+// ---- Reading a record back (from a file another process or an older version wrote) ----
+// Checked by hand rather than with zod: the CLI reads this on every run, and
+// loading zod would cost each run a tenth of a second.
+
+const HOLD_REASONS: readonly HoldReason[] = ['server-429', 'banned', 'quota-exhausted'];
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function count(value: unknown): number | undefined {
+  return Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : undefined;
+}
+
+/** A time (epoch ms) that can be true: finite, not negative, at most `latest`. */
+function time(value: unknown, latest: number): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= latest
+    ? value
+    : undefined;
+}
+
+function defined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+/**
+ * A record as read back, with everything that cannot be true dropped: times
+ * that are not finite or lie further ahead than any believable wait (a hold
+ * saved as "until 1e23" once held an environment for ever), broken leases.
+ * Anything unreadable becomes an empty record: the service's next answer
+ * tells the quota again.
+ */
+export function sanitizeRecord(raw: unknown, now: number): GateRecord {
+  if (!isObject(raw)) return emptyRecord();
+  const latest = now + MAX_HOLD_MS;
+  const s = isObject(raw.snapshot) ? raw.snapshot : {};
+  const holdUntil = time(s.holdUntil, latest);
+  const holdReason = HOLD_REASONS.find((reason) => reason === s.holdReason);
+  const snapshot: QuotaSnapshot = defined({
+    known: s.known === true,
+    limit: count(s.limit),
+    remaining: count(s.remaining),
+    resetAt: time(s.resetAt, latest),
+    observedAt: time(s.observedAt, latest),
+    ...(holdUntil !== undefined ? { holdUntil, holdReason: holdReason ?? 'server-429' } : {}),
+  });
+  const leases = (Array.isArray(raw.leases) ? raw.leases : []).flatMap((lease: unknown) => {
+    if (!isObject(lease) || typeof lease.id !== 'string') return [];
+    const pid = count(lease.pid);
+    const at = time(lease.at, latest);
+    if (pid === undefined || at === undefined) return [];
+    const throughHold = count(lease.throughHold);
+    return [defined<Lease>({ id: lease.id.slice(0, 100), pid, at, throughHold })];
+  });
+  const u = isObject(raw.usage) ? raw.usage : {};
+  const history = (Array.isArray(u.history) ? u.history : []).flatMap((point: unknown) => {
+    if (!isObject(point)) return [];
+    const at = time(point.at, latest);
+    const sent = count(point.sent);
+    if (at === undefined || sent === undefined) return [];
+    return [defined({ at, sent, remaining: count(point.remaining) })];
+  });
+  return {
+    snapshot,
+    leases,
+    holdId: count(raw.holdId) ?? 0,
+    usage: {
+      day: typeof u.day === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(u.day) ? u.day : '',
+      sentToday: count(u.sentToday) ?? 0,
+      history,
+    },
+  };
+}

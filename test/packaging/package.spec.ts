@@ -1,0 +1,128 @@
+// npm run package:dir, for real, with a stand-in Electron distribution (a
+// folder holding a placeholder executable named as electron-builder expects on
+// Linux): the asar holds the built app only, and nothing in it mentions the
+// development harness or a sandbox demo key. Needs `npm run build` first
+// (npm test builds before running vitest).
+
+import { listPackage, extractFile, statFile } from '@electron/asar';
+import { spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { isBuiltin } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_DEMO_KEY } from '../../src/shared/environments.ts';
+import { PLAN_IDS } from '../../src/shared/plans.ts';
+
+const root = join(import.meta.dirname, '../..');
+const work = mkdtempSync(join(tmpdir(), 'store-admin-package-'));
+const output = join(work, 'dist');
+const asarFile = join(output, 'linux-unpacked', 'resources', 'app.asar');
+let log = '';
+let files: string[] = [];
+
+beforeAll(() => {
+  if (!existsSync(join(root, 'out/main/index.js'))) throw new Error('Run npm run build first.');
+  const standIn = join(work, 'electron-dist');
+  mkdirSync(standIn);
+  writeFileSync(join(standIn, 'electron'), '#!/bin/sh\necho "a stand-in for Electron"\n');
+  chmodSync(join(standIn, 'electron'), 0o755);
+  // The same command npm run package:dir runs after building.
+  const run = spawnSync(
+    process.execPath,
+    [
+      join(root, 'node_modules/electron-builder/cli.js'),
+      '--config',
+      'electron-builder.config.ts',
+      '--dir',
+      '--publish',
+      'never',
+      '--linux',
+      `-c.directories.output=${output}`,
+    ],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, ELECTRON_OVERRIDE_DIST_PATH: standIn, CI: 'true' },
+      timeout: 240_000,
+    },
+  );
+  log = `${run.stdout}${run.stderr}`;
+  if (run.status !== 0) throw new Error(`electron-builder failed:\n${log}`);
+  files = listPackage(asarFile, { isPack: false }).map((entry) => entry.replaceAll('\\', '/'));
+}, 300_000);
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** Regular files only (listPackage also lists folders). */
+function regularFiles(): string[] {
+  return files.filter((file) => {
+    const stat = statFile(asarFile, file.slice(1)) as { files?: unknown };
+    return stat.files === undefined;
+  });
+}
+
+describe('the unpacked app', () => {
+  it('says the stand-in binary kept its fuses, in one line', () => {
+    expect(log).toContain('Fuses not flipped:');
+    expect(log).toContain('is a stand-in, not an Electron binary.');
+  });
+
+  it('holds the built app only: out/ without source maps, and package.json', () => {
+    const regular = regularFiles();
+    expect(regular).toEqual(
+      expect.arrayContaining([
+        '/package.json',
+        '/out/main/index.js',
+        '/out/preload/index.cjs',
+        '/out/renderer/index.html',
+      ]),
+    );
+    for (const file of regular) {
+      expect(file === '/package.json' || file.startsWith('/out/'), file).toBe(true);
+      expect(file, file).not.toMatch(/\.(map|ts|tsx)$/);
+      expect(file, file).not.toMatch(
+        /^\/(src|test|tools|bench|docs|scripts|resources|node_modules)\//,
+      );
+    }
+    // Nothing left beside the asar either (no unpacked node_modules).
+    expect(readdirSync(join(output, 'linux-unpacked', 'resources'))).toEqual(['app.asar']);
+    const size = statSync(asarFile).size;
+    console.log(`app.asar: ${(size / 1024 / 1024).toFixed(2)} MB, ${regular.length} files`);
+  });
+
+  it('needs no node_modules: main imports only Node built-ins and electron', () => {
+    const main = extractFile(asarFile, 'out/main/index.js').toString('utf8');
+    // The static imports are the bundle's opening lines (import lines further down are in comments).
+    const opening = main.split('\n');
+    const imported = opening
+      .slice(
+        0,
+        opening.findIndex((line) => !line.startsWith('import ')),
+      )
+      .map((line) => /from\s+["']([^"']+)["']/.exec(line)?.[1]);
+    const required = [...main.matchAll(/__require\(["']([^"']+)["']\)/g)].map((m) => m[1]);
+    expect(imported.length).toBeGreaterThan(0);
+    for (const name of [...imported, ...required]) {
+      expect(name === 'electron' || isBuiltin(name ?? ''), name).toBe(true);
+    }
+  });
+
+  it('mentions neither the development harness nor any sandbox demo key, in any file', () => {
+    const demoKeys = [SANDBOX_DEMO_KEY, ...PLAN_IDS.map((plan) => `demo-${plan}`)];
+    for (const file of regularFiles()) {
+      const text = extractFile(asarFile, file.slice(1)).toString('utf8');
+      expect(text, file).not.toMatch(/harness/i);
+      for (const key of demoKeys) expect(text.includes(key), `${file} holds ${key}`).toBe(false);
+    }
+  });
+});
