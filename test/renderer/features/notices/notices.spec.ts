@@ -4,6 +4,7 @@
 
 import { describe, expect, test } from 'vitest';
 import type { Failure } from '../../../../src/shared/failures.ts';
+import type { KeyStatus } from '../../../../src/shared/key-status.ts';
 import type { QuotaView } from '../../../../src/shared/quota.ts';
 import {
   noticesFor,
@@ -158,6 +159,41 @@ describe('one notice per condition', () => {
       action: 'open-settings',
       details: ['HTTP 401 · code unauthorized', 'The service said: “Invalid API key”'],
     });
+  });
+
+  test('a key kept from a new address: one notice (not "no key") with Open Settings, unless its Settings are on screen', () => {
+    const notice =
+      'The Staging key was entered for old.example, so it is not sent to new.example until you confirm the new address or enter the key again.';
+    const keyStatus: KeyStatus = {
+      environment: 'staging',
+      set: true,
+      storage: 'os-encrypted',
+      backend: 'the macOS Keychain',
+      weak: false,
+      canAcceptWeakStorage: false,
+      origin: 'https://old.example',
+      problem: 'other-address',
+      notice,
+    };
+    // Every refresh meets it as a missing key: main sends nothing with it.
+    const noKey: Failure = { kind: 'no-key', message: notice, delivery: 'not-sent' };
+    const failed = orders({ load: { kind: 'failed', failure: noKey }, keyFailure: noKey });
+    expect(noticesFor(inputs({ keyStatus, orders: failed }))).toEqual([
+      {
+        kind: 'key-other-address',
+        environment: 'staging',
+        tone: 'error',
+        title: 'Key not sent.',
+        sentence: notice,
+        action: 'open-settings',
+        details: [],
+      },
+    ]);
+    // Its Settings say it beside the key, with the Confirm button.
+    expect(noticesFor(inputs({ keyStatus, orders: failed, keySettingsShown: true }))).toEqual([]);
+    // Confirmed: the key goes there, and nothing is said.
+    const confirmed: KeyStatus = { ...keyStatus, problem: undefined, notice: undefined };
+    expect(noticesFor(inputs({ keyStatus: confirmed }))).toEqual([]);
   });
 
   test('a refresh that failed for another reason: its own sentence, the service’s words only behind Details', () => {

@@ -30,6 +30,12 @@ export function NoticeArea({ actions }: { actions?: NoticeActions | undefined })
   const orders = useAppStore((state) => state.orders[environment]);
   const bulkJob = useAppStore((state) => state.bulkJobs[environment]);
   const switchProblem = useAppStore((state) => state.switchProblem);
+  const keyStatus = useAppStore(
+    (state) => state.environments.find((view) => view.id === environment)?.key,
+  );
+  const keySettingsShown = useAppStore(
+    (state) => state.screen.kind === 'settings' && state.screen.environment === environment,
+  );
   const hasBaseUrl = useAppStore(
     (state) =>
       environment === 'sandbox' ||
@@ -53,6 +59,8 @@ export function NoticeArea({ actions }: { actions?: NoticeActions | undefined })
     bulkJob,
     hasBaseUrl,
     switchProblem,
+    keyStatus,
+    keySettingsShown,
   });
 
   return (

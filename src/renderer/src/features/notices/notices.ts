@@ -1,7 +1,8 @@
 // The conditions the window tells the clerk about, each once: the service
 // cannot be reached (reviewing the saved list), requests paused until a time
-// (rate-limited), the key banned, the key refused or missing, a refresh that
-// failed otherwise, a switch that did not happen. Worked out from what the
+// (rate-limited), the key banned, the key refused or missing, the key kept
+// back from a new address until the clerk confirms it, a refresh that failed
+// otherwise, a switch that did not happen. Worked out from what the
 // store holds for the active environment, so one condition never shows as
 // several banners however many calls ran into it. Pure, so each case is
 // tested without rendering.
@@ -9,6 +10,7 @@
 import type { BulkCancelSnapshot } from '../../../../shared/bulk-cancel.ts';
 import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/environments.ts';
 import type { Failure } from '../../../../shared/failures.ts';
+import type { KeyStatus } from '../../../../shared/key-status.ts';
 import type { QuotaView } from '../../../../shared/quota.ts';
 import { formatClock } from '../../format.ts';
 import { failureDetails, splitServiceWords } from '../../service-words.ts';
@@ -25,6 +27,7 @@ export type NoticeKind =
   | 'rate-limited'
   | 'key-refused'
   | 'no-key'
+  | 'key-other-address'
   | 'unreachable'
   | 'refresh-failed';
 
@@ -55,6 +58,13 @@ export interface NoticeInputs {
   /** A remote environment has an address set (the sandbox always has). */
   readonly hasBaseUrl: boolean;
   readonly switchProblem: string | undefined;
+  /** The environment's key as main holds it (remote environments only). */
+  readonly keyStatus?: KeyStatus | undefined;
+  /**
+   * The environment's Settings are on screen: a key kept from a new address is
+   * said there, beside the key field and its Confirm button, not twice.
+   */
+  readonly keySettingsShown?: boolean;
 }
 
 const KEY_KINDS = new Set<Failure['kind']>(['unauthorized', 'no-key']);
@@ -122,7 +132,23 @@ export function noticesFor(input: NoticeInputs): Notice[] {
     input.bulkJob?.status === 'paused' && input.bulkJob.pauseReason === 'key'
       ? input.bulkJob
       : undefined;
-  if (keyFailure?.kind === 'no-key') {
+  if (input.keyStatus?.problem === 'other-address') {
+    // Nothing is sent with the key until the clerk confirms the new address: it stops every
+    // request, as a missing key would, and the 'no-key' failure it causes says nothing more.
+    if (!input.keySettingsShown) {
+      notices.push({
+        kind: 'key-other-address',
+        environment,
+        tone: 'error',
+        title: 'Key not sent.',
+        sentence:
+          input.keyStatus.notice ??
+          `The ${label} key was entered for another address. Confirm the new address or enter the key again in Settings.`,
+        action: 'open-settings',
+        details: [],
+      });
+    }
+  } else if (keyFailure?.kind === 'no-key') {
     notices.push({
       kind: 'no-key',
       environment,

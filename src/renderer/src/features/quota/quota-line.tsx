@@ -6,6 +6,7 @@
 // says "paused" or "banned". The plan, this computer's count for today and a
 // chart of the last minutes are behind "Details".
 
+import type { FailureKind } from '../../../../shared/failures.ts';
 import type { QuotaView } from '../../../../shared/quota.ts';
 import { Popover } from '../../components/popover.tsx';
 import { formatClock, formatCount, formatHourMinute } from '../../format.ts';
@@ -28,7 +29,9 @@ export function QuotaLine() {
   const quota = useAppStore((state) => state.quotas[environment]);
   const offline = useAppStore((state) => state.connectivity[environment]?.reachable === false);
   // A 401 answer carries another bucket's headers: no plan or figures are read from it.
-  const keyRefused = useAppStore((state) => state.orders[environment]?.keyFailure !== undefined);
+  // Without a key to send (none, or one kept from a new address) there are no figures either.
+  const keyFailure = useAppStore((state) => state.orders[environment]?.keyFailure?.kind);
+  const keyRefused = keyFailure !== undefined;
   const ticking = quota !== undefined && (quota.known || quota.holdUntil !== undefined);
   const tick = useSecondTicks(ticking);
   // The tick may lag by up to a second; the figures' own time is a floor.
@@ -55,7 +58,7 @@ export function QuotaLine() {
         />
       )}
       <p className="quota-summary">
-        <Summary figures={figures} state={state} keyRefused={keyRefused} asOf={asOf} now={now} />
+        <Summary figures={figures} state={state} keyFailure={keyFailure} asOf={asOf} now={now} />
       </p>
       <QuotaDetails
         quota={keyRefused ? undefined : quota}
@@ -70,17 +73,19 @@ export function QuotaLine() {
 function Summary({
   figures,
   state,
-  keyRefused,
+  keyFailure,
   asOf,
   now,
 }: {
   figures: QuotaFigures | undefined;
   state: QuotaMeterState;
-  keyRefused: boolean;
+  /** Only a missing or refused key is kept as a key failure. */
+  keyFailure: FailureKind | undefined;
   asOf: number | undefined;
   now: number;
 }) {
-  if (keyRefused) return <span>Quota unknown: the key was refused</span>;
+  if (keyFailure === 'unauthorized') return <span>Quota unknown: the key was refused</span>;
+  if (keyFailure !== undefined) return <span>Quota unknown: no key is sent</span>;
   if (!figures || figures.remaining === undefined) {
     return <span>{figures ? `Limit ${formatCount(figures.limit)}` : 'Quota unknown'}</span>;
   }
