@@ -76,6 +76,7 @@ export function createApi(invoke: Invoke, on: Subscribe) {
       stop: (environment: EnvironmentId) => invoke('bulk-cancel:stop', environment),
       status: (environment: EnvironmentId) => invoke('bulk-cancel:status', environment),
       results: (environment: EnvironmentId) => invoke('bulk-cancel:results', environment),
+      dismiss: (environment: EnvironmentId) => invoke('bulk-cancel:dismiss', environment),
     },
     domains: {
       check: (environment: EnvironmentId, request: ChannelArgs<'domains:check'>[1]) =>

@@ -55,6 +55,7 @@ export const argumentSchemas = {
   'bulk-cancel:stop': z.tuple([environmentId]),
   'bulk-cancel:status': z.tuple([environmentId]),
   'bulk-cancel:results': z.tuple([environmentId]),
+  'bulk-cancel:dismiss': z.tuple([environmentId]),
   // The DNS server is the one the clerk saved for the environment (main reads
   // it), and the certificate is read on port 443: the page cannot aim main's
   // checks at any host and port.
@@ -154,6 +155,7 @@ export interface ChannelResults {
   'bulk-cancel:stop': BulkCancelSnapshot | null;
   'bulk-cancel:status': BulkCancelSnapshot | null;
   'bulk-cancel:results': readonly BulkResult[];
+  'bulk-cancel:dismiss': BulkCancelSnapshot | null;
   'domains:check': DomainCheckReport;
   'domains:certificate': CertificateReport;
   'domains:workspace': DomainWorkspace;

@@ -4,37 +4,29 @@
 // check asking the chosen DNS server), the grouped DNS result and why Verify
 // is out of reach, a redirect to a domain that is not served, and "Add a
 // redirect first" saved with the removal. axe-core runs on every step and
-// dialog, in both colour schemes.
+// dialog, in both themes; the steps the other tests do not photograph are
+// photographed here.
 
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDnsTestServer, type DnsTestServer } from '../main/domains/dns-test-server.ts';
 import type { DomainWorkspace } from '../../src/shared/domain-assistant.ts';
-import { seriousAxeFindings, type AxeFinding } from './support/axe.ts';
 import { describedText } from './support/description.ts';
 import { hasChromium } from './support/browser.ts';
-import { SCREENSHOTS, startE2EApp, type E2EApp } from './support/app.ts';
+import { startE2EApp, type E2EApp } from './support/app.ts';
+import { axeSummary, checkScreen } from './support/screens.ts';
 
 const TARGET = 'edge.petstore-platform.invalid';
 const ZONE = 'pets-example.invalid';
 
 let dns: DnsTestServer;
 let app: E2EApp;
-const findings: AxeFinding[] = [];
-
-async function axeOn(page: Page, where: string): Promise<void> {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    const found = await seriousAxeFindings(page, ['.domains-screen', '[role="dialog"]']);
-    findings.push(
-      ...found.map((finding) => ({
-        ...finding,
-        help: `${where} (${colorScheme}): ${finding.help}`,
-      })),
-    );
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
+/**
+ * axe-core in both themes; a screenshot under `screenshot`'s name when the
+ * step is not photographed elsewhere.
+ */
+async function axeOn(page: Page, screenshot?: string): Promise<void> {
+  await checkScreen(page, screenshot ?? 'domains step', { screenshot: screenshot !== undefined });
 }
 
 /** What a screen reader reads as the element's description. */
@@ -51,15 +43,15 @@ async function workspace(page: Page): Promise<DomainWorkspace> {
   return result.value;
 }
 
-async function addDomain(page: Page, domain: string, axeWhere?: string): Promise<void> {
+async function addDomain(page: Page, domain: string, check = false): Promise<void> {
   await page.getByRole('button', { name: 'Add a domain' }).click();
-  if (axeWhere) await axeOn(page, `${axeWhere}: step 1`);
+  if (check) await axeOn(page, 'domains-preconditions');
   for (const box of [/paid plan/, /change the DNS settings/, /deployed successfully/]) {
     await page.getByRole('checkbox', { name: box }).check();
   }
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('Domain or subdomain').fill(domain);
-  if (axeWhere) await axeOn(page, `${axeWhere}: step 2`);
+  if (check) await axeOn(page, 'domains-add');
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('heading', { name: 'Step 3 of 7: Create the DNS record' }).waitFor();
 }
@@ -86,18 +78,19 @@ describe.skipIf(!hasChromium)(
       await app.page.getByRole('heading', { name: 'In progress' }).waitFor();
     });
     afterAll(async () => {
+      console.log(axeSummary('domains-seams'));
       await app?.close();
       await dns?.close();
     });
 
     it('renaming a draft renames it, and the DNS server field takes only what its hint says', async () => {
       const { page } = app;
-      await axeOn(page, 'overview, empty');
-      await addDomain(page, `shpo.${ZONE}`, 'new domain');
+      await axeOn(page);
+      await addDomain(page, `shpo.${ZONE}`, true);
       await page.getByLabel('Platform target').fill(TARGET);
       await page.getByRole('button', { name: 'Save target' }).click();
       await page.getByRole('table').waitFor();
-      await axeOn(page, 'step 3');
+      await axeOn(page);
       // A typo, put right in step 2.
       await page.getByRole('button', { name: 'Back', exact: true }).click();
       await page.getByLabel('Domain or subdomain').fill(`shop.${ZONE}`);
@@ -117,7 +110,7 @@ describe.skipIf(!hasChromium)(
       );
       expect(await server.getAttribute('aria-invalid')).toBe('true');
       expect((await workspace(page)).settings.resolver).toBeUndefined();
-      await axeOn(page, 'step 4, DNS server refused');
+      await axeOn(page, 'domains-dns-server-refused');
       await server.fill(dns.address);
       await page.getByRole('button', { name: 'Save how to check' }).click();
       await expect.poll(() => description(page, 'DNS server')).toContain('Saved.');
@@ -130,10 +123,10 @@ describe.skipIf(!hasChromium)(
       await page.getByRole('button', { name: 'Check DNS' }).click();
       const result = page.getByRole('status', { name: 'DNS check result' });
       await result.getByRole('group', { name: /^Fine/ }).waitFor();
-      await axeOn(page, 'step 4, ready');
+      await axeOn(page);
       await page.getByRole('button', { name: 'Continue to Verify' }).click();
       await page.getByRole('heading', { name: 'Step 5 of 7: Verify in the dashboard' }).waitFor();
-      await axeOn(page, 'step 5');
+      await axeOn(page, 'domains-verify');
       await page.getByRole('button', { name: 'Verification succeeded' }).click();
       await page.getByRole('heading', { name: 'Step 6 of 7: Certificate' }).waitFor();
 
@@ -145,10 +138,10 @@ describe.skipIf(!hasChromium)(
         true,
       );
       expect(await certificate.textContent()).toContain(`https://shop.${ZONE} at 127.0.0.1`);
-      await axeOn(page, 'step 6');
+      await axeOn(page, 'domains-certificate');
       await page.getByRole('button', { name: 'The certificate is in place: continue' }).click();
       await page.getByRole('heading', { name: 'Step 7 of 7: Live' }).waitFor();
-      await axeOn(page, 'step 7');
+      await axeOn(page, 'domains-live');
       await page.getByRole('button', { name: 'Done: back to all domains' }).click();
 
       const live = page.getByRole('region', { name: 'Live' });
@@ -176,14 +169,7 @@ describe.skipIf(!hasChromium)(
       await expect
         .poll(() => description(page, 'Continue to Verify', 'button'))
         .toBe('The last check found something to fix.');
-      await axeOn(page, 'step 4, needs a change');
-      for (const [width, height] of [
-        [1280, 800],
-        [1920, 1080],
-      ] as const) {
-        await page.setViewportSize({ width, height });
-        await page.screenshot({ path: join(SCREENSHOTS, `domains-check-grouped-${width}.png`) });
-      }
+      await axeOn(page);
       await page.getByRole('button', { name: 'Back to all domains' }).click();
     });
 
@@ -199,7 +185,7 @@ describe.skipIf(!hasChromium)(
       expect(await description(page, 'Redirect 1: to')).toContain(
         'elsewhere.example.com is neither the primary nor a live domain here',
       );
-      await axeOn(page, 'overview, configuration with a warning');
+      await axeOn(page, 'domains-redirect-warning');
       await section.getByRole('button', { name: 'Remove redirect 1' }).click();
       await section.getByRole('button', { name: 'Save configuration' }).click();
       await section.getByText(/^Configuration saved/).waitFor();
@@ -207,13 +193,12 @@ describe.skipIf(!hasChromium)(
       await page.getByRole('button', { name: `Remove leftover.${ZONE}…` }).click();
       const dialog = page.getByRole('dialog', { name: `Remove leftover.${ZONE}?` });
       await dialog.waitFor();
-      await axeOn(page, 'remove dialog');
+      await axeOn(page);
       await dialog.getByRole('button', { name: 'Add a redirect first' }).click();
       const to = dialog.getByRole('textbox', { name: `Redirect leftover.${ZONE} to` });
       expect(await to.inputValue()).toBe(`shop.${ZONE}`);
       expect(await to.getAttribute('aria-invalid')).toBeNull();
-      await axeOn(page, 'remove dialog, redirect');
-      await page.screenshot({ path: join(SCREENSHOTS, 'domains-redirect-first.png') });
+      await axeOn(page, 'remove-domain-redirect');
       await dialog
         .getByRole('button', { name: `Save the redirect and remove leftover.${ZONE}` })
         .click();
@@ -225,17 +210,7 @@ describe.skipIf(!hasChromium)(
         redirects: [{ from: `leftover.${ZONE}`, to: `shop.${ZONE}`, status: 301 }],
       });
       expect(Object.keys(saved.progress)).toEqual([`shop.${ZONE}`]);
-      await axeOn(page, 'overview, live domain and configuration');
-      for (const [width, height] of [
-        [1280, 800],
-        [1920, 1080],
-      ] as const) {
-        await page.setViewportSize({ width, height });
-        await page.screenshot({ path: join(SCREENSHOTS, `domains-${width}.png`) });
-      }
-
-      console.info(`axe-core, Domains: ${findings.length} serious or critical findings`);
-      expect(findings).toEqual([]);
+      await axeOn(page, 'domains-overview');
     });
   },
 );

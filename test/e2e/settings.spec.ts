@@ -1,18 +1,20 @@
 // The Settings screen in Chromium, against the real main process through the
 // harness: each field shows one outcome, the latest; where a key is kept is
 // said in plain words; axe-core finds nothing serious on any environment's
-// settings or the remove-key dialog. Screenshots at 1280×800 and 1920×1080.
+// settings or the remove-key dialog, in both themes; a key kept from a new
+// address is said once in Settings and once in the notice area.
 
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousAxeFindings, type AxeFinding } from './support/axe.ts';
+import { startSandbox, type Sandbox } from '../../src/main/sandbox/server.ts';
+import { seriousAxeFindings } from './support/axe.ts';
 import { describedText } from './support/description.ts';
 import { hasChromium } from './support/browser.ts';
-import { SCREENSHOTS, startE2EApp, type E2EApp } from './support/app.ts';
+import { startE2EApp, type E2EApp } from './support/app.ts';
+import { axeSummary, checkScreen } from './support/screens.ts';
 
 let app: E2EApp;
-const findings: AxeFinding[] = [];
+let moved: Sandbox;
 
 /** The labelled field's description: its hint and its one message. */
 function description(page: Page, label: string): Promise<string> {
@@ -31,29 +33,17 @@ async function openSettings(page: Page, environment: string): Promise<void> {
   await page.getByRole('heading', { name: `${environment} settings` }).waitFor();
 }
 
-/** axe-core over the screen and any dialog, in the light and the dark colour scheme. */
-async function axeOn(page: Page, where: string): Promise<void> {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    const found = await seriousAxeFindings(page, ['.settings-screen', '[role="dialog"]']);
-    findings.push(
-      ...found.map((finding) => ({
-        ...finding,
-        help: `${where} (${colorScheme}): ${finding.help}`,
-      })),
-    );
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
 describe.skipIf(!hasChromium)(
   'settings in Chromium (skipped when /usr/bin/chromium is missing)',
   () => {
     beforeAll(async () => {
       app = await startE2EApp();
+      moved = await startSandbox({ port: 0, orders: 5 });
     });
     afterAll(async () => {
+      console.log(axeSummary('settings'));
       await app?.close();
+      await moved?.close();
     });
 
     it('the address field shows one outcome, the latest', async () => {
@@ -84,13 +74,15 @@ describe.skipIf(!hasChromium)(
       expect(await panel.textContent()).not.toMatch(
         /basic[ _]text|libsecret|kwallet|dpapi|backend|encryption is not available/i,
       );
+      await checkScreen(page, 'settings-production');
     });
 
     it('axe-core finds nothing serious on each environment’s settings and the remove-key dialog', async () => {
       const { page } = app;
+      // Photographed by the layout and the plain-words tests; checked here in both themes.
       for (const environment of ['Sandbox', 'Staging', 'Production']) {
         await openSettings(page, environment);
-        await axeOn(page, `${environment} settings`);
+        await checkScreen(page, `${environment} settings`, { screenshot: false });
       }
       // A key for Staging, set through the window's own API, so Remove key is offered.
       const set = await page.evaluate(
@@ -99,20 +91,11 @@ describe.skipIf(!hasChromium)(
       expect(set).toMatchObject({ ok: true });
       await page.reload();
       await openSettings(page, 'Staging');
-      for (const [width, height] of [
-        [1280, 800],
-        [1920, 1080],
-      ] as const) {
-        await page.setViewportSize({ width, height });
-        await page.screenshot({ path: join(SCREENSHOTS, `settings-${width}.png`) });
-      }
+      await checkScreen(page, 'Staging settings with a key', { screenshot: false });
       await page.getByRole('button', { name: 'Remove key…' }).click();
       await page.getByRole('dialog', { name: 'Remove the Staging API key?' }).waitFor();
-      await axeOn(page, 'remove-key dialog');
+      await checkScreen(page, 'remove-key dialog', { screenshot: false });
       await page.getByRole('button', { name: 'Keep the key' }).click();
-
-      console.info(`axe-core, Settings: ${findings.length} serious or critical findings`);
-      expect(findings).toEqual([]);
 
       // The check itself fires: a text field without a label is a finding.
       await page.evaluate(
@@ -121,6 +104,48 @@ describe.skipIf(!hasChromium)(
       const probe = await seriousAxeFindings(page, ['.settings-screen']);
       expect(probe.map((finding) => finding.rule)).toContain('label');
       await page.evaluate(`document.querySelector('.axe-probe').remove()`);
+    });
+
+    it('a key kept from a new address: said beside the key with its button in Settings, and as one alert with Open Settings elsewhere', async () => {
+      const { page, sandbox } = app;
+      await openSettings(page, 'Staging');
+      const address = page.getByLabel('Staging base URL');
+      await address.fill(sandbox.baseUrl);
+      await page.getByRole('button', { name: 'Save address' }).click();
+      await expect.poll(() => describedText(address)).toContain('Saved.');
+      const key = page.getByLabel('Staging API key');
+      await key.fill('demo-pro');
+      await page.getByRole('button', { name: 'Save key' }).click();
+      await expect.poll(() => describedText(key)).toMatch(/Key (saved|accepted)\./);
+      // The address moves to another service: the key stays behind until confirmed.
+      await address.fill(moved.baseUrl);
+      await page.getByRole('button', { name: 'Save address' }).click();
+      const note = page.getByRole('note').filter({ hasText: 'The Staging key was entered for' });
+      await note.waitFor();
+      expect(await note.getByRole('button', { name: 'Confirm the new address…' }).count()).toBe(1);
+      await page.getByRole('radio', { name: 'Staging' }).check();
+      // On its own Settings the condition is said there, not again above.
+      expect(await page.getByRole('alert').count()).toBe(0);
+      await checkScreen(page, 'settings-key-other-address');
+
+      await page
+        .getByRole('navigation', { name: 'Screens' })
+        .getByRole('button', { name: 'Orders' })
+        .click();
+      const alert = page.getByRole('alert');
+      await expect.poll(() => alert.count()).toBe(1);
+      expect(await alert.textContent()).toMatch(/^Key not sent\. The Staging key was entered for /);
+      expect(await alert.getByRole('button', { name: 'Open Staging settings' }).count()).toBe(1);
+      await checkScreen(page, 'notice-key-other-address');
+      // Nothing went to the new address with the key.
+      expect(moved.requestLog).toEqual([]);
+
+      // The harness has no window of main's own to ask in: the question is declined.
+      await alert.getByRole('button', { name: 'Open Staging settings' }).click();
+      await note.getByRole('button', { name: 'Confirm the new address…' }).click();
+      await expect.poll(() => describedText(key)).toContain('Not confirmed.');
+      expect(moved.requestLog).toEqual([]);
+      await page.getByRole('radio', { name: 'Sandbox' }).check();
     });
   },
 );

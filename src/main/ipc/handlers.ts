@@ -233,6 +233,10 @@ export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
       const { resolver } = (await domains.get(environment)).settings;
       return checkCertificateViaDns({ domain, ...(resolver !== undefined ? { resolver } : {}) });
     },
+    'bulk-cancel:dismiss': async (environment) => {
+      await (await bulkCancelOf(environment))?.dismiss();
+      return bulkSnapshot(environment);
+    },
     'domains:workspace': async (environment) => domains.get(environment),
     'domains:save-settings': async (environment, settings) =>
       domains.saveSettings(environment, settings),

@@ -1,38 +1,31 @@
-// axe-core in the page under test: its source injected once per page load,
-// then run over the given parts of the page. Only serious and critical
-// findings are returned, each with the rule, what it asks and where.
+// axe-core in the page under test, the one way every end-to-end test runs it:
+// its script injected once per page load, then run over the page (or the
+// given parts of it). Only serious and critical findings are returned, each
+// with the rule, what it asks and where.
 
-import axe from 'axe-core';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { inPage, type AxeFinding } from './in-page-shapes.ts';
 
-export interface AxeFinding {
-  readonly rule: string;
-  readonly impact: string;
-  readonly help: string;
-  readonly targets: readonly string[];
-}
+export type { AxeFinding };
 
-/** Serious and critical findings in the elements matching `include` (CSS selectors). */
+/** axe-core's own script, read from its package. */
+const AXE_SOURCE = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+/**
+ * Serious and critical findings, in the elements matching `include` (CSS
+ * selectors) or on the whole page. The script goes in through the DevTools
+ * protocol (page.evaluate), which the page's Content-Security-Policy does not
+ * govern, so the app's own CSP stays as strict as shipped.
+ */
 export async function seriousAxeFindings(
   page: Page,
-  include: readonly string[],
+  include: readonly string[] = [],
 ): Promise<AxeFinding[]> {
-  // Strings, not functions: this tsconfig has no DOM types, and the page has no Node.
-  if (!(await page.evaluate(`'axe' in window`))) await page.evaluate(axe.source);
-  const findings = (await page.evaluate(`(async () => {
-    const present = ${JSON.stringify(include)}.filter((s) => document.querySelector(s) !== null);
-    const results = await window.axe.run(
-      { include: present.map((s) => [s]) },
-      { resultTypes: ['violations'] },
-    );
-    return results.violations.map((v) => ({
-      rule: v.id,
-      impact: v.impact ?? 'unknown',
-      help: v.help,
-      targets: v.nodes.map((n) => n.target.join(' ')),
-    }));
-  })()`)) as AxeFinding[];
-  return findings.filter(
-    (finding) => finding.impact === 'serious' || finding.impact === 'critical',
-  );
+  if (!(await page.evaluate(inPage.axeLoaded))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(inPage.axeSeriousFindings, include);
 }

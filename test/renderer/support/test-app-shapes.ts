@@ -45,6 +45,8 @@ export interface TestSandboxOptions {
   /** Requests sent while limited before a key is banned, and how long the ban lasts. */
   readonly banAfter?: number;
   readonly banMs?: number;
+  /** How latency faults wait: a test can act while one request is held up. */
+  readonly sleep?: (ms: number) => Promise<void>;
 }
 
 export type TestStorageBackend =

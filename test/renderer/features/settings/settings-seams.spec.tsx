@@ -143,3 +143,25 @@ test('a key moved to another address: its notice stands alone with its button, t
     /password store is not available/,
   );
 });
+
+test('moving the address away from a key just saved: the key field no longer says it was saved, the notice says why nothing is sent', async () => {
+  const app = await startTestApp();
+  const old = await startExtraSandbox();
+  const moved = await startExtraSandbox();
+  const { user } = await openStaging(app);
+  const address = screen.getByLabelText('Staging base URL');
+  await user.type(address, old.baseUrl);
+  await user.click(screen.getByRole('button', { name: 'Save address' }));
+  await waitFor(() => expect(description(address)).toContain('Saved.'));
+  const key = screen.getByLabelText('Staging API key');
+  await user.type(key, STAGING_KEY);
+  await user.click(screen.getByRole('button', { name: 'Save key' }));
+  await waitFor(() => expect(description(key)).toMatch(/Key (saved|accepted)\./));
+
+  await user.clear(address);
+  await user.type(address, moved.baseUrl);
+  await user.click(screen.getByRole('button', { name: 'Save address' }));
+  await waitFor(() => expect(description(address)).toContain('Saved.'));
+  expect(screen.getByRole('note').textContent).toMatch(/^The Staging key was entered for /);
+  expect(description(key)).not.toMatch(/Key (saved|accepted)\./);
+});

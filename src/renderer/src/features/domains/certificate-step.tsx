@@ -11,7 +11,7 @@ import { CERTIFICATE_WAIT_MS, type FlowOf } from './assistant-flow.ts';
 import { DnsCheckResult, FindingItem } from './dns-check-result.tsx';
 import type { CheckState } from './domains-slice.ts';
 import { CERTIFICATE_STATUS_WORDS, describeMoment } from './domain-words.ts';
-import { useNow } from './use-now.ts';
+import { useNow } from '../../components/use-now.ts';
 
 export function CertificateStep({ flow }: { flow: FlowOf<'certificate'> }) {
   const setDomainFlow = useAppStore((state) => state.setDomainFlow);

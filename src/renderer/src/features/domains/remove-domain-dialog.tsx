@@ -3,10 +3,10 @@
 // configuration together with the removal. Here removing forgets the saved
 // progress.
 
-import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { EnvironmentId } from '../../../../shared/environments.ts';
 import { placeHostName, validateDomainsConfig } from '../../../../shared/domains-config.ts';
-import { Dialog } from '../../components/dialog.tsx';
+import { ConfirmDialog } from '../../components/dialog.tsx';
 import { TextField, type FieldMessage } from '../../components/text-field.tsx';
 import { useAppStore } from '../../store-context.tsx';
 import {
@@ -35,14 +35,8 @@ export function RemoveDomainDialog({
   });
   const [redirecting, setRedirecting] = useState(false);
   const [busy, setBusy] = useState(false);
-  const redirectRef = useRef<HTMLButtonElement>(null);
-  const [backs, setBacks] = useState(0);
   const config = workspace?.config;
-
-  // Back from the redirect form: the focus returns to the button that opened it.
-  useEffect(() => {
-    if (backs > 0) redirectRef.current?.focus();
-  }, [backs]);
+  const detouring = redirecting && workspace !== undefined;
   const ascii = asciiOf(domain);
   const usedBy =
     config === undefined
@@ -62,11 +56,31 @@ export function RemoveDomainDialog({
   };
 
   return (
-    <Dialog
+    <ConfirmDialog
       title={`Remove ${domain}?`}
       tone="danger"
+      keepLabel="Cancel"
+      confirmLabel={`Remove ${domain}`}
+      onConfirm={() => void remove()}
       onDismiss={onClose}
-      initialFocus={redirectRef}
+      alternative={{ label: 'Add a redirect first', onSelect: () => setRedirecting(true) }}
+      detour={
+        detouring ? (
+          <RedirectForm
+            environment={environment}
+            domain={domain}
+            initialTarget={firstRedirectTarget(config, workspace.progress, domain)}
+            served={[
+              ...(config && config.primary !== ascii ? [config.primary] : []),
+              ...liveDomains(workspace.progress, domain),
+            ]}
+            busy={busy}
+            setBusy={setBusy}
+            onDone={onClose}
+            onBack={() => setRedirecting(false)}
+          />
+        ) : undefined
+      }
       fallbackFocus={fallbackFocus}
       busy={busy}
     >
@@ -74,58 +88,18 @@ export function RemoveDomainDialog({
         Removing it in the dashboard stops its traffic at once: visitors get an error instead of the
         project. If the address was shared (links, emails, print), add a redirect first.
       </p>
-      {usedBy.length > 0 && !redirecting && (
+      {usedBy.length > 0 && !detouring && (
         <p className="message message-warning">
           The configuration under “Several domains” still uses {domain}: {usedBy.join('; ')}.
         </p>
       )}
-      {redirecting && workspace ? (
-        <RedirectForm
-          environment={environment}
-          domain={domain}
-          initialTarget={firstRedirectTarget(config, workspace.progress, domain)}
-          served={[
-            ...(config && config.primary !== ascii ? [config.primary] : []),
-            ...liveDomains(workspace.progress, domain),
-          ]}
-          busy={busy}
-          setBusy={setBusy}
-          onDone={onClose}
-          onBack={() => {
-            setRedirecting(false);
-            setBacks((n) => n + 1);
-          }}
-        />
-      ) : (
-        <>
-          <p className="muted">
-            Remove here forgets the assistant’s progress for {domain}; remove it in the dashboard
-            too (the menu next to the domain, then Remove).
-          </p>
-          <div className="dialog-actions">
-            <button
-              ref={redirectRef}
-              type="button"
-              onClick={() => setRedirecting(true)}
-              disabled={busy}
-            >
-              Add a redirect first
-            </button>
-            <button
-              type="button"
-              className="danger-button"
-              onClick={() => void remove()}
-              disabled={busy}
-            >
-              Remove {domain}
-            </button>
-            <button type="button" onClick={onClose} disabled={busy}>
-              Cancel
-            </button>
-          </div>
-        </>
+      {!detouring && (
+        <p className="muted">
+          Remove here forgets the assistant’s progress for {domain}; remove it in the dashboard too
+          (the menu next to the domain, then Remove).
+        </p>
       )}
-    </Dialog>
+    </ConfirmDialog>
   );
 }
 

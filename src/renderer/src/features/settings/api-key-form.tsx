@@ -5,7 +5,7 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { ENVIRONMENT_LABELS, type RemoteEnvironmentId } from '../../../../shared/environments.ts';
 import type { KeyStatus } from '../../../../shared/key-status.ts';
-import { Dialog } from '../../components/dialog.tsx';
+import { ConfirmDialog } from '../../components/dialog.tsx';
 import { outcomeMessage, TextField } from '../../components/text-field.tsx';
 import { useAppStore } from '../../store-context.tsx';
 import { EnvironmentBand } from '../environments/environment-band.tsx';
@@ -169,7 +169,6 @@ interface RemoveKeyDialogProps {
 function RemoveKeyDialog({ environment, onClose, fallbackFocus }: RemoveKeyDialogProps) {
   const removeKey = useAppStore((state) => state.removeKey);
   const [removing, setRemoving] = useState(false);
-  const keepRef = useRef<HTMLButtonElement>(null);
   const label = ENVIRONMENT_LABELS[environment];
 
   const remove = async () => {
@@ -180,29 +179,19 @@ function RemoveKeyDialog({ environment, onClose, fallbackFocus }: RemoveKeyDialo
   };
 
   return (
-    <Dialog
+    <ConfirmDialog
       title={`Remove the ${label} API key?`}
+      keepLabel="Keep the key"
+      confirmLabel="Remove key"
+      busyLabel="Removing…"
+      onConfirm={() => void remove()}
       onDismiss={onClose}
-      initialFocus={keepRef}
       fallbackFocus={fallbackFocus}
       tone={environment === 'production' ? 'danger' : 'neutral'}
       busy={removing}
     >
       <EnvironmentBand environment={environment} />
       <p>Store Admin forgets the key and sends nothing to {label} until you enter one again.</p>
-      <div className="dialog-actions">
-        <button type="button" ref={keepRef} onClick={onClose} aria-disabled={removing || undefined}>
-          Keep the key
-        </button>
-        <button
-          type="button"
-          className="danger-button"
-          onClick={() => void remove()}
-          aria-disabled={removing || undefined}
-        >
-          {removing ? 'Removing…' : 'Remove key'}
-        </button>
-      </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

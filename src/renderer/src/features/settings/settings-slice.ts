@@ -90,6 +90,8 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (api) => (set, g
         api.environments.setBaseUrl(environment, url),
         (saved) => {
           get().applyEnvironmentView(saved);
+          // The key stays with its old address now: how its last save went no longer applies.
+          if (saved.key?.problem === 'other-address') get().forgetOutcome('key', environment);
           return 'Saved.';
         },
       );
