@@ -34,31 +34,34 @@ export async function benchRenderer(orders: number): Promise<BenchLine[]> {
     // The list is now in the main process (and its cache): a fresh page shows it from there.
     await page.reload();
     await firstRow.waitFor({ timeout: 60_000 });
-    const { firstRowsAt, fromMain } = (await page.evaluate(`(() => {
+    const { firstRowsAt, fromMain } = await page.evaluate<{
+      firstRowsAt: number;
+      fromMain: number;
+    }>(`(() => {
       const now = performance.now();
       const mark = performance.getEntriesByName('store-admin:orders-received').at(-1);
       return { firstRowsAt: now, fromMain: mark ? now - mark.startTime : NaN };
-    })()`)) as { firstRowsAt: number; fromMain: number };
+    })()`);
     // The start-up work (reading the rest, preparing sorts) ends before timing the rest.
     await page.waitForTimeout(5000);
     // Page code is passed as text: this file is checked against Node's types, not the DOM's.
-    const transfer = (await page.evaluate(`(async () => {
+    const transfer = await page.evaluate<{ ipc: number; parse: number }>(`(async () => {
       const t0 = performance.now();
       const result = await window.storeAdmin.orders.cached('sandbox');
       const t1 = performance.now();
       JSON.parse(result.value.list.body);
       const t2 = performance.now();
       return { ipc: t1 - t0, parse: t2 - t1 };
-    })()`)) as { ipc: number; parse: number };
+    })()`);
 
     /** Runs `act` in the page, then waits frame by frame until `done` holds; the ms it took. */
     const timeUntil = async (act: string, done: string): Promise<number> =>
-      (await page.evaluate(`(async () => {
+      page.evaluate<number>(`(async () => {
         const start = performance.now();
         ${act}
         while (!(${done})) await new Promise((r) => requestAnimationFrame(() => r()));
         return performance.now() - start;
-      })()`)) as number;
+      })()`);
 
     // Search: type a pet id prefix into the search field (as React sees typing), until the row count changes.
     const rowCount = `document.querySelector('[role="grid"]').getAttribute('aria-rowcount')`;
@@ -90,7 +93,7 @@ export async function benchRenderer(orders: number): Promise<BenchLine[]> {
     }
 
     // Scrolling: 120 frames of 600 px each; frame-to-frame intervals.
-    const frames = (await page.evaluate(`(async () => {
+    const frames = await page.evaluate<{ p50: number; p95: number; max: number }>(`(async () => {
       const scroller = document.querySelector('.orders-grid-scroll');
       const intervals = [];
       let last = performance.now();
@@ -103,7 +106,7 @@ export async function benchRenderer(orders: number): Promise<BenchLine[]> {
       }
       intervals.sort((a, b) => a - b);
       return { p50: intervals[60], p95: intervals[114], max: intervals[119] };
-    })()`)) as { p50: number; p95: number; max: number };
+    })()`);
 
     const label = `renderer (Chromium): ${orders.toLocaleString('en')} orders`;
     return [

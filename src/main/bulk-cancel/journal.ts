@@ -61,7 +61,7 @@ export function replay(lines: readonly JournalLine[]): JobState | undefined {
         jobId: line.jobId,
         startedAt: line.at,
         orderIds: line.orderIds,
-        items: new Map(line.orderIds.map((id) => [id, 'queued' as ItemState])),
+        items: new Map(line.orderIds.map((id) => [id, 'queued'])),
         results: [],
         status: 'running',
       };

@@ -234,7 +234,7 @@ export class BulkCancelQueue {
     const concurrency = this.#deps.concurrency ?? 2;
     if (waiting <= usableNow)
       return { etaMs: Math.ceil((waiting * this.#latencyMs) / concurrency) };
-    const untilReset = windowOpen ? q.resetAt! - now : 0;
+    const untilReset = windowOpen ? q.resetAt - now : 0;
     const windows = Math.ceil((waiting - usableNow) / perWindow);
     return {
       etaMs:

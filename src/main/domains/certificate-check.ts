@@ -230,8 +230,8 @@ export async function checkCertificate(
   const at = now();
   const dnsNames = dnsNamesOf(x509.subjectAltName);
   const certificate: CertificateDetails = {
-    subject: describeName(peer.subject as unknown as NameParts),
-    issuer: describeName(peer.issuer as unknown as NameParts),
+    subject: describeName(peer.subject),
+    issuer: describeName(peer.issuer),
     dnsNames,
     validFrom: validFrom.toISOString(),
     validTo: validTo.toISOString(),

@@ -160,6 +160,7 @@ export class OrderCache {
       commit: async (count, receivedAt = meta.receivedAt) => {
         try {
           await chain;
+          // eslint-disable-next-line @typescript-eslint/only-throw-error -- the write's own failure, unchanged
           if (failure !== undefined) throw failure;
           if (receivedAt === undefined) throw new Error('the list has no time');
           const header: Header = {

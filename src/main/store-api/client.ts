@@ -226,7 +226,8 @@ export class StoreClient {
       const scanner = new OrderListScanner(
         totalBytes === undefined ? {} : { expectedBytes: totalBytes },
       );
-      const reader = response.body?.getReader();
+      const reader = response.body?.getReader() as
+        ReadableStreamDefaultReader<Uint8Array> | undefined;
       let receivedBytes = 0;
       try {
         for (;;) {
@@ -658,7 +659,7 @@ export class StoreClient {
    */
   async #readSmall(response: Response): Promise<string> {
     if (!response.body) return '';
-    const reader = response.body.getReader();
+    const reader = response.body.getReader() as ReadableStreamDefaultReader<Uint8Array>;
     const chunks: Uint8Array[] = [];
     let size = 0;
     try {

@@ -19,7 +19,7 @@ const client = new StoreClient({
 });
 const queue = new BulkCancelQueue({
   environment: 'staging',
-  journal: new BulkJournal(env.DATA_DIR!, serviceScope('staging', env.SANDBOX_URL!)),
+  journal: new BulkJournal(env.DATA_DIR!, serviceScope('staging', env.SANDBOX_URL)),
   client: async () => client,
   timing: realTiming,
   concurrency: 3,

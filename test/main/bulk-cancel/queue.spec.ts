@@ -228,12 +228,14 @@ describe('BulkCancelQueue', () => {
         let out = '';
         let killed = false;
         child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-        const poll = setInterval(async () => {
+        const poll = setInterval(() => {
           if (killAfterResults === undefined || killed) return;
-          const job = replay(await journal.read());
-          if (job && job.results.length >= killAfterResults) {
-            killed = child.kill('SIGKILL');
-          }
+          journal.read().then((text) => {
+            const job = replay(text);
+            if (job && job.results.length >= killAfterResults) {
+              killed = child.kill('SIGKILL');
+            }
+          }, reject);
         }, 5);
         child.on('error', reject);
         child.on('exit', () => {

@@ -75,6 +75,7 @@ export function OrderDetails(props: OrderDetailsProps) {
 
   if (row === undefined) {
     return (
+      // eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions -- Escape from any control inside closes the panel
       <aside aria-labelledby={headingId} className="side-panel order-details" onKeyDown={onKeyDown}>
         {head('Order details')}
         <p className="muted">Select an order in the list to see its details here.</p>
@@ -88,6 +89,7 @@ export function OrderDetails(props: OrderDetailsProps) {
   const complete = order.complete;
 
   return (
+    // eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions -- Escape from any control inside closes the panel
     <aside aria-labelledby={headingId} className="side-panel order-details" onKeyDown={onKeyDown}>
       {head(id === undefined ? 'Order without an ID' : `Order ${id}`)}
       {!props.inView && (

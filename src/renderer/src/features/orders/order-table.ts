@@ -157,7 +157,7 @@ interface OrderColumns {
 
 function grown<A extends Uint32Array | Float64Array | Uint8Array>(array: A, size: number): A {
   const next = new (array.constructor as new (length: number) => A)(size);
-  next.set(array as never);
+  next.set(array);
   return next;
 }
 
