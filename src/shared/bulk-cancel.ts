@@ -9,8 +9,11 @@ import type { EnvironmentId } from './environments.ts';
  */
 export type BulkOutcome = 'cancelled' | 'already-shipped' | 'not-found' | 'gone' | 'failed';
 export type BulkStatus = 'running' | 'paused' | 'stopped' | 'finished';
-/** Why a job is paused: the clerk, no connection, the key refused, the key banned. */
-export type PauseReason = 'user' | 'offline' | 'key' | 'banned';
+/**
+ * Why a job is paused: the clerk, no connection, the key refused, the key
+ * banned, the journal cannot be saved (a full or read-only disk).
+ */
+export type PauseReason = 'user' | 'offline' | 'key' | 'banned' | 'disk';
 
 export interface BulkResult {
   readonly orderId: string;

@@ -15,7 +15,14 @@ export async function refreshOrders(
   client: StoreClient,
   cache: OrderCache,
   environment: EnvironmentId,
-  options: ListOptions = {},
+  options: ListOptions & {
+    /**
+     * Saving the valid list failed: return true when it is the disk's doing
+     * (full, read-only), to show the list from memory; the last saved copy stays.
+     */
+    readonly cacheNotSaved?: (error: unknown) => boolean;
+    readonly cacheSaved?: () => void;
+  } = {},
 ): Promise<OrderListBody> {
   const list = await client.fetchOrderListText(options);
   const pending = cache.begin(
@@ -29,6 +36,11 @@ export async function refreshOrders(
     await pending.abort();
     throw error;
   }
-  await pending.commit(count);
+  try {
+    await pending.commit(count);
+    options.cacheSaved?.();
+  } catch (error) {
+    if (!options.cacheNotSaved?.(error)) throw error;
+  }
   return { body: list.body, receivedAt: list.receivedAt, bytes: list.bytes, count };
 }

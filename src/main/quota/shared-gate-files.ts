@@ -26,7 +26,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { emptyRecord, sanitizeRecord, type GateRecord } from './gate-record.ts';
-import type { GateStore, GateStores } from './gate-store.ts';
+import { MemoryGateStore, type GateStore, type GateStores } from './gate-store.ts';
 
 const LOCK_STALE_MS = 2_000;
 const LOCK_PATIENCE_MS = 5_000;
@@ -104,17 +104,22 @@ function withLock<T>(lockFile: string, section: () => T): T {
 
 let writes = 0;
 
+/** Told of each save of a record: the error when it failed (a full or read-only disk), nothing when it went through. */
+export type SaveReport = (error?: unknown) => void;
+
 class FileGateStore implements GateStore {
   readonly #file: string;
   readonly #lockFile: string;
   readonly #now: () => number;
+  readonly #report: SaveReport;
   /** The last record seen, used when the file cannot be read or written. */
   #last: GateRecord = emptyRecord();
 
-  constructor(file: string, now: () => number) {
+  constructor(file: string, now: () => number, report: SaveReport) {
     this.#file = file;
     this.#lockFile = `${file}.lock`;
     this.#now = now;
+    this.#report = report;
   }
 
   read(): GateRecord {
@@ -153,8 +158,10 @@ class FileGateStore implements GateStore {
     try {
       writeFileSync(temporary, text, { mode: 0o600 });
       renameSync(temporary, this.#file);
-    } catch {
+      this.#report();
+    } catch (error) {
       // The record stays in memory for this process; the next change tries again.
+      this.#report(error);
       try {
         unlinkSync(temporary);
       } catch {
@@ -167,21 +174,31 @@ class FileGateStore implements GateStore {
 export class SharedGateFolder implements GateStores {
   readonly #dir: string;
   readonly #now: () => number;
+  readonly #report: SaveReport;
   #salt: string | undefined;
 
-  constructor(dir: string, now: () => number = Date.now) {
+  constructor(dir: string, now: () => number = Date.now, report: SaveReport = () => undefined) {
     this.#dir = dir;
     this.#now = now;
+    this.#report = report;
   }
 
   open(baseUrl: string, key: string): GateStore {
-    mkdirSync(this.#dir, { recursive: true, mode: 0o700 });
-    this.#sweep();
+    let salt: string;
+    try {
+      mkdirSync(this.#dir, { recursive: true, mode: 0o700 });
+      this.#sweep();
+      salt = this.#readSalt();
+    } catch (error) {
+      // A full or read-only disk, or a folder we may not write: pace from memory, alone.
+      this.#report(error);
+      return new MemoryGateStore();
+    }
     const id = createHash('sha256')
-      .update(`${this.#readSalt()}\n${baseUrl.replace(/\/+$/, '')}\n${key}`)
+      .update(`${salt}\n${baseUrl.replace(/\/+$/, '')}\n${key}`)
       .digest('hex')
       .slice(0, 32);
-    return new FileGateStore(join(this.#dir, `${id}.json`), this.#now);
+    return new FileGateStore(join(this.#dir, `${id}.json`), this.#now, this.#report);
   }
 
   /** The folder's own random salt, made once by whichever process comes first. */

@@ -64,6 +64,7 @@ export function connectEvents(api: StoreAdminApi, store: AppStore): () => void {
     api.events.onOrdersProgress((payload) => state().applyOrdersProgress(payload)),
     api.events.onKeysChanged(({ status }) => state().applyKeyStatus(status)),
     api.events.onBulkCancelChanged((payload) => state().applyBulkCancel(payload)),
+    api.events.onStorageChanged(({ problem }) => state().applyStorageProblem(problem)),
   ];
   return () => unsubscribes.forEach((unsubscribe) => unsubscribe());
 }

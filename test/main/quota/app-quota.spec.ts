@@ -55,6 +55,8 @@ describe('the quota of an environment belongs to its key and address', () => {
     expect(await first.api.orders.list('staging')).toMatchObject({ error: { kind: 'banned' } });
 
     await first.api.environments.setBaseUrl('staging', other.baseUrl);
+    // A key goes only to the origin it was entered for (issue 14 §2): entered again for this one.
+    await first.api.keys.set('staging', 'demo-free');
     expect(await first.api.orders.list('staging')).toMatchObject({ ok: true });
     const fresh = await first.api.quota.get('staging');
     expect(fresh).toMatchObject({ value: { known: true, limit: 60, sentToday: 1 } });
@@ -73,6 +75,7 @@ describe('the quota of an environment belongs to its key and address', () => {
     expect(banning.requests).toHaveLength(1);
     // Back to the other address: its own figures, shown before any request.
     await api.environments.setBaseUrl('staging', other.baseUrl);
+    await api.keys.set('staging', 'demo-free');
     const back = await api.quota.get('staging');
     expect(back).toMatchObject({ value: { known: true, limit: 60, sentToday: 1 } });
     expect(back.ok && back.value.holdReason).toBeUndefined();

@@ -1,0 +1,53 @@
+// How the app's local data reaches the disk, behind one small interface so a
+// full disk, a read-only one or a folder the app may not write can be tried
+// in tests (an injected layer that fails as the disk would), and so every
+// failure to save is seen in one place (StorageHealth).
+
+import { open } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
+
+export interface LocalFiles {
+  /**
+   * Appends `text` to `file` (created 0600). With `sync`, the data, and the
+   * file's entry in its folder when the file is new, have reached the disk
+   * when this resolves: a power cut after it cannot lose them.
+   */
+  append(file: string, text: string, options?: { readonly sync?: boolean }): Promise<void>;
+  /** Replaces `file` whole (a temporary file, fsync, rename): a crash leaves the old one or the new one. */
+  replace(file: string, text: string): Promise<void>;
+}
+
+async function syncFolder(folder: string): Promise<void> {
+  const handle = await open(folder, 'r');
+  try {
+    await handle.sync();
+  } catch (error) {
+    // Some file systems cannot sync a folder; the data itself is synced.
+    if ((error as NodeJS.ErrnoException).code !== 'EINVAL') throw error;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The real disk. */
+export function nodeFiles(): LocalFiles {
+  /** Files whose folder entry this process has already synced. */
+  const known = new Set<string>();
+  return {
+    async append(file, text, options = {}) {
+      const handle = await open(file, 'a', 0o600);
+      try {
+        await handle.appendFile(text);
+        if (options.sync) await handle.datasync();
+      } finally {
+        await handle.close();
+      }
+      if (options.sync && !known.has(file)) {
+        await syncFolder(dirname(file));
+        known.add(file);
+      }
+    },
+    replace: (file, text) => writeFileAtomic(file, text, { mode: 0o600 }),
+  };
+}

@@ -1,0 +1,95 @@
+// Whether the app can save to its data folder. A full disk (ENOSPC), a
+// read-only one (EROFS) or a folder it may not write (EACCES, EPERM) must not
+// stop the clerk: the app goes on from memory, says so once in plain words
+// naming the folder, and says when saving works again. Files already on disk
+// are never touched by a failed save (every write is atomic or an append).
+
+import type { StorageProblem } from '../../shared/storage.ts';
+import type { LocalFiles } from './local-files.ts';
+
+const REASONS: Readonly<Record<string, string>> = {
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'the disk quota is used up',
+  EROFS: 'the disk is read-only',
+  EACCES: 'Store Admin is not allowed to write there',
+  EPERM: 'Store Admin is not allowed to write there',
+};
+
+/** The error code of a failure to save, when it is one the disk or the folder causes. */
+export function storageErrorCode(error: unknown): string | undefined {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code !== undefined && Object.hasOwn(REASONS, code) ? code : undefined;
+}
+
+/** Why a save failed, in a few words ("the disk is full"). */
+export function reasonWords(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return (code !== undefined && REASONS[code]) || 'the file could not be written';
+}
+
+export function problemMessage(folder: string, code: string): string {
+  return `Store Admin cannot save to its data folder ${folder} (${REASONS[code] ?? code}). It keeps working, but what changes now is kept only until it closes; nothing saved before is lost.`;
+}
+
+export class StorageHealth {
+  readonly #folder: string;
+  #problem: StorageProblem | undefined;
+  readonly #listeners = new Set<(problem: StorageProblem | undefined) => void>();
+
+  constructor(folder: string) {
+    this.#folder = folder;
+  }
+
+  get folder(): string {
+    return this.#folder;
+  }
+
+  problem(): StorageProblem | undefined {
+    return this.#problem;
+  }
+
+  /** Called with each change: a new problem, or undefined once saving works again. */
+  onChange(listener: (problem: StorageProblem | undefined) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** A save failed. Returns whether it was the disk's or the folder's doing (the app goes on from memory). */
+  failed(error: unknown): boolean {
+    const code = storageErrorCode(error);
+    if (code === undefined) return false;
+    if (this.#problem?.code !== code) {
+      this.#problem = { folder: this.#folder, code, message: problemMessage(this.#folder, code) };
+      this.#tell();
+    }
+    return true;
+  }
+
+  /** A save went through: any problem is over. */
+  saved(): void {
+    if (!this.#problem) return;
+    this.#problem = undefined;
+    this.#tell();
+  }
+
+  /** `files`, with every failure and success told to this health. */
+  watch(files: LocalFiles): LocalFiles {
+    const watched = async (write: () => Promise<void>): Promise<void> => {
+      try {
+        await write();
+      } catch (error) {
+        this.failed(error);
+        throw error;
+      }
+      this.saved();
+    };
+    return {
+      append: (file, text, options) => watched(() => files.append(file, text, options)),
+      replace: (file, text) => watched(() => files.replace(file, text)),
+    };
+  }
+
+  #tell(): void {
+    for (const listener of this.#listeners) listener(this.#problem);
+  }
+}
