@@ -66,14 +66,14 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
   try {
     mkdirSync(deps.dataDir, { recursive: true, mode: 0o700 });
   } catch (error) {
-    if (!storage.failed(error)) throw error;
+    if (!storage.failed(error, deps.dataDir)) throw error;
   }
   const files = storage.watch(deps.files ?? nodeFiles());
   const timing = deps.timing ?? realTiming;
   const service = new EnvironmentService({
     // Per key and address, shared with the CLI when it uses the same data folder.
-    quotaStore: new SharedGateFolder(quotaFolder(deps.dataDir), timing.now, (error) =>
-      error === undefined ? storage.saved() : storage.failed(error),
+    quotaStore: new SharedGateFolder(quotaFolder(deps.dataDir), timing.now, (file, error) =>
+      error === undefined ? storage.saved(file) : storage.failed(error, file),
     ),
     ...deps,
     settings: settingsInMemoryWhenUnsaved(deps.settings, storage),
@@ -209,9 +209,9 @@ function settingsInMemoryWhenUnsaved(
       try {
         settings.write(next);
         unsaved = undefined;
-        storage.saved();
+        storage.saved('settings');
       } catch (error) {
-        if (!storage.failed(error)) throw error;
+        if (!storage.failed(error, 'settings')) throw error;
         unsaved = next;
       }
     },

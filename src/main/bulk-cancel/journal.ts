@@ -152,8 +152,15 @@ export class BulkJournal {
   /** Keeps a finished job's journal aside before a new one starts. */
   async archive(jobId: string): Promise<void> {
     await this.#tail.catch(() => undefined);
-    await rename(this.#file, this.#file.replace(/\.jsonl$/, `.${jobId}.jsonl`)).catch(
-      () => undefined,
-    );
+    await rename(this.#file, this.#archiveOf(jobId)).catch(() => undefined);
+  }
+
+  /** Puts an archived journal back: the new job could not be written (a full disk). */
+  async restore(jobId: string): Promise<void> {
+    await rename(this.#archiveOf(jobId), this.#file).catch(() => undefined);
+  }
+
+  #archiveOf(jobId: string): string {
+    return this.#file.replace(/\.jsonl$/, `.${jobId}.jsonl`);
   }
 }

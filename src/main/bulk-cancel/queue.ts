@@ -85,13 +85,15 @@ export class BulkCancelQueue {
         'A bulk cancel is already under way in this environment. Stop it or let it finish first.',
       );
     }
-    if (this.#job) await this.#deps.journal.archive(this.#job.jobId);
+    const finished = this.#job?.jobId;
+    if (finished) await this.#deps.journal.archive(finished);
     const unique = [...new Set(orderIds)];
     const jobId = randomUUID();
     const at = this.#deps.timing.now();
     try {
       await this.#deps.journal.append({ t: 'job', jobId, at, orderIds: unique });
     } catch (error) {
+      if (finished) await this.#deps.journal.restore(finished);
       throw failure(
         'internal',
         `The bulk cancel was not started: Store Admin cannot save its journal in ${dirname(this.#deps.journal.file)} (${reasonWords(error)}). Nothing was sent.`,

@@ -124,11 +124,12 @@ export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
     },
     'orders:list': async (environment) => {
       const client = await service.client(environment);
+      const cacheFile = cache.fileOf(serviceScope(environment, client.baseUrl));
       let lastProgress = 0;
       const list = await talking(environment, () =>
         refreshOrders(client, cache, environment, {
-          cacheNotSaved: (error) => storage?.failed(error) ?? false,
-          cacheSaved: () => storage?.saved(),
+          cacheNotSaved: (error) => storage?.failed(error, cacheFile) ?? false,
+          cacheSaved: () => storage?.saved(cacheFile),
           onProgress: (progress) => {
             const at = Date.now();
             const done =

@@ -34,6 +34,8 @@ export function problemMessage(folder: string, code: string): string {
 export class StorageHealth {
   readonly #folder: string;
   #problem: StorageProblem | undefined;
+  /** Files whose last save failed: a later save of one of them shows the disk takes writes again. */
+  readonly #failing = new Set<string>();
   readonly #listeners = new Set<(problem: StorageProblem | undefined) => void>();
 
   constructor(folder: string) {
@@ -54,10 +56,14 @@ export class StorageHealth {
     return () => this.#listeners.delete(listener);
   }
 
-  /** A save failed. Returns whether it was the disk's or the folder's doing (the app goes on from memory). */
-  failed(error: unknown): boolean {
+  /**
+   * A save of `file` failed. Returns whether it was the disk's or the
+   * folder's doing (then the app goes on from memory).
+   */
+  failed(error: unknown, file: string): boolean {
     const code = storageErrorCode(error);
     if (code === undefined) return false;
+    this.#failing.add(file);
     if (this.#problem?.code !== code) {
       this.#problem = { folder: this.#folder, code, message: problemMessage(this.#folder, code) };
       this.#tell();
@@ -65,8 +71,14 @@ export class StorageHealth {
     return true;
   }
 
-  /** A save went through: any problem is over. */
-  saved(): void {
+  /**
+   * A save of `file` went through. Once a file whose save had failed is
+   * saved, the disk takes writes again and the problem is over (a file that
+   * never failed proves nothing: it may be small, or elsewhere).
+   */
+  saved(file: string): void {
+    if (!this.#failing.has(file)) return;
+    this.#failing.clear();
     if (!this.#problem) return;
     this.#problem = undefined;
     this.#tell();
@@ -74,18 +86,18 @@ export class StorageHealth {
 
   /** `files`, with every failure and success told to this health. */
   watch(files: LocalFiles): LocalFiles {
-    const watched = async (write: () => Promise<void>): Promise<void> => {
+    const watched = async (file: string, write: () => Promise<void>): Promise<void> => {
       try {
         await write();
       } catch (error) {
-        this.failed(error);
+        this.failed(error, file);
         throw error;
       }
-      this.saved();
+      this.saved(file);
     };
     return {
-      append: (file, text, options) => watched(() => files.append(file, text, options)),
-      replace: (file, text) => watched(() => files.replace(file, text)),
+      append: (file, text, options) => watched(file, () => files.append(file, text, options)),
+      replace: (file, text) => watched(file, () => files.replace(file, text)),
     };
   }
 

@@ -56,6 +56,14 @@ export function processAlive(pid: number): boolean {
   }
 }
 
+function unlinkQuietly(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch {
+    // gone already
+  }
+}
+
 function lockIsStale(lockFile: string): boolean {
   try {
     const holder = Number(readFileSync(lockFile, 'utf8'));
@@ -73,9 +81,14 @@ function withLock<T>(lockFile: string, section: () => T): T {
   for (let attempt = 0; !held; attempt++) {
     try {
       const fd = openSync(lockFile, 'wx', 0o600);
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      held = true;
+      try {
+        writeSync(fd, String(process.pid));
+        held = true;
+      } finally {
+        closeSync(fd);
+        // A full disk took the file but not its pid: an empty lock would stall everyone for seconds.
+        if (!held) unlinkQuietly(lockFile);
+      }
     } catch (error) {
       if (errorCode(error) !== 'EEXIST' || Date.now() > giveUpAt) break;
       if (lockIsStale(lockFile)) {
@@ -104,8 +117,8 @@ function withLock<T>(lockFile: string, section: () => T): T {
 
 let writes = 0;
 
-/** Told of each save of a record: the error when it failed (a full or read-only disk), nothing when it went through. */
-export type SaveReport = (error?: unknown) => void;
+/** Told of each save of a record file: the error when it failed (a full or read-only disk), undefined when it went through. */
+export type SaveReport = (file: string, error?: unknown) => void;
 
 class FileGateStore implements GateStore {
   readonly #file: string;
@@ -158,10 +171,10 @@ class FileGateStore implements GateStore {
     try {
       writeFileSync(temporary, text, { mode: 0o600 });
       renameSync(temporary, this.#file);
-      this.#report();
+      this.#report(this.#file);
     } catch (error) {
       // The record stays in memory for this process; the next change tries again.
-      this.#report(error);
+      this.#report(this.#file, error);
       try {
         unlinkSync(temporary);
       } catch {
@@ -191,7 +204,7 @@ export class SharedGateFolder implements GateStores {
       salt = this.#readSalt();
     } catch (error) {
       // A full or read-only disk, or a folder we may not write: pace from memory, alone.
-      this.#report(error);
+      this.#report(this.#dir, error);
       return new MemoryGateStore();
     }
     const id = createHash('sha256')

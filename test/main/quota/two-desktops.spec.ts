@@ -3,46 +3,15 @@
 // same key at once. Together they must receive no 429 and use at least 90%
 // of the allowed rate: each gate paces from what the service reports.
 
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAppServices, type AppServices } from '../../../src/main/app-services.ts';
-import { DEFAULT_SETTINGS } from '../../../src/main/environments/environment-service.ts';
-import { KeyStore } from '../../../src/main/keys/key-store.ts';
-import { MemoryCiphertextStore } from '../../../src/main/keys/memory-ciphertext-store.ts';
-import { declineKeyForOrigin } from '../../../src/main/keys/origin-confirmation.ts';
-import { startSandbox, type Sandbox } from '../../../src/main/sandbox/server.ts';
-import { FakeSafeStorage } from '../../support/electron-mock.ts';
-import { scheduledTiming, type VirtualTiming } from '../../support/virtual-timing.ts';
+import { startSandbox } from '../../../src/main/sandbox/server.ts';
+import { desktopApp } from '../../reliability/support/desktop-app.ts';
+import { scheduledTiming } from '../../support/virtual-timing.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-async function desktop(sandbox: Sandbox, key: string, timing: VirtualTiming): Promise<AppServices> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'desktop-'));
-  let settings = DEFAULT_SETTINGS;
-  const services = createAppServices({
-    dataDir,
-    timing,
-    settings: { read: () => settings, write: (next) => (settings = next) },
-    keys: new KeyStore({
-      safeStorage: new FakeSafeStorage('keychain'),
-      store: new MemoryCiphertextStore(),
-      platform: 'darwin',
-    }),
-    confirmKeyForOrigin: declineKeyForOrigin,
-    startSandbox: async () => ({ baseUrl: sandbox.baseUrl, key, close: async () => undefined }),
-  });
-  services.handlers(() => undefined);
-  cleanups.push(async () => {
-    await services.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
-  return services;
-}
 
 export interface DesktopsRun {
   /** DELETEs answered (not 429) per full window, together. */
@@ -66,8 +35,10 @@ async function runDesktops(count: number, each: number, latencyMs: number): Prom
   const pending = sandbox.orderIds({ status: 'pending' });
   const queues = [];
   for (let i = 0; i < count; i++) {
-    const services = await desktop(sandbox, 'demo-free', timing);
-    queues.push((await services.bulkCancelOf('sandbox'))!);
+    // Each with a data folder of its own: no gate file shared, as on two computers.
+    const app = desktopApp(sandbox, { key: 'demo-free', timing });
+    cleanups.push(() => app.close());
+    queues.push((await app.services.bulkCancelOf('sandbox'))!);
   }
   await Promise.all(queues.map((q, i) => q.start(pending.slice(i * each, (i + 1) * each))));
   await Promise.all(queues.map((q) => q.idle()));
@@ -92,17 +63,16 @@ async function runDesktops(count: number, each: number, latencyMs: number): Prom
 
 describe('several desktops, one key (virtual clock, 80 ms a request)', () => {
   it('two bulk cancels together get no 429 and use at least 90% of the rate', async () => {
-    const run = await runDesktops(2, 240, 80);
-    expect(run.results).toBe(480);
-    console.log(run);
+    const run = await runDesktops(2, 180, 80);
+    expect(run.results).toBe(360);
     expect(run.rejected).toBe(0);
     expect(run.ratio).toBeGreaterThanOrEqual(0.9);
   });
 
+  // Before the gate kept a margin for other clients, three got 9 answers of 429 here.
   it('three get no 429 either: the margin follows what the service reports', async () => {
-    const run = await runDesktops(3, 160, 80);
-    expect(run.results).toBe(480);
-    console.log(run);
+    const run = await runDesktops(3, 120, 80);
+    expect(run.results).toBe(360);
     expect(run.rejected).toBe(0);
     expect(run.ratio).toBeGreaterThanOrEqual(0.85);
   });
