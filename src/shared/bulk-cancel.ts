@@ -21,6 +21,11 @@ export interface BulkResult {
   readonly message: string;
   readonly at: number;
   readonly delivery?: Delivery;
+  /**
+   * An earlier DELETE of this order was sent and its answer never came (a
+   * crash, a cut connection): this result is of the DELETE that continued it.
+   */
+  readonly continued?: boolean;
 }
 
 export interface BulkCancelSnapshot {

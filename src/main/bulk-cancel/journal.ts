@@ -29,6 +29,7 @@ export type JournalLine =
       readonly outcome: BulkOutcome;
       readonly message: string;
       readonly delivery?: Delivery;
+      readonly continued?: boolean;
     }
   | { readonly t: 'requeue'; readonly orderId: string; readonly at: number }
   | {
@@ -85,6 +86,7 @@ export function replay(lines: readonly JournalLine[]): JobState | undefined {
             message: line.message,
             at: line.at,
             ...(line.delivery ? { delivery: line.delivery } : {}),
+            ...(line.continued ? { continued: true } : {}),
           });
         }
         break;

@@ -321,11 +321,15 @@ export class BulkCancelQueue {
         await this.#record({
           orderId,
           outcome: outcome.kind,
-          message: outcome.message,
+          message:
+            unknown && outcome.kind === 'cancelled'
+              ? `${outcome.message} An earlier try's answer was lost; the service says this one cancelled it.`
+              : outcome.message,
           at: timing.now(),
+          ...(unknown ? { continued: true } : {}),
         });
       } catch (error) {
-        await this.#failed(orderId, error);
+        await this.#failed(orderId, error, unknown);
       } finally {
         this.#inFlight.delete(orderId);
         this.#changed();
@@ -370,8 +374,9 @@ export class BulkCancelQueue {
     }
   }
 
-  async #failed(orderId: string, error: unknown): Promise<void> {
+  async #failed(orderId: string, error: unknown, continued: boolean): Promise<void> {
     const { timing } = this.#deps;
+    const earlier = continued ? { continued: true } : {};
     if (!isStoreApiError(error)) {
       await this.#record({
         orderId,
@@ -379,6 +384,7 @@ export class BulkCancelQueue {
         message: 'Something went wrong inside Store Admin.',
         at: timing.now(),
         delivery: 'unknown',
+        ...earlier,
       });
       return;
     }
@@ -418,7 +424,14 @@ export class BulkCancelQueue {
         await backInQueue();
         return;
       default:
-        await this.#record({ orderId, outcome: 'failed', message, at: timing.now(), delivery });
+        await this.#record({
+          orderId,
+          outcome: 'failed',
+          message,
+          at: timing.now(),
+          delivery,
+          ...earlier,
+        });
     }
   }
 }

@@ -1,0 +1,199 @@
+// store-admin orders cancel --from FILE: real CLI processes against the
+// sandbox, with faults, a SIGKILL part-way and --resume.
+
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { replay } from '../../src/main/bulk-cancel/journal.ts';
+import { BulkJournal } from '../../src/main/bulk-cancel/journal.ts';
+import { startSandbox, type Sandbox } from '../../src/main/sandbox/server.ts';
+import type { BulkOutcome } from '../../src/shared/bulk-cancel.ts';
+
+interface CliResult {
+  readonly orderId: string;
+  readonly outcome: BulkOutcome;
+  readonly delivery: string;
+  readonly message: string;
+  readonly continued?: boolean;
+}
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function sandbox(faults?: string): Promise<Sandbox> {
+  const started = await startSandbox({ port: 0, orders: 400, faults });
+  cleanups.push(() => started.close());
+  return started;
+}
+
+function folder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cli-bulk-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+function args(baseUrl: string, ...more: string[]): string[] {
+  return ['bin/store-admin.js', 'orders', 'cancel', ...more, '--base-url', baseUrl];
+}
+
+function run(argv: string[], dataDir: string) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      argv,
+      {
+        env: { ...process.env, STORE_ADMIN_API_KEY: 'demo-pro', STORE_ADMIN_DATA_DIR: dataDir },
+        timeout: 60_000,
+      },
+      (error, stdout, stderr) =>
+        resolve({
+          code: error ? Number((error as { code?: unknown }).code ?? -1) : 0,
+          stdout,
+          stderr,
+        }),
+    );
+  });
+}
+
+/** The CLI's journal of the sandbox's address in a data folder. */
+function cliJournal(dataDir: string): BulkJournal {
+  const name = readdirSync(dataDir).find((n) => /^bulk-cancel-cli-[0-9a-f]+\.jsonl$/.test(n));
+  return new BulkJournal(dataDir, {
+    environment: 'production',
+    key: name!.slice('bulk-cancel-'.length, -'.jsonl'.length),
+  });
+}
+
+/** Each result as the sandbox has the order now. */
+function expectMatchesSandbox(store: Sandbox, results: readonly CliResult[]): void {
+  for (const result of results) {
+    const status = store.orderStatus(result.orderId);
+    const expected: Record<BulkOutcome, (string | undefined)[]> = {
+      cancelled: ['cancelled'],
+      // A 404 after a lost answer: removed by that try, or never there.
+      gone: ['cancelled', undefined],
+      'already-shipped': ['shipped'],
+      'not-found': ['cancelled', undefined],
+      failed: [],
+    };
+    expect(expected[result.outcome], `${result.orderId} ${result.outcome}`).toContain(status);
+  }
+}
+
+describe('store-admin orders cancel --from FILE', () => {
+  it('cancels a CSV of orders with one result each, as the sandbox has them, and a progress line', async () => {
+    const store = await sandbox('latency=10@0.3,5xx@0.05,reset@0.05');
+    const dir = folder();
+    const pending = store.orderIds({ status: 'pending' }).slice(0, 40);
+    const shipped = store.orderIds({ status: 'shipped' }).slice(0, 8);
+    const csv = join(dir, 'orders.csv');
+    // The app's own export names the column "Order ID"; ids quoted, a note with a comma and a line break.
+    writeFileSync(
+      csv,
+      `"Order ID","Note"\r\n${[...pending, ...shipped, '990001', pending[0]!].map((id) => `"${id}","x, ""y""\ny"`).join('\r\n')}\r\n`,
+    );
+    const { code, stdout, stderr } = await run(args(store.baseUrl, '--from', csv, '--json'), dir);
+    expect(stderr).toMatch(/Cancelling: \d+ of 49 done/);
+    expect(stderr).toContain('1 order numbers appear more than once');
+    const out = JSON.parse(stdout) as { ok: boolean; results: CliResult[] };
+    expect(code).toBe(0);
+    expect(out.ok).toBe(true);
+    expect(out.results).toHaveLength(49);
+    expect(new Set(out.results.map((r) => r.orderId)).size).toBe(49);
+    expectMatchesSandbox(store, out.results);
+    const outcome = (id: string) => out.results.find((r) => r.orderId === id)!.outcome;
+    expect(shipped.every((id) => outcome(id) === 'already-shipped')).toBe(true);
+    expect(['not-found', 'gone']).toContain(outcome('990001'));
+    expect(pending.every((id) => ['cancelled', 'gone'].includes(outcome(id)))).toBe(true);
+    // "gone" says the delivery of the earlier try is unknown; the others were answered.
+    for (const r of out.results)
+      expect(r.delivery).toBe(r.outcome === 'gone' ? 'unknown' : 'answered');
+  });
+
+  it('refuses a file with a bad line, naming it, and sends nothing', async () => {
+    const store = await sandbox();
+    const dir = folder();
+    const file = join(dir, 'ids.txt');
+    writeFileSync(file, '12\n13\n1e3\n14\n');
+    const bad = await run(args(store.baseUrl, '--from', file), dir);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('line 3: “1e3” is not an order number');
+    expect(await run(args(store.baseUrl, '--from', join(dir, 'missing.txt')), dir)).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('cannot read'),
+    });
+    expect(await run(args(store.baseUrl, '--resume'), dir)).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('nothing to resume'),
+    });
+    expect(store.requestLog.filter((r) => r.method === 'DELETE')).toHaveLength(0);
+  });
+
+  it('resumes after a SIGKILL: every order once, each as the sandbox has it, a lost answer said so', async () => {
+    const store = await sandbox('latency=30@1');
+    const dir = folder();
+    const pending = store.orderIds({ status: 'pending' }).slice(0, 60);
+    const shipped = store.orderIds({ status: 'shipped' }).slice(0, 10);
+    const ids = [...pending, ...shipped];
+    const file = join(dir, 'ids.txt');
+    writeFileSync(file, `${ids.join('\n')}\n`);
+
+    // First run, killed once it has some results.
+    const child = spawn(process.execPath, args(store.baseUrl, '--from', file, '--json'), {
+      env: { ...process.env, STORE_ADMIN_API_KEY: 'demo-pro', STORE_ADMIN_DATA_DIR: dir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    await new Promise<void>((resolve) => {
+      const poll = setInterval(async () => {
+        if (!readdirSync(dir).some((n) => /^bulk-cancel-cli-[0-9a-f]+\.jsonl$/.test(n))) return;
+        const job = replay(await cliJournal(dir).read());
+        const sentWithoutAnswer = job ? [...job.items.values()].filter((s) => s === 'sent') : [];
+        if (job && job.results.length >= 20 && sentWithoutAnswer.length > 0) {
+          clearInterval(poll);
+          child.kill('SIGKILL');
+          resolve();
+        }
+      }, 2);
+    });
+    await new Promise((resolve) => child.on('exit', resolve));
+    const killed = replay(await cliJournal(dir).read())!;
+    const lost = [...killed.items.entries()].filter(([, s]) => s === 'sent').map(([id]) => id);
+    expect(lost.length).toBeGreaterThan(0);
+
+    // A new run without --resume refuses, pointing at it.
+    const refused = await run(args(store.baseUrl, '--from', file), dir);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--resume');
+
+    const resumed = await run(args(store.baseUrl, '--resume', '--json'), dir);
+    expect(resumed.code).toBe(0);
+    const out = JSON.parse(resumed.stdout) as { ok: boolean; results: CliResult[] };
+    expect(out.ok).toBe(true);
+    // Exactly one result per order, never two, each matching the sandbox.
+    expect(out.results).toHaveLength(70);
+    expect(new Set(out.results.map((r) => r.orderId)).size).toBe(70);
+    expectMatchesSandbox(store, out.results);
+    expect(pending.every((id) => store.orderStatus(id) === 'cancelled')).toBe(true);
+    // The orders whose answer the kill took were continued, and their results say so.
+    for (const id of lost) {
+      const result = out.results.find((r) => r.orderId === id)!;
+      expect(result.continued, id).toBe(true);
+      if (result.outcome === 'gone')
+        expect(result.message).toContain('answer to the first try was lost');
+      if (result.outcome === 'cancelled')
+        expect(result.message).toContain("earlier try's answer was lost");
+    }
+    // Only they were sent twice.
+    const deletes = new Map<string, number>();
+    for (const entry of store.requestLog.filter((r) => r.method === 'DELETE')) {
+      const id = entry.path.split('/').pop()!;
+      deletes.set(id, (deletes.get(id) ?? 0) + 1);
+    }
+    const twice = [...deletes.entries()].filter(([, n]) => n > 1).map(([id]) => id);
+    expect(twice.every((id) => lost.includes(id))).toBe(true);
+  });
+});
