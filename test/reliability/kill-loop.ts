@@ -16,8 +16,7 @@ import { quotaFolder } from '../../src/main/quota/shared-gate-files.ts';
 import { mulberry32 } from '../../src/main/sandbox/prng.ts';
 import { startSandbox } from '../../src/main/sandbox/server.ts';
 
-const KINDS = ['cache', 'marks', 'settings', 'quota', 'bulk'] as const;
-type Kind = (typeof KINDS)[number];
+type Kind = 'cache' | 'marks' | 'settings' | 'quota' | 'bulk';
 
 export interface KillLoopReport {
   readonly kills: number;
