@@ -19,6 +19,7 @@ export default defineConfig({
             'test/packaging/**/*.spec.ts',
             'test/security/**/*.spec.ts',
             'test/reliability/**/*.spec.ts',
+            'test/fuzz/**/*.spec.ts',
           ],
           testTimeout: 20_000,
         },

@@ -203,11 +203,17 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', origin);
     if (req.headers.host !== new URL(origin).host) {
       res.writeHead(421).end();
       return;
     }
+    // The target as a path on this origin: "//x" is a path here, not another host (it was a 500).
+    const target = req.url ?? '/';
+    if (!target.startsWith('/')) {
+      res.writeHead(400).end();
+      return;
+    }
+    const url = new URL(`${origin}${target}`);
     if (url.pathname === '/harness/invoke' && req.method === 'POST') {
       if (
         !fromThePage(req, true) ||
