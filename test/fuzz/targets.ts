@@ -438,13 +438,19 @@ const rate = fc.oneof(
   fc.integer({ min: 0, max: 1000 }).map((n) => n / 1000),
 );
 const faultRules = fc
-  .uniqueArray(fc.constantFrom('latency', '5xx', 'reset', 'malformed'), { maxLength: 4 })
+  .uniqueArray(fc.constantFrom('latency', '5xx', 'reset', 'malformed', '429'), { maxLength: 5 })
   .chain((kinds) =>
     fc.tuple(
       ...kinds.map((kind) =>
         kind === 'latency'
           ? fc.record({ kind: fc.constant('latency' as const), ms: fc.nat({ max: 600_000 }), rate })
-          : fc.record({ kind: fc.constant(kind as '5xx'), rate }),
+          : kind === '429'
+            ? fc.record({
+                kind: fc.constant('429' as const),
+                burst: fc.integer({ min: 1, max: 9999 }),
+                rate,
+              })
+            : fc.record({ kind: fc.constant(kind as '5xx'), rate }),
       ),
     ),
   );
