@@ -37,6 +37,8 @@ export function desktopApp(
     readonly timing?: Timing;
     readonly dataDir?: string;
     readonly files?: LocalFiles;
+    /** Every request the client sends goes through it (to watch what leaves when). */
+    readonly fetch?: typeof fetch;
   } = {},
 ): DesktopApp {
   const ownDir = options.dataDir === undefined;
@@ -58,7 +60,11 @@ export function desktopApp(
       key: options.key ?? 'demo-pro',
       close: async () => undefined,
     }),
-    clientOptions: { attemptTimeoutMs: 5_000, totalTimeoutMs: 30_000 },
+    clientOptions: {
+      attemptTimeoutMs: 5_000,
+      totalTimeoutMs: 30_000,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    },
   });
   const events: DesktopApp['events'][number][] = [];
   const handlers = services.handlers((event, payload) =>
