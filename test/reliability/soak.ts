@@ -9,6 +9,7 @@
 
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import type { RequestGate } from '../../src/main/quota/gate.ts';
 import { startSandbox, type Sandbox } from '../../src/main/sandbox/server.ts';
 import type { FaultKind } from '../../src/main/sandbox/faults.ts';
 import type { BulkCancelSnapshot, BulkResult } from '../../src/shared/bulk-cancel.ts';
@@ -113,14 +114,15 @@ export async function runSoak(options: { durationMs: number; seed: number }): Pr
     ],
   });
   let sentWhileShut = 0;
-  // eslint-disable-next-line prefer-const -- the app's gate exists only once the app does
-  let app: ReturnType<typeof desktopApp>;
+  // The gate exists once the app does: until then, no gate to look at.
+  let gate: () => RequestGate | undefined = () => undefined;
   const watchedFetch: typeof fetch = async (input, init) => {
-    const open = app.services.service.gateOf('sandbox')?.openAt();
+    const open = gate()?.openAt();
     if (open?.reason === 'server-429' || open?.reason === 'banned') sentWhileShut += 1;
     return fetch(input, init);
   };
-  app = desktopApp(sandbox, { key: 'demo-pro', fetch: watchedFetch });
+  const app = desktopApp(sandbox, { key: 'demo-pro', fetch: watchedFetch });
+  gate = () => app.services.service.gateOf('sandbox');
   const faults: Record<FaultKind, number> = {
     latency: 0,
     '5xx': 0,
