@@ -365,23 +365,41 @@ const VALID_ARGUMENTS: Record<Channel, fc.Arbitrary<unknown[]>> = {
   'domains:save-config': fc.oneof(fc.tuple(environment, config), one(environment)),
 };
 
-/** Changes that make any channel's arguments invalid. */
-function spoil(args: unknown[], how: number, junk: unknown, badId: string): unknown {
-  switch (how) {
+/** Where a channel takes order ids: the argument's position (in a list, its first item). */
+const ORDER_ID_AT: Partial<Record<Channel, { readonly index: number; readonly inList?: boolean }>> =
+  {
+    'orders:cancel': { index: 1 },
+    'review-marks:set': { index: 1 },
+    'bulk-cancel:start': { index: 1, inList: true },
+  };
+
+/** Changes that make a channel's arguments invalid. */
+function spoil(
+  channel: Channel,
+  args: unknown[],
+  how: number,
+  junk: unknown,
+  badId: string,
+): unknown {
+  const orderIdAt = ORDER_ID_AT[channel];
+  switch (orderIdAt ? how : how % 3) {
     case 0:
       return [...args, junk ?? 'extra', 'extra']; // arguments the channel does not take
     case 1:
+      // Not what the channel takes first (an environment, or the certificate's request).
       return args.length === 0
         ? [junk ?? 0]
-        : [typeof junk === 'string' ? `${junk}!` : (junk ?? 1), ...args.slice(1)]; // not an environment
+        : [
+            typeof junk === 'string' ? `${junk}!` : typeof junk === 'number' ? junk : null,
+            ...args.slice(1),
+          ];
     case 2:
       return junk === undefined || Array.isArray(junk) ? { args } : junk; // not an argument list
     default: {
-      // An order id out of int64, or not canonical, where the channel takes one.
-      const i = args.findIndex((a) => typeof a === 'string' && /^-?\d+$/.test(a));
-      if (i < 0) return [...args, 'extra', 'extra'];
+      // An order id out of int64, or not canonical.
       const copy = [...args];
-      copy[i] = badId;
+      const { index, inList } = orderIdAt!;
+      copy[index] = inList ? [badId, ...(copy[index] as unknown[]).slice(1)] : badId;
       return copy;
     }
   }
@@ -408,7 +426,7 @@ const ipcArguments: FuzzTarget = pure(
               badOrderId,
             )
             .map(([args, how, junk, badId]) => ({
-              args: spoil(args, how, junk, badId),
+              args: spoil(channel, args, how, junk, badId),
               expect: 'invalid' as const,
             })),
           fc.anything().map((args) => ({ args, expect: 'either' as const })),
