@@ -18,7 +18,9 @@ import { RequestGate } from '../src/main/quota/gate.ts';
 import { RetryBudget } from '../src/main/quota/retry-budget.ts';
 import { startSandbox, type Sandbox } from '../src/main/sandbox/server.ts';
 import { StoreClient } from '../src/main/store-api/client.ts';
-import { ms, type BenchLine } from './report.ts';
+import type { BenchLine } from './report.ts';
+
+const perCancel = (ms: number): string => `${ms.toFixed(1)} ms`;
 
 interface PacedRun {
   /** DELETEs answered (not 429) per full window, all clients together. */
@@ -121,11 +123,11 @@ export async function benchPacing(cancels: number, windowMs = 3000): Promise<Ben
       },
       {
         name: `pacing: ${syncCancels} cancels, no limit: journal without fsync (baseline), per cancel`,
-        value: ms(unsynced.elapsedMs / syncCancels),
+        value: perCancel(unsynced.elapsedMs / syncCancels),
       },
       {
         name: 'pacing: journal with fsync of each send line before its DELETE, per cancel',
-        value: ms(synced.elapsedMs / syncCancels),
+        value: perCancel(synced.elapsedMs / syncCancels),
         ratio: synced.elapsedMs / unsynced.elapsedMs,
       },
     ];
