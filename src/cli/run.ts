@@ -125,10 +125,12 @@ function parse(argv: readonly string[]): Parsed {
   const common = { json, ...(baseUrl !== undefined ? { baseUrl } : {}) };
   if (values.help || positionals.length === 0) return { command: 'help', ...common };
   const [group, action, ...rest] = positionals;
+  const many = values.from !== undefined || values.resume === true;
+  if (many && !(group === 'orders' && action === 'cancel'))
+    throw new UsageError('--from and --resume belong to orders cancel');
   if (group === 'quota' && action === undefined) return { command: 'quota', ...common };
   if (group === 'orders' && action === 'list' && rest.length === 0)
     return { command: 'orders list', ...common };
-  const many = values.from !== undefined || values.resume === true;
   if (group === 'orders' && action === 'cancel' && many) {
     if (rest.length > 0)
       throw new UsageError('orders cancel takes either one order number or --from FILE, not both');
@@ -140,7 +142,6 @@ function parse(argv: readonly string[]): Parsed {
       ...common,
     };
   }
-  if (many) throw new UsageError('--from and --resume belong to orders cancel');
   if (group === 'orders' && action === 'cancel') {
     if (rest.length !== 1) throw new UsageError('orders cancel needs exactly one order number');
     const orderId = rest[0]!;

@@ -130,6 +130,15 @@ describe('store-admin orders cancel --from FILE', () => {
       code: 2,
       stderr: expect.stringContaining('nothing to resume'),
     });
+    // --from and --resume belong to orders cancel, not to another command that would ignore them.
+    const misplaced = await run(
+      ['bin/store-admin.js', 'orders', 'list', '--resume', '--base-url', store.baseUrl],
+      dir,
+    );
+    expect(misplaced).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('belong to orders cancel'),
+    });
     expect(store.requestLog.filter((r) => r.method === 'DELETE')).toHaveLength(0);
   });
 
