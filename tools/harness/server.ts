@@ -5,7 +5,7 @@
 // Origin check; events stream as server-sent events.
 
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { readFileSync, mkdirSync, existsSync, writeFileSync } from 'node:fs';
+import { readFileSync, mkdirSync, existsSync, renameSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -112,7 +112,11 @@ function fileSettings(dataDir: string) {
   return {
     read: (): Settings =>
       existsSync(file) ? parseSettings(JSON.parse(readFileSync(file, 'utf8'))) : DEFAULT_SETTINGS,
-    write: (settings: Settings) => writeFileSync(file, JSON.stringify(settings)),
+    // A new file renamed into place: a full disk or a crash leaves the old one whole.
+    write: (settings: Settings) => {
+      writeFileSync(`${file}.tmp`, JSON.stringify(settings));
+      renameSync(`${file}.tmp`, file);
+    },
   };
 }
 
