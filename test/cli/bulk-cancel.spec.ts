@@ -10,6 +10,7 @@ import { replay } from '../../src/main/bulk-cancel/journal.ts';
 import { BulkJournal } from '../../src/main/bulk-cancel/journal.ts';
 import { startSandbox, type Sandbox } from '../../src/main/sandbox/server.ts';
 import type { BulkOutcome } from '../../src/shared/bulk-cancel.ts';
+import { desktopApp } from '../reliability/support/desktop-app.ts';
 
 interface CliResult {
   readonly orderId: string;
@@ -41,12 +42,16 @@ function args(baseUrl: string, ...more: string[]): string[] {
 }
 
 function run(argv: string[], dataDir: string) {
+  return runWithKey(argv, dataDir, 'demo-pro');
+}
+
+function runWithKey(argv: string[], dataDir: string, key: string) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     execFile(
       process.execPath,
       argv,
       {
-        env: { ...process.env, STORE_ADMIN_API_KEY: 'demo-pro', STORE_ADMIN_DATA_DIR: dataDir },
+        env: { ...process.env, STORE_ADMIN_API_KEY: key, STORE_ADMIN_DATA_DIR: dataDir },
         timeout: 60_000,
       },
       (error, stdout, stderr) =>
@@ -205,4 +210,41 @@ describe('store-admin orders cancel --from FILE', () => {
     const twice = [...deletes.entries()].filter(([, n]) => n > 1).map(([id]) => id);
     expect(twice.every((id) => lost.includes(id))).toBe(true);
   });
+});
+
+describe('the app and the CLI on one computer, one key', () => {
+  it('bulk-cancel together through the shared gate file: no 429, at least 90% of the rate', async () => {
+    const windowMs = 2000;
+    const store = await startSandbox({ port: 0, orders: 600, minuteMs: windowMs });
+    cleanups.push(() => store.close());
+    const dir = folder();
+    const pending = store.orderIds({ status: 'pending' });
+    const file = join(dir, 'ids.txt');
+    writeFileSync(file, `${pending.slice(0, 120).join('\n')}\n`);
+    // The app (its data folder is the CLI's: one computer) and a CLI process, at once.
+    const app = desktopApp(store, { key: 'demo-free', dataDir: dir });
+    cleanups.push(() => app.close());
+    const queue = (await app.services.bulkCancelOf('sandbox'))!;
+    const cli = runWithKey(args(store.baseUrl, '--from', file, '--json'), dir, 'demo-free');
+    await queue.start(pending.slice(120, 240));
+    const [done] = await Promise.all([cli, queue.idle()]);
+    expect(done.code).toBe(0);
+    expect(queue.snapshot()).toMatchObject({ status: 'finished', counts: { cancelled: 120 } });
+    // One gate record for the two: they paced as one client.
+    expect(readdirSync(join(dir, 'quota')).filter((n) => n.endsWith('.json'))).toHaveLength(1);
+    const deletes = store.requestLog.filter((r) => r.method === 'DELETE');
+    expect(deletes.filter((r) => r.status === 429)).toHaveLength(0);
+    const windows = new Map<number, number>();
+    for (const entry of deletes) {
+      const window = Math.floor(entry.at / windowMs);
+      windows.set(window, (windows.get(window) ?? 0) + 1);
+    }
+    const full = [...windows.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([, n]) => n)
+      .slice(1, -1);
+    const ratio = full.reduce((a, b) => a + b, 0) / full.length / 60;
+    console.log(`app and CLI: ${JSON.stringify({ perWindow: full, ratio })}`);
+    expect(ratio).toBeGreaterThanOrEqual(0.9);
+  }, 60_000);
 });
