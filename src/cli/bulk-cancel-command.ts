@@ -208,6 +208,16 @@ export async function runBulkCancel(
       },
     });
     const stopWatching = context.gate.onChange((quota) => queue.observeQuota(quota));
+    // Ctrl-C: send nothing more, wait for the answers on their way, and leave the
+    // rest to --resume, so no order is left with an unknown answer. A second one kills.
+    let interrupted = false;
+    const onSignal = (): void => {
+      interrupted = true;
+      void queue.pauseForShutdown();
+      changed?.();
+    };
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
     try {
       if (unfinished) {
         await queue.load();
@@ -220,7 +230,7 @@ export async function runBulkCancel(
       for (;;) {
         await queue.idle();
         const snapshot = queue.snapshot()!;
-        if (snapshot.status === 'finished') break;
+        if (snapshot.status === 'finished' || interrupted) break;
         if (snapshot.status === 'paused' && snapshot.pauseReason === 'offline') {
           if (++offlinePauses > OFFLINE_PAUSES) break;
           // The queue tries again by itself; wait for it.
@@ -233,6 +243,8 @@ export async function runBulkCancel(
       await queue.pauseForShutdown();
     } finally {
       stopWatching();
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
     }
     const snapshot = queue.snapshot()!;
     showProgress(snapshot, true);

@@ -212,6 +212,48 @@ describe('store-admin orders cancel --from FILE', () => {
   });
 });
 
+describe('store-admin orders cancel --from FILE, interrupted', () => {
+  it('Ctrl-C sends nothing more, waits for the answers on their way, and --resume finishes without an unknown answer', async () => {
+    const store = await sandbox('latency=30@1');
+    const dir = folder();
+    const ids = store.orderIds({ status: 'pending' }).slice(0, 60);
+    const file = join(dir, 'ids.txt');
+    writeFileSync(file, `${ids.join('\n')}\n`);
+    const child = spawn(process.execPath, args(store.baseUrl, '--from', file), {
+      env: { ...process.env, STORE_ADMIN_API_KEY: 'demo-pro', STORE_ADMIN_DATA_DIR: dir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    await new Promise<void>((resolve) => {
+      const poll = setInterval(async () => {
+        if (!readdirSync(dir).some((n) => /^bulk-cancel-cli-[0-9a-f]+\.jsonl$/.test(n))) return;
+        const job = replay(await cliJournal(dir).read());
+        if (job && job.results.length >= 10) {
+          clearInterval(poll);
+          child.kill('SIGINT');
+          resolve();
+        }
+      }, 2);
+    });
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toContain('--resume');
+    // Every DELETE that left has its answer in the journal.
+    const stopped = replay(await cliJournal(dir).read())!;
+    expect([...stopped.items.values()].filter((state) => state === 'sent')).toHaveLength(0);
+    expect(stopped.results.length).toBeLessThan(60);
+
+    const resumed = await run(args(store.baseUrl, '--resume', '--json'), dir);
+    expect(resumed.code).toBe(0);
+    const out = JSON.parse(resumed.stdout) as { results: CliResult[] };
+    expect(out.results).toHaveLength(60);
+    expect(out.results.every((r) => r.outcome === 'cancelled' && !r.continued)).toBe(true);
+    expect(ids.every((id) => store.orderStatus(id) === 'cancelled')).toBe(true);
+    expect(store.requestLog.filter((r) => r.method === 'DELETE')).toHaveLength(60);
+  });
+});
+
 describe('the app and the CLI on one computer, one key', () => {
   it('bulk-cancel together through the shared gate file: no 429, at least 90% of the rate', async () => {
     const windowMs = 2000;
