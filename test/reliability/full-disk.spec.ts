@@ -246,6 +246,10 @@ describe.skipIf(!tmpfs)(
       await workWithoutDisk(app, store, 'ENOSPC');
       expectNothingLost(before, snapshotFiles(dataDir));
       expect(readdirSync(dataDir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+      // No lock left behind: an empty one (the disk took the file, not the pid) stalled every quota update for 2 s.
+      expect(readdirSync(join(dataDir, 'quota')).filter((name) => name.endsWith('.lock'))).toEqual(
+        [],
+      );
 
       // Read-only: the message changes to say so.
       rmSync(filler);
