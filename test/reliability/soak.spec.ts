@@ -21,7 +21,7 @@ describe('soak: refreshes, bulk and single cancels, DNS checks against a faulty 
       for (const kind of ['latency', '5xx', 'reset', 'malformed', '429'] as const)
         expect(report.faults[kind], kind).toBeGreaterThan(0);
       // Flat: what it holds at the end is what it held at the start, give or take a few MB.
-      expect(report.heapEndMb - report.heapStartMb).toBeLessThan(12);
+      expect(report.heapEndMb - report.heapStartMb).toBeLessThan(8);
     },
     (SECONDS + 120) * 1000,
   );
