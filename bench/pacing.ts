@@ -100,6 +100,7 @@ export async function benchPacing(cancels: number, windowMs = 3000): Promise<Ben
       {
         name: `pacing: ${cancels} bulk cancels, Free plan (60 per ${windowMs / 1000} s window): DELETEs per full window`,
         value: `${one.perWindow.toFixed(1)} / 60`,
+        figure: { name: 'pacing.perWindow', value: one.perWindow, unit: 'requests', baseline: 60 },
         ratio: one.perWindow / 60,
         limit: 0.95,
         atLeast: true,
@@ -107,11 +108,18 @@ export async function benchPacing(cancels: number, windowMs = 3000): Promise<Ben
       {
         name: 'pacing: 429 answers received',
         value: String(one.rejected),
+        figure: { name: 'pacing.429.count', value: one.rejected, unit: 'count', bound: 0 },
         check: { ok: one.rejected === 0, rule: '(must be 0)' },
       },
       {
         name: `pacing.twoClients.ratio: two desktops, one Free key, ${cancels / 2} cancels each: DELETEs per full window`,
         value: `${two.perWindow.toFixed(1)} / 60`,
+        figure: {
+          name: 'pacing.twoClients.ratio',
+          value: two.perWindow,
+          unit: 'requests',
+          baseline: 60,
+        },
         ratio: two.perWindow / 60,
         limit: 0.9,
         atLeast: true,
@@ -119,15 +127,27 @@ export async function benchPacing(cancels: number, windowMs = 3000): Promise<Ben
       {
         name: 'pacing.twoClients.429: answers of 429 received by the two',
         value: String(two.rejected),
+        figure: { name: 'pacing.twoClients.429', value: two.rejected, unit: 'count', bound: 0 },
         check: { ok: two.rejected === 0, rule: '(must be 0)' },
       },
       {
         name: `pacing: ${syncCancels} cancels, no limit: journal without fsync (baseline), per cancel`,
         value: perCancel(unsynced.elapsedMs / syncCancels),
+        figure: {
+          name: 'pacing.fsync.baseline.ms',
+          value: unsynced.elapsedMs / syncCancels,
+          unit: 'ms',
+        },
       },
       {
-        name: 'pacing: journal with fsync of each send line before its DELETE, per cancel',
+        name: 'pacing.fsync.ratio: journal with fsync of each send line before its DELETE, per cancel',
         value: perCancel(synced.elapsedMs / syncCancels),
+        figure: {
+          name: 'pacing.fsync.ratio',
+          value: synced.elapsedMs / syncCancels,
+          unit: 'ms',
+          baseline: unsynced.elapsedMs / syncCancels,
+        },
         ratio: synced.elapsedMs / unsynced.elapsedMs,
       },
     ];

@@ -110,35 +110,54 @@ export async function benchRenderer(orders: number): Promise<BenchLine[]> {
       {
         name: `${label}: list arrived from main to first rows visible`,
         value: ms(fromMain),
+        figure: { name: 'renderer.firstRowsFromMain.ms', value: fromMain, unit: 'ms', bound: 1000 },
         check: { ok: fromMain < 1000, rule: '(< 1000 ms)' },
       },
       {
         name: `${label}: page start to first rows (incl. harness transport)`,
         value: ms(firstRowsAt),
+        figure: { name: 'renderer.firstRowsFromPageStart.ms', value: firstRowsAt, unit: 'ms' },
       },
       {
         name: `${label}: the body through the harness (loopback HTTP; Electron: IPC)`,
         value: ms(transfer.ipc),
+        figure: { name: 'renderer.harnessTransfer.ms', value: transfer.ipc, unit: 'ms' },
       },
       {
         name: `${label}: JSON.parse of the body in the page (baseline)`,
         value: ms(transfer.parse),
+        figure: { name: 'renderer.jsonParse.ms', value: transfer.parse, unit: 'ms' },
       },
       {
         name: `${label}: search as you type`,
         value: ms(search),
+        figure: {
+          name: 'renderer.search.ms',
+          value: search,
+          unit: 'ms',
+          baseline: transfer.parse,
+          bound: 100,
+        },
         ratio: search / transfer.parse,
         check: { ok: search < 100, rule: '(< 100 ms)' },
       },
       ...sorts.map((t, i) => ({
         name: `${label}: sort by ${['pet ID', 'ship date', 'quantity'][i]}`,
         value: ms(t),
+        figure: {
+          name: `renderer.sort.${['petId', 'shipDate', 'quantity'][i]}.ms`,
+          value: t,
+          unit: 'ms' as const,
+          baseline: transfer.parse,
+          bound: 100,
+        },
         ratio: t / transfer.parse,
         check: { ok: t < 100, rule: '(< 100 ms)' },
       })),
       {
         name: `${label}: scrolling, frame interval p50 / p95 / max`,
         value: `${frames.p50.toFixed(0)} / ${frames.p95.toFixed(0)} / ${frames.max.toFixed(0)} ms`,
+        figure: { name: 'renderer.scrollFrame.p95.ms', value: frames.p95, unit: 'ms', bound: 50 },
         check: { ok: frames.p95 < 50, rule: '(p95 < 50 ms)' },
       },
     ];

@@ -1,6 +1,26 @@
-export interface BenchLine {
+// What a benchmark reports: a printed line per figure (its label, value and
+// verdict), and the same figure as data for `--json FILE`.
+
+import { writeFileSync } from 'node:fs';
+
+/** A figure as data: `{ name, value, unit, baseline, ratio, bound }` in the JSON report. */
+export interface Figure {
+  /** Stable name, e.g. `main.list.ratio`. */
   readonly name: string;
+  readonly value: number;
+  readonly unit: 'ms' | 'bytes' | 'count' | 'ratio' | 'requests';
+  /** The baseline measured in the same run, in the same unit. */
+  readonly baseline?: number;
+  /** A bound on the value itself (a ratio's bound is `limit`). */
+  readonly bound?: number;
+}
+
+export interface BenchLine {
+  /** The printed label. */
+  readonly name: string;
+  /** The printed value. */
   readonly value: string;
+  readonly figure: Figure;
   /** Against the baseline measured in the same run. */
   readonly ratio?: number;
   /** The ratio this figure must stay under (or, for `atLeast`, above). */
@@ -25,12 +45,12 @@ export function print(lines: readonly BenchLine[]): boolean {
     if (line.ratio !== undefined) {
       const ok =
         line.limit === undefined ||
-        (line.atLeast ? line.ratio >= line.limit : line.ratio < line.limit);
+        (line.atLeast ? line.ratio >= line.limit : line.ratio <= line.limit);
       allOk &&= ok;
       const bound =
         line.limit === undefined
           ? ''
-          : ` (${line.atLeast ? '>=' : '<'} ${line.limit}${line.atLeast ? '' : 'x'})`;
+          : ` (${line.atLeast ? '>=' : '<='} ${line.limit}${line.atLeast ? '' : 'x'})`;
       verdict = `  ratio ${line.ratio.toFixed(2)}${line.atLeast ? '' : 'x'}${bound}${line.limit === undefined ? ' (no bound)' : ok ? ' ok' : ' OVER'}`;
     }
     if (line.check) {
@@ -44,4 +64,17 @@ export function print(lines: readonly BenchLine[]): boolean {
     console.log(`${line.name.padEnd(width)}  ${line.value.padStart(10)}${verdict}`);
   }
   return allOk;
+}
+
+/** Writes every figure as `{ name, value, unit, baseline, ratio, bound }` (null where none). */
+export function writeJson(file: string, lines: readonly BenchLine[]): void {
+  const figures = lines.map(({ figure, ratio, limit }) => ({
+    name: figure.name,
+    value: figure.value,
+    unit: figure.unit,
+    baseline: figure.baseline ?? null,
+    ratio: ratio ?? null,
+    bound: limit ?? figure.bound ?? null,
+  }));
+  writeFileSync(file, `${JSON.stringify(figures, null, 2)}\n`);
 }

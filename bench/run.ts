@@ -1,13 +1,17 @@
 // npm run bench: every figure is a ratio against a baseline measured in the
 // same run, on this machine, now, or a bound the issues set. Set BENCH_ORDERS
 // to change the list size. The renderer figures need the built app (npm run
-// build) and Debian's chromium.
+// build) and Debian's chromium. `npm run bench -- --json FILE` also writes
+// every figure to FILE as data.
 
+import { parseArgs } from 'node:util';
 import { benchMainList } from './main-list.ts';
 import { benchPacing } from './pacing.ts';
 import { benchRenderer } from './renderer.ts';
 import { hasChromium } from '../test/e2e/support/browser.ts';
-import { print, type BenchLine } from './report.ts';
+import { print, writeJson, type BenchLine } from './report.ts';
+
+const { values: options } = parseArgs({ options: { json: { type: 'string' } } });
 
 const orders = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -24,4 +28,5 @@ else
     "(renderer figures skipped: Debian's chromium is not installed at /usr/bin/chromium)",
   );
 const ok = print(lines);
+if (options.json) writeJson(options.json, lines);
 process.exitCode = ok ? 0 : 1;

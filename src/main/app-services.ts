@@ -82,7 +82,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     const scope = service.scopeOf(environment);
     if (scope) adoptUnscopedFiles(deps.dataDir, scope);
   }
-  const cache = new OrderCache(deps.dataDir);
+  const cache = new OrderCache(deps.dataDir, files);
   void cache.sweepTemporaryFiles();
   const cancelLog = new CancelLog(deps.dataDir, files);
   const reviewMarks = new ReviewMarksStore(deps.dataDir, files);

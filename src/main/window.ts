@@ -117,8 +117,11 @@ export function enforceContentSecurityPolicy(
   });
 }
 
-/** The first window's size, and the smallest the layout works at. */
-export const WINDOW_SIZE = { width: 1280, height: 820, minWidth: 900, minHeight: 600 } as const;
+/**
+ * The first window's size, and the smallest the layout works at: from 1100 px
+ * wide the header holds on one line and no column of the grid is cut off.
+ */
+export const WINDOW_SIZE = { width: 1280, height: 820, minWidth: 1100, minHeight: 600 } as const;
 
 export function createMainWindow(
   page: AppPage,

@@ -76,12 +76,13 @@ export function createApi(invoke: Invoke, on: Subscribe) {
       stop: (environment: EnvironmentId) => invoke('bulk-cancel:stop', environment),
       status: (environment: EnvironmentId) => invoke('bulk-cancel:status', environment),
       results: (environment: EnvironmentId) => invoke('bulk-cancel:results', environment),
+      dismiss: (environment: EnvironmentId) => invoke('bulk-cancel:dismiss', environment),
     },
     domains: {
       check: (environment: EnvironmentId, request: ChannelArgs<'domains:check'>[1]) =>
         invoke('domains:check', environment, request),
-      certificate: (request: ChannelArgs<'domains:certificate'>[0]) =>
-        invoke('domains:certificate', request),
+      certificate: (environment: EnvironmentId, request: ChannelArgs<'domains:certificate'>[1]) =>
+        invoke('domains:certificate', environment, request),
       workspace: (environment: EnvironmentId) => invoke('domains:workspace', environment),
       saveSettings: (environment: EnvironmentId, settings: DomainSettings) =>
         invoke('domains:save-settings', environment, settings),

@@ -41,4 +41,6 @@ export interface BulkCancelSnapshot {
   readonly finishedAt?: number;
   /** Estimated ms to finish, from the quota; undefined until the quota is known. */
   readonly etaMs?: number;
+  /** The clerk closed the finished or stopped job's panel (its results stay in the cancel log). */
+  readonly dismissed?: boolean;
 }

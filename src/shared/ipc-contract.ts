@@ -56,6 +56,7 @@ export const argumentSchemas = {
   'bulk-cancel:stop': z.tuple([environmentId]),
   'bulk-cancel:status': z.tuple([environmentId]),
   'bulk-cancel:results': z.tuple([environmentId]),
+  'bulk-cancel:dismiss': z.tuple([environmentId]),
   // The DNS server is the one the clerk saved for the environment (main reads
   // it), and the certificate is read on port 443: the page cannot aim main's
   // checks at any host and port.
@@ -67,7 +68,11 @@ export const argumentSchemas = {
       caDomain: z.string().max(300).optional(),
     }),
   ]),
-  'domains:certificate': z.tuple([z.strictObject({ domain: z.string().min(1).max(300) })]),
+  // The site's address is looked up through the same saved DNS server.
+  'domains:certificate': z.tuple([
+    environmentId,
+    z.strictObject({ domain: z.string().min(1).max(300) }),
+  ]),
   'domains:workspace': z.tuple([environmentId]),
   'domains:save-settings': z.tuple([environmentId, domainSettingsSchema]),
   'domains:save-progress': z.tuple([environmentId, domainProgressSchema]),
@@ -153,6 +158,7 @@ export interface ChannelResults {
   'bulk-cancel:stop': BulkCancelSnapshot | null;
   'bulk-cancel:status': BulkCancelSnapshot | null;
   'bulk-cancel:results': readonly BulkResult[];
+  'bulk-cancel:dismiss': BulkCancelSnapshot | null;
   'domains:check': DomainCheckReport;
   'domains:certificate': CertificateReport;
   'domains:workspace': DomainWorkspace;

@@ -36,7 +36,7 @@ export interface KeyStatus {
   /** A key is held for this environment (with `other-address`, held but not sent). */
   readonly set: boolean;
   readonly storage: KeyStorage;
-  /** The OS secret store in plain words, e.g. 'macOS Keychain', 'basic text (no real protection)'. */
+  /** The OS secret store in plain words, e.g. 'the macOS Keychain', 'no password store (encryption is not available)'. */
   readonly backend: string;
   /**
    * This computer cannot protect a saved key (basic text, an unidentified

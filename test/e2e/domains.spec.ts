@@ -1,12 +1,13 @@
 // The custom-domain assistant in Chromium, against the real main process and
 // a real DNS server on loopback: a subdomain walked to a ready DNS check, and
-// a leftover A record found. Screenshots of the main steps go to docs/.
+// a leftover A record found. Its main steps and the removal dialog are
+// checked with axe-core and photographed in both themes.
 
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDnsTestServer, type DnsTestServer } from '../main/domains/dns-test-server.ts';
 import { hasChromium } from './support/browser.ts';
-import { SCREENSHOTS, startE2EApp, type E2EApp } from './support/app.ts';
+import { startE2EApp, type E2EApp } from './support/app.ts';
+import { axeSummary, checkScreen } from './support/screens.ts';
 
 const TARGET = 'edge.petstore-platform.invalid';
 const ZONE = 'pets-example.invalid';
@@ -30,6 +31,7 @@ describe.skipIf(!hasChromium)(
       app = await startE2EApp();
     });
     afterAll(async () => {
+      console.log(axeSummary('domains'));
       await app?.close();
       await dns?.close();
     });
@@ -55,24 +57,19 @@ describe.skipIf(!hasChromium)(
       await page.getByLabel('Platform target').fill(TARGET);
       await page.getByRole('button', { name: 'Save target' }).click();
       await page.getByRole('table').waitFor();
-      await page.screenshot({ path: join(SCREENSHOTS, 'domains-record.png') });
+      await checkScreen(page, 'domains-record');
       await page.getByRole('button', { name: 'I have created the record: continue' }).click();
 
-      await page.getByText('How to check (DNS server, certificate authority)').click();
-      await page.getByRole('radio', { name: 'A specific DNS server' }).check();
-      await page.getByLabel('DNS server (HOST:PORT)').fill(dns.address);
+      await page.getByText(/^How to check/).click();
+      await page.getByLabel('DNS server').fill(dns.address);
       await page.getByRole('button', { name: 'Save how to check' }).click();
-      await page
-        .getByText(
-          new RegExp(`DNS checks ask the DNS server ${dns.address.replaceAll('.', '\\.')}`),
-        )
-        .waitFor();
+      await page.getByText(`How to check: DNS server ${dns.address}`, { exact: false }).waitFor();
       await page.getByRole('button', { name: 'Check DNS' }).click();
       const result = page.getByRole('status', { name: 'DNS check result' });
       await result.getByText(/^Ready: DNS is set up/).waitFor();
       expect(await result.locator('[data-code="cname-ok"]').count()).toBe(1);
       expect(dns.asked.some((q) => q.name === `shop.${ZONE}` && q.type === 'CNAME')).toBe(true);
-      await page.screenshot({ path: join(SCREENSHOTS, 'domains-check-ready.png') });
+      await checkScreen(page, 'domains-check-ready');
 
       // A second domain whose zone still has an A record next to the CNAME.
       await page.getByRole('button', { name: 'Back to all domains' }).click();
@@ -87,7 +84,16 @@ describe.skipIf(!hasChromium)(
       await page.getByRole('button', { name: 'Check DNS' }).click();
       await result.locator('[data-code="conflicting-a-record"]').waitFor();
       expect(await result.textContent()).toContain('192.0.2.99');
-      await page.screenshot({ path: join(SCREENSHOTS, 'domains-check-conflict.png') });
+      await checkScreen(page, 'domains-check-conflict');
+
+      // Removing a domain asks first (the one confirmation dialog of the app).
+      await page.getByRole('button', { name: 'Back to all domains' }).click();
+      await page.getByRole('button', { name: `Remove leftover.${ZONE}…` }).click();
+      const dialog = page.getByRole('dialog', { name: `Remove leftover.${ZONE}?` });
+      await dialog.waitFor();
+      await checkScreen(page, 'remove-domain-confirmation');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
     });
   },
 );

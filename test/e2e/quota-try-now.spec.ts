@@ -1,13 +1,15 @@
 // Issue 14 §3: a clerk can always end a hold by hand with one confirmed
 // request. Staging points at a server whose first answer is a 429 asking for
-// an hour's wait; "Try now" sends exactly one request through the hold, and
-// the service's answer lifts it. In Chromium, against the real main process.
+// an hour's wait; "Try now" in the hold's notice sends exactly one request
+// through the hold, and the service's answer lifts it. In Chromium, against
+// the real main process.
 
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, scriptedServer, type ScriptedServer } from '../support/scripted-server.ts';
 import { hasChromium } from './support/browser.ts';
-import { SCREENSHOTS, startE2EApp, type E2EApp } from './support/app.ts';
+import { describedText } from './support/description.ts';
+import { startE2EApp, type E2EApp } from './support/app.ts';
+import { axeSummary, checkScreen } from './support/screens.ts';
 
 let app: E2EApp;
 let staging: ScriptedServer;
@@ -26,6 +28,7 @@ describe.skipIf(!hasChromium)(
       app = await startE2EApp();
     });
     afterAll(async () => {
+      console.log(axeSummary('quota-try-now'));
       await app?.close();
       await staging?.close();
     });
@@ -39,31 +42,38 @@ describe.skipIf(!hasChromium)(
         .click();
       await page.getByLabel('Staging base URL').fill(staging.baseUrl);
       await page.getByRole('button', { name: 'Save address' }).click();
-      await page.getByLabel('Staging API key').fill('stg-try-now-key');
+      const key = page.getByLabel('Staging API key');
+      await key.fill('stg-try-now-key');
       await page.getByRole('button', { name: 'Save key' }).click();
-      await expect
-        .poll(() => page.getByRole('status', { name: 'Staging key outcome' }).textContent())
-        .toMatch(/saved|kept/i);
+      await expect.poll(() => describedText(key)).toMatch(/Key (saved|accepted)\./);
       await page.getByRole('radio', { name: 'Staging' }).check();
       await page.getByRole('button', { name: 'Orders' }).click();
 
+      // The hold is said once, in the notice area, with its action.
+      const notices = page.getByRole('region', { name: 'Notices' });
       const quota = page.getByRole('region', { name: 'Quota' });
-      await expect.poll(() => quota.textContent()).toContain('Requests paused');
+      await expect.poll(() => notices.textContent()).toContain('Requests paused');
+      expect(await page.getByRole('alert').count()).toBe(1);
       expect(staging.requests).toHaveLength(1);
 
-      await quota.getByRole('button', { name: 'Try now…' }).click();
+      await notices.getByRole('button', { name: 'Try now…' }).click();
       const dialog = page.getByRole('dialog', { name: 'Send one request now?' });
-      await expect.poll(() => dialog.textContent()).toMatch(/wait until \d\d:\d\d:\d\d/);
-      await page.screenshot({ path: join(SCREENSHOTS, 'quota-try-now.png') });
+      await expect.poll(() => dialog.textContent()).toMatch(/paused until \d\d:\d\d:\d\d/);
+      await checkScreen(page, 'try-now-confirmation');
       // Keeping the wait sends nothing.
       await dialog.getByRole('button', { name: 'Keep waiting' }).click();
       expect(staging.requests).toHaveLength(1);
 
-      await quota.getByRole('button', { name: 'Try now…' }).click();
+      await notices.getByRole('button', { name: 'Try now…' }).click();
       await dialog.getByRole('button', { name: 'Send one request' }).click();
-      await expect.poll(() => quota.textContent()).not.toContain('Requests paused');
+      await expect.poll(() => notices.textContent()).not.toContain('Requests paused');
       expect(staging.requests.length).toBeGreaterThanOrEqual(2);
       expect(await quota.textContent()).not.toContain('NaN');
+      // What the try came to, said once where the notice was.
+      await expect
+        .poll(() => notices.getByRole('status', { name: 'Try now' }).textContent())
+        .toContain('The service answered.');
+      expect(await page.getByRole('alert').count()).toBe(0);
     });
   },
 );

@@ -305,6 +305,16 @@ const config = fc.record({
   }),
 });
 const one = <T>(arb: fc.Arbitrary<T>) => arb.map((a) => [a]);
+/** A DNS server as the settings take one: IPv4, or IPv6 in brackets, each with an optional port. */
+const dnsServer = fc
+  .tuple(
+    fc.oneof(
+      fc.ipV4(),
+      fc.ipV6().map((address) => `[${address}]`),
+    ),
+    fc.option(fc.integer({ min: 1, max: 65535 }), { nil: undefined }),
+  )
+  .map(([address, port]) => (port === undefined ? address : `${address}:${port}`));
 
 /** Arguments each channel must accept. */
 const VALID_ARGUMENTS: Record<Channel, fc.Arbitrary<unknown[]>> = {
@@ -340,6 +350,7 @@ const VALID_ARGUMENTS: Record<Channel, fc.Arbitrary<unknown[]>> = {
   'bulk-cancel:stop': one(environment),
   'bulk-cancel:status': one(environment),
   'bulk-cancel:results': one(environment),
+  'bulk-cancel:dismiss': one(environment),
   'domains:check': fc.tuple(
     environment,
     fc.record(
@@ -351,14 +362,14 @@ const VALID_ARGUMENTS: Record<Channel, fc.Arbitrary<unknown[]>> = {
       { requiredKeys: ['domain', 'target'] },
     ),
   ),
-  'domains:certificate': one(fc.record({ domain: fc.string({ minLength: 1, maxLength: 300 }) })),
+  'domains:certificate': fc.tuple(
+    environment,
+    fc.record({ domain: fc.string({ minLength: 1, maxLength: 300 }) }),
+  ),
   'domains:workspace': one(environment),
   'domains:save-settings': fc.tuple(
     environment,
-    fc.record(
-      { target: host, resolver: fc.string({ maxLength: 300 }), caDomain: host },
-      { requiredKeys: [] },
-    ),
+    fc.record({ target: host, resolver: dnsServer, caDomain: host }, { requiredKeys: [] }),
   ),
   'domains:save-progress': fc.tuple(environment, progress),
   'domains:remove-progress': fc.tuple(environment, fc.string({ minLength: 1, maxLength: 253 })),
@@ -386,7 +397,7 @@ function spoil(
     case 0:
       return [...args, junk ?? 'extra', 'extra']; // arguments the channel does not take
     case 1:
-      // Not what the channel takes first (an environment, or the certificate's request).
+      // Not what the channel takes first (an environment).
       return args.length === 0
         ? [junk ?? 0]
         : [

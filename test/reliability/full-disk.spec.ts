@@ -4,8 +4,7 @@
 // code), then on a real 1 MB tmpfs where the machine allows mounting one.
 
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/main/sandbox/server.ts';
@@ -13,7 +12,8 @@ import type { BulkCancelSnapshot } from '../../src/shared/bulk-cancel.ts';
 import type { AppState } from '../../src/shared/ipc-contract.ts';
 import type { CancelLogEntry } from '../../src/shared/orders-local.ts';
 import { desktopApp, type DesktopApp } from './support/desktop-app.ts';
-import { failingFiles } from './support/failing-files.ts';
+import { failingFiles } from '../support/failing-files.ts';
+import { canMountTmpfs, fillDisk, mountTmpfs, TMPFS_SKIPPED } from '../support/tmpfs.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -73,6 +73,10 @@ async function saveOneOfEach(app: DesktopApp, store: Sandbox): Promise<void> {
 
 /** With the disk refusing every write: the clerk's work goes on and is told once. */
 async function workWithoutDisk(app: DesktopApp, store: Sandbox, code: string): Promise<void> {
+  // A refresh shows the list, from memory: the cache on disk keeps the last saved one
+  // (the callers compare every file), however far its streamed write got.
+  const list = await app.call('orders:list', 'sandbox');
+  expect(list).toMatchObject({ ok: true, value: { count: 300 - 2 } });
   const pending = store.orderIds({ status: 'pending' });
   const [marked, cancelled] = pending.slice(10);
   const marks = await app.call('review-marks:set', 'sandbox', marked, {
@@ -196,73 +200,40 @@ describe('a data folder that takes nothing (injected file layer)', () => {
   });
 });
 
-/** Whether this machine lets the test mount a tmpfs (root, and mount allowed). */
-function canMountTmpfs(): boolean {
-  if (process.getuid?.() !== 0) return false;
-  const probe = mkdtempSync(join(tmpdir(), 'tmpfs-probe-'));
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', probe], { stdio: 'ignore' });
-    execFileSync('umount', [probe], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  } finally {
-    rmSync(probe, { recursive: true, force: true });
-  }
-}
-
 const tmpfs = canMountTmpfs();
 
-describe.skipIf(!tmpfs)(
-  `a real 1 MB tmpfs${tmpfs ? '' : ' (skipped: this machine does not let the test mount one; it needs root)'}`,
-  () => {
-    it('a full disk, then a read-only one: the same, with the real file system', async () => {
-      const store = await sandbox();
-      const dataDir = mkdtempSync(join(tmpdir(), 'tmpfs-data-'));
-      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m,mode=0700', 'tmpfs', dataDir]);
-      cleanups.push(() => {
-        execFileSync('umount', ['-l', dataDir]);
-        rmSync(dataDir, { recursive: true, force: true });
-      });
-      const app = desktopApp(store, { dataDir });
-      cleanups.push(() => app.close());
-      await saveOneOfEach(app, store);
-      const before = snapshotFiles(dataDir);
+describe.skipIf(!tmpfs)(`a real 1 MB tmpfs${tmpfs ? '' : TMPFS_SKIPPED}`, () => {
+  it('a full disk, then a read-only one: the same, with the real file system', async () => {
+    const store = await sandbox();
+    const disk = mountTmpfs('1m');
+    cleanups.push(() => disk.unmount());
+    const dataDir = disk.dir;
+    const app = desktopApp(store, { dataDir });
+    cleanups.push(() => app.close());
+    await saveOneOfEach(app, store);
+    const before = snapshotFiles(dataDir);
 
-      // Fill the disk to the last byte.
-      const chunk = Buffer.alloc(4096, 1);
-      const filler = join(dataDir, 'filler');
-      writeFileSync(filler, '');
-      for (;;) {
-        try {
-          writeFileSync(filler, chunk, { flag: 'a' });
-        } catch {
-          break;
-        }
-      }
-      // A refresh still shows the list; the cache on disk keeps the last saved one.
-      const list = await app.call('orders:list', 'sandbox');
-      expect(list).toMatchObject({ ok: true, value: { count: 300 - 2 } });
-      await workWithoutDisk(app, store, 'ENOSPC');
-      expectNothingLost(before, snapshotFiles(dataDir));
-      expect(readdirSync(dataDir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
-      // No lock left behind: an empty one (the disk took the file, not the pid) stalled every quota update for 2 s.
-      expect(readdirSync(join(dataDir, 'quota')).filter((name) => name.endsWith('.lock'))).toEqual(
-        [],
-      );
+    const filler = join(dataDir, 'filler');
+    fillDisk(filler);
+    await workWithoutDisk(app, store, 'ENOSPC');
+    expectNothingLost(before, snapshotFiles(dataDir));
+    expect(readdirSync(dataDir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    // No lock left behind: an empty one (the disk took the file, not the pid) stalled every quota update for 2 s.
+    expect(readdirSync(join(dataDir, 'quota')).filter((name) => name.endsWith('.lock'))).toEqual(
+      [],
+    );
 
-      // Read-only: the message changes to say so.
-      rmSync(filler);
-      execFileSync('mount', ['-o', 'remount,ro', dataDir]);
-      expect(
-        await app.call('review-marks:set', 'sandbox', store.orderIds()[50], {
-          reviewed: true,
-          note: 'ro',
-        }),
-      ).toMatchObject({ ok: true });
-      const last = app.events.filter((e) => e.event === 'storage:changed').at(-1)!;
-      expect(last.payload).toMatchObject({ problem: { code: 'EROFS' } });
-      expectNothingLost(before, snapshotFiles(dataDir));
-    });
-  },
-);
+    // Read-only: the message changes to say so.
+    rmSync(filler);
+    execFileSync('mount', ['-o', 'remount,ro', dataDir]);
+    expect(
+      await app.call('review-marks:set', 'sandbox', store.orderIds()[50], {
+        reviewed: true,
+        note: 'ro',
+      }),
+    ).toMatchObject({ ok: true });
+    const last = app.events.filter((e) => e.event === 'storage:changed').at(-1)!;
+    expect(last.payload).toMatchObject({ problem: { code: 'EROFS' } });
+    expectNothingLost(before, snapshotFiles(dataDir));
+  });
+});

@@ -1,9 +1,10 @@
 // One desktop's writes at once, in a process of its own, for the kill loop:
-// the order cache, review marks, settings (conf, the store under
-// electron-store, as the app writes them), the key's quota state and a bulk
-// cancel. Each write is marked on stdout as it begins (+kind) and ends
-// (-kind), so the parent knows which writes a SIGKILL cut. The bulk cancel
-// carries on from its journal at each start, as the app does.
+// the order cache (streamed in pieces, as a refresh writes it), review marks,
+// settings (conf, the store under electron-store, as the app writes them),
+// the key's quota state and a bulk cancel. Each write is marked on stdout as
+// it begins (+kind) and ends (-kind), so the parent knows which writes a
+// SIGKILL cut. The bulk cancel carries on from its journal at each start, as
+// the app does.
 // Env: DATA_DIR, SANDBOX_URL, KEY, IDS (comma-separated), FINISH (only finish the bulk cancel).
 
 import Conf from 'conf';
@@ -24,6 +25,8 @@ const dir = env.DATA_DIR!;
 const scope = serviceScope('sandbox');
 const mark = (text: string): void => void process.stdout.write(`${text}\n`);
 const yieldNow = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+/** The size of the pieces an order list arrives in (what a socket read hands over). */
+const DOWNLOAD_CHUNK = 64 * 1024;
 
 const store = new SharedGateFolder(quotaFolder(dir)).open(env.SANDBOX_URL!, env.KEY!);
 const client = new StoreClient({
@@ -57,17 +60,20 @@ async function cacheWrites(): Promise<void> {
     (_, i) =>
       `{"id":${i + 1},"petId":${9_007_199_254_740_993n + BigInt(i)},"quantity":1,"shipDate":"2026-01-01T00:00:00Z","complete":false}`,
   );
-  const body = `[${orders.join(',')}]`;
+  const body = Buffer.from(`[${orders.join(',')}]`);
   const cache = new OrderCache(dir);
+  // What a crash left behind, removed as the app does at each start.
+  await cache.sweepTemporaryFiles();
   for (let n = 1; ; n++) {
     mark('+cache');
-    await cache.write({
-      environment: 'sandbox',
-      baseUrl: env.SANDBOX_URL!,
-      receivedAt: n,
-      count: 30_000,
-      body,
-    });
+    // As the app writes a refresh: begun with the first bytes, appended as they arrive,
+    // committed once the whole list is read.
+    const pending = cache.begin({ environment: 'sandbox', baseUrl: env.SANDBOX_URL! });
+    for (let at = 0; at < body.length; at += DOWNLOAD_CHUNK) {
+      await pending.append(body.subarray(at, at + DOWNLOAD_CHUNK));
+      await yieldNow();
+    }
+    await pending.commit(30_000, n);
     mark('-cache');
   }
 }

@@ -8,7 +8,6 @@ describe('parseOrders', () => {
   it('keeps ids above 2^53 exact, found early or late in the list', () => {
     const early = `[${order('9007199254740993')},${order('2')}]`;
     expect(parseOrders(early).map((o) => o.id)).toEqual(['9007199254740993', '2']);
-    // Past the 64 KiB sample: found by the validation pass, then parsed again.
     const filler = Array.from({ length: 2000 }, (_, i) => order(String(i + 1))).join(',');
     const late = `[${filler},${order('9223372036854775807')}]`;
     const parsed = parseOrders(late);
@@ -26,9 +25,49 @@ describe('parseOrders', () => {
     ]);
   });
 
-  it('falls back to a quoted parse when nested ids break the correspondence', () => {
+  it("reads the order's own id when a nested object has one too", () => {
     const text = '[{"meta":{"id":9007199254740999},"id":9007199254740993,"petId":1}]';
     expect(parseOrders(text)[0]).toMatchObject({ id: '9007199254740993', petId: '1' });
+  });
+
+  // Issue 14 §1: each of these valid lists came back with a wrong id, or was refused.
+  describe("an id is the value of the order object's own key, exact, or the list is refused", () => {
+    it('ignores an id inside a nested object', () => {
+      const text = '[{"meta":{"id":9007199254740993},"id":9007199254740992}]';
+      expect(parseOrders(text)[0]?.id).toBe('9007199254740992');
+    });
+
+    it('ignores a petId inside a nested object', () => {
+      const text = '[{"note":{"petId":9007199254740993},"id":1,"petId":9007199254740992}]';
+      expect(parseOrders(text)[0]).toMatchObject({ id: '1', petId: '9007199254740992' });
+    });
+
+    it('keeps the last of repeated keys, as JSON.parse does', () => {
+      expect(parseOrders('[{"id":9007199254740993,"id":9007199254740992}]')[0]?.id).toBe(
+        '9007199254740992',
+      );
+    });
+
+    it('refuses a fraction above 2^53 instead of reading it as a whole number', () => {
+      expect(() => parseOrders('[{"id":9007199254740992.5}]')).toThrow(
+        'order 1: "id" is not a whole number',
+      );
+    });
+
+    it('reads an escaped key name as the key it spells', () => {
+      expect(parseOrders('[{"\\u0069d": 9007199254740993}]')[0]?.id).toBe('9007199254740993');
+    });
+
+    it('reads an exponent form whose value is an exact int64', () => {
+      for (const form of [
+        '9223372036854775769e0',
+        '9.223372036854775769e18',
+        '922337203685477576.9e1',
+        '92233720368547757690E-1',
+      ]) {
+        expect(parseOrders(`[{"id":${form}}]`)[0]?.id, form).toBe('9223372036854775769');
+      }
+    });
   });
 
   it('does not touch digits inside strings', () => {
@@ -75,12 +114,16 @@ describe('parseOrders', () => {
     expect(() => parseOrders(`[${order('1')},{"id":1.5}]`)).toThrow(
       'order 2: "id" is not a whole number',
     );
-    expect(() => parseOrders('[{"id":1e300}]')).toThrow('too large to read exactly');
+    expect(() => parseOrders('[{"id":1e300}]')).toThrow('order 1: "id" is too large');
+    expect(() => parseOrders('[{"petId":-9223372036854775809}]')).toThrow('"petId" is too large');
+    expect(() => parseOrders('[{"quantity":9007199254740992}]')).toThrow('"quantity" is too large');
     expect(() => parseOrders('[{"quantity":"2"}]')).toThrow('"quantity"');
     expect(() => parseOrders('[{"complete":1}]')).toThrow('"complete"');
     expect(() => parseOrders('{"id":1}')).toThrow('not a list');
     expect(() => parseOrders('[1]')).toThrow('item 1 is not an order');
     expect(() => parseOrders('[{"id":1}')).toThrow('not valid JSON');
+    // The interface's ids are integers: a string is not one, whatever it holds.
+    expect(() => parseOrders('[{"id":"42"}]')).toThrow('"id" is not a whole number');
     expect(() => parseOrders('[{"id":"12345678901234567890"}]')).toThrow(
       '"id" is not a whole number',
     );

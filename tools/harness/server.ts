@@ -23,6 +23,7 @@ import type { Emit } from '../../src/main/ipc/handlers.ts';
 import { KeyStore } from '../../src/main/keys/key-store.ts';
 import { MemoryCiphertextStore } from '../../src/main/keys/memory-ciphertext-store.ts';
 import { declineKeyForOrigin } from '../../src/main/keys/origin-confirmation.ts';
+import type { LocalFiles } from '../../src/main/local-data/local-files.ts';
 import type { SafeStorageLike } from '../../src/main/keys/storage-protection.ts';
 import type { EventName, EventPayloads } from '../../src/shared/ipc-contract.ts';
 import { appIcon } from './app-icon.ts';
@@ -70,6 +71,8 @@ export interface HarnessOptions {
   readonly sandbox: { readonly baseUrl: string; readonly key: string };
   /** Built renderer (electron-vite build). */
   readonly rendererDir?: string;
+  /** How local data reaches the disk (the end-to-end tests inject one that fails as a full disk would). */
+  readonly files?: LocalFiles;
 }
 
 export interface Harness {
@@ -169,6 +172,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     // No window of main's own to ask in: a key moved to another address is entered again.
     confirmKeyForOrigin: declineKeyForOrigin,
     startSandbox: async () => ({ ...options.sandbox, close: async () => undefined }),
+    ...(options.files ? { files: options.files } : {}),
   });
   const streams = new Set<ServerResponse>();
   const emit: Emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => {

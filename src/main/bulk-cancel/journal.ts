@@ -38,7 +38,9 @@ export type JournalLine =
       readonly status: Exclude<BulkStatus, 'finished'>;
       readonly reason?: PauseReason;
       readonly message?: string;
-    };
+    }
+  /** The clerk closed the panel of the job, once it was finished or stopped. */
+  | { readonly t: 'dismiss'; readonly at: number };
 
 export type ItemState = 'queued' | 'sent' | 'done';
 
@@ -51,6 +53,7 @@ export interface JobState {
   status: Exclude<BulkStatus, 'finished'>;
   reason?: PauseReason;
   message?: string;
+  dismissed?: boolean;
 }
 
 /** Rebuilds the last job from its journal lines. */
@@ -94,6 +97,9 @@ export function replay(lines: readonly JournalLine[]): JobState | undefined {
         job.status = line.status;
         job.reason = line.reason;
         job.message = line.message;
+        break;
+      case 'dismiss':
+        job.dismissed = true;
         break;
     }
   }

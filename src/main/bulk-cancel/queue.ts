@@ -159,6 +159,19 @@ export class BulkCancelQueue {
   }
 
   /**
+   * Closes the panel of a finished or stopped job, for good: journaled, so it
+   * stays closed after a restart (answers still on their way after a stop are
+   * recorded all the same). A job still under way is not dismissed.
+   */
+  async dismiss(): Promise<void> {
+    const job = this.#job;
+    if (!job || job.dismissed || !(this.#finished() || job.status === 'stopped')) return;
+    await this.#deps.journal.append({ t: 'dismiss', at: this.#deps.timing.now() });
+    job.dismissed = true;
+    this.#changed();
+  }
+
+  /**
    * On quit: stop sending without recording a pause, so the job carries on
    * after the restart, and wait for answers already on their way.
    */
@@ -212,6 +225,7 @@ export class BulkCancelQueue {
       startedAt: job.startedAt,
       ...(this.#finishedAt !== undefined ? { finishedAt: this.#finishedAt } : {}),
       ...(!finished && job.status === 'running' ? this.#eta(waiting) : {}),
+      ...(job.dismissed ? { dismissed: true } : {}),
     };
   }
 

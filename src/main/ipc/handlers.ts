@@ -10,7 +10,7 @@ import type {
   EventPayloads,
 } from '../../shared/ipc-contract.ts';
 import type { CancelResult } from '../../shared/orders-local.ts';
-import { checkCertificate } from '../domains/certificate-check.ts';
+import { checkCertificateViaDns } from '../domains/certificate-via-dns.ts';
 import { checkDomainDns } from '../domains/dns-check.ts';
 import type { DomainWorkspaceStore } from '../domains/workspace-store.ts';
 import type { EnvironmentId } from '../../shared/environments.ts';
@@ -236,7 +236,16 @@ export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
       const { resolver } = (await domains.get(environment)).settings;
       return checkDomainDns({ ...request, ...(resolver !== undefined ? { resolver } : {}) });
     },
-    'domains:certificate': async ({ domain }) => checkCertificate({ domain }),
+    'domains:certificate': async (environment, { domain }) => {
+      // The site is looked up through the DNS server the DNS check asks, so
+      // both checks look at the same site.
+      const { resolver } = (await domains.get(environment)).settings;
+      return checkCertificateViaDns({ domain, ...(resolver !== undefined ? { resolver } : {}) });
+    },
+    'bulk-cancel:dismiss': async (environment) => {
+      await (await bulkCancelOf(environment))?.dismiss();
+      return bulkSnapshot(environment);
+    },
     'domains:workspace': async (environment) => domains.get(environment),
     'domains:save-settings': async (environment, settings) =>
       domains.saveSettings(environment, settings),

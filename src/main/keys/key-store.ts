@@ -94,21 +94,24 @@ function otherAddressNotice(environment: KeyEnvironment, bound: string, address:
   return `The ${ENVIRONMENT_LABELS[environment]} key was entered for ${from}, so it is not sent to ${to} until you confirm the new address or enter the key again.`;
 }
 
-/** Plain words for the user. They name the environment, never the key. */
+/**
+ * Plain words for the user. They name the environment, never the key, and
+ * never a storage backend. Where this computer cannot protect a saved key the
+ * screen leads with "This computer’s password store is not available", and
+ * its status line says where the key is kept, so these do not say either again.
+ */
 function notices(environment: KeyEnvironment): Record<NoticeKind, string> {
   const name = ENVIRONMENT_LABELS[environment];
-  const noManager =
-    'This computer has no password manager Store Admin can use, so a saved key would be protected only by a password built into the app, which is no real protection.';
   return {
-    weakNone: `${noManager} A ${name} key you enter is kept only until you quit, unless you choose to save it with weak protection.`,
-    weakSession: `${noManager} The ${name} key is kept only until you quit. You can choose to save it with weak protection instead.`,
-    weakSaved: `The ${name} key is saved with weak protection, as you chose: anyone who can read your files can read the key.`,
-    unavailableNone: `This computer offers no encryption for saved keys, so a ${name} key you enter is kept only until you quit.`,
-    unavailableSession: `This computer offers no encryption for saved keys, so the ${name} key is kept only until you quit.`,
-    session: `The ${name} key is kept only until you quit.`,
-    notSaved: `The system could not encrypt the ${name} key, so it was not saved. It is kept only until you quit.`,
-    undecryptable: `The saved ${name} key could not be decrypted (the system's password store may have changed, or the saved data is damaged), so it was removed. Please enter it again.`,
-    locked: `A ${name} key is saved, but the system's encryption is not available right now, so it cannot be read. Enter it again to use it until you quit, or restart Store Admin once your password manager is unlocked.`,
+    weakNone: `A saved key would not be protected, so a ${name} key you enter is kept until you quit, unless you choose to save it anyway.`,
+    weakSession: `Enter it again each time Store Admin starts, or choose to save the ${name} key anyway, without protection.`,
+    weakSaved: `Anyone who can read your files can read the ${name} key.`,
+    unavailableNone: `A ${name} key you enter is kept until you quit.`,
+    unavailableSession: `Enter the ${name} key again each time Store Admin starts.`,
+    session: `Enter the ${name} key again each time Store Admin starts.`,
+    notSaved: `The ${name} key could not be saved in this computer’s password store.`,
+    undecryptable: `The saved ${name} key could not be read (this computer’s password store may have changed), so it was removed. Enter it again.`,
+    locked: `A ${name} key is saved, but this computer’s password store is locked or not available right now, so it cannot be read. Enter the key again to use it until you quit, or restart Store Admin once the password store is unlocked.`,
   };
 }
 

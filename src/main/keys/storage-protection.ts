@@ -22,22 +22,22 @@ export interface Protection {
 }
 
 const LINUX_BACKENDS: Readonly<Record<string, Protection>> = {
-  gnome_libsecret: { level: 'os', backend: 'GNOME libsecret' },
-  kwallet: { level: 'os', backend: 'KWallet' },
-  kwallet5: { level: 'os', backend: 'KWallet 5' },
-  kwallet6: { level: 'os', backend: 'KWallet 6' },
-  basic_text: { level: 'weak', backend: 'basic text (no real protection)' },
+  gnome_libsecret: { level: 'os', backend: 'the GNOME keyring' },
+  kwallet: { level: 'os', backend: 'KDE Wallet' },
+  kwallet5: { level: 'os', backend: 'KDE Wallet' },
+  kwallet6: { level: 'os', backend: 'KDE Wallet' },
+  basic_text: { level: 'weak', backend: 'no password store (only a password built into the app)' },
 };
 
 // 'unknown' is what Electron answers before `ready`; anything not recognised is
 // treated as no protection rather than assumed to be safe.
 const UNIDENTIFIED: Protection = {
   level: 'weak',
-  backend: 'unidentified (treated as no real protection)',
+  backend: 'an unrecognised password store (treated as none)',
 };
 const UNAVAILABLE: Protection = {
   level: 'unavailable',
-  backend: 'none (encryption is not available)',
+  backend: 'no password store (encryption is not available)',
 };
 
 /** Asks safeStorage afresh each time: on Linux the answer changes once the app is ready. */
@@ -52,8 +52,8 @@ export function assessProtection(
     // Treated as unavailable.
   }
   if (!available) return UNAVAILABLE;
-  if (platform === 'darwin') return { level: 'os', backend: 'macOS Keychain' };
-  if (platform === 'win32') return { level: 'os', backend: 'Windows DPAPI' };
+  if (platform === 'darwin') return { level: 'os', backend: 'the macOS Keychain' };
+  if (platform === 'win32') return { level: 'os', backend: 'your Windows account' };
   let selected = 'unknown';
   try {
     selected = safeStorage.getSelectedStorageBackend?.() ?? 'unknown';

@@ -16,6 +16,22 @@ export interface LocalFiles {
   append(file: string, text: string, options?: { readonly sync?: boolean }): Promise<void>;
   /** Replaces `file` whole (a temporary file, fsync, rename): a crash leaves the old one or the new one. */
   replace(file: string, text: string): Promise<void>;
+  /**
+   * Creates `file` (0600, emptied if it exists) for a write streamed in
+   * pieces at chosen places: the order cache's temporary file, written as
+   * the list downloads.
+   */
+  create(file: string): Promise<StreamedFile>;
+}
+
+export interface StreamedFile {
+  /** Writes `chunks` one after another, the first at byte `position`. */
+  writeAt(chunks: readonly Uint8Array[], position: number): Promise<void>;
+  /** Gets the data written so far to the disk (not the file's times). */
+  flush(): Promise<void>;
+  /** Gets the data and the file's size to the disk: what a rename over the old file needs. */
+  sync(): Promise<void>;
+  close(): Promise<void>;
 }
 
 async function syncFolder(folder: string): Promise<void> {
@@ -49,5 +65,16 @@ export function nodeFiles(): LocalFiles {
       }
     },
     replace: (file, text) => writeFileAtomic(file, text, { mode: 0o600 }),
+    async create(file) {
+      const handle = await open(file, 'w', 0o600);
+      return {
+        writeAt: async (chunks, position) => {
+          await handle.writev(chunks as Uint8Array[], position);
+        },
+        flush: () => handle.datasync(),
+        sync: () => handle.sync(),
+        close: () => handle.close(),
+      };
+    },
   };
 }

@@ -27,8 +27,9 @@ export function reasonWords(error: unknown): string {
   return (code !== undefined && REASONS[code]) || 'the file could not be written';
 }
 
+/** The one sentence the notice shows; the code goes behind its Details. */
 export function problemMessage(folder: string, code: string): string {
-  return `Store Admin cannot save to its data folder ${folder} (${REASONS[code] ?? code}). It keeps working, but what changes now is kept only until it closes; nothing saved before is lost.`;
+  return `Store Admin cannot save to its data folder ${folder} because ${REASONS[code] ?? 'the file could not be written'}, so what changes now is kept only until it closes; nothing saved before is lost.`;
 }
 
 export class StorageHealth {
@@ -98,6 +99,8 @@ export class StorageHealth {
     return {
       append: (file, text, options) => watched(file, () => files.append(file, text, options)),
       replace: (file, text) => watched(file, () => files.replace(file, text)),
+      // A streamed write is told by its owner once it is whole or given up (see orders/refresh.ts).
+      create: (file) => files.create(file),
     };
   }
 

@@ -3,22 +3,28 @@
 // a fixed-size JSON header line, then the list exactly as the service sent
 // it (no serialisation to pay for, one parse to read).
 //
-// Writes are atomic and two-phase: `begin` writes a temporary file while the
-// caller validates the list, `commit` fills in the header, fsyncs and renames
-// it over the old file; `abort` deletes it. So the disk write overlaps the
+// Writes are atomic and two-phase: `begin` starts a temporary file that the
+// body's bytes are appended to as they arrive, while the caller validates
+// them; `commit` fills in the header, fsyncs and renames it over the old
+// file; `abort` deletes it. So the disk write overlaps the download and the
 // validation, a list that fails validation never replaces the last good one,
 // and a crash at any point leaves the previous file whole. (write-file-atomic
 // does the same in one step, which would put the write after validation.)
 
 import { randomBytes } from 'node:crypto';
-import { open, readdir, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
+import { readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EnvironmentId } from '../../shared/environments.ts';
 import { scopedFileName, serviceScope, type ServiceScope } from '../environments/service-scope.ts';
+import { nodeFiles, type LocalFiles, type StreamedFile } from '../local-data/local-files.ts';
 
 const FORMAT = 'store-admin-orders';
 const VERSION = 2;
 const HEADER_BYTES = 1024;
+/** Body bytes queued for the disk before `append` makes the caller wait. */
+const MAX_WAITING_BYTES = 16 * 1024 * 1024;
+/** Body bytes written between two flushes to the disk. */
+const SYNC_EVERY_BYTES = 16 * 1024 * 1024;
 
 export interface CacheMeta {
   readonly environment: EnvironmentId;
@@ -42,8 +48,17 @@ interface Header extends CacheMeta {
 }
 
 export interface PendingCacheWrite {
-  /** Makes the written list the cached one; `count` is what validation found. */
-  commit(count: number): Promise<void>;
+  /**
+   * Adds the next bytes of the body. Resolves at once unless too much is
+   * still waiting for the disk, so a slow disk slows the download rather than
+   * filling memory. Never rejects: a failed write is reported by `commit`.
+   */
+  append(chunk: Uint8Array): Promise<void>;
+  /**
+   * Makes the written list the cached one; `count` is what validation found,
+   * `receivedAt` the answer's time (required if `begin` was not given it).
+   */
+  commit(count: number, receivedAt?: number): Promise<void>;
   /** Drops it; the previous cache stays. */
   abort(): Promise<void>;
 }
@@ -52,14 +67,17 @@ export type CacheReadProblem = 'missing' | 'damaged' | 'other-service';
 
 export class OrderCache {
   readonly #dir: string;
+  readonly #files: LocalFiles;
   /** Commits per file run one after another. */
   readonly #committing = new Map<string, Promise<void>>();
   /** The most recently begun write per file wins, whichever finishes last. */
   #sequence = 0;
   readonly #newestCommitted = new Map<string, number>();
 
-  constructor(dir: string) {
+  /** `files`: how the temporary file reaches the disk (tests inject a full one). */
+  constructor(dir: string, files: LocalFiles = nodeFiles()) {
     this.#dir = dir;
+    this.#files = files;
   }
 
   fileOf(scope: ServiceScope): string {
@@ -78,42 +96,88 @@ export class OrderCache {
     await Promise.all(leftovers.map((name) => rm(join(this.#dir, name), { force: true })));
   }
 
-  /** Starts writing `body` (its UTF-8 bytes as received, or the text) for the service it came from. */
-  begin(meta: CacheMeta, body: string | Uint8Array): PendingCacheWrite {
+  /**
+   * Starts writing a list: `body` (its UTF-8 bytes as received, or the text)
+   * if it is all there, else the chunks given to `append` as they arrive.
+   */
+  begin(
+    meta: Omit<CacheMeta, 'receivedAt'> & Partial<Pick<CacheMeta, 'receivedAt'>>,
+    body?: string | Uint8Array,
+  ): PendingCacheWrite {
     const file = this.fileOf(serviceScope(meta.environment, meta.baseUrl));
     const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
     const ticket = ++this.#sequence;
-    const bodyBuffer = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
-    let handle: FileHandle | undefined;
-    const writing = (async () => {
-      handle = await open(temporary, 'w', 0o600);
+    let handle: StreamedFile | undefined;
+    let failure: unknown;
+    let bytes = 0;
+    let waiting = 0;
+    let unsynced = 0;
+    // Writes run one after another on this chain; the first opens the file with a blank header.
+    let chain: Promise<void> = (async () => {
+      handle = await this.#files.create(temporary);
       const blankHeader = Buffer.alloc(HEADER_BYTES + 1, ' ');
       blankHeader[HEADER_BYTES] = 0x0a;
-      await handle.write(blankHeader, 0, blankHeader.length, 0);
-      await handle.write(bodyBuffer, 0, bodyBuffer.length, HEADER_BYTES + 1);
-      // Flush the bulk now, while the caller validates; commit then syncs only the header.
-      await handle.datasync();
-    })();
+      await handle.writeAt([blankHeader], 0);
+    })().catch((error: unknown) => {
+      failure ??= error;
+    });
+    // Chunks that come while a write is under way wait in one batch, written with one writev:
+    // a list arrives in thousands of chunks, and a write each would cost a system call each.
+    let batch: Uint8Array[] | undefined;
+    const append = (chunk: Uint8Array): Promise<void> => {
+      waiting += chunk.byteLength;
+      if (batch) {
+        batch.push(chunk);
+      } else {
+        const chunks = [chunk];
+        const position = HEADER_BYTES + 1 + bytes;
+        batch = chunks;
+        chain = chain.then(async () => {
+          batch = undefined; // later chunks start the next batch
+          const size = chunks.reduce((sum, part) => sum + part.byteLength, 0);
+          waiting -= size;
+          if (failure !== undefined) return;
+          try {
+            await handle!.writeAt(chunks, position);
+            // Flush the bulk as it comes, so commit has only the tail and the header to sync.
+            unsynced += size;
+            if (unsynced >= SYNC_EVERY_BYTES) {
+              unsynced = 0;
+              await handle!.flush();
+            }
+          } catch (error) {
+            failure ??= error;
+          }
+        });
+      }
+      bytes += chunk.byteLength;
+      return waiting > MAX_WAITING_BYTES ? chain : Promise.resolve();
+    };
+    if (body !== undefined)
+      void append(typeof body === 'string' ? Buffer.from(body, 'utf8') : body);
     const cleanup = async (): Promise<void> => {
       await handle?.close().catch(() => undefined);
       await rm(temporary, { force: true });
     };
     return {
-      commit: async (count) => {
+      append,
+      commit: async (count, receivedAt = meta.receivedAt) => {
         try {
-          await writing;
+          await chain;
+          if (failure !== undefined) throw failure;
+          if (receivedAt === undefined) throw new Error('the list has no time');
           const header: Header = {
             format: FORMAT,
             version: VERSION,
             environment: meta.environment,
             baseUrl: meta.baseUrl,
-            receivedAt: meta.receivedAt,
+            receivedAt,
             count,
-            bytes: bodyBuffer.byteLength,
+            bytes,
           };
           const text = Buffer.from(JSON.stringify(header), 'utf8');
           if (text.length > HEADER_BYTES) throw new Error('cache header too long');
-          await handle!.write(text, 0, text.length, 0);
+          await handle!.writeAt([text], 0);
           await handle!.sync();
           await handle!.close();
         } catch (error) {
@@ -135,7 +199,7 @@ export class OrderCache {
         await next;
       },
       abort: async () => {
-        await writing.catch(() => undefined);
+        await chain;
         await cleanup();
       },
     };

@@ -1,46 +1,81 @@
-// One refresh of an environment's order list: download, then write the cache
-// file while validating, and keep it only if the list is valid. A failed or
-// malformed refresh leaves the last good cache untouched.
+// One refresh of an environment's order list: the body is read into columns
+// as it downloads, and its bytes go to a new cache file as they arrive; the
+// file replaces the last good cache only once the whole list is valid. A
+// failed, cut-off or malformed refresh leaves the last good cache untouched.
+// A disk that takes nothing (full, read-only) does too, and with
+// `cacheNotSaved` saying it is the disk's doing the list is still shown, from
+// memory.
 
 import type { EnvironmentId } from '../../shared/environments.ts';
-import {
-  checkOrderList,
-  type ListOptions,
-  type OrderListBody,
-  type StoreClient,
+import type {
+  ColumnListOptions,
+  ListOptions,
+  OrderColumnList,
+  OrderListBody,
+  StoreClient,
 } from '../store-api/client.ts';
-import type { OrderCache } from './order-cache.ts';
+import type { OrderCache, PendingCacheWrite } from './order-cache.ts';
 
+/** What a refresh tells its caller about saving the list (see StorageHealth). */
+export interface CacheSaveOutcome {
+  /**
+   * Saving the valid list failed: return true when it is the disk's doing
+   * (full, read-only), to show the list from memory; the last saved copy stays.
+   */
+  readonly cacheNotSaved?: (error: unknown) => boolean;
+  readonly cacheSaved?: () => void;
+}
+
+/** The list as columns, cached. */
+export async function refreshOrderColumns(
+  client: StoreClient,
+  cache: OrderCache,
+  environment: EnvironmentId,
+  options: ColumnListOptions & CacheSaveOutcome = {},
+): Promise<OrderColumnList> {
+  let pending: PendingCacheWrite | undefined;
+  let list: OrderColumnList;
+  try {
+    list = await client.listOrderColumns({
+      ...options,
+      onChunk: async (chunk) => {
+        // The file is begun with the first byte: an answer that never comes leaves nothing behind.
+        pending ??= cache.begin({ environment, baseUrl: client.baseUrl });
+        // A failed write does not stop the download (append never rejects): commit reports it.
+        await Promise.all([pending.append(chunk), options.onChunk?.(chunk)]);
+      },
+    });
+  } catch (error) {
+    await pending?.abort();
+    throw error;
+  }
+  try {
+    // A valid list has at least one byte, so its file was begun.
+    await pending!.commit(list.columns.count, list.receivedAt);
+  } catch (error) {
+    await pending!.abort();
+    if (!options.cacheNotSaved?.(error)) throw error;
+    return list;
+  }
+  options.cacheSaved?.();
+  return list;
+}
+
+/**
+ * The list as the JSON text the service sent, cached: what `orders:list`
+ * hands the renderer today. Read by the same scanner; the text is kept from
+ * the chunks only for this hand-over.
+ */
 export async function refreshOrders(
   client: StoreClient,
   cache: OrderCache,
   environment: EnvironmentId,
-  options: ListOptions & {
-    /**
-     * Saving the valid list failed: return true when it is the disk's doing
-     * (full, read-only), to show the list from memory; the last saved copy stays.
-     */
-    readonly cacheNotSaved?: (error: unknown) => boolean;
-    readonly cacheSaved?: () => void;
-  } = {},
+  options: ListOptions & CacheSaveOutcome = {},
 ): Promise<OrderListBody> {
-  const list = await client.fetchOrderListText(options);
-  const pending = cache.begin(
-    { environment, baseUrl: client.baseUrl, receivedAt: list.receivedAt },
-    list.raw ?? list.body,
-  );
-  let count: number;
-  try {
-    count = checkOrderList(list.body);
-  } catch (error) {
-    await pending.abort();
-    throw error;
-  }
-  try {
-    await pending.commit(count);
-    options.cacheSaved?.();
-  } catch (error) {
-    if (!options.cacheNotSaved?.(error)) throw error;
-  }
-  return { body: list.body, receivedAt: list.receivedAt, bytes: list.bytes, count };
+  const chunks: Uint8Array[] = [];
+  const { columns, receivedAt, bytes } = await refreshOrderColumns(client, cache, environment, {
+    ...options,
+    onChunk: (chunk) => void chunks.push(chunk),
+  });
+  return { body: Buffer.concat(chunks).toString('utf8'), count: columns.count, receivedAt, bytes };
 }

@@ -25,7 +25,8 @@ import {
   withServerWords,
   type ErrorBody,
 } from './errors.ts';
-import { InvalidOrdersError, parseOrders } from '../../shared/parse-orders.ts';
+import { ordersOf, type OrderColumns } from '../../shared/order-columns.ts';
+import { InvalidOrdersError, OrderListScanner } from '../../shared/order-list-scanner.ts';
 
 export interface StoreClientOptions {
   /** Validated base URL ending with /v1 (src/shared/environments.ts). */
@@ -81,16 +82,32 @@ export type ListOptions = CallOptions & {
   readonly onProgress?: (progress: DownloadProgress) => void;
 };
 
+export type ColumnListOptions = ListOptions & {
+  /**
+   * Each chunk of the body as it arrives, after the scanner has read it (to
+   * write it to the cache). Awaited, so a slow disk slows the download
+   * rather than filling memory.
+   */
+  readonly onChunk?: (chunk: Uint8Array) => void | Promise<void>;
+};
+
 export interface OrderList {
   readonly orders: Order[];
   readonly receivedAt: number;
   readonly bytes: number;
 }
 
+/** A whole, validated order list as columns (src/shared/order-columns.ts). */
+export interface OrderColumnList {
+  readonly columns: OrderColumns;
+  /** Epoch ms when the last byte arrived. */
+  readonly receivedAt: number;
+  /** The body's size as received. */
+  readonly bytes: number;
+}
+
 export interface OrderListBody {
   readonly body: string;
-  /** The body's bytes as received (UTF-8), for writing without encoding again. */
-  readonly raw?: Uint8Array;
   readonly count: number;
   readonly receivedAt: number;
   readonly bytes: number;
@@ -172,51 +189,76 @@ export class StoreClient {
     return this.#options.gate.snapshot();
   }
 
-  /** The whole order list, parsed. */
+  /** The whole order list, parsed (for the CLI; the app reads columns). */
   async listOrders(options: ListOptions = {}): Promise<OrderList> {
-    const { body, receivedAt, bytes } = await this.fetchOrderListText(options);
-    return { orders: parseOrderList(body), receivedAt, bytes };
+    const { columns, receivedAt, bytes } = await this.listOrderColumns(options);
+    return { orders: ordersOf(columns), receivedAt, bytes };
   }
 
   /**
    * The whole order list as the validated JSON text the service sent, with
-   * its count: cheap to cache and to hand to the renderer, which parses it
-   * with the same parser. Rejected whole if any order is not as the
-   * interface says.
+   * its count. Rejected whole if any order is not as the interface says.
    */
   async listOrdersBody(options: ListOptions = {}): Promise<OrderListBody> {
-    const { body, receivedAt, bytes } = await this.fetchOrderListText(options);
-    return { body, receivedAt, bytes, count: checkOrderList(body) };
+    const chunks: Uint8Array[] = [];
+    const { columns, receivedAt, bytes } = await this.listOrderColumns({
+      ...options,
+      onChunk: (chunk) => void chunks.push(chunk),
+    });
+    const body = Buffer.concat(chunks).toString('utf8');
+    return { body, count: columns.count, receivedAt, bytes };
   }
 
-  /** The list's text, not yet validated: pass it to checkOrderList before use. */
-  async fetchOrderListText(options: ListOptions = {}): Promise<Omit<OrderListBody, 'count'>> {
+  /**
+   * The whole order list, read into columns while it downloads: each chunk
+   * of the body goes through the order-list scanner as it arrives (no text,
+   * no JSON.parse of the whole), then to `onChunk`. A list that is not what
+   * the interface says fails as soon as that is known, and its download
+   * stops; nothing of it is returned.
+   */
+  async listOrderColumns(options: ColumnListOptions = {}): Promise<OrderColumnList> {
     return this.#withDeadline(options.signal, async (signal) => {
-      const { response } = await this.#send(
-        'GET',
-        'store/orders',
-        { ...options, signal },
-        options.onProgress,
-      );
+      const { response } = await this.#send('GET', 'store/orders', { ...options, signal });
       if (response.status !== 200)
         throw await this.#unexpected(response, 'The order list could not be loaded.');
-      let raw: Buffer;
+      const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+      const totalBytes = Number.isSafeInteger(declared) && declared > 0 ? declared : undefined;
+      const scanner = new OrderListScanner(
+        totalBytes === undefined ? {} : { expectedBytes: totalBytes },
+      );
+      const reader = response.body?.getReader();
+      let receivedBytes = 0;
       try {
-        raw = Buffer.from(await response.arrayBuffer());
+        for (;;) {
+          let chunk: Uint8Array | undefined;
+          try {
+            const next = await reader?.read();
+            chunk = next?.done === false ? next.value : undefined;
+          } catch (error) {
+            throw this.#noAnswer(
+              error,
+              signal,
+              'answered',
+              'The order list was cut off while downloading.',
+            );
+          }
+          if (!chunk) break;
+          receivedBytes += chunk.byteLength;
+          scanner.push(chunk);
+          await options.onChunk?.(chunk);
+          options.onProgress?.({ receivedBytes, ...(totalBytes ? { totalBytes } : {}) });
+        }
+        return {
+          columns: scanner.finish(),
+          receivedAt: this.#options.timing.now(),
+          bytes: receivedBytes,
+        };
       } catch (error) {
-        throw this.#noAnswer(
-          error,
-          signal,
-          'answered',
-          'The order list was cut off while downloading.',
-        );
+        // Stop downloading a list that is already refused.
+        await reader?.cancel().catch(() => undefined);
+        if (error instanceof InvalidOrdersError) throw unreadableList(error);
+        throw error;
       }
-      return {
-        body: raw.toString('utf8'),
-        raw,
-        receivedAt: this.#options.timing.now(),
-        bytes: raw.byteLength,
-      };
     });
   }
 
@@ -312,7 +354,6 @@ export class StoreClient {
       previousAttemptUnknown?: boolean;
       throughHold?: boolean;
     },
-    onProgress?: (progress: DownloadProgress) => void,
   ): Promise<Answer> {
     const { gate, budget, timing } = this.#options;
     const { signal, priority = 'interactive' } = options;
@@ -352,16 +393,8 @@ export class StoreClient {
           method,
           signal,
           timeout: this.#options.attemptTimeoutMs,
+          // No onDownloadProgress: ky would tee the body for it; the list counts its own bytes.
           headers: { authorization: `Bearer ${key}`, accept: 'application/json' },
-          ...(onProgress
-            ? {
-                onDownloadProgress: (p) =>
-                  onProgress({
-                    receivedBytes: p.transferredBytes,
-                    ...(p.totalBytes > 0 ? { totalBytes: p.totalBytes } : {}),
-                  }),
-              }
-            : {}),
         });
       } catch (error) {
         ticket.release();
@@ -677,26 +710,14 @@ function notFound(
   };
 }
 
-/** Parses a list body, or throws the invalid-response failure a clerk can read. */
-export function parseOrderList(body: string): Order[] {
-  try {
-    return parseOrders(body);
-  } catch (error) {
-    if (error instanceof InvalidOrdersError) {
-      throw failure(
-        'invalid-response',
-        `The store service sent an order list Store Admin cannot read (${error.message}). Nothing was replaced.`,
-        'answered',
-        { status: 200 },
-      );
-    }
-    throw error;
-  }
-}
-
-/** Validates a list body whole and returns how many orders it holds. */
-export function checkOrderList(body: string): number {
-  return parseOrderList(body).length;
+/** The invalid-response failure a clerk can read, for a list the scanner refused. */
+function unreadableList(error: InvalidOrdersError): StoreApiError {
+  return failure(
+    'invalid-response',
+    `The store service sent an order list Store Admin cannot read (${error.message}). Nothing was replaced.`,
+    'answered',
+    { status: 200 },
+  );
 }
 
 export function isStoreApiError(error: unknown): error is StoreApiError {

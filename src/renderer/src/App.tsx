@@ -1,10 +1,13 @@
-// The window: the environment band, switcher and quota line always on top,
-// then the current screen. The API comes from the preload by default; tests
-// pass the in-process one.
+// The window: a fixed header (the environment band, the screens, the
+// environment switcher and the quota meter), the notice area holding each
+// current problem once, then the current screen filling the rest. The page
+// itself never scrolls: the orders grid scrolls inside itself, and the other
+// screens scroll inside their own frame. The API comes from the preload by
+// default; tests pass the in-process one.
 
 import { useEffect, useState } from 'react';
 import type { StoreAdminApi } from '../../preload/api.ts';
-import { ConnectivityBanner } from './features/connectivity/connectivity-banner.tsx';
+import { NoticeArea, type NoticeActions } from './features/notices/notice-area.tsx';
 import { DomainsScreen } from './features/domains/domains-screen.tsx';
 import { EnvironmentBand } from './features/environments/environment-band.tsx';
 import { EnvironmentSwitcher } from './features/environments/environment-switcher.tsx';
@@ -15,7 +18,13 @@ import { SettingsScreen } from './features/settings/settings-screen.tsx';
 import { connectEvents, createAppStore } from './store.ts';
 import { StoreProvider, useAppStore } from './store-context.tsx';
 
-export function App({ api = window.storeAdmin }: { api?: StoreAdminApi }) {
+export interface AppProps {
+  readonly api?: StoreAdminApi;
+  /** Actions the notices offer that another part of the app provides (e.g. "Try now" on a hold). */
+  readonly noticeActions?: NoticeActions;
+}
+
+export function App({ api = window.storeAdmin, noticeActions }: AppProps) {
   if (!api) {
     return (
       <p role="alert" className="message message-error">
@@ -23,10 +32,16 @@ export function App({ api = window.storeAdmin }: { api?: StoreAdminApi }) {
       </p>
     );
   }
-  return <ConnectedApp api={api} />;
+  return <ConnectedApp api={api} noticeActions={noticeActions} />;
 }
 
-function ConnectedApp({ api }: { api: StoreAdminApi }) {
+function ConnectedApp({
+  api,
+  noticeActions,
+}: {
+  api: StoreAdminApi;
+  noticeActions: NoticeActions | undefined;
+}) {
   const [store] = useState(() => createAppStore(api));
 
   useEffect(() => connectEvents(api, store), [api, store]);
@@ -36,12 +51,12 @@ function ConnectedApp({ api }: { api: StoreAdminApi }) {
 
   return (
     <StoreProvider store={store}>
-      <AppWindow />
+      <AppWindow noticeActions={noticeActions} />
     </StoreProvider>
   );
 }
 
-function AppWindow() {
+function AppWindow({ noticeActions }: { noticeActions: NoticeActions | undefined }) {
   const active = useAppStore((state) => state.activeEnvironment);
   const appLoad = useAppStore((state) => state.appLoad);
 
@@ -49,18 +64,22 @@ function AppWindow() {
     <div className={`app app-${active}`}>
       <header className="app-header">
         <EnvironmentBand environment={active} live />
-        <div className="header-row">
-          <h1>Store Admin</h1>
+        <div className="header-bar">
+          <h1 className="app-title">Store Admin</h1>
+          <ScreenNav />
           <EnvironmentSwitcher />
           <QuotaLine />
         </div>
-        <ScreenNav />
       </header>
-      <ConnectivityBanner />
+      <NoticeArea actions={noticeActions} />
       <main className="app-main">
-        {appLoad.kind === 'loading' && <p role="status">Loading…</p>}
+        {appLoad.kind === 'loading' && (
+          <p role="status" className="screen-message">
+            Loading…
+          </p>
+        )}
         {appLoad.kind === 'failed' && (
-          <p role="alert" className="message message-error">
+          <p role="alert" className="message message-error screen-message">
             {appLoad.message}
           </p>
         )}
@@ -72,10 +91,15 @@ function AppWindow() {
 
 function CurrentScreen() {
   const screen = useAppStore((state) => state.screen);
-  if (screen.kind === 'domains') return <DomainsScreen />;
-  return screen.kind === 'orders' ? (
-    <OrdersScreen />
-  ) : (
-    <SettingsScreen environment={screen.environment} focusHeading={screen.focusHeading} />
+  if (screen.kind === 'orders') return <OrdersScreen />;
+  // Screens of forms and text scroll inside their own frame; the header stays put.
+  return (
+    <div className="screen-scroll">
+      {screen.kind === 'domains' ? (
+        <DomainsScreen />
+      ) : (
+        <SettingsScreen environment={screen.environment} focusHeading={screen.focusHeading} />
+      )}
+    </div>
   );
 }

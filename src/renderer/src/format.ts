@@ -14,6 +14,11 @@ export function formatClock(epochMs: number): string {
     .join(':');
 }
 
+/** HH:MM in local time, for "figures at 09:33" where seconds would be noise. */
+export function formatHourMinute(epochMs: number): string {
+  return formatClock(epochMs).slice(0, 5);
+}
+
 const KB = 1024;
 const MB = 1024 * KB;
 
@@ -21,6 +26,19 @@ export function formatBytes(bytes: number): string {
   if (bytes < KB) return `${formatCount(bytes)} bytes`;
   if (bytes < MB) return `${(bytes / KB).toFixed(1)} KB`;
   return `${(bytes / MB).toFixed(1)} MB`;
+}
+
+/**
+ * An ISO 8601 date-time as a short local `YYYY-MM-DD HH:MM`, for a column of
+ * dates: the same length on every row, unambiguous in every locale, and in
+ * order when read top to bottom. The text as sent when it does not parse.
+ */
+export function formatShortDateTime(iso: string): string {
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return iso;
+  const d = new Date(time);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${formatHourMinute(time)}`;
 }
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });

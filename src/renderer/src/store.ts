@@ -62,7 +62,10 @@ export function connectEvents(api: StoreAdminApi, store: AppStore): () => void {
     api.events.onQuotaChanged(({ environment, quota }) => state().applyQuota(environment, quota)),
     api.events.onConnectivityChanged((payload) => state().applyConnectivity(payload)),
     api.events.onOrdersProgress((payload) => state().applyOrdersProgress(payload)),
-    api.events.onKeysChanged(({ status }) => state().applyKeyStatus(status)),
+    api.events.onKeysChanged(({ environment, status }) => {
+      state().applyKeyStatus(status);
+      state().forgetKeyFailures(environment);
+    }),
     api.events.onBulkCancelChanged((payload) => state().applyBulkCancel(payload)),
     api.events.onStorageChanged(({ problem }) => state().applyStorageProblem(problem)),
   ];

@@ -1,7 +1,10 @@
 // One whole app for an end-to-end test: a sandbox on loopback, the harness
 // serving the built renderer against the real main-process services, and a
 // page in Debian's Chromium. The harness can be restarted on the same data
-// folder (an app restart) and the sandbox stopped (the service gone).
+// folder (an app restart) and the sandbox stopped (the service gone). Every
+// Content-Security-Policy violation the page reports is kept, and closing
+// the app fails the test if there was one. The data folder's file layer can
+// be made to fail as a full or read-only disk would (`disk.fail`).
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,17 +15,33 @@ import {
   type Sandbox,
   type SandboxOptions,
 } from '../../../src/main/sandbox/server.ts';
+import { SANDBOX_DEMO_KEY } from '../../../src/shared/environments.ts';
 import { startHarness, type Harness } from '../../../tools/harness/server.ts';
+import { failingFiles, type FailingFiles } from '../../support/failing-files.ts';
 import { launchChromium } from './browser.ts';
+import { inPage } from './in-page-shapes.ts';
 
 export interface E2EApp {
   readonly page: Page;
   readonly sandbox: Sandbox;
   readonly dataDir: string;
+  /** The data folder's disk: `disk.fail('ENOSPC')` fills it, `disk.fail(undefined)` frees it. */
+  readonly disk: Pick<FailingFiles, 'fail'>;
   harness: Harness;
   /** Closes the harness and opens a new one on the same data, as a restart of the app does. */
   restart(): Promise<void>;
+  /** What the page reported against its Content-Security-Policy so far. */
+  cspViolations(): readonly string[];
+  /** Forgets the violations so far (after a test that causes one on purpose). */
+  forgetCspViolations(): void;
   close(): Promise<void>;
+}
+
+export interface E2EAppOptions {
+  readonly sandbox?: SandboxOptions;
+  /** The key the app's Sandbox environment sends (the sandbox's demo key unless a test wants a refused one). */
+  readonly appKey?: string;
+  readonly viewport?: { readonly width: number; readonly height: number };
 }
 
 /**
@@ -34,21 +53,46 @@ export const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS
   ? join(import.meta.dirname, '../../../docs/screenshots')
   : join(tmpdir(), 'store-admin-screenshots');
 
-export async function startE2EApp(options: { sandbox?: SandboxOptions } = {}): Promise<E2EApp> {
+export async function startE2EApp(options: E2EAppOptions = {}): Promise<E2EApp> {
   const sandbox = await startSandbox({ port: 0, ...options.sandbox });
   const dataDir = mkdtempSync(join(tmpdir(), 'store-admin-e2e-'));
+  const key = options.appKey ?? SANDBOX_DEMO_KEY;
+  const disk = failingFiles();
   const open = () =>
-    startHarness({ dataDir, sandbox: { baseUrl: sandbox.baseUrl, key: 'demo-pro' } });
+    startHarness({ dataDir, sandbox: { baseUrl: sandbox.baseUrl, key }, files: disk });
   let harness = await open();
   const browser: Browser = await launchChromium();
-  const page = await browser.newPage({ viewport: { width: 1360, height: 860 } });
+  const page = await browser.newPage({
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+  });
   const errors: string[] = [];
+  const csp: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  /**
+   * A violation counts against the app when its code caused it. axe-core,
+   * which the tests inject through the DevTools protocol, compiles its message
+   * templates with new Function: those evals come from no file of the app
+   * (the page's CSP rightly refuses them) and are not the app's.
+   */
+  const report = (text: string, source: string, blocked: string) => {
+    const fromTest = blocked === 'eval' && !source.startsWith(harness.origin);
+    if (!fromTest) csp.push(`${text} (${source || 'no source'})`);
+  };
+  // Chromium says "Refused to apply inline style …" (and the like) on the console for each violation.
+  page.on('console', (message) => {
+    const text = message.text();
+    if (!/Content Security Policy/i.test(text)) return;
+    report(text, message.location().url, /evaluate a string/.test(text) ? 'eval' : '');
+  });
+  // Reported to the page itself too, in every document it loads.
+  await page.exposeFunction('__reportCspViolation', report);
+  await page.addInitScript(inPage.watchCspViolations);
   await page.goto(harness.url);
   const app: E2EApp = {
     page,
     sandbox,
     dataDir,
+    disk,
     harness,
     async restart() {
       await harness.close();
@@ -57,12 +101,15 @@ export async function startE2EApp(options: { sandbox?: SandboxOptions } = {}): P
       await page.goto('about:blank');
       await page.goto(harness.url);
     },
+    cspViolations: () => [...csp],
+    forgetCspViolations: () => void csp.splice(0),
     async close() {
       await browser.close();
       await harness.close();
       await sandbox.close();
       rmSync(dataDir, { recursive: true, force: true });
       if (errors.length > 0) throw new Error(`the page threw: ${errors.join('; ')}`);
+      if (csp.length > 0) throw new Error(`Content-Security-Policy violations: ${csp.join('; ')}`);
     },
   };
   return app;

@@ -159,6 +159,38 @@ describe('BulkCancelQueue', () => {
     expect(ids.every((id) => sandbox.orderStatus(id) === 'cancelled')).toBe(true);
   });
 
+  it('puts a finished or stopped job away for good when dismissed, remembered after a restart; never one under way', async () => {
+    const { sandbox, queue, journal, timing } = await setup({ orders: 100 });
+    await queue.start(sandbox.orderIds({ status: 'pending' }).slice(0, 30));
+    await queue.dismiss();
+    expect(queue.snapshot()!.dismissed).toBeUndefined();
+    await queue.stop();
+    await queue.dismiss();
+    await queue.idle();
+    expect(queue.snapshot()).toMatchObject({ status: 'stopped', dismissed: true });
+
+    // A restart reads the journal: still stopped, still put away, results kept.
+    const again = new BulkCancelQueue({
+      environment: 'sandbox',
+      journal,
+      client: async () => {
+        throw new Error('nothing is sent for a stopped job');
+      },
+      timing,
+    });
+    await again.load();
+    expect(again.snapshot()).toMatchObject({ status: 'stopped', dismissed: true });
+    expect(again.results()).toEqual(queue.results());
+
+    // A new job starts with its panel shown.
+    await queue.start(sandbox.orderIds({ status: 'pending' }).slice(0, 2));
+    await queue.idle();
+    expect(queue.snapshot()).toMatchObject({ status: 'finished' });
+    expect(queue.snapshot()!.dismissed).toBeUndefined();
+    await queue.dismiss();
+    expect(queue.snapshot()!.dismissed).toBe(true);
+  });
+
   it('refuses a second job while one is under way', async () => {
     const { sandbox, queue } = await setup({ orders: 100 });
     await queue.start(sandbox.orderIds().slice(0, 50));

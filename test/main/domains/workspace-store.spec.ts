@@ -100,4 +100,25 @@ describe('domain channels', () => {
       await dns.close();
     }
   });
+
+  it('looks the site up for the certificate check through the saved DNS server too', async () => {
+    const dns = await startDnsTestServer({
+      // Loopback, where nothing serves port 443: the connection is refused at once.
+      records: [{ name: 'shop.pets.invalid', type: 'A', data: '127.0.0.1' }],
+      zones: [{ name: 'pets.invalid', soaTtl: 900, minimum: 300 }],
+    });
+    const app = await startInProcessApp();
+    try {
+      await app.api.domains.saveSettings('staging', { resolver: dns.address });
+      const report = await app.api.domains.certificate('staging', { domain: 'shop.pets.invalid' });
+      expect(report).toMatchObject({
+        ok: true,
+        value: { domain: 'shop.pets.invalid', host: '127.0.0.1', port: 443 },
+      });
+      expect(dns.asked.some((q) => q.name === 'shop.pets.invalid' && q.type === 'A')).toBe(true);
+    } finally {
+      await app.close();
+      await dns.close();
+    }
+  });
 });

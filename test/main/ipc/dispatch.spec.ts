@@ -62,6 +62,8 @@ describe('IPC dispatch: every argument is validated before use', () => {
       ],
       ['domains:check', { domain: 'a.example.com', target: 't.example.net' }],
       ['domains:certificate', { domain: 'a.example.com', port: 22 }],
+      ['domains:certificate', 'sandbox', { domain: 'a.example.com', resolver: '10.0.0.1:22' }],
+      ['domains:certificate', { domain: 'a.example.com' }],
     ];
     for (const [channel, ...args] of bad) {
       const result = await invoke(channel, ...args);

@@ -43,7 +43,7 @@ describe('createElectronKeyStore', () => {
     expect(status).toMatchObject({
       set: true,
       storage: 'os-encrypted',
-      backend: 'GNOME libsecret',
+      backend: 'the GNOME keyring',
     });
     expect(electron.safeStorage.calls.encryptString).toBeGreaterThan(0);
     const text = readFileSync(filePath(), 'utf8');

@@ -36,10 +36,10 @@ function tamper(base64: string): string {
 }
 
 describe.each([
-  { backend: 'keychain', name: 'macOS Keychain' },
-  { backend: 'dpapi', name: 'Windows DPAPI' },
-  { backend: 'gnome_libsecret', name: 'GNOME libsecret' },
-  { backend: 'kwallet6', name: 'KWallet 6' },
+  { backend: 'keychain', name: 'the macOS Keychain' },
+  { backend: 'dpapi', name: 'your Windows account' },
+  { backend: 'gnome_libsecret', name: 'the GNOME keyring' },
+  { backend: 'kwallet6', name: 'KDE Wallet' },
 ] as const)('with a real OS secret store ($backend)', ({ backend, name }) => {
   it('reports no key and no warning before one is set', () => {
     const { keys } = setup(backend);
@@ -96,12 +96,12 @@ describe('on Linux with basic_text (no real protection)', () => {
     expect(status).toMatchObject({
       set: false,
       storage: 'none',
-      backend: 'basic text (no real protection)',
+      backend: 'no password store (only a password built into the app)',
       weak: true,
       canAcceptWeakStorage: true,
     });
-    expect(status.notice).toMatch(/no password manager/);
-    expect(status.notice).toMatch(/kept only until you quit/);
+    expect(status.notice).toMatch(/would not be protected/);
+    expect(status.notice).toMatch(/kept until you quit/);
   });
 
   it('keeps the key for this session only by default and saves nothing', () => {
@@ -114,8 +114,8 @@ describe('on Linux with basic_text (no real protection)', () => {
       weak: true,
       canAcceptWeakStorage: true,
     });
-    expect(status.notice).toMatch(/kept only until you quit/);
-    expect(status.notice).toMatch(/save it with weak protection/);
+    expect(status.notice).toMatch(/Enter it again each time Store Admin starts/);
+    expect(status.notice).toMatch(/save the Production key anyway/);
     expect(keys.getKey('production', ORIGIN)).toBe(PROD_KEY);
     expect(store.snapshot()).toEqual({ ciphertexts: {}, origins: {}, weakAccepted: [] });
     expect(safeStorage.calls.encryptString).toBe(0);
@@ -127,7 +127,7 @@ describe('on Linux with basic_text (no real protection)', () => {
     const status = keys.setKey('production', PROD_KEY, { acceptWeakStorage: true });
 
     expect(status).toMatchObject({ set: true, storage: 'weak-accepted', weak: true });
-    expect(status.notice).toMatch(/saved with weak protection, as you chose/);
+    expect(status.notice).toMatch(/Anyone who can read your files can read the Production key/);
     const saved = store.get('production')?.ciphertext;
     expect(saved).toBeDefined();
     expect(containsPlaintext(saved ?? '', PROD_KEY)).toBe(false);
@@ -195,11 +195,11 @@ describe('with no encryption available', () => {
     expect(status).toMatchObject({
       set: false,
       storage: 'none',
-      backend: 'none (encryption is not available)',
+      backend: 'no password store (encryption is not available)',
       weak: true,
       canAcceptWeakStorage: false,
     });
-    expect(status.notice).toMatch(/no encryption/);
+    expect(status.notice).toMatch(/kept until you quit/);
   });
 
   it('keeps keys for this session only, even when the user accepts weak storage', () => {
@@ -212,7 +212,7 @@ describe('with no encryption available', () => {
       weak: true,
       canAcceptWeakStorage: false,
     });
-    expect(status.notice).toMatch(/no encryption.*kept only until you quit/);
+    expect(status.notice).toMatch(/again each time Store Admin starts/);
     expect(keys.getKey('staging', ORIGIN)).toBe(STAGING_KEY);
     expect(store.snapshot()).toEqual({ ciphertexts: {}, origins: {}, weakAccepted: [] });
     expect(restart().getKey('staging', ORIGIN)).toBeUndefined();
@@ -245,7 +245,7 @@ describe('a saved key that cannot be decrypted', () => {
 
     const status = keys.status('production');
     expect(status).toMatchObject({ set: false, storage: 'none', problem: 'undecryptable' });
-    expect(status.notice).toMatch(/could not be decrypted.*removed\. Please enter it again/);
+    expect(status.notice).toMatch(/could not be read.*removed\. Enter it again/);
     expect(store.get('production')).toBeUndefined();
     expect(events).toEqual([status]);
 
@@ -320,7 +320,7 @@ describe('when the OS store refuses to encrypt', () => {
       problem: 'not-saved',
       weak: false,
     });
-    expect(status.notice).toMatch(/could not encrypt/);
+    expect(status.notice).toMatch(/could not be saved in this computer’s password store/);
     expect(store.get('production')).toBeUndefined();
     expect(keys.getKey('production', ORIGIN)).toBe(PROD_KEY);
   });

@@ -23,18 +23,18 @@ function safeStorage(available: boolean | 'throws', backend?: string | 'throws')
 
 describe('assessProtection', () => {
   it.each([
-    ['darwin', undefined, 'os', 'macOS Keychain'],
-    ['win32', undefined, 'os', 'Windows DPAPI'],
-    ['linux', 'gnome_libsecret', 'os', 'GNOME libsecret'],
-    ['linux', 'kwallet', 'os', 'KWallet'],
-    ['linux', 'kwallet5', 'os', 'KWallet 5'],
-    ['linux', 'kwallet6', 'os', 'KWallet 6'],
-    ['linux', 'basic_text', 'weak', 'basic text (no real protection)'],
-    ['linux', 'unknown', 'weak', 'unidentified (treated as no real protection)'],
-    ['linux', 'toString', 'weak', 'unidentified (treated as no real protection)'],
-    ['linux', 'throws', 'weak', 'unidentified (treated as no real protection)'],
-    ['linux', undefined, 'weak', 'unidentified (treated as no real protection)'],
-    ['freebsd', 'basic_text', 'weak', 'basic text (no real protection)'],
+    ['darwin', undefined, 'os', 'the macOS Keychain'],
+    ['win32', undefined, 'os', 'your Windows account'],
+    ['linux', 'gnome_libsecret', 'os', 'the GNOME keyring'],
+    ['linux', 'kwallet', 'os', 'KDE Wallet'],
+    ['linux', 'kwallet5', 'os', 'KDE Wallet'],
+    ['linux', 'kwallet6', 'os', 'KDE Wallet'],
+    ['linux', 'basic_text', 'weak', 'no password store (only a password built into the app)'],
+    ['linux', 'unknown', 'weak', 'an unrecognised password store (treated as none)'],
+    ['linux', 'toString', 'weak', 'an unrecognised password store (treated as none)'],
+    ['linux', 'throws', 'weak', 'an unrecognised password store (treated as none)'],
+    ['linux', undefined, 'weak', 'an unrecognised password store (treated as none)'],
+    ['freebsd', 'basic_text', 'weak', 'no password store (only a password built into the app)'],
   ] as const)('%s with backend %s is %s (%s)', (platform, backend, level, name) => {
     expect(assessProtection(safeStorage(true, backend), platform)).toEqual({
       level,
@@ -50,7 +50,7 @@ describe('assessProtection', () => {
       );
       expect(assessProtection(safeStorage('throws', 'gnome_libsecret'), platform)).toEqual({
         level: 'unavailable',
-        backend: 'none (encryption is not available)',
+        backend: 'no password store (encryption is not available)',
       });
     },
   );

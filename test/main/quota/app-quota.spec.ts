@@ -21,7 +21,8 @@ afterEach(async () => {
 });
 
 async function app(): Promise<InProcessApp> {
-  const started = await startInProcessApp({ dataDir });
+  // The clerk says yes when main asks whether the key may follow a new address.
+  const started = await startInProcessApp({ dataDir, confirmKeyForOrigin: async () => true });
   apps.push(started);
   return started;
 }
@@ -55,8 +56,7 @@ describe('the quota of an environment belongs to its key and address', () => {
     expect(await first.api.orders.list('staging')).toMatchObject({ error: { kind: 'banned' } });
 
     await first.api.environments.setBaseUrl('staging', other.baseUrl);
-    // A key goes only to the origin it was entered for (issue 14 §2): entered again for this one.
-    await first.api.keys.set('staging', 'demo-free');
+    await first.api.keys.confirmOrigin('staging');
     expect(await first.api.orders.list('staging')).toMatchObject({ ok: true });
     const fresh = await first.api.quota.get('staging');
     expect(fresh).toMatchObject({ value: { known: true, limit: 60, sentToday: 1 } });
@@ -68,6 +68,7 @@ describe('the quota of an environment belongs to its key and address', () => {
     const { api } = await app();
     await api.keys.set('staging', 'demo-free');
     await api.environments.setBaseUrl('staging', banning.baseUrl);
+    await api.keys.confirmOrigin('staging');
     expect(await api.orders.list('staging')).toMatchObject({ error: { kind: 'banned' } });
     expect(await api.quota.get('staging')).toMatchObject({
       value: { holdReason: 'banned', sentToday: 1 },
@@ -75,7 +76,7 @@ describe('the quota of an environment belongs to its key and address', () => {
     expect(banning.requests).toHaveLength(1);
     // Back to the other address: its own figures, shown before any request.
     await api.environments.setBaseUrl('staging', other.baseUrl);
-    await api.keys.set('staging', 'demo-free');
+    await api.keys.confirmOrigin('staging');
     const back = await api.quota.get('staging');
     expect(back).toMatchObject({ value: { known: true, limit: 60, sentToday: 1 } });
     expect(back.ok && back.value.holdReason).toBeUndefined();

@@ -82,6 +82,8 @@ describe('the main window', () => {
       emit(event: string): void;
     };
     expect(window.options).toMatchObject({ x: 40, y: 30, width: 1500, height: 900 });
+    // Narrower than 1100 px the header and the grid's columns no longer fit.
+    expect(window.options).toMatchObject({ minWidth: 1100, minHeight: 600 });
     expect(window.visible).toBe(false);
     expect(window.isMaximized()).toBe(false);
     window.emit('ready-to-show');

@@ -45,6 +45,8 @@ export interface TestSandboxOptions {
   /** Requests sent while limited before a key is banned, and how long the ban lasts. */
   readonly banAfter?: number;
   readonly banMs?: number;
+  /** How latency faults wait: a test can act while one request is held up. */
+  readonly sleep?: (ms: number) => Promise<void>;
 }
 
 export type TestStorageBackend =
@@ -54,6 +56,8 @@ export interface TestApp {
   readonly api: StoreAdminApi;
   /** The app's local data folder; another app started on it sees what this one saved. */
   readonly dataDir: string;
+  /** The data folder's disk: `disk.fail('ENOSPC')` fills it, `disk.fail(undefined)` frees it. */
+  readonly disk: { fail(code: 'ENOSPC' | 'EROFS' | 'EACCES' | undefined): void };
   readonly sandbox: TestSandbox;
   readonly keys: { status(environment: RemoteEnvironmentId): KeyStatus };
   /** Every result and event the renderer side received. */

@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { BulkCancelDialog } from '../../../../src/renderer/src/features/bulk-cancel/bulk-cancel-dialog.tsx';
@@ -9,10 +9,10 @@ import {
 import { bulkResultsCsv } from '../../../../src/renderer/src/features/bulk-cancel/bulk-results-csv.ts';
 import { connectEvents, createAppStore } from '../../../../src/renderer/src/store.ts';
 import { StoreProvider } from '../../../../src/renderer/src/store-context.tsx';
-import { startExtraSandbox, startTestApp } from '../../support/test-app.tsx';
+import { makeDataDir, startExtraSandbox, startTestApp } from '../../support/test-app.tsx';
 
-async function setup() {
-  const app = await startTestApp();
+async function setup(dataDir?: string) {
+  const app = await startTestApp(dataDir === undefined ? {} : { dataDir });
   const store = createAppStore(app.api);
   const disconnect = connectEvents(app.api, store);
   const user = userEvent.setup({ delay: null });
@@ -85,6 +85,60 @@ describe('bulk cancel', () => {
     expect(within(panel).getByText('200 of 200 done')).toBeTruthy();
   });
 
+  it('after Stop the figures say what was not sent; Close puts the panel away for good, also after a restart', async () => {
+    const dataDir = await makeDataDir();
+    const { app, store, user, disconnect } = await setup(dataDir);
+    const ids = app.sandbox.orderIds({ status: 'pending' }).slice(0, 200);
+    app.sandbox.setFaults('latency=40@1');
+    await act(async () => {
+      store.getState().askBulkCancel('sandbox', ids);
+      await store.getState().confirmBulkCancel();
+    });
+    const panel = await screen.findByRole('region', { name: /Bulk cancel/ });
+    // Running, it cannot be put away.
+    expect(within(panel).queryByRole('button', { name: 'Close bulk cancel' })).toBeNull();
+    await user.click(within(panel).getByRole('button', { name: 'Stop' }));
+    await within(panel).findByText('Stopped. Orders not sent yet were left as they are.');
+    const counts = () =>
+      Object.fromEntries(
+        [...panel.querySelectorAll('.bulk-count')].map((node) => [
+          node.querySelector('dt')!.textContent,
+          Number(node.querySelector('dd')!.textContent!.replace(/,/g, '')),
+        ]),
+      );
+    // Nothing waits after a stop: what is left was not sent, and says so.
+    expect(Object.keys(counts())).toEqual([
+      'Cancelled',
+      'Already shipped',
+      'Not found',
+      'Gone (answer lost)',
+      'Failed',
+      'Not sent',
+    ]);
+    const { Cancelled: cancelled, 'Not sent': notSent } = counts();
+    expect(cancelled! + notSent!).toBe(200);
+    expect(notSent).toBeGreaterThan(100);
+
+    await user.click(within(panel).getByRole('button', { name: 'Close bulk cancel' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: /Bulk cancel/ })).toBeNull());
+    disconnect();
+    cleanup();
+    await app.close(); // quit: answers on their way are recorded first
+
+    // After a restart the stopped job stays put away; its results are in the cancel log.
+    const again = await setup(dataDir);
+    await act(() => again.store.getState().loadBulkCancel('sandbox'));
+    const job = again.store.getState().bulkJobs.sandbox!;
+    expect(job).toMatchObject({ status: 'stopped', dismissed: true });
+    expect(screen.queryByRole('region', { name: /Bulk cancel/ })).toBeNull();
+    const log = await again.app.api.cancelLog.list('sandbox');
+    expect(log.ok && log.value.filter((entry) => entry.result === 'cancelled')).toHaveLength(
+      job.counts.cancelled,
+    );
+    expect(job.counts.cancelled).toBeGreaterThanOrEqual(cancelled!);
+    again.disconnect();
+  });
+
   it('shows no job for an address that has none, after the environment pointed elsewhere', async () => {
     const app = await startTestApp({ confirmKeyForOrigin: async () => true });
     const other = await startExtraSandbox({ seed: 3 });
@@ -128,11 +182,20 @@ describe('bulk cancel', () => {
         at: Date.UTC(2026, 0, 1),
         delivery: 'not-sent',
       },
+      {
+        orderId: '3',
+        outcome: 'failed',
+        message: '=HYPERLINK(1)',
+        at: Date.UTC(2026, 0, 1),
+        delivery: 'answered',
+      },
     ]);
     expect(csv.split('\r\n')).toEqual([
       'Order ID,Result,Time (UTC),Reached the service,Message',
-      '9007199254740993,Cancelled,2026-01-01T00:00:00.000Z,,Order 9007199254740993 was cancelled.',
-      '2,Failed,2026-01-01T00:00:00.000Z,not-sent,"Could not reach it, ""refused"""',
+      '"=""9007199254740993""",Cancelled,2026-01-01T00:00:00.000Z,,Order 9007199254740993 was cancelled.',
+      '"=""2""",Failed,2026-01-01T00:00:00.000Z,not-sent,"Could not reach it, ""refused"""',
+      // The same escaper as every other export: the service's words cannot start a formula.
+      '"=""3""",Failed,2026-01-01T00:00:00.000Z,answered,\'=HYPERLINK(1)',
       '',
     ]);
   });

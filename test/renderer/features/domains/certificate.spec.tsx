@@ -27,7 +27,7 @@ test('31 minutes after verification without a certificate: the three troubleshoo
   });
   const { user } = await openDomains(app);
   expect(screen.getByText('shop.caa-pets.invalid').closest('li')?.textContent).toMatch(
-    /At step 6 of 7: Certificate\. Verified .+\. Last DNS check .+: ready\./,
+    /Step 6 of 7: Certificate · verified .+ · last DNS check .+: ready ·/,
   );
   await user.click(screen.getByRole('button', { name: 'Resume shop.caa-pets.invalid' }));
   await expectStep(6, 'Certificate');

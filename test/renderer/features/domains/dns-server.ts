@@ -40,6 +40,8 @@ const DNS_TEST_SERVER = '../../../main/domains/dns-test-server.ts';
 export const TARGET = 'edge.petstore-platform.invalid';
 export const PLATFORM_A = ['203.0.113.10', '203.0.113.11'];
 export const ZONE = 'pets-example.invalid';
+/** Where local.${ZONE} points: loopback, so a certificate check there fails at once. */
+export const LOCAL_SITE = '127.0.0.1';
 /** The zone's negative-caching time: min(SOA TTL 900, MINIMUM 300) = 300 s. */
 export const NEGATIVE_TTL_WORDS = '5 minutes';
 
@@ -58,6 +60,8 @@ export const RECORDS: readonly DnsRecord[] = [
   // CAA at the registrable domain allowing another authority only.
   { name: 'caa-pets.invalid', type: 'CAA', data: { tag: 'issue', value: 'digicert.com' } },
   cname('shop.caa-pets.invalid', TARGET),
+  // A site this computer can connect to only through this DNS server's answer (nothing listens on its 443).
+  a(`local.${ZONE}`, LOCAL_SITE),
 ];
 
 export const ZONES: readonly DnsZone[] = [

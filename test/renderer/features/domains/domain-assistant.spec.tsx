@@ -23,7 +23,7 @@ afterAll(() => dns.close());
 test('a subdomain from start to verified: gate, IDN, record to copy, DNS check, Verify', async () => {
   const app = await startTestApp();
   const { user } = await openDomains(app);
-  expect(screen.getByText('No domain in progress yet.')).toBeTruthy();
+  expect(screen.getByText('No domain in progress.')).toBeTruthy();
   await user.click(screen.getByRole('button', { name: 'Add a domain' }));
 
   // Step 1: cannot go on until all three preconditions are ticked; each missing one says what to do.
@@ -42,9 +42,9 @@ test('a subdomain from start to verified: gate, IDN, record to copy, DNS check, 
   expect(proceed.getAttribute('aria-disabled')).toBe('true');
   await user.click(proceed);
   expect(screen.getByRole('heading', { name: 'Step 1 of 7: Before you start' })).toBeTruthy();
-  expect(
-    screen.getByText(/You can go on when all three are true\. Still to do: Get access/),
-  ).toBeTruthy();
+  expect(document.getElementById(proceed.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+    'One point is still to do (see above).',
+  );
   // Keyboard: the last box is ticked with the space bar.
   access.focus();
   await user.keyboard(' ');
@@ -81,11 +81,7 @@ test('a subdomain from start to verified: gate, IDN, record to copy, DNS check, 
   expect(progressed.progress[`bücher.${ZONE}`]?.step).toBe('configure-dns');
   await user.type(screen.getByLabelText('Platform target'), ` ${TARGET.toUpperCase()}. `);
   await user.click(screen.getByRole('button', { name: 'Save target' }));
-  expect(
-    await screen.findByText(
-      `Target saved: ${TARGET}. Store Admin remembers it for this environment.`,
-    ),
-  ).toBeTruthy();
+  expect(await screen.findByText('Saved.')).toBeTruthy();
   expect((await workspace(app)).settings.target).toBe(TARGET);
 
   const record = screen.getByRole('table');
@@ -112,13 +108,12 @@ test('a subdomain from start to verified: gate, IDN, record to copy, DNS check, 
 
   // Step 4: the check asks the DNS server chosen here; ready when the CNAME names the target.
   await expectStep(4, 'Check DNS');
-  await user.click(screen.getByText('How to check (DNS server, certificate authority)'));
-  await user.click(screen.getByRole('radio', { name: 'A specific DNS server' }));
-  await user.type(screen.getByLabelText('DNS server (HOST:PORT)'), dns.address);
+  await user.click(screen.getByText(/^How to check/));
+  await user.type(screen.getByLabelText('DNS server'), dns.address);
   await user.click(screen.getByRole('button', { name: 'Save how to check' }));
-  expect(
-    await screen.findByText(new RegExp(`DNS checks ask the DNS server ${dns.address}`)),
-  ).toBeTruthy();
+  await waitFor(() =>
+    expect(screen.getByText(/^How to check/).textContent).toContain(`DNS server ${dns.address}`),
+  );
   const toVerify = screen.getByRole('button', { name: 'Continue to Verify' });
   expect(toVerify.getAttribute('aria-disabled')).toBe('true');
 
@@ -160,7 +155,8 @@ test('a subdomain from start to verified: gate, IDN, record to copy, DNS check, 
 
   // A second domain: the target is remembered for the environment, no need to paste it again.
   await user.click(screen.getByRole('button', { name: 'Done: back to all domains' }));
-  expect(await screen.findByText(/At step 7 of 7: Live/)).toBeTruthy();
+  const live = await screen.findByRole('region', { name: 'Live' });
+  expect(within(live).getByText(/^Live since /)).toBeTruthy();
   await user.click(screen.getByRole('button', { name: 'Add a domain' }));
   for (const box of screen.getAllByRole('checkbox')) await user.click(box);
   await user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -168,7 +164,6 @@ test('a subdomain from start to verified: gate, IDN, record to copy, DNS check, 
   await user.click(screen.getByRole('button', { name: 'Continue' }));
   await expectStep(3, 'Create the DNS record');
   expect((screen.getByLabelText('Platform target') as HTMLInputElement).value).toBe(TARGET);
-  expect(screen.getByText(`Remembered from before: ${TARGET}.`)).toBeTruthy();
   expect(within(screen.getByRole('table')).getByText('shop')).toBeTruthy();
 });
 
@@ -194,11 +189,16 @@ test('Verify failed because of a leftover A record: back to the check, misconfig
     /has an A record \(192\.0\.2\.99\) at the same name\. Such a record blocks the CNAME/,
   );
   expect(finding?.textContent).toMatch(/Found192\.0\.2\.99/);
-  expect(finding?.textContent).toMatch(/^Must be fixed:/);
+  expect(finding?.closest('[role="group"]')?.querySelector('h5')?.textContent).toBe('Must fix (1)');
 
   // Verify stays out of reach, with the reason.
-  await user.click(screen.getByRole('button', { name: 'Continue to Verify' }));
-  expect(screen.getByText(/Go on to Verify when the check says Ready/)).toBeTruthy();
+  const toVerify = screen.getByRole('button', { name: 'Continue to Verify' });
+  await user.click(toVerify);
+  await waitFor(() =>
+    expect(
+      document.getElementById(toVerify.getAttribute('aria-describedby') ?? '')?.textContent,
+    ).toBe('The last check found something to fix.'),
+  );
   await expectStep(4, 'Check DNS');
   await waitFor(async () =>
     expect((await workspace(app)).progress[`leftover.${ZONE}`]?.lastCheck?.status).toBe(
@@ -250,16 +250,4 @@ test('an apex gets an ALIAS or ANAME record, with the warning about DNS provider
   await user.click(await screen.findByRole('button', { name: 'Check DNS' }));
   expect(await within(dnsResult()).findByText(/^Ready/)).toBeTruthy();
   expect(dnsResult().querySelector('[data-code="apex-alias-ok"]')).not.toBeNull();
-});
-
-test('a check with an unusable DNS server setting says why in plain words', async () => {
-  const app = await startTestApp();
-  await saveCheckSettings(app, 'not a server');
-  await saveProgress(app, { domain: `shop.${ZONE}`, step: 'check-dns' });
-  const { user } = await openDomains(app);
-  await user.click(screen.getByRole('button', { name: `Resume shop.${ZONE}` }));
-  await user.click(await screen.findByRole('button', { name: 'Check DNS' }));
-  expect(
-    await within(dnsResult()).findByText(/The DNS server "not a server" must be an IP address/),
-  ).toBeTruthy();
 });

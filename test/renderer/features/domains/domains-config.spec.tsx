@@ -10,8 +10,9 @@ import { startTestApp } from '../../support/test-app.tsx';
 import { ZONE } from './dns-server.ts';
 import { openDomains, workspace } from './domains-kit.tsx';
 
-function problemOf(field: HTMLElement): string | undefined {
-  const id = field.getAttribute('aria-describedby');
+/** What describes a field or button: its one message (or the reason a button is out of reach). */
+function problemOf(element: HTMLElement): string | undefined {
+  const id = element.getAttribute('aria-describedby');
   return id ? (document.getElementById(id)?.textContent ?? undefined) : undefined;
 }
 
@@ -19,10 +20,10 @@ test('the configuration is checked as it is edited, copied as JSON and saved', a
   const app = await startTestApp();
   const { user } = await openDomains(app);
   const section = screen.getByRole('region', { name: 'Several domains' });
-  const summary = within(section).getByRole('status', { name: 'Configuration check' });
   const save = within(section).getByRole('button', { name: 'Save configuration' });
-  expect(summary.textContent).toBe('');
-  expect(within(section).getByText(/The JSON appears here once/)).toBeTruthy();
+  // Nothing to point at before anything is typed; Save says what it needs.
+  expect(problemOf(save)).toBe('Enter the primary domain to save.');
+  expect(within(section).queryByLabelText('The configuration as JSON')).toBeNull();
 
   await user.type(within(section).getByLabelText('Primary domain'), ZONE);
   await user.click(within(section).getByRole('button', { name: 'Add a redirect' }));
@@ -30,9 +31,9 @@ test('the configuration is checked as it is edited, copied as JSON and saved', a
   const to1 = within(section).getByLabelText('Redirect 1: to');
   // The destination starts as the primary.
   expect((to1 as HTMLInputElement).value).toBe(ZONE);
-  expect(problemOf(from1)).toBe(
-    'Redirect 1: the domain to redirect is empty. Enter a name such as shop.example.com.',
-  );
+  // An empty field nobody has typed in yet is not pointed at.
+  expect(problemOf(from1)).toBeUndefined();
+  expect(problemOf(save)).toBe('Put right the problem above to save.');
 
   // Redirecting the primary away.
   await user.type(from1, ZONE);
@@ -54,7 +55,7 @@ test('the configuration is checked as it is edited, copied as JSON and saved', a
   expect(problemOf(to1)).toBe(
     `Redirect 1: the redirects go round in a loop (www.${ZONE} → old.${ZONE} → www.${ZONE}), so visitors would never arrive. Point one of them at the primary domain.`,
   );
-  expect(summary.textContent).toMatch(/^The configuration has 2 problems:/);
+  expect(problemOf(save)).toBe('Put right the 2 problems above to save.');
 
   // A redirect to a domain that is itself redirected.
   await user.clear(to2);
@@ -83,7 +84,7 @@ test('the configuration is checked as it is edited, copied as JSON and saved', a
 
   await user.clear(from2);
   await user.type(from2, `Bücher.${ZONE}`);
-  expect(summary.textContent).toBe('');
+  expect(problemOf(save)).toBeUndefined();
   const config: DomainsConfig = {
     primary: ZONE,
     redirects: [
@@ -116,10 +117,10 @@ test('a saved configuration is loaded for editing and can be cleared', async () 
   expect((within(section).getByLabelText('Redirect 1: from') as HTMLInputElement).value).toBe(
     `www.${ZONE}`,
   );
-  expect(within(section).getByText('Status: 301 (moved permanently)')).toBeTruthy();
+  expect(within(section).getByText('301, moved permanently')).toBeTruthy();
 
   await user.click(within(section).getByRole('button', { name: 'Remove redirect 1' }));
-  expect(within(section).getByText('No redirects.')).toBeTruthy();
+  expect(within(section).queryByLabelText('Redirect 1: from')).toBeNull();
   await user.click(within(section).getByRole('button', { name: 'Clear the saved configuration' }));
   expect(await within(section).findByText('Configuration cleared.')).toBeTruthy();
   expect((await workspace(app)).config).toBeUndefined();

@@ -14,7 +14,7 @@ export async function openDomains(app: TestApp) {
   const view = renderApp(app);
   await view.user.click(await screen.findByRole('button', { name: 'Domains' }));
   await screen.findByRole('heading', { name: 'Custom domains' });
-  await screen.findByRole('heading', { name: 'Domains in progress' });
+  await screen.findByRole('heading', { name: 'In progress' });
   return view;
 }
 

@@ -57,20 +57,19 @@ test('a domain left at "Check DNS" is offered again after re-opening, and resume
   // Two days later: a new app instance on the same data folder.
   const second = await startTestApp({ dataDir: first.dataDir });
   const { user: again } = await openDomains(second);
-  expect(screen.getByText('Pick up where you left off:')).toBeTruthy();
   const item = screen.getByText(`shop.${ZONE}`).closest('li');
-  expect(item?.textContent).toMatch(/At step 4 of 7: Check DNS\./);
+  expect(item?.textContent).toMatch(/Step 4 of 7: Check DNS ·/);
   await again.click(
     within(item as HTMLElement).getByRole('button', { name: `Resume shop.${ZONE}` }),
   );
 
   const heading = await expectStep(4, 'Check DNS');
   expect(document.activeElement).toBe(heading);
-  expect(screen.getByText(`Asks the DNS server ${dns.address}.`)).toBeTruthy();
+  expect(screen.getByText(/^How to check:/).textContent).toContain(`DNS server ${dns.address}`);
   await again.click(screen.getByRole('button', { name: 'Check DNS' }));
   expect(await within(dnsResult()).findByText(/^Ready/)).toBeTruthy();
   expect(
-    within(dnsResult()).getByText(new RegExp(`target ${TARGET.replace(/\./g, '\\.')}`)),
+    within(dnsResult()).getByText(new RegExp(`points to ${TARGET.replace(/\./g, '\\.')}`)),
   ).toBeTruthy();
 
   // Earlier steps are marked done in the step list.
@@ -123,6 +122,6 @@ test('the assistant belongs to the environment it was opened in', async () => {
 
   // Staging has its own saved domains (none), so the sandbox's assistant closes.
   await user.click(screen.getByRole('radio', { name: /Staging/ }));
-  expect(await screen.findByText('No domain in progress yet.')).toBeTruthy();
+  expect(await screen.findByText('No domain in progress.')).toBeTruthy();
   expect(screen.queryByRole('heading', { name: /^Step / })).toBeNull();
 });

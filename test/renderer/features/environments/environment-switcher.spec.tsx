@@ -62,9 +62,9 @@ test('the header quota line starts unknown and shows what the first answer repor
   const app = await startTestApp();
   const { user } = renderApp(app);
 
-  expect(await screen.findByText('Quota: unknown until the first answer')).toBeTruthy();
+  expect(await screen.findByText('Quota unknown')).toBeTruthy();
   await user.click(screen.getByRole('button', { name: 'Refresh' }));
 
   // The sandbox's demo key is on the Pro plan: 300 a minute, one used by the refresh.
-  expect(await screen.findByText(/^Quota: 299 of 300 left, resets \d\d:\d\d:\d\d$/)).toBeTruthy();
+  expect(await screen.findByText('299 of 300 left')).toBeTruthy();
 });

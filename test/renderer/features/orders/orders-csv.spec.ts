@@ -1,35 +1,14 @@
-// The CSV builders as pure functions: RFC 4180 quoting, CRLF, ids as exact
-// quoted text, absent fields empty, formulas in typed text defused.
+// The orders' CSV builders as pure functions, on the one CSV module
+// (test/renderer/components/csv.spec.ts): ids kept exact, absent fields
+// empty, formulas in typed text defused.
 
 import { expect, test } from 'vitest';
 import { OrderTable } from '../../../../src/renderer/src/features/orders/order-table.ts';
 import {
   cancelLogCsv,
-  csvField,
-  csvText,
   ordersCsv,
 } from '../../../../src/renderer/src/features/orders/orders-csv.ts';
 import type { RowStatus } from '../../../../src/renderer/src/features/orders/row-status.ts';
-
-test('a field is quoted only when it must be, inner quotes doubled', () => {
-  expect(csvField('plain')).toBe('plain');
-  expect(csvField(42)).toBe('42');
-  expect(csvField(undefined)).toBe('');
-  expect(csvField('a,b')).toBe('"a,b"');
-  expect(csvField('say "hi"')).toBe('"say ""hi"""');
-  expect(csvField('two\nlines')).toBe('"two\nlines"');
-  expect(csvField('cr\rhere')).toBe('"cr\rhere"');
-  expect(csvField(' padded ')).toBe('" padded "');
-});
-
-test('typed text that a spreadsheet would run as a formula starts with an apostrophe', () => {
-  expect(csvText('=HYPERLINK("http://x")')).toBe(`"'=HYPERLINK(""http://x"")"`);
-  expect(csvText('+1')).toBe("'+1");
-  expect(csvText('-2')).toBe("'-2");
-  expect(csvText('@cmd')).toBe("'@cmd");
-  expect(csvText('fine')).toBe('fine');
-  expect(csvText('')).toBe('');
-});
 
 test('orders: the rows given, in that order, with review marks and statuses', () => {
   const table = OrderTable.fromOrders([
@@ -60,9 +39,9 @@ test('orders: the rows given, in that order, with review marks and statuses', ()
 
   expect(csv.split('\r\n')).toEqual([
     'Order ID,Pet ID,Quantity,Ship date,Complete,Reviewed,Note,Status',
-    '"-3","4",0,2025-06-14T08:00:00.5+02:00,no,yes,"Customer said: ""leave it, at the door""\nand =call back",Shipped — cannot be cancelled',
-    '"9007199254740993","18014398509481985",2,2025-06-13T19:34:25Z,yes,no,,Cancelled',
-    `"2",,,,,no,'=1+1,`,
+    '"=""-3""","=""4""",0,2025-06-14T08:00:00.5+02:00,no,yes,"Customer said: ""leave it, at the door""\nand =call back",Shipped — cannot be cancelled',
+    '"=""9007199254740993""","=""18014398509481985""",2,2025-06-13T19:34:25Z,yes,no,,Cancelled',
+    `"=""2""",,,,,no,'=1+1,`,
     '',
   ]);
 });
@@ -78,7 +57,7 @@ test('orders: a long view comes out whole, in parts', () => {
   const table = OrderTable.fromOrders(orders);
   const lines = ordersCsv(table, table.allRows(), {}, new Map()).split('\r\n');
   expect(lines).toHaveLength(25_003);
-  expect(lines[25_001]).toBe('"25001",,,,,no,,');
+  expect(lines[25_001]).toBe('"=""25001""",,,,,no,,');
 });
 
 test('the cancel log, oldest first, times in UTC', () => {
@@ -101,8 +80,8 @@ test('the cancel log, oldest first, times in UTC', () => {
   ]);
   expect(csv.split('\r\n')).toEqual([
     'Time,Environment,Order ID,Result,Delivery,Message',
-    '2025-11-22T09:12:03.000Z,production,"42",cancelled,,Order 42 was cancelled.',
-    '2025-11-22T09:13:00.000Z,production,"9223372036854775807",failed,unknown,Could not reach the store service at api.example.com: the connection was cut.',
+    '2025-11-22T09:12:03.000Z,production,"=""42""",cancelled,,Order 42 was cancelled.',
+    '2025-11-22T09:13:00.000Z,production,"=""9223372036854775807""",failed,unknown,Could not reach the store service at api.example.com: the connection was cut.',
     '',
   ]);
 });

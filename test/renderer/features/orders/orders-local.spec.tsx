@@ -34,9 +34,11 @@ test('a review mark and note are saved on this computer and are there after a re
   await waitFor(() =>
     expect(within(form).getByRole('status').textContent).toMatch(/^Saved on this computer at /),
   );
+  // The marks in the row have their words (and a legend in the status bar); the note is its title.
   const row = rowOf(grid, id);
   expect(within(row).getByRole('img', { name: 'Reviewed' })).toBeTruthy();
   expect(within(row).getByRole('img', { name: 'Has a note' }).getAttribute('title')).toBe(note);
+  expect(text(document.querySelector('.review-legend'))).toBe('✓ reviewed · ✎ has a note');
   // Nothing about it went to the service.
   expect(first.sandbox.requestLog.every((request) => request.method === 'GET')).toBe(true);
 
@@ -70,7 +72,7 @@ test('a review mark and note are saved on this computer and are there after a re
   expect(box.maxLength).toBe(500);
 });
 
-test('offline start: the saved list shows at once with a banner saying how old it is; cancel is off, the rest works', async () => {
+test('offline start: the saved list shows at once with one alert saying how old it is; cancel is off, the rest works', async () => {
   const dataDir = await makeDataDir();
   const online = await startTestApp({ dataDir });
   const firstView = renderApp(online);
@@ -85,30 +87,30 @@ test('offline start: the saved list shows at once with a banner saying how old i
   const grid = await findGrid();
   expect(grid.getAttribute('aria-rowcount')).toBe('1001');
 
-  const banner = screen.getByRole('status', { name: 'Offline review' });
-  await waitFor(() =>
-    expect(text(banner)).toMatch(
-      /^Offline review: Sandbox cannot be reached, so this is the list as it was cached just now, at \d\d:\d\d:\d\d\. Search, sorting, filters, review marks and exports work; cancelling waits until the service answers\.$/,
-    ),
+  const alert = await screen.findByRole('alert');
+  expect(screen.getAllByRole('alert')).toHaveLength(1);
+  expect(text(alert.querySelector('.notice-text'))).toMatch(
+    /^Offline review\. Sandbox cannot be reached, so this is the list saved at \d\d:\d\d:\d\d \(just now\)\. Search, filters, review marks and exports work; cancelling waits until the service answers\.$/,
   );
-  expect(text(document.querySelector('.refresh-line'))).toBe(
-    '1,000 orders saved on this computer; not refreshed yet. Automatic refresh is paused while Sandbox cannot be reached; press Refresh to try again.',
+  expect(text(document.querySelector('.refresh-line'))).toMatch(
+    /^Saved copy from \d\d:\d\d:\d\d \(just now\)\. Automatic refresh paused\.$/,
   );
+  // The figures of the last answer are not shown as today's: no "plenty" while offline.
+  const meter = screen.getByRole('region', { name: 'Quota' });
+  expect(text(meter)).not.toContain('plenty');
 
-  // Cancel is off, with the reason next to it.
+  // Cancel is off; the buttons say why to assistive technology, the alert says it on screen.
   const row = rowOf(grid, id);
   const cancel = within(row).getByRole('button', { name: `Cancel order ${id}` });
   expect(cancel.getAttribute('aria-disabled')).toBe('true');
   const reason = document.getElementById(cancel.getAttribute('aria-describedby')!);
-  expect(reason?.textContent).toBe(
-    'Cancelling is unavailable: Sandbox cannot be reached. Refresh to check the connection.',
-  );
+  expect(reason?.textContent).toBe('Cancelling waits: Sandbox cannot be reached.');
   await user.click(cancel);
   expect(screen.queryByRole('dialog')).toBeNull();
   await user.click(row);
   await user.keyboard('{Delete}');
   expect(screen.queryByRole('dialog')).toBeNull();
-  const details = screen.getByRole('heading', { name: `Order ${id}` }).closest('section')!;
+  const details = screen.getByRole('complementary', { name: `Order ${id}` });
   expect(
     within(details)
       .getByRole('button', { name: `Cancel order ${id}…` })
@@ -126,7 +128,7 @@ test('offline start: the saved list shows at once with a banner saying how old i
   );
 });
 
-test('the cancel log lists every cancel, newest first, and exports as CSV', async () => {
+test('the cancel log, in a side panel, lists every cancel, newest first, and exports as CSV', async () => {
   const app = await startTestApp();
   const { user } = renderApp(app);
   const grid = await findGrid();
@@ -140,13 +142,18 @@ test('the cancel log lists every cancel, newest first, and exports as CSV', asyn
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   }
 
-  const toggle = await screen.findByRole('button', { name: 'Cancel log — Sandbox (2 entries)' });
+  const toggle = await screen.findByRole('button', { name: /^Cancel log/ });
+  expect(text(toggle)).toBe('Cancel log 2');
   expect(toggle.getAttribute('aria-expanded')).toBe('false');
   await user.click(toggle);
   expect(toggle.getAttribute('aria-expanded')).toBe('true');
-  const table = screen.getByRole('table', { name: 'Cancel log for Sandbox, newest first' });
+  const panel = screen.getByRole('complementary', { name: 'Cancel log — Sandbox' });
+  expect(document.activeElement).toBe(within(panel).getByRole('heading'));
+  // The grid stays in view beside it.
+  expect(screen.getByRole('grid', { name: 'Sandbox orders' })).toBeTruthy();
+  const table = within(panel).getByRole('table', { name: 'Cancel log for Sandbox, newest first' });
   const rows = within(table).getAllByRole('row').slice(1);
-  expect(rows.map((row) => within(row).getAllByRole('cell').length)).toEqual([3, 3]);
+  expect(rows.map((row) => within(row).getAllByRole('cell').length)).toEqual([2, 2]);
   expect(within(rows[0]!).getByRole('rowheader').textContent).toBe(shipped);
   expect(text(rows[0]!)).toContain('Already shipped');
   expect(text(rows[0]!)).toContain(`Order ${shipped} has already shipped`);
@@ -157,16 +164,19 @@ test('the cancel log lists every cancel, newest first, and exports as CSV', asyn
   const downloads = await captureDownloads();
   await user.click(screen.getByRole('button', { name: 'Export cancel log as CSV' }));
   expect(downloads).toHaveLength(1);
+  expect(text(screen.getByRole('status', { name: 'Export' }))).toMatch(
+    /^Exported 2 cancel log entries to cancel-log-sandbox-/,
+  );
   expect(downloads[0]!.name).toMatch(/^cancel-log-sandbox-\d{4}-\d\d-\d\d-\d{4}\.csv$/);
   const lines = (await downloads[0]!.text).split('\r\n');
   expect(lines[0]).toBe('\uFEFFTime,Environment,Order ID,Result,Delivery,Message');
   expect(lines[1]).toMatch(
     new RegExp(
-      `^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z,sandbox,"${pending}",cancelled,,Order ${pending} was cancelled\\.$`,
+      `^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z,sandbox,"=""${pending}""",cancelled,,Order ${pending} was cancelled\\.$`,
     ),
   );
   expect(lines[2]).toMatch(
-    new RegExp(`,sandbox,"${shipped}",already shipped,,Order ${shipped} has already shipped`),
+    new RegExp(`,sandbox,"=""${shipped}""",already shipped,,Order ${shipped} has already shipped`),
   );
   expect(lines).toHaveLength(4);
 });
@@ -192,17 +202,16 @@ test('on start, a saved copy younger than the refresh interval is shown, not dow
     );
   expect(listsDownloaded()).toHaveLength(0);
   expect(second.sandbox.requestLog.map((request) => request.method)).toEqual(['GET']);
-  expect(text(screen.getByRole('status', { name: 'Offline review' }))).toMatch(
-    /^Saved copy: this is the list cached just now, at \d\d:\d\d:\d\d\.$/,
-  );
+  // A saved copy is not a problem: the status bar says where the list is from; no alert.
+  expect(screen.queryAllByRole('alert')).toHaveLength(0);
   expect(text(document.querySelector('.refresh-line'))).toMatch(
-    /^1,000 orders saved on this computer; not refreshed yet\. Next automatic refresh at \d\d:\d\d:\d\d\.$/,
+    /^Saved copy from \d\d:\d\d:\d\d \(just now\)\. Next automatic refresh at \d\d:\d\d:\d\d\.$/,
   );
 
   // Refresh is always there by hand.
   await user.click(screen.getByRole('button', { name: 'Refresh' }));
   await waitFor(() => expect(listsDownloaded()).toHaveLength(1));
   await waitFor(() =>
-    expect(screen.getByRole('status', { name: 'Offline review' }).textContent).toBe(''),
+    expect(text(document.querySelector('.refresh-line'))).toMatch(/^Refreshed at /),
   );
 });

@@ -39,8 +39,16 @@ export function rowOf(grid: HTMLElement, id: string): HTMLElement {
   return header.closest<HTMLElement>('[role="row"]')!;
 }
 
+/** Opens "Filters" in the toolbar (if it is not open), where the filters beyond the search are. */
+export async function openFilters(user: User): Promise<HTMLElement> {
+  const toggle = screen.getByRole('button', { name: /^Filters/ });
+  if (toggle.getAttribute('aria-expanded') !== 'true') await user.click(toggle);
+  return screen.getByRole('group', { name: 'Filters' });
+}
+
 /** Narrows the list to orders whose id starts with `id`, so its row is on screen. */
 export async function showOrder(user: User, grid: HTMLElement, id: string): Promise<HTMLElement> {
+  await openFilters(user);
   await user.selectOptions(screen.getByRole('combobox', { name: 'Look in' }), 'Order ID only');
   await user.selectOptions(screen.getByRole('combobox', { name: 'Match' }), 'Start of the ID');
   const search = screen.getByRole('searchbox', { name: 'Search by order or pet ID' });

@@ -2,6 +2,7 @@
 
 import { expect, test } from 'vitest';
 import {
+  cancelledBefore,
   canStillCancel,
   rowStatuses,
 } from '../../../../src/renderer/src/features/orders/row-status.ts';
@@ -57,4 +58,21 @@ test('a later answer replaces an earlier one', () => {
   expect(canStillCancel('gone')).toBe(false);
   expect(canStillCancel('unknown')).toBe(true);
   expect(canStillCancel(undefined)).toBe(true);
+});
+
+test('a 404 (not found or gone) for an order the log saw cancelled is that cancel, even one older than the list', () => {
+  const log = [
+    entry('9', 500, 'cancelled'),
+    entry('9', 1_500, 'not-found'),
+    entry('10', 1_500, 'gone'),
+    entry('11', 1_200, 'cancelled'),
+    entry('11', 1_600, 'gone'),
+  ];
+  expect(Object.fromEntries(rowStatuses(log, LIST_AT))).toEqual({
+    '9': 'cancelled',
+    '10': 'gone',
+    '11': 'cancelled',
+  });
+  expect(cancelledBefore(log, '9')).toBe(true);
+  expect(cancelledBefore(log, '10')).toBe(false);
 });

@@ -12,6 +12,7 @@ import {
   type MeterClock,
 } from '../../../../src/renderer/src/features/quota/meter-clock.tsx';
 import type { QuotaView } from '../../../../src/shared/quota.ts';
+import { farWindowMs } from '../../../support/far-window.ts';
 import { startExtraSandbox } from '../../support/test-app.tsx';
 import type { TestApp, TestSandbox, TestSandboxOptions } from '../../support/test-app-shapes.ts';
 
@@ -22,16 +23,7 @@ export type LimitSandboxOptions = TestSandboxOptions & {
   readonly banMs?: number;
 };
 
-/**
- * A "minute" whose current window ends at least 10 minutes from now. The
- * sandbox aligns windows to the clock, so this keeps a 429's Retry-After long
- * (the client does not retry inline) and nothing resets during a test.
- */
-export function farWindowMs(now = Date.now()): number {
-  for (let ms = 3_600_000; ; ms += 600_000) {
-    if (ms - (now % ms) > 600_000) return ms;
-  }
-}
+export { farWindowMs };
 
 export const FREE_KEY = 'stg-free-key';
 
@@ -118,9 +110,17 @@ export function meter(): HTMLElement {
   return screen.getByRole('region', { name: 'Quota' });
 }
 
-/** The meter's polite live region. */
-export function announcement(): HTMLElement {
-  return within(meter()).getByRole('status');
+/** The window's notice area, where a hold or a ban is said (once). */
+export function notices(): HTMLElement {
+  return screen.getByRole('region', { name: 'Notices' });
+}
+
+/** The one alert of the notice area (the test fails if there are more or none). */
+export function theAlert(): HTMLElement {
+  const alerts = within(notices()).getAllByRole('alert');
+  expect(alerts).toHaveLength(1);
+  expect(screen.getAllByRole('alert')).toEqual(alerts);
+  return alerts[0]!;
 }
 
 /** Switches environment with the header's switcher, as a clerk would. */

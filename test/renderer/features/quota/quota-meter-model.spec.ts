@@ -9,9 +9,9 @@ import {
   quotaLevel,
   quotaMeterState,
   summarizeHistory,
+  pendingHold,
 } from '../../../../src/renderer/src/features/quota/quota-meter-model.ts';
 import {
-  announceQuotaState,
   describeHistory,
   describeLocalCount,
   describePlanShort,
@@ -181,13 +181,34 @@ test('the local count is labelled as such, against the plan’s daily limit when
   );
 });
 
-test('only limited and banned states are announced, with a time of day and no countdown', () => {
-  const until = new Date(2025, 0, 15, 14, 5, 0).getTime();
-  expect(announceQuotaState({ kind: 'limited', reason: 'server-429', until })).toBe(
-    'Quota: requests paused until 14:05:00. The service answered 429 Too Many Requests.',
-  );
-  expect(announceQuotaState({ kind: 'banned', until })).toBe(
-    'Quota: API key banned until 14:05:00. Store Admin sends nothing until then.',
-  );
-  expect(announceQuotaState({ kind: 'unknown' })).toBe('');
+test("the pending hold is the gate's: a 429 or a ban until its time, a used-up window until its reset, the later of the two", () => {
+  const reset = NOW + 30_000;
+  expect(pendingHold(undefined)).toBeUndefined();
+  expect(pendingHold(view({ limit: 60, remaining: 5, resetAt: reset }))).toBeUndefined();
+  expect(pendingHold(view({ limit: 60, remaining: 0, resetAt: reset }))).toEqual({
+    until: reset,
+    reason: 'quota-exhausted',
+  });
+  expect(
+    pendingHold(
+      view({
+        limit: 60,
+        remaining: 0,
+        resetAt: reset,
+        holdUntil: NOW + 90_000,
+        holdReason: 'banned',
+      }),
+    ),
+  ).toEqual({ until: NOW + 90_000, reason: 'banned' });
+  expect(
+    pendingHold(
+      view({
+        limit: 60,
+        remaining: 0,
+        resetAt: reset,
+        holdUntil: NOW + 10_000,
+        holdReason: 'server-429',
+      }),
+    ),
+  ).toEqual({ until: reset, reason: 'quota-exhausted' });
 });

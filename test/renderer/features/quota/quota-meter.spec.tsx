@@ -1,6 +1,9 @@
 // The quota meter in the header, on the real app: the real main-process
 // services and sandboxes over loopback HTTP. Limits and bans are real too: a
-// raw client uses up a Free key's quota, or gets the key banned.
+// raw client uses up a Free key's quota, or gets the key banned. The meter is
+// one line (figures, a word, the reset); the plan, the local count and the
+// chart are behind "Details"; a hold or a ban is one alert in the notice area,
+// with the gate's time.
 //
 // The orders screen refreshes by itself, so Store Admin may send requests of
 // its own at any time: the tests compare the meter with what the main process
@@ -15,20 +18,31 @@ import { BAN_WARNING } from '../../../../src/renderer/src/features/quota/quota-t
 import { renderApp, startTestApp } from '../../support/test-app.tsx';
 import type { TestApp } from '../../support/test-app-shapes.ts';
 import {
-  announcement,
   farWindowMs,
   freeStaging,
   knownQuota,
   ManualClock,
   meter,
+  notices,
   quotaOf,
   rawRequestsUntil,
   renderWithClock,
   switchTo,
+  theAlert,
   type LimitSandboxOptions,
 } from './quota-kit.tsx';
 
-const UNKNOWN = 'Quota: unknown until the first answer';
+const UNKNOWN = 'Quota unknown';
+
+/** The text of an element with runs of white space made single. */
+const text = (element: Element | null) => (element?.textContent ?? '').replace(/\s+/g, ' ').trim();
+
+/** Opens "Quota details" and returns its panel. */
+async function openDetails(user: ReturnType<typeof renderApp>['user']): Promise<HTMLElement> {
+  const toggle = within(meter()).getByRole('button', { name: 'Quota details' });
+  if (toggle.getAttribute('aria-expanded') !== 'true') await user.click(toggle);
+  return within(meter()).getByRole('group', { name: 'Quota details' });
+}
 
 async function refresh(app: TestApp, environment: 'sandbox' | 'staging') {
   return app.api.orders.list(environment);
@@ -46,13 +60,10 @@ async function expectMeterShowsMain(
     if (limit === undefined || remaining === undefined || resetAt === undefined)
       throw new Error('not known yet');
     const region = meter();
-    within(region).getByText(
-      `Quota: ${formatCount(remaining)} of ${formatCount(limit)} left, resets ${formatClock(resetAt)}`,
-    );
+    within(region).getByText(`${formatCount(remaining)} of ${formatCount(limit)} left`);
     expect(within(region).getByRole('meter').getAttribute('aria-valuenow')).toBe(String(remaining));
-    within(region).getByText(
-      `This computer: ${formatCount(quota.sentToday)} of ${formatCount(perDay)} today (local count)`,
-    );
+    expect(within(region).getByRole('meter').getAttribute('aria-valuemax')).toBe(String(limit));
+    expect(perDay).toBeGreaterThan(0);
   });
 }
 
@@ -66,7 +77,9 @@ async function stagingOnSettings(app: TestApp, options: LimitSandboxOptions = {}
   expect(within(meter()).getByText(UNKNOWN)).toBeTruthy();
   // Store Admin's first answer on staging.
   expect((await refresh(app, 'staging')).ok).toBe(true);
-  await within(meter()).findByText('Free plan · 1,000 a day');
+  await waitFor(() =>
+    expect(within(meter()).getByRole('meter').getAttribute('aria-valuemax')).toBe('60'),
+  );
   return { ...view, staging };
 }
 
@@ -87,12 +100,15 @@ test('before the first answer the meter says the quota is unknown, and shows no 
   expect((await quotaOf(app, 'staging')).known).toBe(false);
   expect(within(meter()).queryByRole('meter')).toBeNull();
   expect(meter().textContent).not.toMatch(/\d/);
-  expect(announcement().textContent).toBe('');
+  // What is said instead, once: there is no address to send to.
+  await waitFor(() => expect(text(theAlert())).toContain('The Staging address is not set yet.'));
+  // Trying again by itself would change nothing until the address is set.
+  expect(text(document.querySelector('.refresh-line'))).toBe('Automatic refresh paused.');
 });
 
-test('after a refresh: requests left of the limit on a gauge, the plan, its daily limit and the local count', async () => {
+test('after a refresh: requests left of the limit on a gauge with its word; the plan, its daily limit and the local count in the details', async () => {
   const app = await startTestApp();
-  renderApp(app);
+  const { user } = renderApp(app);
 
   expect((await refresh(app, 'sandbox')).ok).toBe(true);
 
@@ -109,10 +125,17 @@ test('after a refresh: requests left of the limit on a gauge, the plan, its dail
   );
   expect(gauge.getAttribute('data-level')).toBe('plenty');
   expect(within(region).getByText('plenty')).toBeTruthy();
-  // The sandbox's demo key is on the Pro plan.
-  expect(within(region).getByText('Pro plan · 10,000 a day')).toBeTruthy();
-  expect(within(region).getByText(/^\(in \d+:\d\d\)$/)).toBeTruthy();
+  expect(text(region.querySelector('.quota-reset'))).toMatch(/^· resets in \d+:\d\d$/);
   expect(within(region).queryByText(UNKNOWN)).toBeNull();
+  // The sandbox's demo key is on the Pro plan; the local count is labelled as such.
+  const details = await openDetails(user);
+  expect(within(details).getByText('Pro plan · 10,000 a day')).toBeTruthy();
+  const { sentToday } = await quotaOf(app, 'sandbox');
+  expect(
+    within(details).getByText(
+      `This computer: ${formatCount(sentToday)} of 10,000 today (local count)`,
+    ),
+  ).toBeTruthy();
 });
 
 test('the reset countdown ticks every second and is never announced', async () => {
@@ -122,24 +145,24 @@ test('the reset countdown ticks every second and is never announced', async () =
   renderWithClock(app, clock);
 
   await refresh(app, 'sandbox');
-  await within(meter()).findByText('Pro plan · 10,000 a day');
   const { resetAt, observedAt } = await knownQuota(app, 'sandbox');
   if (resetAt === undefined || observedAt === undefined) throw new Error('no reset time');
 
   // Later than any answer's time, so the clock alone sets the countdown.
   const start = Date.now() + 5_000;
   clock.set(start);
-  const countdown = await within(meter()).findByText(`(in ${formatCountdown(resetAt - start)})`);
+  const countdown = await within(meter()).findByText(formatCountdown(resetAt - start));
   clock.advance(1_000);
-  expect(countdown.textContent?.trim()).toBe(`(in ${formatCountdown(resetAt - start - 1_000)})`);
+  expect(countdown.textContent?.trim()).toBe(formatCountdown(resetAt - start - 1_000));
   clock.advance(1_000);
-  expect(countdown.textContent?.trim()).toBe(`(in ${formatCountdown(resetAt - start - 2_000)})`);
+  expect(countdown.textContent?.trim()).toBe(formatCountdown(resetAt - start - 2_000));
   clock.advance(60_000);
-  expect(countdown.textContent?.trim()).toBe(`(in ${formatCountdown(resetAt - start - 62_000)})`);
+  expect(countdown.textContent?.trim()).toBe(formatCountdown(resetAt - start - 62_000));
 
-  // Not inside a live region, and the meter's live region stays silent while it ticks.
+  // Not inside a live region, and nothing is announced while it ticks.
   expect(countdown.closest('[aria-live]')).toBeNull();
-  expect(announcement().textContent).toBe('');
+  expect(countdown.closest('[role="alert"]')).toBeNull();
+  expect(within(notices()).queryAllByRole('alert')).toHaveLength(0);
 });
 
 test('Quota details shows a chart of the last minutes with an accessible summary of the totals; Escape closes it', async () => {
@@ -150,9 +173,8 @@ test('Quota details shows a chart of the last minutes with an accessible summary
 
   const toggle = within(meter()).getByRole('button', { name: 'Quota details' });
   expect(toggle.getAttribute('aria-expanded')).toBe('false');
-  await user.click(toggle);
+  const panel = await openDetails(user);
   expect(toggle.getAttribute('aria-expanded')).toBe('true');
-  const panel = within(meter()).getByRole('group', { name: 'Quota details' });
 
   await waitFor(async () => {
     const { history, remaining, sentToday } = await quotaOf(app, 'sandbox');
@@ -180,7 +202,7 @@ test('Quota details shows a chart of the last minutes with an accessible summary
   expect(document.activeElement).toBe(toggle);
 });
 
-test('after a 429 the meter says requests are paused, until when, why, and that retrying can get the key banned', async () => {
+test('after a 429 one alert says requests are paused until the gate opens, and why; the meter says paused', async () => {
   const app = await startTestApp();
   const { staging } = await stagingOnSettings(app);
 
@@ -191,24 +213,29 @@ test('after a 429 the meter says requests are paused, until when, why, and that 
   expect(holdReason).toBe('server-429');
   if (holdUntil === undefined) throw new Error('no hold');
 
+  const alert = await waitFor(theAlert);
+  expect(text(alert.querySelector('.notice-text'))).toMatch(
+    new RegExp(
+      `^Requests paused\\. Requests to Staging are paused until ${formatClock(holdUntil)}\\. The service asked Store Admin to slow down\\. \\(in \\d+:\\d\\d\\)$`,
+    ),
+  );
+  // The why and the warning behind Details, not in the sentence.
+  const details = alert.querySelector('details')!;
+  expect(details.textContent).toContain('The service answered 429 Too Many Requests.');
+  expect(details.textContent).toContain(BAN_WARNING);
+  expect(text(alert.querySelector('.notice-text'))).not.toContain(BAN_WARNING);
   const region = meter();
-  const notice = (await within(region).findByText('Requests paused.')).closest('.quota-notice');
-  expect(notice?.textContent).toContain(`(at ${formatClock(holdUntil)})`);
-  expect(notice?.textContent).toMatch(/may send again in \d+:\d\d/);
-  expect(notice?.textContent).toContain('The service answered 429 Too Many Requests.');
-  expect(notice?.textContent).toContain(BAN_WARNING);
   expect(within(region).getByRole('meter').getAttribute('aria-valuetext')).toBe(
     '0 of 60 requests left: used up',
   );
-  expect(within(region).getByText('Free plan · 1,000 a day')).toBeTruthy();
-  expect(announcement().textContent).toBe(
-    `Quota: requests paused until ${formatClock(holdUntil)}. The service answered 429 Too Many Requests.`,
-  );
+  expect(within(region).getByText('paused')).toBeTruthy();
+  // The meter does not say it again.
+  expect(region.textContent).not.toContain(formatClock(holdUntil));
 });
 
-test('when the quota is used up the meter says Store Admin holds requests back until the reset', async () => {
+test('when the quota is used up one alert says Store Admin holds requests back until the reset', async () => {
   const app = await startTestApp();
-  const { staging } = await stagingOnSettings(app);
+  const { user, staging } = await stagingOnSettings(app);
 
   // Another client leaves one request; Store Admin's next answer says none are left.
   await rawRequestsUntil(staging, (answer) => answer.remaining === 1);
@@ -221,18 +248,18 @@ test('when the quota is used up the meter says Store Admin holds requests back u
   });
   if (resetAt === undefined) throw new Error('no reset');
 
-  const region = meter();
-  const notice = (await within(region).findByText('Requests paused.')).closest('.quota-notice');
-  expect(notice?.textContent).toContain(`(at ${formatClock(resetAt)})`);
-  expect(notice?.textContent).toContain(
+  const alert = await waitFor(theAlert);
+  expect(text(alert.querySelector('.notice-text'))).toContain(
+    `Requests to Staging are paused until ${formatClock(resetAt)}. The quota for this period is used up.`,
+  );
+  expect(alert.querySelector('details')?.textContent).toContain(
     'The quota for this window is used up, so Store Admin holds requests back until it resets.',
   );
-  expect(notice?.textContent).toContain(BAN_WARNING);
-  expect(within(region).getByText('This computer: 2 of 1,000 today (local count)')).toBeTruthy();
-  expect(announcement().textContent).toContain(`requests paused until ${formatClock(resetAt)}`);
+  const details = await openDetails(user);
+  expect(within(details).getByText('This computer: 2 of 1,000 today (local count)')).toBeTruthy();
 });
 
-test('a banned key is said plainly, with the time the ban ends', async () => {
+test('a banned key is one alert, with the time the ban ends', async () => {
   const app = await startTestApp();
   const { staging } = await stagingOnSettings(app, { banAfter: 2, banMs: 30 * 60_000 });
 
@@ -244,16 +271,39 @@ test('a banned key is said plainly, with the time the ban ends', async () => {
   expect(holdReason).toBe('banned');
   if (holdUntil === undefined) throw new Error('no hold');
 
+  const alert = await waitFor(theAlert);
+  expect(text(alert.querySelector('.notice-text'))).toMatch(
+    new RegExp(
+      `^Key banned\\. The service has banned the Staging API key until ${formatClock(holdUntil)}\\. Store Admin sends nothing until then\\. \\(in (2\\d|30):\\d\\d\\)$`,
+    ),
+  );
+  expect(alert.querySelector('details')?.textContent).toContain('A ban follows repeated requests');
+  expect(within(meter()).getByText('banned')).toBeTruthy();
+});
+
+test('figures of an earlier answer are shown as such while the service cannot be reached: no colour, no "plenty"', async () => {
+  const app = await startTestApp();
+  const { staging } = await stagingOnSettings(app);
+  const { observedAt } = await quotaOf(app, 'staging');
+  if (observedAt === undefined) throw new Error('no answer');
+  expect(within(meter()).getByText('plenty')).toBeTruthy();
+
+  await staging.close();
+  expect((await refresh(app, 'staging')).ok).toBe(false);
+
   const region = meter();
-  const notice = (await within(region).findByText('Key banned.')).closest('.quota-notice');
-  expect(notice?.textContent).toContain(
-    `The service has banned this API key until ${formatClock(holdUntil)}. Store Admin sends nothing until then.`,
+  await waitFor(() =>
+    expect(text(region.querySelector('.quota-summary'))).toBe(
+      `59 of 60 left at ${formatClock(observedAt).slice(0, 5)}`,
+    ),
   );
-  expect(notice?.textContent).toMatch(/The ban ends in (2\d|30):\d\d\./);
-  expect(within(region).queryByText('Requests paused.')).toBeNull();
-  expect(announcement().textContent).toBe(
-    `Quota: API key banned until ${formatClock(holdUntil)}. Store Admin sends nothing until then.`,
+  expect(within(region).queryByText('plenty')).toBeNull();
+  const gauge = within(region).getByRole('meter');
+  expect(gauge.getAttribute('data-level')).toBe('stale');
+  expect(gauge.getAttribute('aria-valuetext')).toBe(
+    `59 of 60 requests left at ${formatClock(observedAt).slice(0, 5)}`,
   );
+  expect(text(theAlert())).toContain('Staging cannot be reached.');
 });
 
 test('switching environment switches the meter', async () => {
@@ -262,17 +312,17 @@ test('switching environment switches the meter', async () => {
   await freeStaging(app);
   await refresh(app, 'sandbox');
   await expectMeterShowsMain(app, 'sandbox', 10_000);
-  expect(within(meter()).getByText('Pro plan · 10,000 a day')).toBeTruthy();
+  expect(within(await openDetails(user)).getByText('Pro plan · 10,000 a day')).toBeTruthy();
 
   await switchTo(user, 'Staging');
   await refresh(app, 'staging');
   await expectMeterShowsMain(app, 'staging', 1_000);
-  expect(within(meter()).getByText('Free plan · 1,000 a day')).toBeTruthy();
+  expect(within(await openDetails(user)).getByText('Free plan · 1,000 a day')).toBeTruthy();
   expect(within(meter()).getByRole('meter').getAttribute('aria-valuemax')).toBe('60');
   expect(within(meter()).queryByText(/Pro plan/)).toBeNull();
 
   await switchTo(user, 'Sandbox');
   await expectMeterShowsMain(app, 'sandbox', 10_000);
-  expect(within(meter()).getByText('Pro plan · 10,000 a day')).toBeTruthy();
+  expect(within(await openDetails(user)).getByText('Pro plan · 10,000 a day')).toBeTruthy();
   expect(within(meter()).queryByText(/Free plan/)).toBeNull();
 });

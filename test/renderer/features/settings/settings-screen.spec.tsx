@@ -20,6 +20,9 @@ test('the sandbox needs nothing: it says it is built in, with demo data and a ke
   const app = await startTestApp();
   await openSettings(app, 'Sandbox');
 
+  expect(
+    screen.getByText(/A copy of the store service on this computer, with demo data/),
+  ).toBeTruthy();
   expect(screen.getByText(/built into Store Admin/)).toBeTruthy();
   expect(screen.getByText(/its own key, made anew each time Store Admin starts/)).toBeTruthy();
   // The shipped app holds no fixed sandbox key (test/packaging checks the bundles).
@@ -73,7 +76,7 @@ test('saving a base URL shows what the main process saved', async () => {
   await user.type(field, `${staging.baseUrl}/`);
   await user.click(screen.getByRole('button', { name: 'Save address' }));
 
-  expect(await screen.findByText(`Saved. Staging now uses ${staging.baseUrl}.`)).toBeTruthy();
+  expect(await screen.findByText('Saved.')).toBeTruthy();
   // Normalised by the main process (no trailing slash), and shown as saved.
   expect((field as HTMLInputElement).value).toBe(staging.baseUrl);
   const state = await app.api.app.getState();
@@ -95,7 +98,7 @@ test('a saved key is never shown back: only where it is stored', async () => {
   await user.type(field, STAGING_KEY);
   await user.click(screen.getByRole('button', { name: 'Save key' }));
 
-  expect(await screen.findByText('Key set — stored in macOS Keychain')).toBeTruthy();
+  expect(await screen.findByText('Key saved in the macOS Keychain')).toBeTruthy();
   expect(app.keys.status('staging').set).toBe(true);
   expect(field.value).toBe('');
   expect(document.body.innerHTML).not.toContain(STAGING_KEY);
@@ -120,7 +123,7 @@ test('removing a key asks first; Escape keeps it and gives the focus back', asyn
   const app = await startTestApp();
   await app.api.keys.set('production', 'prod-key-123');
   const { user } = await openSettings(app, 'Production');
-  expect(screen.getByText('Key set — stored in macOS Keychain')).toBeTruthy();
+  expect(screen.getByText('Key saved in the macOS Keychain')).toBeTruthy();
 
   const remove = screen.getByRole('button', { name: 'Remove key…' });
   await user.click(remove);
@@ -139,7 +142,7 @@ test('removing a key asks first; Escape keeps it and gives the focus back', asyn
   await user.click(within(dialog).getByRole('button', { name: 'Remove key' }));
 
   expect(await screen.findByText('No key set')).toBeTruthy();
-  expect(screen.getByText(/Key removed/)).toBeTruthy();
+  expect(screen.getByText('Key removed.')).toBeTruthy();
   expect(screen.queryByRole('dialog')).toBeNull();
   expect(screen.queryByRole('button', { name: 'Remove key…' })).toBeNull();
   expect(app.keys.status('production').set).toBe(false);
@@ -197,31 +200,27 @@ test('weak storage is explained in plain words, and saving anyway needs the expl
   const { user } = await openSettings(app, 'Staging');
 
   const warning = screen.getByRole('note', { name: 'Weak key protection' });
-  expect(warning.textContent).toContain('cannot properly protect a saved key');
-  expect(warning.textContent).toContain('no password manager');
+  expect(warning.textContent).toContain('This computer’s password store is not available.');
+  expect(warning.textContent).toContain('a Staging key you enter is kept until you quit');
   const accept = screen.getByRole('checkbox', {
-    name: 'Save it anyway with weak protection',
+    name: 'Save it anyway, without protection',
   }) as HTMLInputElement;
   expect(accept.checked).toBe(false);
 
   // Without the checkbox the key is kept for the session only.
   await user.type(screen.getByLabelText('Staging API key'), STAGING_KEY);
   await user.click(screen.getByRole('button', { name: 'Save key' }));
-  expect(
-    await screen.findByText('Key set — kept in memory until you quit, not saved'),
-  ).toBeTruthy();
+  expect(await screen.findByText('Key kept until you quit, not saved')).toBeTruthy();
   expect(app.keys.status('staging').storage).toBe('session-only');
 
-  // With it, the key is saved with weak protection, and the warning says what that means.
+  // With it, the key is saved without protection, and the warning says what that means.
   await user.click(accept);
   await user.type(screen.getByLabelText('Staging API key'), STAGING_KEY);
   await user.click(screen.getByRole('button', { name: 'Save key' }));
-  expect(
-    await screen.findByText('Key set — stored in basic text (no real protection)'),
-  ).toBeTruthy();
+  expect(await screen.findByText('Key saved without protection, as you chose')).toBeTruthy();
   expect(app.keys.status('staging').storage).toBe('weak-accepted');
   expect(screen.getByRole('note', { name: 'Weak key protection' }).textContent).toContain(
-    'anyone who can read your files can read the key',
+    'Anyone who can read your files can read the Staging key.',
   );
   expect(document.body.innerHTML).not.toContain(STAGING_KEY);
 });

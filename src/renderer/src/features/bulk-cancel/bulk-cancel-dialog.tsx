@@ -1,8 +1,9 @@
 // Asks before a bulk cancel, naming the count and the environment
 // (production in words and colour).
 
-import { useRef, type RefObject } from 'react';
-import { Dialog } from '../../components/dialog.tsx';
+import type { RefObject } from 'react';
+import { ConfirmDialog } from '../../components/dialog.tsx';
+import { formatCount } from '../../format.ts';
 import { useAppStore } from '../../store-context.tsx';
 import { EnvironmentBand, EnvironmentTag } from '../environments/environment-band.tsx';
 import { ENVIRONMENT_NAMES } from '../environments/environment-words.ts';
@@ -15,20 +16,22 @@ export function BulkCancelDialog({
   const flow = useAppStore((state) => state.bulkFlow);
   const dismiss = useAppStore((state) => state.dismissBulkCancel);
   const confirm = useAppStore((state) => state.confirmBulkCancel);
-  const keepRef = useRef<HTMLButtonElement>(null);
   if (flow.step !== 'confirm' && flow.step !== 'starting') return null;
   const { environment, orderIds } = flow;
-  const count = orderIds.length.toLocaleString();
-  const starting = flow.step === 'starting';
+  const count = formatCount(orderIds.length);
   const production = environment === 'production';
   return (
-    <Dialog
+    <ConfirmDialog
       title={`Cancel ${count} orders?`}
+      keepLabel="Keep the orders"
+      confirmLabel={`Cancel ${count} orders`}
+      busyLabel="Starting…"
+      progress="Starting…"
+      onConfirm={() => void confirm()}
       onDismiss={dismiss}
-      initialFocus={keepRef}
-      {...(fallbackFocus ? { fallbackFocus } : {})}
       tone={production ? 'danger' : 'neutral'}
-      busy={starting}
+      busy={flow.step === 'starting'}
+      {...(fallbackFocus ? { fallbackFocus } : {})}
     >
       <EnvironmentBand environment={environment} />
       <p>
@@ -43,22 +46,6 @@ export function BulkCancelDialog({
         own work, so the key is never rate-limited. You can pause or stop at any time; if Store
         Admin closes, it carries on where it was.
       </p>
-      <p role="status" aria-live="polite" className="dialog-progress">
-        {starting ? 'Starting…' : ''}
-      </p>
-      <div className="dialog-actions">
-        <button type="button" ref={keepRef} onClick={dismiss} aria-disabled={starting || undefined}>
-          Keep the orders
-        </button>
-        <button
-          type="button"
-          className="danger-button"
-          onClick={() => void confirm()}
-          aria-disabled={starting || undefined}
-        >
-          {starting ? 'Starting…' : `Cancel ${count} orders`}
-        </button>
-      </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -1,9 +1,15 @@
-// The bulk cancel of the environment: progress per outcome, the time left
-// from the quota, why it is paused, and the controls.
+// The bulk cancel of the environment, as a strip between the toolbar and the
+// grid: what it is doing, progress per outcome, the time left from the quota,
+// and the controls. A finished or stopped job's strip can be closed for good
+// (main remembers it with the job); its results stay in the cancel log. Why a
+// job waits (no connection, a ban, a refused key) is said once, in the notice
+// area; here only that it waits.
 
 import type { BulkCancelSnapshot, BulkOutcome } from '../../../../shared/bulk-cancel.ts';
 import type { EnvironmentId } from '../../../../shared/environments.ts';
 import { StatusRegion } from '../../components/status-region.tsx';
+import { Toast } from '../../components/toast.tsx';
+import { formatCount } from '../../format.ts';
 import { useAppStore } from '../../store-context.tsx';
 import { ENVIRONMENT_NAMES } from '../environments/environment-words.ts';
 import { OUTCOME_WORDS } from './bulk-results-csv.ts';
@@ -30,14 +36,28 @@ export function statusWords(job: BulkCancelSnapshot): string {
     case 'running':
       return 'Cancelling at the pace the quota allows.';
     case 'paused':
-      return job.pauseReason === 'user'
-        ? 'Paused. Nothing is sent until you resume.'
-        : (job.message ?? 'Paused.');
+      switch (job.pauseReason) {
+        case 'user':
+          return 'Paused. Nothing is sent until you resume.';
+        case 'offline':
+          return 'Paused while the service cannot be reached; it tries again by itself.';
+        case 'key':
+          return 'Paused: the API key was refused. Resume once the key is fixed.';
+        case 'banned':
+          return 'Paused while the API key is banned. Resume after the ban ends.';
+        default:
+          return 'Paused.';
+      }
     case 'stopped':
-      return 'Stopped. Orders not yet sent were left as they are.';
+      return 'Stopped. Orders not sent yet were left as they are.';
     case 'finished':
       return 'Finished.';
   }
+}
+
+/** Whether the job will send nothing more: its strip can be closed. */
+function isOver(job: BulkCancelSnapshot): boolean {
+  return job.status === 'finished' || job.status === 'stopped';
 }
 
 export function BulkCancelPanel({ environment }: { environment: EnvironmentId }) {
@@ -45,77 +65,81 @@ export function BulkCancelPanel({ environment }: { environment: EnvironmentId })
   const pause = useAppStore((state) => state.pauseBulkCancel);
   const resume = useAppStore((state) => state.resumeBulkCancel);
   const stop = useAppStore((state) => state.stopBulkCancel);
+  const dismiss = useAppStore((state) => state.dismissBulkJob);
   const exportResults = useAppStore((state) => state.exportBulkResults);
-  const failure = useAppStore((state) =>
-    state.bulkFlow.step === 'failed' && state.bulkFlow.environment === environment
-      ? state.bulkFlow.failure
-      : undefined,
-  );
-  if (!job && !failure) return null;
-  const done = job ? job.total - job.counts.waiting : 0;
+  if (!job || job.dismissed) return null;
+  const done = job.total - job.counts.waiting;
+  const over = isOver(job);
   return (
-    <section className="bulk-panel" aria-labelledby={`bulk-title-${environment}`}>
-      <h3 id={`bulk-title-${environment}`}>Bulk cancel — {ENVIRONMENT_NAMES[environment]}</h3>
-      {failure && <p className="message message-error">{failure.message}</p>}
-      {job && (
-        <>
-          {/* Announced when the status changes, not at every order. */}
-          <StatusRegion
-            tone={job.status === 'paused' && job.pauseReason !== 'user' ? 'warning' : 'info'}
-          >
-            {statusWords(job)}
-          </StatusRegion>
-          <label className="bulk-progress">
-            <span>
-              {done.toLocaleString()} of {job.total.toLocaleString()} done
-              {job.etaMs !== undefined && job.status === 'running'
-                ? `, ${durationWords(job.etaMs)} left`
-                : ''}
-            </span>
-            <progress max={job.total} value={done} />
-          </label>
-          <dl className="bulk-counts">
-            {OUTCOMES.map((outcome) => (
-              <div key={outcome} className={`bulk-count bulk-${outcome}`}>
-                <dt>{OUTCOME_WORDS[outcome]}</dt>
-                <dd>{job.counts[outcome].toLocaleString()}</dd>
-              </div>
-            ))}
-            <div className="bulk-count">
-              <dt>Waiting</dt>
-              <dd>{job.counts.waiting.toLocaleString()}</dd>
-            </div>
-          </dl>
-          <div className="bulk-actions">
-            {job.status === 'running' && (
-              <button type="button" onClick={() => void pause(environment)}>
-                Pause
-              </button>
-            )}
-            {job.status === 'paused' && (
-              <button type="button" onClick={() => void resume(environment)}>
-                Resume
-              </button>
-            )}
-            {(job.status === 'running' || job.status === 'paused') && (
-              <button
-                type="button"
-                className="danger-button"
-                onClick={() => void stop(environment)}
-              >
-                Stop
-              </button>
-            )}
-            <button
-              type="button"
-              onClick={() => void exportResults(environment)}
-              disabled={done === 0}
-            >
-              Export results (CSV)
-            </button>
+    // The band above names the environment on screen; the region's name says it too.
+    <section className="bulk-strip" aria-label={`Bulk cancel — ${ENVIRONMENT_NAMES[environment]}`}>
+      <h3 className="bulk-title">Bulk cancel</h3>
+      {/* Announced when the status changes, not at every order. */}
+      <StatusRegion className="bulk-status">{statusWords(job)}</StatusRegion>
+      <label className="bulk-progress">
+        <span>
+          {formatCount(done)} of {formatCount(job.total)} done
+          {job.etaMs !== undefined && job.status === 'running'
+            ? `, ${durationWords(job.etaMs)} left`
+            : ''}
+        </span>
+        <progress max={job.total} value={done} />
+      </label>
+      <dl className="bulk-counts">
+        {OUTCOMES.map((outcome) => (
+          <div key={outcome} className={`bulk-count bulk-${outcome}`}>
+            <dt>{OUTCOME_WORDS[outcome]}</dt>
+            <dd>{formatCount(job.counts[outcome])}</dd>
           </div>
-        </>
-      )}
+        ))}
+        <div className="bulk-count">
+          {/* After a stop nothing waits: what is left was not sent. */}
+          <dt>{job.status === 'stopped' ? 'Not sent' : 'Waiting'}</dt>
+          <dd>{formatCount(job.counts.waiting)}</dd>
+        </div>
+      </dl>
+      <div className="bulk-actions">
+        {job.status === 'running' && (
+          <button type="button" onClick={() => void pause(environment)}>
+            Pause
+          </button>
+        )}
+        {job.status === 'paused' && (
+          <button type="button" onClick={() => void resume(environment)}>
+            Resume
+          </button>
+        )}
+        {!over && (
+          <button type="button" className="danger-button" onClick={() => void stop(environment)}>
+            Stop
+          </button>
+        )}
+        <button type="button" onClick={() => void exportResults(environment)} disabled={done === 0}>
+          Export results
+        </button>
+        {over && (
+          <button
+            type="button"
+            aria-label="Close bulk cancel"
+            onClick={() => void dismiss(environment)}
+          >
+            Close
+          </button>
+        )}
+      </div>
     </section>
+  );
+}
+
+/** A bulk cancel that could not start, or a control that failed: a message that goes away. */
+export function BulkCancelFailure() {
+  const failure = useAppStore((state) =>
+    state.bulkFlow.step === 'failed' ? state.bulkFlow.failure : undefined,
+  );
+  const dismiss = useAppStore((state) => state.dismissBulkFailure);
+  return (
+    <Toast label="Bulk cancel" tone="error" onDone={dismiss} messageKey={failure?.message}>
+      {failure && <p>{failure.message}</p>}
+    </Toast>
   );
 }

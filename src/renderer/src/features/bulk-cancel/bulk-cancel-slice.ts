@@ -8,7 +8,9 @@ import type { Failure } from '../../../../shared/failures.ts';
 import type { EventPayloads } from '../../../../shared/ipc-contract.ts';
 import type { SliceCreator } from '../../store.ts';
 import { fileStamp, saveTextFile } from '../../components/save-file.ts';
+import type { OrderTable } from '../orders/order-table.ts';
 import { bulkResultsCsv } from './bulk-results-csv.ts';
+import type { RowSelection } from './row-selection.ts';
 
 export type BulkCancelFlow =
   | { readonly step: 'idle' }
@@ -24,9 +26,18 @@ export type BulkCancelFlow =
     }
   | { readonly step: 'failed'; readonly environment: EnvironmentId; readonly failure: Failure };
 
+/** The orders ticked for a bulk cancel: rows of one list (a new list starts with none). */
+export interface Ticks {
+  readonly table: OrderTable;
+  readonly selection: RowSelection;
+}
+
 export interface BulkCancelSlice {
   readonly bulkJobs: Partial<Record<EnvironmentId, BulkCancelSnapshot>>;
   readonly bulkFlow: BulkCancelFlow;
+  readonly ticks: Ticks | undefined;
+  setTicks(table: OrderTable, selection: RowSelection): void;
+  clearTicks(): void;
   /** Opens the confirmation for these orders. */
   askBulkCancel(environment: EnvironmentId, orderIds: readonly string[]): void;
   dismissBulkCancel(): void;
@@ -38,6 +49,10 @@ export interface BulkCancelSlice {
   loadBulkCancel(environment: EnvironmentId): Promise<void>;
   applyBulkCancel(payload: EventPayloads['bulk-cancel:changed']): void;
   exportBulkResults(environment: EnvironmentId): Promise<void>;
+  /** Closes a finished or stopped job's panel, for good (main remembers it with the job). */
+  dismissBulkJob(environment: EnvironmentId): Promise<void>;
+  /** The last failure has been read. */
+  dismissBulkFailure(): void;
 }
 
 export const createBulkCancelSlice: SliceCreator<BulkCancelSlice> = (api) => (set, get) => {
@@ -60,6 +75,15 @@ export const createBulkCancelSlice: SliceCreator<BulkCancelSlice> = (api) => (se
   return {
     bulkJobs: {},
     bulkFlow: { step: 'idle' },
+    ticks: undefined,
+
+    setTicks(table, selection) {
+      set({ ticks: { table, selection } });
+    },
+
+    clearTicks() {
+      set({ ticks: undefined });
+    },
 
     askBulkCancel(environment, orderIds) {
       if (orderIds.length === 0) return;
@@ -78,7 +102,8 @@ export const createBulkCancelSlice: SliceCreator<BulkCancelSlice> = (api) => (se
       const result = await api.bulkCancel.start(flow.environment, flow.orderIds);
       if (result.ok) {
         keep(flow.environment, result.value);
-        set({ bulkFlow: { step: 'idle' } });
+        // The ticked orders are the job's now: the grid starts again with none ticked.
+        set({ bulkFlow: { step: 'idle' }, ticks: undefined });
       } else {
         set({ bulkFlow: { step: 'failed', environment: flow.environment, failure: result.error } });
       }
@@ -95,6 +120,12 @@ export const createBulkCancelSlice: SliceCreator<BulkCancelSlice> = (api) => (se
 
     applyBulkCancel({ environment, snapshot }) {
       keep(environment, snapshot);
+    },
+
+    dismissBulkJob: (environment) => control(environment, api.bulkCancel.dismiss),
+
+    dismissBulkFailure() {
+      if (get().bulkFlow.step === 'failed') set({ bulkFlow: { step: 'idle' } });
     },
 
     async exportBulkResults(environment) {

@@ -1,6 +1,8 @@
-// The results of a bulk cancel as CSV, one row per order, quoted per RFC 4180.
+// The results of a bulk cancel as CSV, one row per order, written with the
+// one CSV module (components/csv.ts).
 
 import type { BulkOutcome, BulkResult } from '../../../../shared/bulk-cancel.ts';
+import { csvCell, csvHeader, csvId, csvLine } from '../../components/csv.ts';
 
 export const OUTCOME_WORDS: Readonly<Record<BulkOutcome, string>> = {
   cancelled: 'Cancelled',
@@ -10,15 +12,18 @@ export const OUTCOME_WORDS: Readonly<Record<BulkOutcome, string>> = {
   failed: 'Failed',
 };
 
-function cell(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
+const HEADER = ['Order ID', 'Result', 'Time (UTC)', 'Reached the service', 'Message'] as const;
 
 export function bulkResultsCsv(results: readonly BulkResult[]): string {
-  const rows = results.map((r) =>
-    [r.orderId, OUTCOME_WORDS[r.outcome], new Date(r.at).toISOString(), r.delivery ?? '', r.message]
-      .map(cell)
-      .join(','),
-  );
-  return `${['Order ID', 'Result', 'Time (UTC)', 'Reached the service', 'Message'].join(',')}\r\n${rows.map((r) => `${r}\r\n`).join('')}`;
+  let csv = csvHeader(HEADER);
+  for (const r of results) {
+    csv += csvLine([
+      csvId(r.orderId),
+      csvCell(OUTCOME_WORDS[r.outcome]),
+      csvCell(new Date(r.at).toISOString()),
+      csvCell(r.delivery),
+      csvCell(r.message),
+    ]);
+  }
+  return csv;
 }

@@ -6,7 +6,8 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import type { EnvironmentId } from '../../../../shared/environments.ts';
 import { placeHostName, type PlacedHostName } from '../../../../shared/domains-config.ts';
 import { useAppStore } from '../../store-context.tsx';
-import { ALL_PRECONDITIONS, type FlowOf } from './assistant-flow.ts';
+import { TextField } from '../../components/text-field.tsx';
+import { ALL_PRECONDITIONS, flowFromProgress, type FlowOf } from './assistant-flow.ts';
 
 export function AddDomainStep({
   flow,
@@ -23,15 +24,9 @@ export function AddDomainStep({
   const [text, setText] = useState(flow.domain?.display ?? '');
   const [edited, setEdited] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
-  const inputId = useId();
-  const hintId = useId();
   const kindId = useId();
-  const problemId = useId();
   const placed = placeHostName(text);
   const problem = edited && !placed.ok ? placed.message : undefined;
-  const describedBy = [hintId, placed.ok ? kindId : undefined, problem ? problemId : undefined]
-    .filter(Boolean)
-    .join(' ');
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -40,57 +35,43 @@ export function AddDomainStep({
       inputRef.current?.focus();
       return;
     }
-    // The same domain spelled another way (punycode, capitals) continues its saved progress.
-    const same = Object.values(savedDomains ?? {})
-      .map((progress) => placeHostName(progress.domain))
-      .find((other) => other.ok && other.place.ascii === placed.place.ascii);
-    const domain = same?.ok ? same.place : placed.place;
-    void setDomainFlow({ kind: 'configure-dns', domain });
+    // The same domain spelled another way (punycode, capitals) is the one
+    // already saved: it carries on from its own step.
+    const same = Object.values(savedDomains ?? {}).find((progress) => {
+      const other = placeHostName(progress.domain);
+      return other.ok && other.place.ascii === placed.place.ascii;
+    });
+    const resumed =
+      same && same.domain !== flow.domain?.display ? flowFromProgress(same) : undefined;
+    const samePlace = same ? placeHostName(same.domain) : undefined;
+    void setDomainFlow(
+      resumed ?? { kind: 'configure-dns', domain: samePlace?.ok ? samePlace.place : placed.place },
+    );
   };
 
   return (
     <form noValidate onSubmit={onSubmit}>
       <p>
-        Enter the domain the project should be served from, and add the same domain in the
-        dashboard: project settings, section Domains, Add domain.
+        The domain to serve the project from. Add the same in the dashboard: project settings,
+        Domains, Add domain. It then shows the record values for the next step.
       </p>
-      <label htmlFor={inputId}>Domain or subdomain</label>
-      <p id={hintId} className="hint">
-        For example shop.example.com or example.com, without https://. Letters from any alphabet are
-        fine, e.g. bücher.example.com.
-      </p>
-      <div className="field-row">
-        <input
-          id={inputId}
-          ref={inputRef}
-          type="text"
-          autoComplete="off"
-          spellCheck={false}
-          value={text}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={describedBy}
-          onChange={(event) => {
-            setText(event.target.value);
-            setEdited(true);
-          }}
-        />
-      </div>
+      <TextField
+        ref={inputRef}
+        label="Domain or subdomain"
+        hint="E.g. shop.example.com or example.com, without https://. Any alphabet is fine."
+        value={text}
+        describedBy={placed.ok ? kindId : undefined}
+        message={problem !== undefined ? { tone: 'error', text: problem } : undefined}
+        onChange={(event) => {
+          setText(event.target.value);
+          setEdited(true);
+        }}
+      />
       {placed.ok && (
         <p id={kindId} className="domain-kind">
           <DomainKindText place={placed.place} />
         </p>
       )}
-      {problem && (
-        <p id={problemId} className="field-problem">
-          {problem}
-        </p>
-      )}
-      <h4>What you should see</h4>
-      <p>
-        After you add the same domain in the dashboard, it lists the domain as not verified yet and
-        shows the DNS record values, including the target you need in the next step. If the
-        dashboard does not accept the domain, check its spelling and the three points of step 1.
-      </p>
       <div className="step-actions">
         <button
           type="button"

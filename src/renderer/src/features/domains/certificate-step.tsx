@@ -11,7 +11,7 @@ import { CERTIFICATE_WAIT_MS, type FlowOf } from './assistant-flow.ts';
 import { DnsCheckResult, FindingItem } from './dns-check-result.tsx';
 import type { CheckState } from './domains-slice.ts';
 import { CERTIFICATE_STATUS_WORDS, describeMoment } from './domain-words.ts';
-import { useNow } from './use-now.ts';
+import { useNow } from '../../components/use-now.ts';
 
 export function CertificateStep({ flow }: { flow: FlowOf<'certificate'> }) {
   const setDomainFlow = useAppStore((state) => state.setDomainFlow);
@@ -117,10 +117,16 @@ function CertificateResult({ check }: { check: CheckState<CertificateReport> }) 
 
 function CertificateDetails({ report }: { report: CertificateReport }) {
   const certificate = report.certificate;
+  const where = report.host === report.domain ? '' : ` at ${report.host}`;
   return (
     <div>
       <p>
         <strong>{CERTIFICATE_STATUS_WORDS[report.status]}</strong>
+      </p>
+      <p className="muted">
+        Checked https://{report.domain}
+        {where}
+        {report.port === 443 ? '' : `, port ${report.port}`}, {formatDateTime(report.checkedAt)}.
       </p>
       {certificate && (
         <dl className="finding-details">

@@ -2,10 +2,11 @@
 // platform's target comes from the dashboard: the user pastes it once and it
 // is remembered for the environment.
 
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import type { EnvironmentId } from '../../../../shared/environments.ts';
 import { normaliseHostName, type PlacedHostName } from '../../../../shared/domains-config.ts';
 import { StatusRegion } from '../../components/status-region.tsx';
+import { outcomeMessage, TextField } from '../../components/text-field.tsx';
 import { useAppStore } from '../../store-context.tsx';
 import type { FlowOf } from './assistant-flow.ts';
 import { CopyButton } from './copy-button.tsx';
@@ -89,15 +90,13 @@ function TargetForm({
   savedTarget: string | undefined;
 }) {
   const saveDomainSettings = useAppStore((state) => state.saveDomainSettings);
+  const forgetOutcome = useAppStore((state) => state.forgetDomainSettingsOutcome);
   const outcome = useAppStore((state) =>
     state.domainSettingsOutcome?.form === 'target' ? state.domainSettingsOutcome : undefined,
   );
   const [text, setText] = useState(savedTarget ?? '');
   const [edited, setEdited] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
-  const inputId = useId();
-  const hintId = useId();
-  const problemId = useId();
   const check = normaliseHostName(text, 'The target');
   const problem = edited && !check.ok ? check.message : undefined;
   const saving = outcome?.kind === 'working';
@@ -110,49 +109,31 @@ function TargetForm({
       return;
     }
     if (saving) return;
-    if (await saveDomainSettings(environment, { target: check.ascii }, 'target'))
+    if (await saveDomainSettings(environment, { target: check.ascii }, 'target')) {
       setText(check.ascii);
+      setEdited(false);
+    }
   };
 
   return (
     <form className="domains-block" noValidate onSubmit={(event) => void onSubmit(event)}>
-      <label htmlFor={inputId}>Platform target</label>
-      <p id={hintId} className="hint">
-        The dashboard shows it after you add the domain there (project settings, Domains). Paste it
-        here once: Store Admin remembers it for this environment.
-      </p>
-      <div className="field-row">
-        <input
-          id={inputId}
-          ref={inputRef}
-          type="text"
-          autoComplete="off"
-          spellCheck={false}
-          value={text}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${hintId} ${problemId}` : hintId}
-          onChange={(event) => {
-            setText(event.target.value);
-            setEdited(true);
-          }}
-        />
-        <button type="submit" aria-disabled={saving || undefined}>
-          {saving ? 'Saving…' : 'Save target'}
-        </button>
-      </div>
-      {problem && (
-        <p id={problemId} className="field-problem">
-          {problem}
-        </p>
-      )}
-      <StatusRegion
-        tone={outcome?.kind === 'failed' ? 'error' : outcome?.kind === 'done' ? 'success' : 'info'}
-      >
-        {outcome?.message}
-      </StatusRegion>
-      {savedTarget !== undefined && outcome === undefined && (
-        <p className="note">Remembered from before: {savedTarget}.</p>
-      )}
+      <TextField
+        ref={inputRef}
+        label="Platform target"
+        hint="Shown in the dashboard once you add the domain there (project settings, Domains). Remembered for this environment."
+        value={text}
+        message={problem !== undefined ? { tone: 'error', text: problem } : outcomeMessage(outcome)}
+        onChange={(event) => {
+          setText(event.target.value);
+          setEdited(true);
+          forgetOutcome();
+        }}
+        actions={
+          <button type="submit" aria-disabled={saving || undefined}>
+            {saving ? 'Saving…' : 'Save target'}
+          </button>
+        }
+      />
     </form>
   );
 }

@@ -1,13 +1,15 @@
 // What the local DNS check found, in a live region: the overall status in
-// words with what to do next, then every finding with its message and what
-// DNS holds against what it should hold.
+// words with what to do next, then the findings grouped by what they ask of
+// the clerk (must fix, waiting, fine), each with what DNS holds against what
+// it should hold.
 
+import { useId } from 'react';
 import type { DnsFinding, DomainCheckReport } from '../../../../shared/domains.ts';
 import type { Failure } from '../../../../shared/failures.ts';
 import { StatusRegion } from '../../components/status-region.tsx';
 import { formatDateTime } from '../../format.ts';
 import type { CheckState } from './domains-slice.ts';
-import { DNS_STATUS_WORDS, SEVERITY_WORDS, describeDuration } from './domain-words.ts';
+import { DNS_STATUS_WORDS, describeDuration } from './domain-words.ts';
 
 export function DnsCheckResult({
   check,
@@ -43,16 +45,39 @@ function CheckFailure({ failure }: { failure: Failure }) {
   );
 }
 
+/** The groups a result is read in, most urgent first; each shown only when it has findings. */
+const GROUPS = [
+  { key: 'fix', title: 'Must fix' },
+  { key: 'unanswered', title: 'Could not check' },
+  { key: 'waiting', title: 'Waiting' },
+  { key: 'note', title: 'Worth a look' },
+  { key: 'fine', title: 'Fine' },
+] as const;
+type GroupKey = (typeof GROUPS)[number]['key'];
+
+function groupOf(finding: DnsFinding): GroupKey {
+  if (finding.code === 'resolver-error') return 'unanswered';
+  switch (finding.severity) {
+    case 'error':
+      return 'fix';
+    case 'pending':
+      return 'waiting';
+    case 'warning':
+      return 'note';
+    case 'ok':
+      return 'fine';
+  }
+}
+
 function Report({ report }: { report: DomainCheckReport }) {
   const words = DNS_STATUS_WORDS[report.status];
   const negative = report.findings.find((f) => f.details?.negativeTtlSeconds !== undefined)?.details
     ?.negativeTtlSeconds;
   return (
     <div>
-      <p className="dns-status">
-        <strong>{words.title}</strong>
+      <p className={`dns-status dns-status-${words.tone}`}>
+        <strong>{words.title}</strong> {words.next}
       </p>
-      <p>{words.next}</p>
       {report.status === 'pending' && (
         <p className="propagation-note">
           DNS changes usually spread within minutes, but can take up to 48 hours.
@@ -60,12 +85,29 @@ function Report({ report }: { report: DomainCheckReport }) {
             ` This DNS server may keep answering “does not exist” for up to ${describeDuration(negative)} (negative caching), so checking again sooner shows the same answer.`}
         </p>
       )}
+      {GROUPS.map(({ key, title }) => {
+        const findings = report.findings.filter((finding) => groupOf(finding) === key);
+        return findings.length === 0 ? null : (
+          <FindingGroup key={key} title={title} findings={findings} />
+        );
+      })}
       <p className="muted">
-        Checked {formatDateTime(report.checkedAt)} for {report.domain} (target {report.target}),
-        asking {report.resolver === 'system' ? 'the system’s DNS servers' : report.resolver}.
+        Checked {formatDateTime(report.checkedAt)}, asking{' '}
+        {report.resolver === 'system' ? 'this computer’s DNS servers' : report.resolver}.
       </p>
+    </div>
+  );
+}
+
+function FindingGroup({ title, findings }: { title: string; findings: readonly DnsFinding[] }) {
+  const headingId = useId();
+  return (
+    <div role="group" aria-labelledby={headingId} className="finding-group">
+      <h5 id={headingId}>
+        {title} ({findings.length})
+      </h5>
       <ul className="findings">
-        {report.findings.map((finding, index) => (
+        {findings.map((finding, index) => (
           <FindingItem key={`${finding.code}-${index}`} finding={finding} />
         ))}
       </ul>
@@ -77,7 +119,6 @@ export function FindingItem({ finding }: { finding: DnsFinding }) {
   const { found, expected, name, lookups } = finding.details ?? {};
   return (
     <li className={`finding finding-${finding.severity}`} data-code={finding.code}>
-      <span className="finding-severity">{SEVERITY_WORDS[finding.severity]}:</span>{' '}
       {finding.message}
       {(found !== undefined || expected !== undefined || name !== undefined || lookups) && (
         <dl className="finding-details">

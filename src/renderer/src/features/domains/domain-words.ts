@@ -1,11 +1,7 @@
-// Plain words for what the checks report: the overall DNS status, each
-// finding's severity, the certificate status, and times and durations.
+// Plain words for what the checks report: the overall DNS status, the
+// certificate status, and times and durations.
 
-import type {
-  CertificateStatus,
-  DomainStatus,
-  FindingSeverity,
-} from '../../../../shared/domains.ts';
+import type { CertificateStatus, DomainStatus } from '../../../../shared/domains.ts';
 import type { Tone } from '../../components/status-region.tsx';
 import { formatDateTime } from '../../format.ts';
 
@@ -23,13 +19,13 @@ export const DNS_STATUS_WORDS: Readonly<
     tone: 'warning',
   },
   misconfigured: {
-    title: 'Needs a change: something in DNS must be fixed before Verify can succeed.',
-    next: 'Make the changes listed below at your DNS provider, then check again.',
+    title: 'Needs a change: DNS is not yet as the platform expects.',
+    next: 'Make the changes under Must fix at your DNS provider, then check again.',
     tone: 'error',
   },
   error: {
     title: 'The check could not finish: some DNS lookups got no answer.',
-    next: 'Nothing is known yet about those lookups. Check again in a moment, or choose another DNS server below.',
+    next: 'Check again in a moment, or choose another DNS server under How to check.',
     tone: 'error',
   },
 };
@@ -40,13 +36,6 @@ export const DNS_STATUS_SHORT: Readonly<Record<DomainStatus, string>> = {
   pending: 'not there yet',
   misconfigured: 'needs a change',
   error: 'could not finish',
-};
-
-export const SEVERITY_WORDS: Readonly<Record<FindingSeverity, string>> = {
-  ok: 'OK',
-  warning: 'Warning',
-  error: 'Must be fixed',
-  pending: 'Waiting',
 };
 
 export const CERTIFICATE_STATUS_WORDS: Readonly<Record<CertificateStatus, string>> = {

@@ -2,7 +2,7 @@
 // are edited by the shared rules (src/shared/domains-config.ts), shown as the
 // JSON the dashboard takes, copyable, and saved per environment.
 
-import { useId, useMemo, type RefObject } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { EnvironmentId } from '../../../../shared/environments.ts';
 import {
   domainsConfigJson,
@@ -13,8 +13,10 @@ import {
   type DomainsConfigDraft,
 } from '../../../../shared/domains-config.ts';
 import { StatusRegion } from '../../components/status-region.tsx';
+import { outcomeMessage, TextField, type FieldMessage } from '../../components/text-field.tsx';
 import { useAppStore } from '../../store-context.tsx';
 import { CopyButton } from './copy-button.tsx';
+import { liveDomains, unservedWarning } from './served-domains.ts';
 
 const EMPTY_DRAFT: DomainsConfigDraft = { primary: '', redirects: [] };
 
@@ -25,150 +27,146 @@ function sameField(a: ConfigField, b: ConfigField): boolean {
   return true;
 }
 
-export function DomainsConfigEditor({
-  environment,
-  headingRef,
-}: {
-  environment: EnvironmentId;
-  headingRef: RefObject<HTMLHeadingElement | null>;
-}) {
+export function DomainsConfigEditor({ environment }: { environment: EnvironmentId }) {
   const draft = useAppStore((state) => state.domainsConfigDrafts[environment]) ?? EMPTY_DRAFT;
-  const saved = useAppStore((state) => {
+  const workspace = useAppStore((state) => {
     const load = state.domainWorkspaces[environment];
-    return load?.kind === 'ready' ? load.workspace.config : undefined;
+    return load?.kind === 'ready' ? load.workspace : undefined;
   });
   const outcome = useAppStore((state) => state.domainsConfigOutcome);
   const editDomainsConfig = useAppStore((state) => state.editDomainsConfig);
   const saveDomainsConfig = useAppStore((state) => state.saveDomainsConfig);
+  // Fields typed in, and whether Save was pressed: an empty field nobody has
+  // touched yet is not a problem to point at.
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [saveTried, setSaveTried] = useState(false);
   const validation = useMemo(() => validateDomainsConfig(draft), [draft]);
-  const pristine = draft.primary.trim() === '' && draft.redirects.length === 0;
-  const problems = pristine || validation.ok ? [] : validation.problems;
+  const problems = validation.ok ? [] : validation.problems;
   const json = validation.ok ? domainsConfigJson(validation.config) : undefined;
-  const summaryId = useId();
-  const primaryId = useId();
+  const reasonId = useId();
   const saving = outcome?.kind === 'working';
+  const served = [
+    ...(validation.ok ? [validation.config.primary] : []),
+    ...liveDomains(workspace?.progress ?? {}),
+  ];
+  const primaryPlace = draft.primary.trim();
 
-  const problemsFor = (field: ConfigField): readonly ConfigProblem[] =>
-    problems.filter((problem) => sameField(problem.field, field));
-  const edit = (next: DomainsConfigDraft) => editDomainsConfig(environment, next);
+  const keyOf = (field: ConfigField): string =>
+    field.kind === 'redirect' ? `${field.index}-${field.part}` : field.kind;
+  const shown = (field: ConfigField, value: string): boolean =>
+    saveTried || touched.has(keyOf(field)) || value.trim() !== '';
+  /** One message per field: its first problem, else a warning about where it leads. */
+  const messageFor = (field: ConfigField, value: string): FieldMessage | undefined => {
+    if (!shown(field, value)) return undefined;
+    const problem = problems.find((candidate) => sameField(candidate.field, field));
+    if (problem) return { tone: 'error', text: problem.message };
+    if (field.kind === 'redirect' && field.part === 'to') {
+      // The primary is served even before the whole configuration is valid.
+      const warning = unservedWarning(value, [...served, primaryPlace.toLowerCase()]);
+      if (warning) return { tone: 'warning', text: warning };
+    }
+    return undefined;
+  };
+  const edit = (next: DomainsConfigDraft, field?: ConfigField) => {
+    if (field) setTouched(new Set([...touched, keyOf(field)]));
+    editDomainsConfig(environment, next);
+  };
   const editRedirect = (index: number, part: 'from' | 'to', value: string) =>
-    edit({
-      ...draft,
-      redirects: draft.redirects.map((redirect, i) =>
-        i === index ? { ...redirect, [part]: value } : redirect,
-      ),
-    });
+    edit(
+      {
+        ...draft,
+        redirects: draft.redirects.map((redirect, i) =>
+          i === index ? { ...redirect, [part]: value } : redirect,
+        ),
+      },
+      { kind: 'redirect', index, part },
+    );
+  const statusProblems = (index: number): readonly ConfigProblem[] =>
+    problems.filter((problem) =>
+      sameField(problem.field, { kind: 'redirect', index, part: 'status' }),
+    );
 
   return (
     <section aria-labelledby="domains-config-heading" className="domains-block domains-config">
-      <h3 id="domains-config-heading" ref={headingRef} tabIndex={-1}>
-        Several domains
-      </h3>
-      <p>
-        A project can have several domains: one primary domain, which serves the project, and others
-        that redirect to a served domain with status {REDIRECT_STATUS} (moved permanently). Enter
-        the same configuration in the dashboard.
+      <h3 id="domains-config-heading">Several domains</h3>
+      <p className="note">
+        One primary domain serves the project; others redirect to it with status {REDIRECT_STATUS}{' '}
+        (moved permanently). Enter the same in the dashboard.
       </p>
 
-      <Field
-        id={primaryId}
+      <TextField
         label="Primary domain"
         value={draft.primary}
-        problems={problemsFor({ kind: 'primary' })}
-        onChange={(value) => edit({ ...draft, primary: value })}
+        message={messageFor({ kind: 'primary' }, draft.primary)}
+        onChange={(event) => edit({ ...draft, primary: event.target.value }, { kind: 'primary' })}
       />
 
-      <h4>Redirects</h4>
-      {draft.redirects.length === 0 ? (
-        <p className="empty">No redirects.</p>
-      ) : (
-        <ol className="redirects">
+      {draft.redirects.length > 0 && (
+        <ol className="redirects" aria-label="Redirects">
           {draft.redirects.map((redirect, index) => (
-            <li key={index}>
-              <fieldset className="redirect">
-                <legend>Redirect {index + 1}</legend>
-                <Field
-                  id={`${primaryId}-redirect-${index}-from`}
-                  label={`Redirect ${index + 1}: from`}
-                  value={redirect.from}
-                  problems={problemsFor({ kind: 'redirect', index, part: 'from' })}
-                  onChange={(value) => editRedirect(index, 'from', value)}
-                />
-                <Field
-                  id={`${primaryId}-redirect-${index}-to`}
-                  label={`Redirect ${index + 1}: to`}
-                  value={redirect.to}
-                  problems={problemsFor({ kind: 'redirect', index, part: 'to' })}
-                  onChange={(value) => editRedirect(index, 'to', value)}
-                />
-                <p className="redirect-status">
-                  Status: {redirect.status}
-                  {redirect.status === REDIRECT_STATUS ? ' (moved permanently)' : ''}
-                </p>
-                {problemsFor({ kind: 'redirect', index, part: 'status' }).map((problem) => (
-                  <p key={problem.code} className="field-problem">
-                    {problem.message}
-                  </p>
-                ))}
+            <li key={index} className="redirect">
+              <TextField
+                label={`Redirect ${index + 1}: from`}
+                value={redirect.from}
+                message={messageFor({ kind: 'redirect', index, part: 'from' }, redirect.from)}
+                onChange={(event) => editRedirect(index, 'from', event.target.value)}
+              />
+              <TextField
+                label={`Redirect ${index + 1}: to`}
+                value={redirect.to}
+                message={messageFor({ kind: 'redirect', index, part: 'to' }, redirect.to)}
+                onChange={(event) => editRedirect(index, 'to', event.target.value)}
+              />
+              <div className="redirect-end">
+                <span className="redirect-status">
+                  {redirect.status === REDIRECT_STATUS
+                    ? `${redirect.status}, moved permanently`
+                    : `Status ${redirect.status}`}
+                </span>
                 <button
                   type="button"
                   className="small-button"
-                  onClick={() =>
-                    edit({ ...draft, redirects: draft.redirects.filter((_, i) => i !== index) })
-                  }
+                  onClick={() => {
+                    setTouched(new Set());
+                    edit({ ...draft, redirects: draft.redirects.filter((_, i) => i !== index) });
+                  }}
                 >
                   Remove redirect {index + 1}
                 </button>
-              </fieldset>
+              </div>
+              {statusProblems(index).map((problem) => (
+                <p key={problem.code} className="text-field-error">
+                  {problem.message}
+                </p>
+              ))}
             </li>
           ))}
         </ol>
       )}
-      <button
-        type="button"
-        onClick={() =>
-          edit({
-            ...draft,
-            redirects: [
-              ...draft.redirects,
-              { from: '', to: draft.primary.trim(), status: REDIRECT_STATUS },
-            ],
-          })
-        }
-      >
-        Add a redirect
-      </button>
+      <div className="step-actions">
+        <button
+          type="button"
+          onClick={() =>
+            edit({
+              ...draft,
+              redirects: [
+                ...draft.redirects,
+                { from: '', to: primaryPlace, status: REDIRECT_STATUS },
+              ],
+            })
+          }
+        >
+          Add a redirect
+        </button>
+      </div>
 
-      <StatusRegion label="Configuration check" tone={problems.length > 0 ? 'error' : 'info'}>
-        {problems.length > 0 ? (
-          <div id={summaryId}>
-            <p>
-              <strong>
-                The configuration has{' '}
-                {problems.length === 1 ? 'a problem' : `${problems.length} problems`}:
-              </strong>
-            </p>
-            <ul>
-              {problems.map((problem, index) => (
-                <li key={`${problem.code}-${index}`}>{problem.message}</li>
-              ))}
-            </ul>
-          </div>
-        ) : undefined}
-      </StatusRegion>
-
-      <h4>As JSON</h4>
-      {json !== undefined ? (
-        <>
+      {json !== undefined && (
+        <div className="config-json-block">
           <pre className="config-json selectable" aria-label="The configuration as JSON">
             {json}
           </pre>
           <CopyButton text={json} label="Copy JSON" what="the configuration as JSON" />
-        </>
-      ) : (
-        <p className="note">
-          The JSON appears here once the configuration is complete and has no problems.
-        </p>
+        </div>
       )}
 
       <div className="step-actions">
@@ -176,67 +174,33 @@ export function DomainsConfigEditor({
           type="button"
           className="primary-button"
           aria-disabled={!validation.ok || saving || undefined}
-          aria-describedby={problems.length > 0 ? summaryId : undefined}
+          aria-describedby={!validation.ok ? reasonId : undefined}
           onClick={() => {
+            setSaveTried(true);
             if (validation.ok && !saving) void saveDomainsConfig(environment, validation.config);
           }}
         >
-          Save configuration
+          {saving ? 'Saving…' : 'Save configuration'}
         </button>
-        {saved !== undefined && (
+        {workspace?.config !== undefined && (
           <button type="button" onClick={() => void saveDomainsConfig(environment, undefined)}>
             Clear the saved configuration
           </button>
         )}
+        {!validation.ok && (
+          <span id={reasonId} className="muted">
+            {problems.length === 0 || primaryPlace === ''
+              ? 'Enter the primary domain to save.'
+              : `Put right ${problems.length === 1 ? 'the problem' : `the ${problems.length} problems`} above to save.`}
+          </span>
+        )}
       </div>
       <StatusRegion
         label="Configuration status"
-        tone={outcome?.kind === 'failed' ? 'error' : outcome?.kind === 'done' ? 'success' : 'info'}
+        tone={outcome?.kind === 'failed' ? 'error' : 'success'}
       >
-        {outcome?.message}
+        {outcomeMessage(outcome)?.text}
       </StatusRegion>
     </section>
-  );
-}
-
-function Field({
-  id,
-  label,
-  value,
-  problems,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  problems: readonly ConfigProblem[];
-  onChange: (value: string) => void;
-}) {
-  const problemId = `${id}-problem`;
-  return (
-    <div className="config-field">
-      <label htmlFor={id}>{label}</label>
-      <div className="field-row">
-        <input
-          id={id}
-          type="text"
-          autoComplete="off"
-          spellCheck={false}
-          value={value}
-          aria-invalid={problems.length > 0 ? true : undefined}
-          aria-describedby={problems.length > 0 ? problemId : undefined}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      </div>
-      {problems.length > 0 && (
-        <div id={problemId}>
-          {problems.map((problem) => (
-            <p key={problem.code} className="field-problem">
-              {problem.message}
-            </p>
-          ))}
-        </div>
-      )}
-    </div>
   );
 }

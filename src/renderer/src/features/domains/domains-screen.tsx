@@ -1,6 +1,6 @@
-// The Domains screen: for the active environment, the domains in progress
-// (each offered to resume where it was left, or to remove), a new domain,
-// the open assistant, and the multi-domain configuration.
+// The Domains screen: for the active environment, the live domains and the
+// domains in progress (each offered to open where it was left, or to remove),
+// a new domain, the open assistant, and the multi-domain configuration.
 
 import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
@@ -14,6 +14,7 @@ import { DomainAssistant } from './domain-assistant.tsx';
 import { DomainsConfigEditor } from './domains-config-editor.tsx';
 import { DNS_STATUS_SHORT, describeMoment } from './domain-words.ts';
 import { RemoveDomainDialog } from './remove-domain-dialog.tsx';
+import { isLive } from './served-domains.ts';
 import './domains.css';
 
 export function DomainsScreen() {
@@ -30,9 +31,8 @@ export function DomainsScreen() {
     <section aria-labelledby="domains-heading" className="screen domains-screen">
       <h2 id="domains-heading">Custom domains</h2>
       <p className="note">
-        Serve a published project from your own domain instead of the platform’s subdomain. What you
-        do here is saved for the {ENVIRONMENT_LABELS[environment]} environment, so you can come back
-        later and carry on.
+        Serve a published project from your own domain, step by step. Saved for{' '}
+        {ENVIRONMENT_LABELS[environment]}, so you can carry on later.
       </p>
       {load === undefined || load.kind === 'loading' ? (
         <p role="status">Loading your saved domains…</p>
@@ -58,50 +58,32 @@ function DomainsOverview({ environment }: { environment: EnvironmentId }) {
   );
   const startDomainAssistant = useAppStore((state) => state.startDomainAssistant);
   const resumeDomain = useAppStore((state) => state.resumeDomain);
-  const addRedirectFrom = useAppStore((state) => state.addRedirectFrom);
   const saveProblem = useAppStore((state) => state.domainSaveProblem);
   const [removing, setRemoving] = useState<string | undefined>(undefined);
   const [resumeProblem, setResumeProblem] = useState<string | undefined>(undefined);
-  const [configFocus, setConfigFocus] = useState(0);
-  const configHeadingRef = useRef<HTMLHeadingElement>(null);
   const addButtonRef = useRef<HTMLButtonElement>(null);
 
-  // After "Add a redirect first" the dialog has closed (and handed the focus
-  // back to its opener); the focus then moves on to the configuration.
-  useEffect(() => {
-    if (configFocus > 0) configHeadingRef.current?.focus();
-  }, [configFocus]);
-
   const sorted = [...saved].sort((a, b) => b.updatedAt - a.updatedAt);
+  const live = sorted.filter(isLive);
+  const inProgress = sorted.filter((progress) => !isLive(progress));
+  const item = (progress: DomainProgress) => (
+    <SavedDomain
+      key={progress.domain}
+      progress={progress}
+      onResume={() => {
+        if (!resumeDomain(environment, progress.domain)) {
+          setResumeProblem(
+            `${progress.domain} cannot be opened: its saved name is not a valid domain. Remove it and add the domain again.`,
+          );
+        }
+      }}
+      onRemove={() => setRemoving(progress.domain)}
+    />
+  );
 
   return (
     <>
-      <section aria-labelledby="domains-saved-heading" className="domains-block">
-        <h3 id="domains-saved-heading">Domains in progress</h3>
-        {sorted.length === 0 ? (
-          <p className="empty">No domain in progress yet.</p>
-        ) : (
-          <>
-            <p>Pick up where you left off:</p>
-            <ul className="saved-domains">
-              {sorted.map((progress) => (
-                <SavedDomain
-                  key={progress.domain}
-                  progress={progress}
-                  onResume={() => {
-                    if (!resumeDomain(environment, progress.domain)) {
-                      setResumeProblem(
-                        `${progress.domain} cannot be resumed: its saved name is not a valid domain. Remove it and add the domain again.`,
-                      );
-                    }
-                  }}
-                  onRemove={() => setRemoving(progress.domain)}
-                />
-              ))}
-            </ul>
-          </>
-        )}
-        <StatusRegion tone="error">{resumeProblem ?? saveProblem}</StatusRegion>
+      <div className="domains-toolbar">
         <button
           ref={addButtonRef}
           type="button"
@@ -110,9 +92,24 @@ function DomainsOverview({ environment }: { environment: EnvironmentId }) {
         >
           Add a domain
         </button>
+      </div>
+      <StatusRegion tone="error">{resumeProblem ?? saveProblem}</StatusRegion>
+      {live.length > 0 && (
+        <section aria-labelledby="domains-live-heading" className="domains-block">
+          <h3 id="domains-live-heading">Live</h3>
+          <ul className="saved-domains">{live.map(item)}</ul>
+        </section>
+      )}
+      <section aria-labelledby="domains-saved-heading" className="domains-block">
+        <h3 id="domains-saved-heading">In progress</h3>
+        {inProgress.length === 0 ? (
+          <p className="empty">No domain in progress.</p>
+        ) : (
+          <ul className="saved-domains">{inProgress.map(item)}</ul>
+        )}
       </section>
 
-      <DomainsConfigEditor environment={environment} headingRef={configHeadingRef} />
+      <DomainsConfigEditor environment={environment} />
 
       {removing !== undefined && (
         <RemoveDomainDialog
@@ -120,12 +117,6 @@ function DomainsOverview({ environment }: { environment: EnvironmentId }) {
           domain={removing}
           fallbackFocus={addButtonRef}
           onClose={() => setRemoving(undefined)}
-          onAddRedirect={() => {
-            const placed = placeHostName(removing);
-            addRedirectFrom(environment, placed.ok ? placed.place.display : removing);
-            setRemoving(undefined);
-            setConfigFocus((n) => n + 1);
-          }}
         />
       )}
     </>
@@ -144,22 +135,34 @@ function SavedDomain({
   const placed = placeHostName(progress.domain);
   const ascii =
     placed.ok && placed.place.ascii !== placed.place.display ? placed.place.ascii : undefined;
+  const live = isLive(progress);
+  const facts = live
+    ? [
+        `Live since ${describeMoment(progress.verifiedAt ?? progress.updatedAt)}`,
+        progress.lastCheck &&
+          `last DNS check ${describeMoment(progress.lastCheck.at)}: ${DNS_STATUS_SHORT[progress.lastCheck.status]}`,
+      ]
+    : [
+        `Step ${stepNumber(progress.step)} of ${STEP_ORDER.length}: ${STEP_TITLES[progress.step]}`,
+        progress.verifiedAt !== undefined && `verified ${describeMoment(progress.verifiedAt)}`,
+        progress.lastCheck &&
+          `last DNS check ${describeMoment(progress.lastCheck.at)}: ${DNS_STATUS_SHORT[progress.lastCheck.status]}`,
+        `saved ${describeMoment(progress.updatedAt)}`,
+      ];
   return (
-    <li className="saved-domain">
+    <li className="saved-domain" data-domain={progress.domain}>
       <div>
         <strong>{progress.domain}</strong>
         {ascii && <span className="muted"> ({ascii})</span>}
-        <div className="muted">
-          At step {stepNumber(progress.step)} of {STEP_ORDER.length}: {STEP_TITLES[progress.step]}.
-          {progress.verifiedAt !== undefined && ` Verified ${describeMoment(progress.verifiedAt)}.`}
-          {progress.lastCheck &&
-            ` Last DNS check ${describeMoment(progress.lastCheck.at)}: ${DNS_STATUS_SHORT[progress.lastCheck.status]}.`}
-          {` Saved ${describeMoment(progress.updatedAt)}.`}
-        </div>
+        <div className="muted">{facts.filter(Boolean).join(' · ')}</div>
       </div>
       <div className="saved-domain-actions">
-        <button type="button" onClick={onResume} aria-label={`Resume ${progress.domain}`}>
-          Resume
+        <button
+          type="button"
+          onClick={onResume}
+          aria-label={`${live ? 'Open' : 'Resume'} ${progress.domain}`}
+        >
+          {live ? 'Open' : 'Resume'}
         </button>
         <button
           type="button"

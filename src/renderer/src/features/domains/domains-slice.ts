@@ -10,10 +10,10 @@ import type {
   DomainWorkspace,
 } from '../../../../shared/domain-assistant.ts';
 import type { DomainsConfigDraft } from '../../../../shared/domains-config.ts';
-import { REDIRECT_STATUS } from '../../../../shared/domains-config.ts';
 import type { CertificateReport, DomainCheckReport } from '../../../../shared/domains.ts';
 import type { EnvironmentId } from '../../../../shared/environments.ts';
 import type { Failure } from '../../../../shared/failures.ts';
+import type { SaveOutcome } from '../../components/text-field.tsx';
 import type { SliceCreator } from '../../store.ts';
 import {
   flowFromProgress,
@@ -38,10 +38,7 @@ export type CheckState<Report> =
   | { readonly kind: 'done'; readonly report: Report }
   | { readonly kind: 'failed'; readonly failure: Failure };
 
-export type DomainOutcome =
-  | { readonly kind: 'working'; readonly message: string }
-  | { readonly kind: 'done'; readonly message: string }
-  | { readonly kind: 'failed'; readonly message: string };
+export type DomainOutcome = SaveOutcome;
 
 /** Which form saved the settings: the target (step 3) or how to check (step 4). */
 export type SettingsForm = 'target' | 'check';
@@ -69,12 +66,12 @@ export interface DomainsSlice {
     change: DomainSettings,
     form: SettingsForm,
   ): Promise<boolean>;
+  /** Editing a settings field again: the last save's message no longer applies. */
+  forgetDomainSettingsOutcome(): void;
   runDnsCheck(): Promise<void>;
   runCertificateCheck(): Promise<void>;
   removeDomain(environment: EnvironmentId, domain: string): Promise<boolean>;
   editDomainsConfig(environment: EnvironmentId, draft: DomainsConfigDraft): void;
-  /** Adds a redirect from `domain` to the draft (to the primary, when there is one). */
-  addRedirectFrom(environment: EnvironmentId, domain: string): void;
   saveDomainsConfig(
     environment: EnvironmentId,
     config: DomainsConfig | undefined,
@@ -181,10 +178,10 @@ export const createDomainsSlice: SliceCreator<DomainsSlice> = (api) => (set, get
     async setDomainFlow(flow) {
       const session = get().domainSession;
       if (!session) return;
-      const previousDomain = session.flow.domain?.ascii;
+      const previous = session.flow.domain;
       set({ domainSession: { ...session, flow } });
       // A check belongs to its step and its domain.
-      if (flow.domain?.ascii !== previousDomain || flow.kind !== session.flow.kind) {
+      if (flow.domain?.ascii !== previous?.ascii || flow.kind !== session.flow.kind) {
         set({ dnsCheck: { kind: 'idle' }, certificateCheck: { kind: 'idle' } });
       }
       const progress = progressOf(flow, Date.now());
@@ -198,6 +195,14 @@ export const createDomainsSlice: SliceCreator<DomainsSlice> = (api) => (set, get
       }
       setWorkspace(session.environment, result.value);
       if (get().domainSaveProblem !== undefined) set({ domainSaveProblem: undefined });
+      // A draft given another name in step 2 is the same draft renamed: its
+      // old name goes, so the list holds one entry per domain. A verified
+      // domain is no draft: it stays, and the new name starts an entry of its own.
+      const old = previous && result.value.progress[previous.display];
+      if (old && previous.ascii !== flow.domain?.ascii && old.verifiedAt === undefined) {
+        const removed = await api.domains.removeProgress(session.environment, previous.display);
+        if (removed.ok) setWorkspace(session.environment, removed.value);
+      }
     },
 
     async saveDomainSettings(environment, change, form) {
@@ -214,13 +219,15 @@ export const createDomainsSlice: SliceCreator<DomainsSlice> = (api) => (set, get
         return false;
       }
       setWorkspace(environment, result.value);
-      const saved = result.value.settings;
-      const message =
-        form === 'target'
-          ? `Target saved: ${saved.target ?? 'none'}. Store Admin remembers it for this environment.`
-          : `Saved. DNS checks ask ${saved.resolver === undefined ? 'this computer’s usual DNS servers (system default)' : `the DNS server ${saved.resolver}`}, and the CAA check looks for ${saved.caDomain ?? `${DEFAULT_CA_DOMAIN} (the default)`}.`;
-      set({ domainSettingsOutcome: { form, kind: 'done', message } });
+      set({ domainSettingsOutcome: { form, kind: 'done', message: 'Saved.' } });
       return true;
+    },
+
+    forgetDomainSettingsOutcome() {
+      const outcome = get().domainSettingsOutcome;
+      if (outcome !== undefined && outcome.kind !== 'working') {
+        set({ domainSettingsOutcome: undefined });
+      }
     },
 
     async runDnsCheck() {
@@ -278,7 +285,9 @@ export const createDomainsSlice: SliceCreator<DomainsSlice> = (api) => (set, get
       const domain = session?.flow.domain;
       if (!session || !domain || get().certificateCheck.kind === 'checking') return;
       set({ certificateCheck: { kind: 'checking' } });
-      const result = await api.domains.certificate({ domain: domain.ascii });
+      // Main asks the DNS server saved in the settings where the site is, so
+      // both checks look at the same thing.
+      const result = await api.domains.certificate(session.environment, { domain: domain.ascii });
       if (!sameSession(session)) return;
       set({
         certificateCheck: result.ok
@@ -305,24 +314,6 @@ export const createDomainsSlice: SliceCreator<DomainsSlice> = (api) => (set, get
       set({
         domainsConfigDrafts: { ...get().domainsConfigDrafts, [environment]: draft },
         domainsConfigOutcome: undefined,
-      });
-    },
-
-    addRedirectFrom(environment, domain) {
-      const draft = get().domainsConfigDrafts[environment] ?? EMPTY_DRAFT;
-      if (draft.redirects.some((redirect) => redirect.from === domain)) return;
-      get().editDomainsConfig(environment, {
-        ...draft,
-        redirects: [
-          ...draft.redirects,
-          { from: domain, to: draft.primary, status: REDIRECT_STATUS },
-        ],
-      });
-      set({
-        domainsConfigOutcome: {
-          kind: 'done',
-          message: `Added a redirect from ${domain}. Check where it goes, save the configuration and enter it in the dashboard before you remove ${domain} there.`,
-        },
       });
     },
 

@@ -1,8 +1,8 @@
 // Step 1: the three preconditions of the interface. Each one not ticked says
-// what to do about it; the assistant goes on only when all three are.
+// what to do about it; the assistant goes on only when all three are, and
+// says so beside Continue.
 
-import { useState } from 'react';
-import { StatusRegion } from '../../components/status-region.tsx';
+import { useId } from 'react';
 import { useAppStore } from '../../store-context.tsx';
 import { allMet, type FlowOf, type Preconditions } from './assistant-flow.ts';
 
@@ -30,20 +30,16 @@ const ITEMS: readonly {
 
 export function PreconditionsStep({ flow }: { flow: FlowOf<'preconditions'> }) {
   const setDomainFlow = useAppStore((state) => state.setDomainFlow);
-  const [blocked, setBlocked] = useState(false);
+  const reasonId = useId();
   const ready = allMet(flow.preconditions);
-  const missing = ITEMS.filter((item) => !flow.preconditions[item.key]);
+  const missing = ITEMS.filter((item) => !flow.preconditions[item.key]).length;
 
   const toggle = (key: keyof Preconditions, value: boolean) => {
-    setBlocked(false);
     void setDomainFlow({ ...flow, preconditions: { ...flow.preconditions, [key]: value } });
   };
 
   const onContinue = () => {
-    if (!ready) {
-      setBlocked(true);
-      return;
-    }
+    if (!ready) return;
     void setDomainFlow(
       flow.domain ? { kind: 'add-domain', domain: flow.domain } : { kind: 'add-domain' },
     );
@@ -51,10 +47,7 @@ export function PreconditionsStep({ flow }: { flow: FlowOf<'preconditions'> }) {
 
   return (
     <>
-      <p>
-        The dashboard lets you attach your own domain only when all three of these are true. Tick
-        each one that is.
-      </p>
+      <p>The dashboard takes a custom domain only when all three are true.</p>
       <fieldset className="preconditions">
         <legend>Before you start</legend>
         {ITEMS.map((item) => {
@@ -80,20 +73,23 @@ export function PreconditionsStep({ flow }: { flow: FlowOf<'preconditions'> }) {
           );
         })}
       </fieldset>
-      <StatusRegion tone="warning">
-        {blocked && !ready
-          ? `You can go on when all three are true. Still to do: ${missing.map((item) => item.todo).join(' ')}`
-          : undefined}
-      </StatusRegion>
       <div className="step-actions">
         <button
           type="button"
           className="primary-button"
           aria-disabled={!ready || undefined}
+          aria-describedby={ready ? undefined : reasonId}
           onClick={onContinue}
         >
           Continue
         </button>
+        {!ready && (
+          <span id={reasonId} className="muted">
+            {missing === 1
+              ? 'One point is still to do (see above).'
+              : `${missing} points are still to do (see above).`}
+          </span>
+        )}
       </div>
     </>
   );

@@ -1,35 +1,43 @@
 // Removing a domain: in the dashboard it stops traffic at once, so the
-// dialog says so and offers a redirect first. Here it forgets the saved
+// dialog says so and offers a redirect first, which it saves into the
+// configuration together with the removal. Here removing forgets the saved
 // progress.
 
-import { useRef, useState, type RefObject } from 'react';
+import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { EnvironmentId } from '../../../../shared/environments.ts';
-import { placeHostName } from '../../../../shared/domains-config.ts';
-import { Dialog } from '../../components/dialog.tsx';
+import { placeHostName, validateDomainsConfig } from '../../../../shared/domains-config.ts';
+import { ConfirmDialog } from '../../components/dialog.tsx';
+import { TextField, type FieldMessage } from '../../components/text-field.tsx';
 import { useAppStore } from '../../store-context.tsx';
+import {
+  asciiOf,
+  firstRedirectTarget,
+  liveDomains,
+  unservedWarning,
+  withRedirect,
+} from './served-domains.ts';
 
 export function RemoveDomainDialog({
   environment,
   domain,
   fallbackFocus,
   onClose,
-  onAddRedirect,
 }: {
   environment: EnvironmentId;
   domain: string;
   fallbackFocus: RefObject<HTMLElement | null>;
   onClose: () => void;
-  onAddRedirect: () => void;
 }) {
   const removeDomain = useAppStore((state) => state.removeDomain);
-  const config = useAppStore((state) => {
+  const workspace = useAppStore((state) => {
     const load = state.domainWorkspaces[environment];
-    return load?.kind === 'ready' ? load.workspace.config : undefined;
+    return load?.kind === 'ready' ? load.workspace : undefined;
   });
+  const [redirecting, setRedirecting] = useState(false);
   const [busy, setBusy] = useState(false);
-  const redirectRef = useRef<HTMLButtonElement>(null);
-  const placed = placeHostName(domain);
-  const ascii = placed.ok ? placed.place.ascii : domain;
+  const config = workspace?.config;
+  const detouring = redirecting && workspace !== undefined;
+  const ascii = asciiOf(domain);
   const usedBy =
     config === undefined
       ? []
@@ -48,46 +56,144 @@ export function RemoveDomainDialog({
   };
 
   return (
-    <Dialog
+    <ConfirmDialog
       title={`Remove ${domain}?`}
       tone="danger"
+      keepLabel="Cancel"
+      confirmLabel={`Remove ${domain}`}
+      onConfirm={() => void remove()}
       onDismiss={onClose}
-      initialFocus={redirectRef}
+      alternative={{ label: 'Add a redirect first', onSelect: () => setRedirecting(true) }}
+      detour={
+        detouring ? (
+          <RedirectForm
+            environment={environment}
+            domain={domain}
+            initialTarget={firstRedirectTarget(config, workspace.progress, domain)}
+            served={[
+              ...(config && config.primary !== ascii ? [config.primary] : []),
+              ...liveDomains(workspace.progress, domain),
+            ]}
+            busy={busy}
+            setBusy={setBusy}
+            onDone={onClose}
+            onBack={() => setRedirecting(false)}
+          />
+        ) : undefined
+      }
       fallbackFocus={fallbackFocus}
       busy={busy}
     >
       <p>
-        <strong>Removing a domain stops serving traffic at once.</strong> As soon as you remove{' '}
-        {domain} in the dashboard (the menu next to the domain, then Remove), visitors to it get an
-        error instead of the project.
+        Removing it in the dashboard stops its traffic at once: visitors get an error instead of the
+        project. If the address was shared (links, emails, print), add a redirect first.
       </p>
-      <p>
-        If the address was shared outside (links, emails, printed material, search results), add a
-        redirect first, from {domain} to a domain that stays, so those visitors still arrive.
-      </p>
-      {usedBy.length > 0 && (
+      {usedBy.length > 0 && !detouring && (
         <p className="message message-warning">
-          The multi-domain configuration still uses {domain}: {usedBy.join('; ')}. Change it under
-          “Several domains” too.
+          The configuration under “Several domains” still uses {domain}: {usedBy.join('; ')}.
         </p>
       )}
-      <p>Remove here forgets the assistant’s saved progress for {domain}.</p>
+      {!detouring && (
+        <p className="muted">
+          Remove here forgets the assistant’s progress for {domain}; remove it in the dashboard too
+          (the menu next to the domain, then Remove).
+        </p>
+      )}
+    </ConfirmDialog>
+  );
+}
+
+/** Where `domain` should send its visitors, saved into the configuration, then the removal. */
+function RedirectForm({
+  environment,
+  domain,
+  initialTarget,
+  served,
+  busy,
+  setBusy,
+  onDone,
+  onBack,
+}: {
+  environment: EnvironmentId;
+  domain: string;
+  initialTarget: string;
+  /** The domains (ASCII) known to serve the project. */
+  served: readonly string[];
+  busy: boolean;
+  setBusy: (busy: boolean) => void;
+  onDone: () => void;
+  onBack: () => void;
+}) {
+  const config = useAppStore((state) => {
+    const load = state.domainWorkspaces[environment];
+    return load?.kind === 'ready' ? load.workspace.config : undefined;
+  });
+  const saveDomainsConfig = useAppStore((state) => state.saveDomainsConfig);
+  const removeDomain = useAppStore((state) => state.removeDomain);
+  const outcome = useAppStore((state) => state.domainsConfigOutcome);
+  const removeProblem = useAppStore((state) => state.domainSaveProblem);
+  const [to, setTo] = useState(initialTarget);
+  // Nothing is said about the field before it is typed in or sent.
+  const [judged, setJudged] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const placed = placeHostName(to, 'The domain to redirect to');
+  const validation = validateDomainsConfig(withRedirect(config, domain, to));
+  const problem = !placed.ok
+    ? placed.message
+    : !validation.ok
+      ? validation.problems[0]?.message
+      : undefined;
+  const warning = unservedWarning(to, served);
+  // Why the save or the removal failed, until the field is edited again.
+  const failureText = outcome?.kind === 'failed' ? outcome.message : removeProblem;
+  const failure: FieldMessage | undefined =
+    failed && failureText !== undefined ? { tone: 'error', text: failureText } : undefined;
+  const message: FieldMessage | undefined =
+    judged && problem !== undefined
+      ? { tone: 'error', text: problem }
+      : (failure ?? (warning !== undefined ? { tone: 'warning', text: warning } : undefined));
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setJudged(true);
+    if (busy) return;
+    if (!validation.ok) {
+      inputRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    const saved = await saveDomainsConfig(environment, validation.config);
+    const removed = saved && (await removeDomain(environment, domain));
+    setBusy(false);
+    if (removed) onDone();
+    else setFailed(true);
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)}>
+      <TextField
+        ref={inputRef}
+        label={`Redirect ${domain} to`}
+        hint="A domain that serves the project. Saved as a 301 redirect under “Several domains”; enter it in the dashboard too."
+        value={to}
+        message={message}
+        // The button that led here is gone; the field is what this step is about.
+        autoFocus
+        onChange={(event) => {
+          setTo(event.target.value);
+          setJudged(true);
+          setFailed(false);
+        }}
+      />
       <div className="dialog-actions">
-        <button ref={redirectRef} type="button" onClick={onAddRedirect} disabled={busy}>
-          Add a redirect first
+        <button type="button" onClick={onBack} disabled={busy}>
+          Back
         </button>
-        <button
-          type="button"
-          className="danger-button"
-          onClick={() => void remove()}
-          disabled={busy}
-        >
-          Remove {domain}
-        </button>
-        <button type="button" onClick={onClose} disabled={busy}>
-          Cancel
+        <button type="submit" className="danger-button" disabled={busy}>
+          Save the redirect and remove {domain}
         </button>
       </div>
-    </Dialog>
+    </form>
   );
 }

@@ -1,10 +1,11 @@
-// Every cancel sent from this computer to one environment, newest first,
-// with what came back, and the whole log as a CSV file.
+// Every cancel sent from this computer to one environment, newest first, with
+// what came back, in a side panel of its own beside the grid; the whole log
+// (bulk cancels included) as a CSV file.
 
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/environments.ts';
 import type { CancelLogEntry } from '../../../../shared/orders-local.ts';
-import { saveTextFile, fileStamp } from '../../components/save-file.ts';
+import { fileStamp, saveTextFile } from '../../components/save-file.ts';
 import { formatCount } from '../../format.ts';
 import { useAppStore } from '../../store-context.tsx';
 import { cancelLogCsv } from './orders-csv.ts';
@@ -34,106 +35,107 @@ export function resultWords(entry: CancelLogEntry): string {
   }
 }
 
-export function CancelLogView({ environment, now }: { environment: EnvironmentId; now: number }) {
+export interface CancelLogPanelProps {
+  readonly environment: EnvironmentId;
+  readonly now: number;
+  readonly onClose: () => void;
+  /** Says where an export went (a transient message). */
+  readonly onExported: (message: string) => void;
+}
+
+export function CancelLogPanel({ environment, now, onClose, onExported }: CancelLogPanelProps) {
   const entries = useAppStore((state) => state.orders[environment]?.cancelLog ?? EMPTY_LOG);
   const loadCancelLog = useAppStore((state) => state.loadCancelLog);
-  const [open, setOpen] = useState(false);
-  const [exported, setExported] = useState<string | undefined>();
-  const regionId = useId();
+  const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const label = ENVIRONMENT_LABELS[environment];
   const newestFirst = entries.slice(-SHOWN_ENTRIES).reverse();
 
-  const toggle = () => {
-    if (!open) void loadCancelLog(environment);
-    setOpen(!open);
-  };
+  // Opened: the log as main has it now, and the focus on its heading.
+  useEffect(() => {
+    void loadCancelLog(environment);
+    headingRef.current?.focus();
+  }, [environment, loadCancelLog]);
 
   const exportCsv = () => {
     if (entries.length === 0) return;
     const name = `cancel-log-${environment}-${fileStamp(Date.now())}.csv`;
     saveTextFile(name, [cancelLogCsv(entries)], 'text/csv');
-    setExported(`Exported ${formatCount(entries.length)} log entries to ${name}.`);
+    onExported(`Exported ${formatCount(entries.length)} cancel log entries to ${name}.`);
   };
 
   return (
-    <section className="cancel-log" aria-label={`Cancel log — ${label}`}>
-      <h3>
+    <aside
+      className="side-panel side-panel-wide cancel-log"
+      aria-labelledby={headingId}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onClose();
+      }}
+    >
+      <div className="side-panel-head">
+        <h3 id={headingId} ref={headingRef} tabIndex={-1}>
+          Cancel log — {label}
+        </h3>
         <button
           type="button"
-          className="disclosure"
-          aria-expanded={open}
-          aria-controls={regionId}
-          onClick={toggle}
+          className="small-button"
+          aria-label="Close cancel log"
+          onClick={onClose}
         >
-          <span aria-hidden="true" className="disclosure-mark">
-            {open ? '▾ ' : '▸ '}
-          </span>
-          Cancel log — {label} ({formatCount(entries.length)}{' '}
-          {entries.length === 1 ? 'entry' : 'entries'})
+          Close
         </button>
-      </h3>
-      <div id={regionId} hidden={!open}>
-        {open && (
-          <>
-            <p className="hint">
-              Every cancel sent from this computer to {label}, newest first. Kept on this computer.
-            </p>
-            <div className="field-row">
-              <button
-                type="button"
-                onClick={exportCsv}
-                aria-disabled={entries.length === 0 || undefined}
-              >
-                Export cancel log as CSV
-              </button>
-              <span role="status" className="muted">
-                {exported}
-              </span>
-            </div>
-            {entries.length === 0 ? (
-              <p className="empty">No cancels have been sent to {label} from this computer.</p>
-            ) : (
-              <div className="log-wrap">
-                <table className="cancel-log-table">
-                  <caption className="visually-hidden">
-                    Cancel log for {label}, newest first
-                  </caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Time</th>
-                      <th scope="col">Order</th>
-                      <th scope="col">Result</th>
-                      <th scope="col">Message</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {newestFirst.map((entry, index) => (
-                      <tr key={`${entry.at}:${entry.orderId}:${index}`}>
-                        <td>
-                          <time dateTime={new Date(entry.at).toISOString()}>
-                            {formatMoment(entry.at, now)}
-                          </time>
-                        </td>
-                        <th scope="row" className="mono">
-                          {entry.orderId}
-                        </th>
-                        <td>{resultWords(entry)}</td>
-                        <td>{entry.message}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-                {entries.length > SHOWN_ENTRIES && (
-                  <p className="note">
-                    Showing the newest {formatCount(SHOWN_ENTRIES)} of {formatCount(entries.length)}
-                    ; the CSV has them all.
-                  </p>
-                )}
-              </div>
-            )}
-          </>
-        )}
       </div>
-    </section>
+      <p className="hint">
+        {formatCount(entries.length)} {entries.length === 1 ? 'cancel' : 'cancels'} sent from this
+        computer to {label}, bulk cancels included, newest first. Kept on this computer.
+      </p>
+      <div className="field-row">
+        <button type="button" onClick={exportCsv} aria-disabled={entries.length === 0 || undefined}>
+          Export cancel log as CSV
+        </button>
+      </div>
+      {entries.length === 0 ? (
+        <p className="empty">No cancels have been sent to {label} from this computer.</p>
+      ) : (
+        <div className="log-wrap">
+          <table className="cancel-log-table">
+            <caption className="visually-hidden">Cancel log for {label}, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Time</th>
+                <th scope="col" className="numeric">
+                  Order
+                </th>
+                <th scope="col">Result</th>
+              </tr>
+            </thead>
+            <tbody>
+              {newestFirst.map((entry, index) => (
+                <tr key={`${entry.at}:${entry.orderId}:${index}`}>
+                  <td className="log-time">
+                    <time dateTime={new Date(entry.at).toISOString()}>
+                      {formatMoment(entry.at, now)}
+                    </time>
+                  </td>
+                  <th scope="row" className="numeric">
+                    {entry.orderId}
+                  </th>
+                  <td>
+                    <span className="log-result">{resultWords(entry)}</span>
+                    <span className="log-message">{entry.message}</span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {entries.length > SHOWN_ENTRIES && (
+            <p className="note">
+              Showing the newest {formatCount(SHOWN_ENTRIES)} of {formatCount(entries.length)}; the
+              CSV has them all.
+            </p>
+          )}
+        </div>
+      )}
+    </aside>
   );
 }

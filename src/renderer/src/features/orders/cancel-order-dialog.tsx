@@ -1,8 +1,8 @@
 // Asks before an order is cancelled, naming the order and the environment
 // (production in words and colour), and stays open while the request runs.
 
-import { useRef, type RefObject } from 'react';
-import { Dialog } from '../../components/dialog.tsx';
+import type { RefObject } from 'react';
+import { ConfirmDialog } from '../../components/dialog.tsx';
 import { formatDateTime } from '../../format.ts';
 import { useAppStore } from '../../store-context.tsx';
 import { EnvironmentBand, EnvironmentTag } from '../environments/environment-band.tsx';
@@ -19,63 +19,44 @@ export function CancelOrderDialog({
   const table = useAppStore((state) =>
     flow.step === 'idle' ? undefined : state.orders[flow.environment]?.list?.table,
   );
-  const keepRef = useRef<HTMLButtonElement>(null);
 
   if (flow.step !== 'confirm' && flow.step !== 'sending') return null;
   const { environment, orderId } = flow;
-  const sending = flow.step === 'sending';
   const row = table?.rowOfId(orderId);
   const order = row === undefined ? undefined : table?.orderAt(row);
   const production = environment === 'production';
 
   return (
-    <Dialog
+    <ConfirmDialog
       title={`Cancel order ${orderId}?`}
+      keepLabel="Keep the order"
+      confirmLabel={`Cancel order ${orderId}`}
+      busyLabel="Cancelling…"
+      progress={`Cancelling order ${orderId}…`}
+      onConfirm={() => void confirmCancel()}
       onDismiss={dismissCancel}
-      initialFocus={keepRef}
       fallbackFocus={fallbackFocus}
       tone={production ? 'danger' : 'neutral'}
-      busy={sending}
+      busy={flow.step === 'sending'}
     >
       <EnvironmentBand environment={environment} />
       <p>
         This asks the{' '}
         <EnvironmentTag environment={environment}>{ENVIRONMENT_NAMES[environment]}</EnvironmentTag>{' '}
-        store service to cancel order <strong className="mono">{orderId}</strong>
+        store service to cancel order <strong className="numeric-text">{orderId}</strong>
         {production ? ', a real customer order' : ''}. Only pending orders can be cancelled, and a
         cancel cannot be undone.
       </p>
       {order && (
         <dl className="order-facts">
           <dt>Pet ID</dt>
-          <dd className="mono">{order.petId ?? 'not given'}</dd>
+          <dd className="numeric-text">{order.petId ?? 'not given'}</dd>
           <dt>Quantity</dt>
           <dd>{order.quantity ?? 'not given'}</dd>
           <dt>Ship date</dt>
           <dd>{order.shipDate ? formatDateTime(order.shipDate) : 'not given'}</dd>
         </dl>
       )}
-      <p role="status" aria-live="polite" className="dialog-progress">
-        {sending ? `Cancelling order ${orderId}…` : ''}
-      </p>
-      <div className="dialog-actions">
-        <button
-          type="button"
-          ref={keepRef}
-          onClick={dismissCancel}
-          aria-disabled={sending || undefined}
-        >
-          Keep the order
-        </button>
-        <button
-          type="button"
-          className="danger-button"
-          onClick={() => void confirmCancel()}
-          aria-disabled={sending || undefined}
-        >
-          {sending ? 'Cancelling…' : `Cancel order ${orderId}`}
-        </button>
-      </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -1,15 +1,20 @@
-// What came back from the last cancel, in plain words. Only an answer of kind
-// "cancelled" is shown as done; a lost answer says the order must be checked;
-// a wait says until when.
+// What came back from the last cancel, as one short message that goes away
+// (the row keeps the outcome in its status chip). Only an answer of kind
+// "cancelled" is shown as done; a lost answer says the order must be checked.
+// A condition behind a failure (a hold, a ban, a refused key, no connection)
+// is said once, in the notice area, with its time and action: this message
+// only names it.
 
 import type { Ref } from 'react';
-import { ENVIRONMENT_LABELS, isRemoteEnvironment } from '../../../../shared/environments.ts';
+import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/environments.ts';
 import type { Failure } from '../../../../shared/failures.ts';
-import { StatusRegion, type Tone } from '../../components/status-region.tsx';
-import { formatClock } from '../../format.ts';
+import type { Tone } from '../../components/status-region.tsx';
+import { Toast } from '../../components/toast.tsx';
+import { serviceWordsAdd, splitServiceWords } from '../../service-words.ts';
 import { useAppStore } from '../../store-context.tsx';
-import { failureNeedsSettings, OpenSettingsButton } from '../settings/open-settings-button.tsx';
+import type { CancelOutcomeView } from '../../../../shared/ipc-contract.ts';
 import type { CancelFlow } from './orders-slice.ts';
+import { cancelledBefore } from './row-status.ts';
 
 const TONES = {
   cancelled: 'success',
@@ -23,67 +28,94 @@ function toneOf(flow: CancelFlow): Tone {
   return flow.step === 'failed' ? 'error' : 'info';
 }
 
-const AFTER_ANSWER = {
-  cancelled: 'It leaves the list at the next refresh.',
-  'not-found': 'The list marks it as no longer existing.',
-  gone: 'The list marks it as no longer existing.',
-  'already-shipped': 'The list now shows it as shipped.',
-} as const;
+/** What the row's status chip now says, after the answer's own sentence. */
+function afterAnswer(kind: CancelOutcomeView['kind'], knownCancelled: boolean): string {
+  switch (kind) {
+    case 'cancelled':
+      return 'It leaves the list at the next refresh.';
+    case 'already-shipped':
+      return 'The list now shows it as shipped.';
+    case 'not-found':
+    case 'gone':
+      // "Already cancelled at HH:MM": the row says cancelled, not gone.
+      return knownCancelled
+        ? 'The list shows it as cancelled.'
+        : 'The list marks it as no longer existing.';
+  }
+}
 
 /** The failure of a cancel, led by what it means for the order. */
-export function describeCancelFailure(failure: Failure, orderId: string): string {
-  const notCancelled = `Order ${orderId} was not cancelled.`;
-  const lead =
-    failure.delivery === 'unknown'
-      ? `Order ${orderId} may or may not have been cancelled: the answer was lost. Refresh the list to check.`
-      : failure.delivery === 'not-sent' &&
-          (failure.kind === 'network' || failure.kind === 'timeout')
-        ? `Order ${orderId} was not cancelled: the request was not sent.`
-        : failure.message.includes(notCancelled)
-          ? ''
-          : notCancelled;
-  const wait =
-    (failure.kind === 'rate-limited' || failure.kind === 'banned') && failure.retryAt !== undefined
-      ? ` The Cancel buttons come back at ${formatClock(failure.retryAt)}.`
-      : '';
-  return `${lead ? `${lead} ` : ''}${failure.message}${wait}`;
+export function describeCancelFailure(
+  failure: Failure,
+  orderId: string,
+  environment: EnvironmentId,
+): string {
+  const label = ENVIRONMENT_LABELS[environment];
+  const notCancelled = `Order ${orderId} was not cancelled`;
+  if (failure.delivery === 'unknown') {
+    return `Order ${orderId} may or may not have been cancelled: the answer was lost. Refresh the list to check.`;
+  }
+  switch (failure.kind) {
+    case 'rate-limited':
+      return `${notCancelled}: requests to ${label} are paused.`;
+    case 'banned':
+      return `${notCancelled}: the ${label} API key is banned for a while.`;
+    case 'unauthorized':
+      return `${notCancelled}: the service did not accept the ${label} API key.`;
+    case 'no-key':
+      return `${notCancelled}: no API key is set for ${label}.`;
+    case 'network':
+    case 'timeout':
+      return failure.delivery === 'not-sent'
+        ? `${notCancelled}: the request was not sent, because ${label} cannot be reached.`
+        : `${notCancelled}: ${label} did not answer.`;
+    default: {
+      const { plain, service } = splitServiceWords(failure.message);
+      const lead = plain.includes(`${notCancelled}.`) ? '' : `${notCancelled}. `;
+      const said =
+        service !== undefined && serviceWordsAdd(failure) ? ` The service said: “${service}”` : '';
+      return `${lead}${plain}${said}`;
+    }
+  }
 }
 
 export function CancelOutcome({ ref }: { ref?: Ref<HTMLDivElement> }) {
   const flow = useAppStore((state) => state.cancelFlow);
-  const hasBaseUrl = useAppStore(
-    (state) =>
-      flow.step === 'idle' ||
-      !isRemoteEnvironment(flow.environment) ||
-      state.environments.some((view) => view.id === flow.environment && view.baseUrl),
+  const dismiss = useAppStore((state) => state.dismissCancelOutcome);
+
+  const log = useAppStore((state) =>
+    flow.step === 'answered' ? state.orders[flow.environment]?.cancelLog : undefined,
   );
 
   let content = null;
   if (flow.step === 'answered') {
+    // The status says it all: the service's words stay in the cancel log.
     content = (
       <p>
-        <strong>{ENVIRONMENT_LABELS[flow.environment]}:</strong> {flow.outcome.message}{' '}
-        {AFTER_ANSWER[flow.outcome.kind]}
+        <strong>{ENVIRONMENT_LABELS[flow.environment]}:</strong>{' '}
+        {splitServiceWords(flow.outcome.message).plain}{' '}
+        {afterAnswer(flow.outcome.kind, cancelledBefore(log ?? [], flow.orderId))}
       </p>
     );
   } else if (flow.step === 'failed') {
     const { failure, environment, orderId } = flow;
     content = (
-      <>
-        <p>
-          <strong>{ENVIRONMENT_LABELS[environment]}:</strong>{' '}
-          {describeCancelFailure(failure, orderId)}
-        </p>
-        {failureNeedsSettings(failure, environment, hasBaseUrl) && (
-          <OpenSettingsButton environment={environment} />
-        )}
-      </>
+      <p>
+        <strong>{ENVIRONMENT_LABELS[environment]}:</strong>{' '}
+        {describeCancelFailure(failure, orderId, environment)}
+      </p>
     );
   }
 
   return (
-    <StatusRegion ref={ref} label="Cancel outcome" tone={toneOf(flow)}>
+    <Toast
+      ref={ref}
+      label="Cancel outcome"
+      tone={toneOf(flow)}
+      onDone={dismiss}
+      messageKey={flow.step === 'answered' || flow.step === 'failed' ? flow.orderId : undefined}
+    >
       {content}
-    </StatusRegion>
+    </Toast>
   );
 }

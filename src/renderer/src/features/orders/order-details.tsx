@@ -1,6 +1,6 @@
-// The selected order in full: every field (the ship date in local time and as
-// sent), what this computer knows from cancels, the way to cancel it, and the
-// clerk's local review mark and note.
+// The selected order in full, in the side panel beside the grid: every field
+// (the ship date in local time and as sent), what this computer knows from
+// cancels, the way to cancel it, and the clerk's local review mark and note.
 
 import {
   useEffect,
@@ -33,6 +33,8 @@ export interface OrderDetailsProps {
   readonly focusRequest: number;
   /** Escape: back to the list. */
   readonly onLeave: () => void;
+  /** Closes the panel, giving the grid the width. */
+  readonly onClose: () => void;
 }
 
 export function OrderDetails(props: OrderDetailsProps) {
@@ -55,14 +57,28 @@ export function OrderDetails(props: OrderDetailsProps) {
     props.onLeave();
   };
 
+  const head = (title: string) => (
+    <div className="side-panel-head">
+      <h3 id={headingId} ref={headingRef} tabIndex={-1}>
+        {title}
+      </h3>
+      <button
+        type="button"
+        className="small-button"
+        aria-label="Close order details"
+        onClick={props.onClose}
+      >
+        Close
+      </button>
+    </div>
+  );
+
   if (row === undefined) {
     return (
-      <section aria-labelledby={headingId} className="order-details" onKeyDown={onKeyDown}>
-        <h3 id={headingId} ref={headingRef} tabIndex={-1}>
-          Order details
-        </h3>
+      <aside aria-labelledby={headingId} className="side-panel order-details" onKeyDown={onKeyDown}>
+        {head('Order details')}
         <p className="muted">Select an order in the list to see its details here.</p>
-      </section>
+      </aside>
     );
   }
 
@@ -72,18 +88,16 @@ export function OrderDetails(props: OrderDetailsProps) {
   const complete = order.complete;
 
   return (
-    <section aria-labelledby={headingId} className="order-details" onKeyDown={onKeyDown}>
-      <h3 id={headingId} ref={headingRef} tabIndex={-1}>
-        {id === undefined ? 'Order without an ID' : `Order ${id}`}
-      </h3>
+    <aside aria-labelledby={headingId} className="side-panel order-details" onKeyDown={onKeyDown}>
+      {head(id === undefined ? 'Order without an ID' : `Order ${id}`)}
       {!props.inView && (
         <p className="note">This order is not in the list as searched and filtered now.</p>
       )}
       <dl className="order-facts">
         <dt>Order ID</dt>
-        <dd className="mono">{order.id ?? MISSING}</dd>
+        <dd className="numeric-text">{order.id ?? MISSING}</dd>
         <dt>Pet ID</dt>
-        <dd className="mono">{order.petId ?? MISSING}</dd>
+        <dd className="numeric-text">{order.petId ?? MISSING}</dd>
         <dt>Quantity</dt>
         <dd>{order.quantity === undefined ? MISSING : formatCount(order.quantity)}</dd>
         <dt>Ship date</dt>
@@ -114,11 +128,11 @@ export function OrderDetails(props: OrderDetailsProps) {
             aria-keyshortcuts="Delete"
             aria-disabled={cancelBlocked ? true : undefined}
             aria-describedby={cancelBlocked ? props.cancelBlockedId : undefined}
+            title={cancelBlocked}
             onClick={() => !cancelBlocked && askToCancel(environment, id)}
           >
             Cancel order {id}…
           </button>
-          {cancelBlocked && <p className="field-problem">{cancelBlocked}</p>}
         </div>
       )}
 
@@ -133,7 +147,7 @@ export function OrderDetails(props: OrderDetailsProps) {
           mark={mark}
         />
       )}
-    </section>
+    </aside>
   );
 }
 

@@ -1,7 +1,10 @@
-// Finding orders: search by order or pet id as you type, whether an order is
-// complete, and a ship date range (local days, both ends included).
+// Finding orders, in the toolbar: a search field for order or pet ids (as
+// you type), then "Filters", which opens the rest: where to look, how to
+// match, whether an order is complete, and a ship date range (local days,
+// both ends included). The button counts the filters in use.
 
 import { useId } from 'react';
+import { Popover } from '../../components/popover.tsx';
 import { useAppStore } from '../../store-context.tsx';
 import {
   SEARCHABLE,
@@ -9,50 +12,90 @@ import {
   type SearchMode,
   type SearchScope,
 } from './order-table.ts';
-import { DEFAULT_ORDERS_QUERY } from './orders-slice.ts';
+import { DEFAULT_ORDERS_QUERY, type OrdersQuery } from './orders-slice.ts';
 
-export function OrderFilters() {
-  const query = useAppStore((state) => state.ordersQuery);
+/** How many of the filters behind the button differ from the defaults (the search is not one). */
+export function activeFilterCount(query: OrdersQuery): number {
+  return [
+    query.scope !== DEFAULT_ORDERS_QUERY.scope,
+    query.mode !== DEFAULT_ORDERS_QUERY.mode,
+    query.complete !== DEFAULT_ORDERS_QUERY.complete,
+    query.shipFrom !== '' || query.shipTo !== '',
+  ].filter(Boolean).length;
+}
+
+/** Whether anything narrows the list: the search or a filter. */
+export function isFiltered(query: OrdersQuery): boolean {
+  return query.search !== DEFAULT_ORDERS_QUERY.search || activeFilterCount(query) > 0;
+}
+
+export function OrderSearch() {
+  const search = useAppStore((state) => state.ordersQuery.search);
   const setQuery = useAppStore((state) => state.setOrdersQuery);
-  const clear = useAppStore((state) => state.clearOrdersFilters);
   const searchId = useId();
   const hintId = useId();
   const problemId = useId();
-  const datesProblemId = useId();
-  const badSearch = !SEARCHABLE.test(query.search.trim());
-  const badRange = query.shipFrom !== '' && query.shipTo !== '' && query.shipTo < query.shipFrom;
-  const filtered =
-    query.search !== DEFAULT_ORDERS_QUERY.search ||
-    query.scope !== DEFAULT_ORDERS_QUERY.scope ||
-    query.mode !== DEFAULT_ORDERS_QUERY.mode ||
-    query.complete !== DEFAULT_ORDERS_QUERY.complete ||
-    query.shipFrom !== '' ||
-    query.shipTo !== '';
+  const badSearch = !SEARCHABLE.test(search.trim());
 
   return (
-    <div role="search" aria-label="Find orders" className="order-filters">
-      <div className="filter-field filter-search">
-        <label htmlFor={searchId}>Search by order or pet ID</label>
-        <input
-          id={searchId}
-          type="search"
-          inputMode="numeric"
-          autoComplete="off"
-          spellCheck={false}
-          value={query.search}
-          aria-invalid={badSearch || undefined}
-          aria-describedby={badSearch ? `${hintId} ${problemId}` : hintId}
-          onChange={(event) => setQuery({ search: event.target.value })}
-        />
-        <p id={hintId} className="hint">
-          Digits of the ID; results show as you type.
+    <div role="search" aria-label="Find orders" className="order-search">
+      <label htmlFor={searchId} className="visually-hidden">
+        Search by order or pet ID
+      </label>
+      <input
+        id={searchId}
+        type="search"
+        inputMode="numeric"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="Search order or pet ID"
+        value={search}
+        aria-invalid={badSearch || undefined}
+        aria-describedby={badSearch ? `${hintId} ${problemId}` : hintId}
+        onChange={(event) => setQuery({ search: event.target.value })}
+      />
+      <span id={hintId} className="visually-hidden">
+        Digits of the ID; results show as you type.
+      </span>
+      {badSearch && (
+        <p id={problemId} className="field-problem order-search-problem">
+          IDs are whole numbers: use digits only.
         </p>
-        {badSearch && (
-          <p id={problemId} className="field-problem">
-            IDs are whole numbers: use digits only.
-          </p>
-        )}
-      </div>
+      )}
+    </div>
+  );
+}
+
+export function OrderFilters() {
+  const query = useAppStore((state) => state.ordersQuery);
+  const active = activeFilterCount(query);
+  return (
+    <Popover
+      label="Filters"
+      button={
+        <>
+          Filters
+          {active > 0 && <span className="count-badge"> {active}</span>}
+        </>
+      }
+      {...(active > 0 ? { buttonName: `Filters, ${active} in use` } : {})}
+      className="order-filters"
+      panelClassName="order-filters-panel"
+    >
+      <FilterFields />
+    </Popover>
+  );
+}
+
+function FilterFields() {
+  const query = useAppStore((state) => state.ordersQuery);
+  const setQuery = useAppStore((state) => state.setOrdersQuery);
+  const clear = useAppStore((state) => state.clearOrdersFilters);
+  const datesProblemId = useId();
+  const badRange = query.shipFrom !== '' && query.shipTo !== '' && query.shipTo < query.shipFrom;
+
+  return (
+    <>
       <label className="filter-field">
         Look in
         <select
@@ -111,9 +154,9 @@ export function OrderFilters() {
           </p>
         )}
       </fieldset>
-      <button type="button" onClick={clear} aria-disabled={!filtered || undefined}>
+      <button type="button" onClick={clear} aria-disabled={!isFiltered(query) || undefined}>
         Clear search and filters
       </button>
-    </div>
+    </>
   );
 }

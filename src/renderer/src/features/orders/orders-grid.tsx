@@ -11,10 +11,10 @@ import {
   useVirtualizer,
   type Range,
 } from '@tanstack/react-virtual';
-import { useId, useLayoutEffect, useRef, type CSSProperties, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import type { ReviewMarks } from '../../../../shared/orders-local.ts';
 import type { AllState, RowSelection } from '../bulk-cancel/row-selection.ts';
-import { formatCount, formatDateTime } from '../../format.ts';
+import { formatCount, formatDateTime, formatShortDateTime } from '../../format.ts';
 import type { OrderTable, SortColumn, SortSpec } from './order-table.ts';
 import {
   canStillCancel,
@@ -23,6 +23,7 @@ import {
   type RowStatus,
 } from './row-status.ts';
 
+/** The row height: --row-height in tokens.css is the same 32px. */
 export const ROW_HEIGHT = 32;
 /** The scroll area's height where layout gives none (a hidden window, jsdom). */
 const FALLBACK_VIEWPORT_HEIGHT = 480;
@@ -37,8 +38,8 @@ interface ColumnSpec {
 
 const COLUMNS: readonly ColumnSpec[] = [
   { key: 'select', label: 'Select' },
-  { key: 'id', label: 'Order ID' },
-  { key: 'petId', label: 'Pet ID' },
+  { key: 'id', label: 'Order ID', numeric: true },
+  { key: 'petId', label: 'Pet ID', numeric: true },
   { key: 'quantity', label: 'Quantity', numeric: true },
   { key: 'shipDate', label: 'Ship date' },
   { key: 'complete', label: 'Complete' },
@@ -76,7 +77,8 @@ export interface OrdersGridProps {
   /** Element describing `cancelBlocked`, for the disabled buttons. */
   readonly cancelBlockedId: string;
   readonly onSort: (column: SortColumn) => void;
-  readonly onSelect: (position: number) => void;
+  /** A row was selected: by a click (`pointer`), or by the keyboard moving through the list. */
+  readonly onSelect: (position: number, how: 'pointer' | 'keyboard') => void;
   readonly onOpenDetails: () => void;
   readonly onCancel: (orderId: string) => void;
   /** Rows ticked for a bulk cancel. */
@@ -85,12 +87,16 @@ export interface OrdersGridProps {
   readonly onTick: (position: number, range: boolean) => void;
   readonly onTickAll: () => void;
   readonly tickedState: AllState;
+  /** Shown in the grid's body when there are no rows (what matched nothing, and how to clear it). */
+  readonly empty?: ReactNode;
 }
 
 export function OrdersGrid(props: OrdersGridProps) {
   const { label, table, rows, position, sort, marks, statuses, cancelBlocked, cancelBlockedId } =
     props;
   const scrollRef = useRef<HTMLDivElement>(null);
+  const headRef = useRef<HTMLDivElement>(null);
+  const headLeft = useRef(0);
   const bodyRef = useRef<HTMLDivElement>(null);
   /** Set by the keyboard: the newly selected row takes the focus once rendered. */
   const focusWanted = useRef(false);
@@ -136,7 +142,7 @@ export function OrdersGrid(props: OrdersGridProps) {
     const target = Math.max(0, Math.min(shown - 1, next));
     // The focus is on the tab-stop row already; it moves with the tab stop.
     if (target !== tabStop) focusWanted.current = true;
-    if (target !== position) props.onSelect(target);
+    if (target !== position) props.onSelect(target, 'keyboard');
     virtualizer.scrollToIndex(target, { align: 'auto' });
   };
 
@@ -165,7 +171,7 @@ export function OrdersGrid(props: OrdersGridProps) {
         moveTo(shown - 1);
         break;
       case 'Enter':
-        if (position < 0 && shown > 0) props.onSelect(0);
+        if (position < 0 && shown > 0) props.onSelect(0, 'keyboard');
         props.onOpenDetails();
         break;
       case ' ':
@@ -194,11 +200,8 @@ export function OrdersGrid(props: OrdersGridProps) {
         aria-colcount={COLUMNS.length}
         aria-describedby={hintId}
         className="orders-grid"
-        style={
-          { '--id-chars': table.widestId, '--pet-id-chars': table.widestPetId } as CSSProperties
-        }
       >
-        <div role="rowgroup" className="orders-grid-head">
+        <div role="rowgroup" className="orders-grid-head" ref={headRef}>
           <div role="row" aria-rowindex={1} className="orders-grid-row">
             {COLUMNS.map((column) => {
               const sorted = sort?.column === column.key ? sort.direction : undefined;
@@ -239,7 +242,18 @@ export function OrdersGrid(props: OrdersGridProps) {
             })}
           </div>
         </div>
-        <div ref={scrollRef} className="orders-grid-scroll">
+        <div
+          ref={scrollRef}
+          className="orders-grid-scroll"
+          // Where the window is too narrow for every column, the header follows the rows sideways.
+          onScroll={(event) => {
+            // Only a sideways move touches the header: a write per vertical frame would cost a layout.
+            const left = event.currentTarget.scrollLeft;
+            if (left === headLeft.current || !headRef.current) return;
+            headLeft.current = left;
+            headRef.current.scrollLeft = left;
+          }}
+        >
           <div
             ref={bodyRef}
             role="rowgroup"
@@ -273,6 +287,8 @@ export function OrdersGrid(props: OrdersGridProps) {
           </div>
         </div>
       </div>
+      {/* Over the grid's empty body, outside the grid: a grid holds rows only. */}
+      {rows.length === 0 && props.empty && <div className="orders-grid-empty">{props.empty}</div>}
       {/* Outside the grid: a grid holds rows only. */}
       <p id={hintId} className="visually-hidden">
         Arrow keys, Page Up, Page Down, Home and End move through the orders. Enter opens the
@@ -280,7 +296,7 @@ export function OrdersGrid(props: OrdersGridProps) {
         Shift, every order from the last one ticked).
       </p>
       {rows.length > shown && (
-        <p className="note">
+        <p className="note orders-grid-cap">
           The list shows the first {formatCount(shown)} of {formatCount(rows.length)} matching
           orders; search or filter to reach the others.
         </p>
@@ -300,7 +316,7 @@ interface OrderRowProps {
   readonly statuses: ReadonlyMap<string, RowStatus>;
   readonly cancelBlocked: string | undefined;
   readonly cancelBlockedId: string;
-  readonly onSelect: (position: number) => void;
+  readonly onSelect: (position: number, how: 'pointer' | 'keyboard') => void;
   readonly onOpenDetails: () => void;
   readonly onCancel: (orderId: string) => void;
   readonly ticked: boolean;
@@ -327,9 +343,9 @@ function OrderRow(props: OrderRowProps) {
       className={`orders-grid-row orders-grid-item${status ? ` row-${status}` : ''}`}
       // top, not a transform: layout positions stay exact 30 million pixels down; GPU transforms blur there.
       style={{ top: props.start }}
-      onClick={() => props.onSelect(position)}
+      onClick={() => props.onSelect(position, 'pointer')}
       onFocus={(event) =>
-        event.target === event.currentTarget && !selected && props.onSelect(position)
+        event.target === event.currentTarget && !selected && props.onSelect(position, 'keyboard')
       }
       onDoubleClick={props.onOpenDetails}
     >
@@ -348,10 +364,10 @@ function OrderRow(props: OrderRowProps) {
           />
         )}
       </div>
-      <div role="rowheader" className="orders-grid-cell mono">
+      <div role="rowheader" className="orders-grid-cell numeric">
         {id ?? MISSING}
       </div>
-      <div role="gridcell" className="orders-grid-cell mono">
+      <div role="gridcell" className="orders-grid-cell numeric">
         {petId ?? MISSING}
       </div>
       <div role="gridcell" className="orders-grid-cell numeric">
@@ -359,8 +375,8 @@ function OrderRow(props: OrderRowProps) {
       </div>
       <div role="gridcell" className="orders-grid-cell">
         {shipDate ? (
-          <time dateTime={shipDate} title={shipDate}>
-            {formatDateTime(shipDate)}
+          <time dateTime={shipDate} title={formatDateTime(shipDate)}>
+            {formatShortDateTime(shipDate)}
           </time>
         ) : (
           MISSING
@@ -370,11 +386,12 @@ function OrderRow(props: OrderRowProps) {
         {complete === undefined ? MISSING : complete ? 'Yes' : 'No'}
       </div>
       <div role="gridcell" className="orders-grid-cell review-cell">
+        {/* Marks, with their words for screen readers and a legend in the status bar. */}
         {mark?.reviewed && (
           <span
             role="img"
             aria-label="Reviewed"
-            title="Reviewed (on this computer)"
+            title="Reviewed on this computer"
             className="review-mark"
           >
             ✓
@@ -386,33 +403,28 @@ function OrderRow(props: OrderRowProps) {
           </span>
         )}
       </div>
-      <div role="gridcell" className="orders-grid-cell">
-        {status && status !== 'unknown' ? (
-          <span className={`status-text status-${status}`} title={ROW_STATUS_WORDS[status]}>
+      <div role="gridcell" className="orders-grid-cell status-cell">
+        {/* A status chip once this computer knows more than the list; until then, the way to cancel.
+            An order that may or may not be cancelled is sent again from its details (or with Delete). */}
+        {status ? (
+          <span className={`status-chip status-${status}`} title={ROW_STATUS_WORDS[status]}>
             {ROW_STATUS_SHORT[status]}
           </span>
         ) : id === undefined ? (
           <span className="muted">No ID to cancel</span>
         ) : (
-          <>
-            {status === 'unknown' && (
-              <span className="status-text status-unknown" title={ROW_STATUS_WORDS.unknown}>
-                {ROW_STATUS_SHORT.unknown}{' '}
-              </span>
-            )}
-            <button
-              type="button"
-              className="small-button"
-              tabIndex={-1}
-              aria-label={`Cancel order ${id}`}
-              aria-disabled={cancelBlocked ? true : undefined}
-              aria-describedby={cancelBlocked ? props.cancelBlockedId : undefined}
-              title={cancelBlocked}
-              onClick={() => !cancelBlocked && props.onCancel(id)}
-            >
-              Cancel…
-            </button>
-          </>
+          <button
+            type="button"
+            className="small-button"
+            tabIndex={-1}
+            aria-label={`Cancel order ${id}`}
+            aria-disabled={cancelBlocked ? true : undefined}
+            aria-describedby={cancelBlocked ? props.cancelBlockedId : undefined}
+            title={cancelBlocked}
+            onClick={() => !cancelBlocked && props.onCancel(id)}
+          >
+            Cancel…
+          </button>
         )}
       </div>
     </div>

@@ -71,8 +71,13 @@ export interface EnvironmentOrders {
   readonly marks: ReviewMarks;
   /** Oldest first, as main keeps it. */
   readonly cancelLog: readonly CancelLogEntry[];
-  /** No cancel is sent before this moment: the service rate-limited or banned the key. */
-  readonly cancelHold?: { readonly until: number; readonly kind: 'rate-limited' | 'banned' };
+  /**
+   * The last answer that refused the key (or found none), from a refresh or a
+   * cancel; it stands until a call gets through or the key changes.
+   */
+  readonly keyFailure?: Failure;
+  /** The last answer that held requests back (429, ban), for its codes and words. */
+  readonly holdFailure?: Failure;
   readonly selection?: OrderSelection;
 }
 
@@ -109,10 +114,15 @@ export const DEFAULT_ORDERS_QUERY: OrdersQuery = {
   shipTo: '',
 };
 
+/** What the side panel beside the grid shows: the selected order, the cancel log, or nothing. */
+export type OrdersPanel = 'none' | 'details' | 'log';
+
 export interface OrdersSlice {
   readonly orders: Partial<Record<EnvironmentId, EnvironmentOrders>>;
   readonly cancelFlow: CancelFlow;
   readonly ordersQuery: OrdersQuery;
+  readonly ordersPanel: OrdersPanel;
+  showOrdersPanel(panel: OrdersPanel): void;
   /** Shows the saved copy at once and reads the local marks and log, once per session and environment. */
   openOrders(environment: EnvironmentId): Promise<void>;
   refreshOrders(environment: EnvironmentId): Promise<void>;
@@ -131,6 +141,13 @@ export interface OrdersSlice {
   askToCancel(environment: EnvironmentId, orderId: string): void;
   dismissCancel(): void;
   confirmCancel(): Promise<void>;
+  /** The last cancel's outcome has been read (its message goes away; the row keeps its status). */
+  dismissCancelOutcome(): void;
+  /**
+   * The environment's key changed: an answer that refused the old key says
+   * nothing about the new one, and the automatic refresh may try again.
+   */
+  forgetKeyFailures(environment: EnvironmentId): void;
 }
 
 const EMPTY: EnvironmentOrders = {
@@ -150,6 +167,29 @@ export function lastRefreshOf(orders: EnvironmentOrders | undefined): number | u
   const list = orders?.list && !orders.list.partial ? orders.list.receivedAt : undefined;
   if (attempt === undefined) return list;
   return list === undefined ? attempt : Math.max(attempt, list);
+}
+
+const isKeyFailure = (failure: Failure) =>
+  failure.kind === 'unauthorized' || failure.kind === 'no-key';
+const isHoldFailure = (failure: Failure) =>
+  failure.kind === 'rate-limited' || failure.kind === 'banned';
+
+/**
+ * A refresh failed in a way only Settings can fix: no address yet (the list
+ * is never asked for an invalid-input of its own), no key, a refused key.
+ * Trying again by itself would change nothing.
+ */
+export function waitsForSettings(load: OrdersLoad): boolean {
+  return (
+    load.kind === 'failed' && (isKeyFailure(load.failure) || load.failure.kind === 'invalid-input')
+  );
+}
+
+/** What a failed call tells about the key and the holds, to keep beside the environment's orders. */
+function learnedFrom(failure: Failure): Partial<EnvironmentOrders> {
+  if (isKeyFailure(failure)) return { keyFailure: failure };
+  if (isHoldFailure(failure)) return { holdFailure: failure };
+  return {};
 }
 
 export const createOrdersSlice: SliceCreator<OrdersSlice> = (api) => (set, get) => {
@@ -225,6 +265,11 @@ export const createOrdersSlice: SliceCreator<OrdersSlice> = (api) => (set, get) 
     orders: {},
     cancelFlow: { step: 'idle' },
     ordersQuery: DEFAULT_ORDERS_QUERY,
+    ordersPanel: 'none',
+
+    showOrdersPanel(panel) {
+      set({ ordersPanel: panel });
+    },
 
     async openOrders(environment) {
       const service = serviceOf(environment);
@@ -257,7 +302,7 @@ export const createOrdersSlice: SliceCreator<OrdersSlice> = (api) => (set, get) 
           (failure.kind === 'unauthorized' || failure.kind === 'no-key') &&
           stillOurs()
         ) {
-          update(environment, { load: { kind: 'failed', failure } });
+          update(environment, { load: { kind: 'failed', failure }, ...learnedFrom(failure) });
         }
       }
     },
@@ -275,11 +320,17 @@ export const createOrdersSlice: SliceCreator<OrdersSlice> = (api) => (set, get) 
       // The environment was pointed at another service meanwhile: this answer is not its list.
       if (!stillOurs()) return;
       if (!result.ok) {
-        update(environment, { load: { kind: 'failed', failure: result.error } });
+        update(environment, {
+          load: { kind: 'failed', failure: result.error },
+          ...learnedFrom(result.error),
+        });
         return;
       }
       performance.mark(ORDERS_RECEIVED_MARK);
-      update(environment, { load: { kind: 'reading', count: result.value.count } });
+      update(environment, {
+        load: { kind: 'reading', count: result.value.count },
+        keyFailure: undefined,
+      });
       const list = await readList(environment, result.value, 'service');
       if (!list || !stillOurs()) return;
       if ('kind' in list) {
@@ -304,9 +355,7 @@ export const createOrdersSlice: SliceCreator<OrdersSlice> = (api) => (set, get) 
         quota: state.quotas[environment],
         offline: state.connectivity[environment]?.reachable === false,
         refreshing: load.kind === 'loading' || load.kind === 'reading',
-        needsSettings:
-          load.kind === 'failed' &&
-          (load.failure.kind === 'unauthorized' || load.failure.kind === 'no-key'),
+        needsSettings: waitsForSettings(load),
       });
       if (plan.kind === 'at' && plan.at <= now) await get().refreshOrders(environment);
     },
@@ -368,15 +417,12 @@ export const createOrdersSlice: SliceCreator<OrdersSlice> = (api) => (set, get) 
       const result = await api.orders.cancel(environment, orderId);
       const at = Date.now();
       let entry: CancelLogEntry;
+      let answered: CancelFlow | undefined;
       if (!result.ok) {
         const failure = result.error;
+        // A hold (429, ban) is the gate's, in main: the quota view brings its real time.
         set({ cancelFlow: { step: 'failed', environment, orderId, failure } });
-        if (
-          (failure.kind === 'rate-limited' || failure.kind === 'banned') &&
-          failure.retryAt !== undefined
-        ) {
-          update(environment, { cancelHold: { until: failure.retryAt, kind: failure.kind } });
-        }
+        update(environment, learnedFrom(failure));
         entry = {
           at,
           environment,
@@ -390,13 +436,33 @@ export const createOrdersSlice: SliceCreator<OrdersSlice> = (api) => (set, get) 
           kind: result.value.kind,
           message: result.value.message,
         };
-        set({ cancelFlow: { step: 'answered', environment, orderId, outcome } });
+        answered = { step: 'answered', environment, orderId, outcome };
+        update(environment, { keyFailure: undefined });
         entry = { at, environment, orderId, result: outcome.kind, message: outcome.message };
       }
       // The rows' statuses (cancelled, shipped, gone) come from the cancel log: this answer
       // counts at once, then main's own log (which has every attempt) replaces the copy.
       update(environment, { cancelLog: [...current(environment).cancelLog, entry] });
       await get().loadCancelLog(environment);
+      // The answer is said with main's log at hand: a 404 for an order it saw cancelled
+      // reads "already cancelled", in the message and in the row alike.
+      if (answered) set({ cancelFlow: answered });
+    },
+
+    dismissCancelOutcome() {
+      const { step } = get().cancelFlow;
+      if (step === 'answered' || step === 'failed') set({ cancelFlow: { step: 'idle' } });
+    },
+
+    forgetKeyFailures(environment) {
+      const { load } = current(environment);
+      // A refresh the old key lost is due again at once with the new one.
+      update(environment, {
+        keyFailure: undefined,
+        ...(load.kind === 'failed' && isKeyFailure(load.failure)
+          ? { load: { kind: 'idle' }, lastAttemptAt: undefined }
+          : {}),
+      });
     },
   };
 };

@@ -33,7 +33,9 @@ export function rowStatuses(
   receivedAt: number,
 ): ReadonlyMap<string, RowStatus> {
   const statuses = new Map<string, RowStatus>();
+  const cancelled = new Set<string>();
   for (const entry of log) {
+    if (entry.result === 'cancelled') cancelled.add(entry.orderId);
     if (entry.result === 'already-shipped') {
       statuses.set(entry.orderId, 'shipped');
       continue;
@@ -42,10 +44,16 @@ export function rowStatuses(
     if (entry.at < receivedAt || statuses.get(entry.orderId) === 'shipped') continue;
     if (entry.result === 'cancelled') statuses.set(entry.orderId, 'cancelled');
     else if (entry.result === 'not-found' || entry.result === 'gone')
-      statuses.set(entry.orderId, 'gone');
+      // A 404 for an order this computer saw cancelled is that cancel ("already cancelled at").
+      statuses.set(entry.orderId, cancelled.has(entry.orderId) ? 'cancelled' : 'gone');
     else if (entry.delivery === 'unknown') statuses.set(entry.orderId, 'unknown');
   }
   return statuses;
+}
+
+/** Whether the log holds a cancel of the order the service confirmed (so a 404 since is that cancel). */
+export function cancelledBefore(log: readonly CancelLogEntry[], orderId: string): boolean {
+  return log.some((entry) => entry.orderId === orderId && entry.result === 'cancelled');
 }
 
 /** Whether an order in this status may still be sent a cancel. */

@@ -5,30 +5,35 @@
 import { formatCount } from '../../format.ts';
 import { LEVEL_WORDS, type QuotaLevel } from './quota-meter-model.ts';
 
-const WIDTH = 96;
-const HEIGHT = 12;
+const WIDTH = 64;
+const HEIGHT = 10;
 
 export interface QuotaGaugeProps {
   readonly remaining: number;
   readonly limit: number;
   readonly level: QuotaLevel;
-  /** Added to the accessible value when the figures are from an earlier window. */
+  /** Figures of an earlier answer: drawn in grey, without the level's word. */
+  readonly stale?: boolean;
+  /** Added to the accessible value when the figures are from an earlier answer. */
   readonly note?: string;
 }
 
-export function QuotaGauge({ remaining, limit, level, note }: QuotaGaugeProps) {
+export function QuotaGauge({ remaining, limit, level, stale = false, note }: QuotaGaugeProps) {
   const share = limit > 0 ? Math.min(1, Math.max(0, remaining / limit)) : 0;
-  const valueText = `${formatCount(remaining)} of ${formatCount(limit)} requests left: ${LEVEL_WORDS[level]}${note ? ` (${note})` : ''}`;
+  const left = `${formatCount(remaining)} of ${formatCount(limit)} requests left`;
+  const valueText = stale
+    ? `${left}${note ? ` ${note}` : ''}`
+    : `${left}: ${LEVEL_WORDS[level]}${note ? ` (${note})` : ''}`;
   return (
     <span
-      className={`quota-gauge quota-level-${level}`}
+      className={`quota-gauge quota-level-${stale ? 'stale' : level}`}
       role="meter"
       aria-label="Requests left"
       aria-valuemin={0}
       aria-valuemax={limit}
       aria-valuenow={remaining}
       aria-valuetext={valueText}
-      data-level={level}
+      data-level={stale ? 'stale' : level}
     >
       <svg
         width={WIDTH}

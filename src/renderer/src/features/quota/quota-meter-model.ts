@@ -7,6 +7,7 @@ import { planForMinuteLimit } from '../../../../shared/plans.ts';
 import {
   HISTORY_BUCKET_MS,
   HISTORY_SPAN_MS,
+  type HoldReason,
   type QuotaHistoryPoint,
   type QuotaView,
 } from '../../../../shared/quota.ts';
@@ -92,6 +93,29 @@ export function quotaMeterState(view: QuotaView | undefined, now: number): Quota
     return { kind: 'limited', reason: 'quota-exhausted', until: figures.resetAt, figures };
   }
   return { kind: 'open', figures };
+}
+
+/**
+ * The moment requests are held until, and why, as the gate in main has it,
+ * without looking at the clock: a hold (429, ban), else a used-up window
+ * until its reset. Whether it still holds is for the caller to tell (e.g.
+ * useBefore), so a component can re-render exactly when it ends.
+ */
+export function pendingHold(
+  view: QuotaView | undefined,
+): { readonly until: number; readonly reason: HoldReason } | undefined {
+  if (!view) return undefined;
+  const hold =
+    view.holdUntil === undefined
+      ? undefined
+      : { until: view.holdUntil, reason: view.holdReason ?? ('server-429' as const) };
+  const usedUp =
+    view.known && view.remaining === 0 && view.resetAt !== undefined
+      ? { until: view.resetAt, reason: 'quota-exhausted' as const }
+      : undefined;
+  // Whichever lasts longer; an ended one is then no hold at all.
+  if (hold && usedUp) return usedUp.until > hold.until ? usedUp : hold;
+  return hold ?? usedUp;
 }
 
 /** A wait as m:ss (h:mm:ss from an hour), rounded up to the second, never below 0:00. */

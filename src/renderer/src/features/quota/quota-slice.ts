@@ -10,8 +10,6 @@ export interface QuotaSlice {
   loadQuota(environment: EnvironmentId): Promise<void>;
   /** A full view (quota:get, quota:changed) or the bare service figures of a connection test. */
   applyQuota(environment: EnvironmentId, quota: QuotaView | QuotaSnapshot): void;
-  /** "Try now": one request through the hold; says what came of it. */
-  tryQuotaNow(environment: EnvironmentId): Promise<string>;
 }
 
 function isView(quota: QuotaView | QuotaSnapshot): quota is QuotaView {
@@ -26,11 +24,6 @@ export const createQuotaSlice: SliceCreator<QuotaSlice> = (api) => (set, get) =>
     if (result.ok && !(get().quotas[environment]?.known && !result.value.known)) {
       get().applyQuota(environment, result.value);
     }
-  },
-  async tryQuotaNow(environment) {
-    const result = await api.quota.tryNow(environment);
-    await get().loadQuota(environment);
-    return result.ok ? result.value.message : result.error.message;
   },
   applyQuota(environment, quota) {
     const previous = get().quotas[environment];

@@ -3,7 +3,7 @@
 import { planForMinuteLimit } from '../../../../shared/plans.ts';
 import { HISTORY_SPAN_MS, type HoldReason, type QuotaSnapshot } from '../../../../shared/quota.ts';
 import { formatClock, formatCount } from '../../format.ts';
-import type { HistorySummary, LimitReason, QuotaMeterState } from './quota-meter-model.ts';
+import type { HistorySummary, LimitReason } from './quota-meter-model.ts';
 
 export function describeQuota(quota: QuotaSnapshot | undefined): string {
   if (!quota?.known || quota.limit === undefined) return 'Quota: unknown until the first answer';
@@ -48,10 +48,6 @@ export function describeLimitReason(reason: LimitReason): string {
 export const BAN_WARNING =
   'Store Admin waits rather than retrying: repeated requests after a limit can get the API key banned.';
 
-export function describeBan(until: number): string {
-  return `The service has banned this API key until ${formatClock(until)}. Store Admin sends nothing until then.`;
-}
-
 /** "This computer: 213 of 10,000 today (local count)": what this app sent, not the service's figure. */
 export function describeLocalCount(sentToday: number, perDay: number | undefined): string {
   const against = perDay === undefined ? '' : ` of ${formatCount(perDay)}`;
@@ -68,18 +64,6 @@ export function describePlanShort(plan: {
       ? 'daily limit agreed individually'
       : `${formatCount(plan.perDay)} a day`;
   return `${plan.label} plan · ${perDay}`;
-}
-
-/** What the polite live region says: only the states that matter, with absolute times. */
-export function announceQuotaState(state: QuotaMeterState): string {
-  switch (state.kind) {
-    case 'banned':
-      return `Quota: API key banned until ${formatClock(state.until)}. Store Admin sends nothing until then.`;
-    case 'limited':
-      return `Quota: requests paused until ${formatClock(state.until)}. ${describeLimitReason(state.reason)}`;
-    default:
-      return '';
-  }
 }
 
 /** The chart's text alternative: the totals a sighted reader takes from the picture. */

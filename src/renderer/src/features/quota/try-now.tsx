@@ -3,85 +3,116 @@
 // lets exactly that one request through (quota:try-now); its answer lifts the
 // hold or sets the one the service asks for, and pacing goes on as usual.
 
-import { useRef, useState, type RefObject } from 'react';
+import { useState, type RefObject } from 'react';
+import type { StoreAdminApi } from '../../../../preload/api.ts';
 import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/environments.ts';
-import { Dialog } from '../../components/dialog.tsx';
-import { formatClock } from '../../format.ts';
+import { ConfirmDialog } from '../../components/dialog.tsx';
+import { splitServiceWords } from '../../service-words.ts';
 import { useAppStore } from '../../store-context.tsx';
 
-export function TryNow({ until, banned }: { until: number; banned: boolean }) {
-  const environment = useAppStore((state) => state.activeEnvironment);
+/** What sends the one request: window.storeAdmin.quota.tryNow. */
+export type TryNow = StoreAdminApi['quota']['tryNow'];
+
+/** What the try came to, in the service's answer's words. */
+export interface TryNowOutcome {
+  readonly environment: EnvironmentId;
+  readonly ok: boolean;
+  readonly message: string;
+}
+
+/** The "Try now…" button of a hold's notice, and its confirmation. */
+export function TryNowButton({
+  environment,
+  hold,
+  tryNow,
+  fallbackFocus,
+  onTried,
+}: {
+  environment: EnvironmentId;
+  /** The hold as the notice says it: "Requests to Staging are paused until 07:30:00. …". */
+  hold: string;
+  tryNow: TryNow;
+  /** Where the focus goes when the hold has ended and this button with it. */
+  fallbackFocus: RefObject<HTMLElement | null>;
+  onTried: (outcome: TryNowOutcome) => void;
+}) {
   const [confirming, setConfirming] = useState(false);
-  const [outcome, setOutcome] = useState<string | undefined>();
-  const buttonRef = useRef<HTMLButtonElement>(null);
   return (
-    <p className="quota-try-now">
-      <button ref={buttonRef} type="button" onClick={() => setConfirming(true)}>
+    <>
+      <button type="button" className="notice-action" onClick={() => setConfirming(true)}>
         Try now…
       </button>
-      {/* The meter's own live region announces the new state; this says what the try came to. */}
-      {outcome && <span className="quota-try-outcome"> {outcome}</span>}
       {confirming && (
         <TryNowDialog
           environment={environment}
-          until={until}
-          banned={banned}
-          fallbackFocus={buttonRef}
-          onDone={(message) => {
+          hold={hold}
+          tryNow={tryNow}
+          fallbackFocus={fallbackFocus}
+          onClose={(outcome) => {
             setConfirming(false);
-            setOutcome(message);
+            if (outcome) onTried(outcome);
           }}
         />
       )}
-    </p>
+    </>
   );
 }
 
-interface TryNowDialogProps {
-  readonly environment: EnvironmentId;
-  readonly until: number;
-  readonly banned: boolean;
-  readonly fallbackFocus: RefObject<HTMLButtonElement | null>;
-  readonly onDone: (message?: string) => void;
+/**
+ * What the try came to, without repeating the notice: a new hold's time is
+ * the notice's to say.
+ */
+function triedWords(result: Awaited<ReturnType<TryNow>>): string {
+  if (result.ok) return result.value.message;
+  const { kind, message } = result.error;
+  if (kind === 'rate-limited' || kind === 'banned') {
+    return 'The service refused the request again; Store Admin waits until the time the notice gives.';
+  }
+  return splitServiceWords(message).plain;
 }
 
-function TryNowDialog({ environment, until, banned, fallbackFocus, onDone }: TryNowDialogProps) {
-  const tryQuotaNow = useAppStore((state) => state.tryQuotaNow);
+function TryNowDialog({
+  environment,
+  hold,
+  tryNow,
+  fallbackFocus,
+  onClose,
+}: {
+  environment: EnvironmentId;
+  hold: string;
+  tryNow: TryNow;
+  fallbackFocus: RefObject<HTMLElement | null>;
+  onClose: (outcome?: TryNowOutcome) => void;
+}) {
+  const loadQuota = useAppStore((state) => state.loadQuota);
   const [sending, setSending] = useState(false);
-  const keepRef = useRef<HTMLButtonElement>(null);
+  const label = ENVIRONMENT_LABELS[environment];
+
   const send = async () => {
-    if (sending) return;
     setSending(true);
-    onDone(await tryQuotaNow(environment));
+    const result = await tryNow(environment);
+    onClose({ environment, ok: result.ok, message: triedWords(result) });
+    // The answer lifted the hold or set a new one: the meter and the notice follow.
+    await loadQuota(environment);
   };
+
   return (
-    <Dialog
+    <ConfirmDialog
       title="Send one request now?"
-      onDismiss={() => onDone()}
-      initialFocus={keepRef}
+      keepLabel="Keep waiting"
+      confirmLabel="Send one request"
+      busyLabel="Sending…"
+      progress={`Sending one request to ${label}…`}
+      onConfirm={() => void send()}
+      onDismiss={() => onClose()}
       fallbackFocus={fallbackFocus}
       busy={sending}
     >
+      <p>{hold}</p>
       <p>
-        {banned
-          ? `The service said the ${ENVIRONMENT_LABELS[environment]} key is banned until ${formatClock(until)}.`
-          : `The service asked Store Admin to wait until ${formatClock(until)}.`}{' '}
         Store Admin will send one request to check. If the service still refuses, Store Admin waits
         again: repeated tries can get the key banned.
       </p>
-      <div className="dialog-actions">
-        <button
-          type="button"
-          ref={keepRef}
-          onClick={() => onDone()}
-          aria-disabled={sending || undefined}
-        >
-          Keep waiting
-        </button>
-        <button type="button" onClick={() => void send()} aria-disabled={sending || undefined}>
-          {sending ? 'Sending…' : 'Send one request'}
-        </button>
-      </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

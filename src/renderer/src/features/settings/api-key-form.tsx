@@ -5,11 +5,11 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { ENVIRONMENT_LABELS, type RemoteEnvironmentId } from '../../../../shared/environments.ts';
 import type { KeyStatus } from '../../../../shared/key-status.ts';
-import { Dialog } from '../../components/dialog.tsx';
+import { ConfirmDialog } from '../../components/dialog.tsx';
+import { outcomeMessage, TextField } from '../../components/text-field.tsx';
 import { useAppStore } from '../../store-context.tsx';
 import { EnvironmentBand } from '../environments/environment-band.tsx';
 import { describeKeyStatus } from './key-status-text.ts';
-import { OutcomeRegion } from './outcome-region.tsx';
 
 export function ApiKeyForm({
   environment,
@@ -20,13 +20,14 @@ export function ApiKeyForm({
 }) {
   const saveKey = useAppStore((state) => state.saveKey);
   const confirmKeyOrigin = useAppStore((state) => state.confirmKeyOrigin);
+  const forgetOutcome = useAppStore((state) => state.forgetOutcome);
   const outcome = useAppStore((state) => state.keyOutcomes[environment]);
   const [acceptWeak, setAcceptWeak] = useState(status?.storage === 'weak-accepted');
   const [confirmingRemove, setConfirmingRemove] = useState(false);
+  // The key's actions share one outcome; each button says only its own work.
+  const [running, setRunning] = useState<'save' | 'confirm-origin'>();
   const inputRef = useRef<HTMLInputElement>(null);
-  const outcomeRef = useRef<HTMLDivElement>(null);
-  const inputId = useId();
-  const hintId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const statusId = useId();
   const label = ENVIRONMENT_LABELS[environment];
   const working = outcome?.kind === 'working';
@@ -37,79 +38,95 @@ export function ApiKeyForm({
     event.preventDefault();
     const input = inputRef.current;
     if (!input || working) return;
+    setRunning('save');
     const saved = await saveKey(
       environment,
       input.value,
       canAcceptWeak ? { acceptWeakStorage: acceptWeak } : undefined,
     );
+    setRunning(undefined);
     if (saved) input.value = '';
+    else input.focus();
+  };
+
+  const onConfirmOrigin = async () => {
+    if (working) return;
+    setRunning('confirm-origin');
+    await confirmKeyOrigin(environment);
+    setRunning(undefined);
   };
 
   return (
-    <form className="settings-block" noValidate onSubmit={(event) => void onSubmit(event)}>
-      <h4>API key</h4>
-      <p
-        id={statusId}
-        className={`key-status ${status?.set ? 'key-status-set' : 'key-status-none'}`}
-      >
-        {status ? describeKeyStatus(status) : 'Key status unknown'}
-      </p>
-      {status && (
-        <KeyNotice status={status}>
-          {status.problem === 'other-address' && (
-            <button
-              type="button"
-              aria-disabled={working || undefined}
-              onClick={() => void (working || confirmKeyOrigin(environment))}
-            >
-              Confirm the new address…
-            </button>
-          )}
-        </KeyNotice>
-      )}
-
-      <label htmlFor={inputId}>{label} API key</label>
-      <p id={hintId} className="hint">
-        {status?.set
-          ? 'A stored key is never shown. Enter a new key here to replace it.'
-          : `Paste the key issued for ${label}. It is sent only to the ${label} address.`}
-      </p>
-      <div className="field-row">
-        <input
-          id={inputId}
+    <form className="settings-row" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <h4 ref={headingRef} tabIndex={-1}>
+        API key
+      </h4>
+      <div>
+        <p id={statusId} className="key-status">
+          {status ? describeKeyStatus(status) : 'Key status unknown'}
+        </p>
+        {status && (
+          <KeyNotice status={status}>
+            {status.problem === 'other-address' && (
+              <button
+                type="button"
+                aria-disabled={working || undefined}
+                onClick={() => void onConfirmOrigin()}
+              >
+                {running === 'confirm-origin'
+                  ? 'Waiting for your answer…'
+                  : 'Confirm the new address…'}
+              </button>
+            )}
+          </KeyNotice>
+        )}
+        <TextField
           ref={inputRef}
+          label={`${label} API key`}
+          hint={
+            status?.set
+              ? 'The key is never shown. Enter a new one to replace it.'
+              : `Sent only to the ${label} address.`
+          }
           type="password"
           name="api-key"
-          autoComplete="off"
-          spellCheck={false}
           autoCapitalize="off"
-          aria-describedby={`${hintId} ${statusId}`}
+          describedBy={statusId}
+          message={outcomeMessage(outcome)}
+          onChange={() => forgetOutcome('key', environment)}
+          actions={
+            <>
+              <button type="submit" aria-disabled={working || undefined}>
+                {running === 'save' ? 'Saving…' : 'Save key'}
+              </button>
+              {removable && (
+                <button
+                  type="button"
+                  className="danger-button"
+                  onClick={() => setConfirmingRemove(true)}
+                >
+                  Remove key…
+                </button>
+              )}
+            </>
+          }
         />
-        <button type="submit" aria-disabled={working || undefined}>
-          Save key
-        </button>
-        {removable && (
-          <button type="button" className="danger-button" onClick={() => setConfirmingRemove(true)}>
-            Remove key…
-          </button>
+        {canAcceptWeak && (
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={acceptWeak}
+              onChange={(event) => setAcceptWeak(event.target.checked)}
+            />
+            Save it anyway, without protection
+          </label>
         )}
       </div>
-      {canAcceptWeak && (
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={acceptWeak}
-            onChange={(event) => setAcceptWeak(event.target.checked)}
-          />
-          Save it anyway with weak protection
-        </label>
-      )}
-      <OutcomeRegion ref={outcomeRef} outcome={outcome} label={`${label} key outcome`} />
       {confirmingRemove && (
         <RemoveKeyDialog
           environment={environment}
           onClose={() => setConfirmingRemove(false)}
-          fallbackFocus={outcomeRef}
+          fallbackFocus={headingRef}
         />
       )}
     </form>
@@ -117,19 +134,18 @@ export function ApiKeyForm({
 }
 
 /**
- * The plain-words warning when this computer cannot protect a saved key, or
- * any other notice, with the action it offers (`children`), if any.
+ * Why this computer cannot protect a saved key, or anything else to know about
+ * the key, with the action it offers (`children`), if any.
  */
 function KeyNotice({ status, children }: { status: KeyStatus; children?: ReactNode }) {
   const action = children ? <p>{children}</p> : null;
-  if (status.weak) {
+  // The other-address notice stands alone: it is what stops requests now.
+  if (status.weak && status.problem !== 'other-address') {
     return (
       <div className="message message-warning" role="note" aria-label="Weak key protection">
         <p>
-          <strong>Warning: this computer cannot properly protect a saved key</strong> (password
-          store: {status.backend}).
+          <strong>This computer’s password store is not available.</strong> {status.notice}
         </p>
-        {status.notice && <p>{status.notice}</p>}
         {action}
       </div>
     );
@@ -153,7 +169,6 @@ interface RemoveKeyDialogProps {
 function RemoveKeyDialog({ environment, onClose, fallbackFocus }: RemoveKeyDialogProps) {
   const removeKey = useAppStore((state) => state.removeKey);
   const [removing, setRemoving] = useState(false);
-  const keepRef = useRef<HTMLButtonElement>(null);
   const label = ENVIRONMENT_LABELS[environment];
 
   const remove = async () => {
@@ -164,32 +179,19 @@ function RemoveKeyDialog({ environment, onClose, fallbackFocus }: RemoveKeyDialo
   };
 
   return (
-    <Dialog
+    <ConfirmDialog
       title={`Remove the ${label} API key?`}
+      keepLabel="Keep the key"
+      confirmLabel="Remove key"
+      busyLabel="Removing…"
+      onConfirm={() => void remove()}
       onDismiss={onClose}
-      initialFocus={keepRef}
       fallbackFocus={fallbackFocus}
       tone={environment === 'production' ? 'danger' : 'neutral'}
       busy={removing}
     >
       <EnvironmentBand environment={environment} />
-      <p>
-        Store Admin will forget the {label} key, saved or not, and send nothing to {label} until you
-        enter a key again.
-      </p>
-      <div className="dialog-actions">
-        <button type="button" ref={keepRef} onClick={onClose} aria-disabled={removing || undefined}>
-          Keep the key
-        </button>
-        <button
-          type="button"
-          className="danger-button"
-          onClick={() => void remove()}
-          aria-disabled={removing || undefined}
-        >
-          {removing ? 'Removing…' : 'Remove key'}
-        </button>
-      </div>
-    </Dialog>
+      <p>Store Admin forgets the key and sends nothing to {label} until you enter one again.</p>
+    </ConfirmDialog>
   );
 }

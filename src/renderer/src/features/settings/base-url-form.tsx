@@ -7,7 +7,7 @@ import {
   validateBaseUrl,
   type RemoteEnvironmentId,
 } from '../../../../shared/environments.ts';
-import { OutcomeRegion } from './outcome-region.tsx';
+import { outcomeMessage, TextField } from '../../components/text-field.tsx';
 import { useAppStore } from '../../store-context.tsx';
 
 export function BaseUrlForm({
@@ -18,23 +18,21 @@ export function BaseUrlForm({
   savedUrl?: string;
 }) {
   const saveBaseUrl = useAppStore((state) => state.saveBaseUrl);
+  const forgetOutcome = useAppStore((state) => state.forgetOutcome);
   const outcome = useAppStore((state) => state.baseUrlOutcomes[environment]);
-  const keySet = useAppStore(
-    (state) => state.environments.find((view) => view.id === environment)?.keySet === true,
-  );
+  // Where the key may go now: a key bound elsewhere comes back without a question.
+  const keyOrigin = useAppStore((state) => {
+    const key = state.environments.find((view) => view.id === environment)?.key;
+    return key?.set ? key.origin : undefined;
+  });
   const [text, setText] = useState(savedUrl ?? '');
   const [edited, setEdited] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
-  const inputId = useId();
-  const hintId = useId();
-  const problemId = useId();
   const movingId = useId();
-  const label = ENVIRONMENT_LABELS[environment];
   const check = validateBaseUrl(text);
   const problem = edited && !check.ok ? check.message : undefined;
   const saving = outcome?.kind === 'working';
-  const moving = check.ok ? addressChange(savedUrl, check.value) : undefined;
-  const describedBy = [hintId, problem && problemId, moving && movingId].filter(Boolean).join(' ');
+  const moving = check.ok ? addressChange(savedUrl, check.value, keyOrigin) : undefined;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -45,61 +43,60 @@ export function BaseUrlForm({
     }
     if (saving) return;
     const saved = await saveBaseUrl(environment, text);
-    if (saved !== undefined) setText(saved);
+    if (saved !== undefined) {
+      setText(saved);
+      setEdited(false);
+    } else {
+      inputRef.current?.focus();
+    }
   };
 
   return (
-    <form className="settings-block" noValidate onSubmit={(event) => void onSubmit(event)}>
+    <form className="settings-row" noValidate onSubmit={(event) => void onSubmit(event)}>
       <h4>Address</h4>
-      <label htmlFor={inputId}>{label} base URL</label>
-      <p id={hintId} className="hint">
-        The address of the {label} store service, ending with /v1, for example
-        https://api.example.com/v1.
-      </p>
-      <div className="field-row">
-        <input
-          id={inputId}
+      <div>
+        <TextField
           ref={inputRef}
+          label={`${ENVIRONMENT_LABELS[environment]} base URL`}
+          hint="Ends with /v1, e.g. https://api.example.com/v1"
           type="url"
           inputMode="url"
-          autoComplete="off"
-          spellCheck={false}
           value={text}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={describedBy}
+          message={problem ? { tone: 'error', text: problem } : outcomeMessage(outcome)}
+          describedBy={moving ? movingId : undefined}
           onChange={(event) => {
             setText(event.target.value);
             setEdited(true);
+            forgetOutcome('baseUrl', environment);
           }}
+          actions={
+            <button type="submit" aria-disabled={saving || undefined}>
+              {saving ? 'Saving…' : 'Save address'}
+            </button>
+          }
         />
-        <button type="submit" aria-disabled={saving || undefined}>
-          {saving ? 'Saving…' : 'Save address'}
-        </button>
+        {moving && (
+          <p id={movingId} className="settings-hint settings-address-change">
+            Orders, marks and bulk cancels are kept per address: a new address starts empty, and the
+            old ones come back if you switch back.
+            {moving.keyAsks && ' The key is sent to the new address only after you confirm it.'}
+          </p>
+        )}
       </div>
-      {problem && (
-        <p id={problemId} className="field-problem">
-          {problem}
-        </p>
-      )}
-      {moving && (
-        <p id={movingId} className="hint">
-          Orders, marks and bulk cancels are kept per address: a new address starts empty, and the
-          old ones come back if you switch back.
-          {moving.newOrigin &&
-            keySet &&
-            ' The key is sent to the new address only after you confirm it.'}
-        </p>
-      )}
-      <OutcomeRegion outcome={outcome} label={`${label} address outcome`} />
     </form>
   );
 }
 
-/** What saving `typed` would change, said before it is saved; undefined when nothing would. */
+/**
+ * What saving `typed` would change, said before it is saved; undefined when
+ * nothing would. `keyAsks`: the key, bound to `keyOrigin`, would need the
+ * clerk's confirmation there.
+ */
 function addressChange(
   savedUrl: string | undefined,
   typed: string,
-): { readonly newOrigin: boolean } | undefined {
+  keyOrigin: string | undefined,
+): { readonly keyAsks: boolean } | undefined {
   if (savedUrl === undefined || typed === savedUrl) return undefined;
-  return { newOrigin: new URL(typed).origin !== new URL(savedUrl).origin };
+  return { keyAsks: keyOrigin !== undefined && new URL(typed).origin !== keyOrigin };
 }

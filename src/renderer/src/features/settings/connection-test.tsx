@@ -31,25 +31,24 @@ export function ConnectionTest({ environment }: { environment: EnvironmentId }) 
   }
 
   return (
-    <div className="settings-block">
+    <div className="settings-row">
       <h4>Connection</h4>
-      <p className="hint">
-        Sends one request to {label} to check the address and the key, and reads the quota from the
-        answer.
-      </p>
-      <button
-        type="button"
-        aria-disabled={testing || undefined}
-        onClick={() => void testConnection(environment)}
-      >
-        {testing ? 'Testing…' : 'Test connection'}
-      </button>
-      <StatusRegion
-        label={`${label} connection test`}
-        tone={test?.kind === 'failed' ? 'error' : test?.kind === 'passed' ? 'success' : 'info'}
-      >
-        {content}
-      </StatusRegion>
+      <div>
+        <p className="settings-hint">Sends one request and shows what the service answered.</p>
+        <button
+          type="button"
+          aria-disabled={testing || undefined}
+          onClick={() => void testConnection(environment)}
+        >
+          {testing ? 'Testing…' : 'Test connection'}
+        </button>
+        <StatusRegion
+          label={`${label} connection test`}
+          tone={test?.kind === 'failed' ? 'error' : test?.kind === 'passed' ? 'success' : 'info'}
+        >
+          {content}
+        </StatusRegion>
+      </div>
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { EnvironmentBand } from '../environments/environment-band.tsx';
 import { ApiKeyForm } from './api-key-form.tsx';
 import { BaseUrlForm } from './base-url-form.tsx';
 import { ConnectionTest } from './connection-test.tsx';
+import './settings.css';
 
 export function SettingsScreen({
   environment,
@@ -32,7 +33,7 @@ export function SettingsScreen({
   }, [focusHeading, environment]);
 
   return (
-    <section aria-labelledby="settings-heading" className="screen">
+    <section aria-labelledby="settings-heading" className="screen settings-screen">
       <h2 id="settings-heading">Settings</h2>
       <nav aria-label="Environment settings" className="settings-nav">
         {ENVIRONMENT_IDS.map((id) => (
@@ -53,16 +54,11 @@ export function SettingsScreen({
         </h3>
         <EnvironmentBand environment={environment} />
         {environment === 'sandbox' ? (
-          <div className="settings-block">
-            <p>
-              The sandbox is built into Store Admin: a copy of the store service on this computer,
-              with generated demo data. Nothing you do here reaches a real store.
-            </p>
-            <p>
-              It has the Pro plan&apos;s limits and its own key, made anew each time Store Admin
-              starts. There is nothing to set.
-            </p>
-          </div>
+          <p className="settings-note">
+            A copy of the store service on this computer, with demo data, built into Store Admin:
+            nothing done here reaches a real store. It has the Pro plan&apos;s limits and its own
+            key, made anew each time Store Admin starts, so there is nothing to set.
+          </p>
         ) : (
           <>
             <BaseUrlForm

@@ -6,13 +6,13 @@ import type { EnvironmentId, RemoteEnvironmentId } from '../../../../shared/envi
 import type { Failure } from '../../../../shared/failures.ts';
 import type { ConnectionCheckView } from '../../../../shared/ipc-contract.ts';
 import type { Result } from '../../../../shared/result.ts';
+import type { SaveOutcome } from '../../components/text-field.tsx';
 import type { SliceCreator } from '../../store.ts';
-import { describeKeyStatus } from './key-status-text.ts';
 
-export type ActionOutcome =
-  | { readonly kind: 'working'; readonly message: string }
-  | { readonly kind: 'done'; readonly message: string }
-  | { readonly kind: 'failed'; readonly message: string };
+export type ActionOutcome = SaveOutcome;
+
+/** The settings fields that keep an outcome: the address and the key. */
+export type SettingsField = 'baseUrl' | 'key';
 
 export type ConnectionTest =
   | { readonly kind: 'testing' }
@@ -34,6 +34,8 @@ export interface SettingsSlice {
   /** Asks main to put its own question: may the key go to the environment's new address? */
   confirmKeyOrigin(environment: RemoteEnvironmentId): Promise<void>;
   testConnection(environment: EnvironmentId): Promise<void>;
+  /** Editing a field again: its last outcome no longer applies (the field shows one, the latest). */
+  forgetOutcome(field: SettingsField, environment: RemoteEnvironmentId): void;
 }
 
 export const createSettingsSlice: SliceCreator<SettingsSlice> = (api) => (set, get) => {
@@ -50,14 +52,15 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (api) => (set, g
   /**
    * One settings action: "working" while the call runs, then the failure's
    * message, or the change applied (and the old connection test dropped) with
-   * the words `applied` returns. Resolves to the saved value, or undefined.
+   * the words `applied` returns (a warning when nothing changed after all).
+   * Resolves to the saved value, or undefined.
    */
   const act = async <T>(
     environment: RemoteEnvironmentId,
     setOutcome: (environment: RemoteEnvironmentId, outcome: ActionOutcome) => void,
     working: string,
     call: Promise<Result<T>>,
-    applied: (value: T) => string,
+    applied: (value: T) => string | { readonly message: string; readonly tone: 'warning' },
   ): Promise<T | undefined> => {
     setOutcome(environment, { kind: 'working', message: working });
     const result = await call;
@@ -65,9 +68,12 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (api) => (set, g
       setOutcome(environment, { kind: 'failed', message: result.error.message });
       return undefined;
     }
-    const message = applied(result.value);
+    const said = applied(result.value);
     forgetConnectionTest(environment);
-    setOutcome(environment, { kind: 'done', message });
+    setOutcome(
+      environment,
+      typeof said === 'string' ? { kind: 'done', message: said } : { kind: 'done', ...said },
+    );
     return result.value;
   };
 
@@ -84,7 +90,9 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (api) => (set, g
         api.environments.setBaseUrl(environment, url),
         (saved) => {
           get().applyEnvironmentView(saved);
-          return `Saved. ${saved.label} now uses ${saved.baseUrl ?? 'no address'}.`;
+          // The key stays with its old address now: how its last save went no longer applies.
+          if (saved.key?.problem === 'other-address') get().forgetOutcome('key', environment);
+          return 'Saved.';
         },
       );
       return view?.baseUrl;
@@ -98,7 +106,7 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (api) => (set, g
         api.keys.set(environment, key, options),
         (saved) => {
           get().applyKeyStatus(saved);
-          return `Key saved. ${describeKeyStatus(saved)}.`;
+          return saved.storage === 'session-only' ? 'Key accepted.' : 'Key saved.';
         },
       );
       return status !== undefined;
@@ -112,7 +120,7 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (api) => (set, g
         api.keys.remove(environment),
         (removed) => {
           get().applyKeyStatus(removed);
-          return 'Key removed. Store Admin no longer has a key for this environment.';
+          return 'Key removed.';
         },
       );
       return status !== undefined;
@@ -127,7 +135,7 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (api) => (set, g
         (answered) => {
           get().applyKeyStatus(answered);
           return answered.problem === 'other-address'
-            ? 'Not confirmed. The key stays with its old address.'
+            ? { message: 'Not confirmed. The key stays with its old address.', tone: 'warning' }
             : 'Confirmed. The key is now used for this address.';
         },
       );
@@ -142,6 +150,14 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (api) => (set, g
         : { kind: 'failed', failure: result.error };
       set({ connectionTests: { ...get().connectionTests, [environment]: outcome } });
       if (result.ok) get().applyQuota(environment, result.value.quota);
+    },
+
+    forgetOutcome(field, environment) {
+      const outcomes = field === 'baseUrl' ? get().baseUrlOutcomes : get().keyOutcomes;
+      if (outcomes[environment] === undefined || outcomes[environment].kind === 'working') return;
+      const rest = { ...outcomes };
+      delete rest[environment];
+      set(field === 'baseUrl' ? { baseUrlOutcomes: rest } : { keyOutcomes: rest });
     },
   };
 };

@@ -1,0 +1,162 @@
+// The window's one notice area, under the header: each current condition of
+// the active environment once (see notices.ts), and the data folder's, which
+// holds for all; each as one alert with one sentence, at most one action, and
+// the codes and the service's own words behind "Details". Empty, it takes no
+// room.
+
+import { useRef, useState, type RefObject } from 'react';
+import { Toast } from '../../components/toast.tsx';
+import { useAppStore } from '../../store-context.tsx';
+import { OpenSettingsButton } from '../settings/open-settings-button.tsx';
+import { useSecondTicks } from '../quota/meter-clock.tsx';
+import { formatCountdown } from '../quota/quota-meter-model.ts';
+import { TryNowButton, type TryNow, type TryNowOutcome } from '../quota/try-now.tsx';
+import { noticesFor, type Notice } from './notices.ts';
+
+export interface NoticeActions {
+  /**
+   * Sends one request through a rate limit's hold, after the clerk confirms
+   * (window.storeAdmin.quota.tryNow). Without it the notice offers no action.
+   */
+  readonly tryNow?: TryNow;
+}
+
+/** What a try came to; `seq` restarts the message's time when the same words come again. */
+type TriedOutcome = TryNowOutcome & { readonly seq: number };
+
+export function NoticeArea({ actions }: { actions?: NoticeActions | undefined }) {
+  const environment = useAppStore((state) => state.activeEnvironment);
+  const connectivity = useAppStore((state) => state.connectivity[environment]);
+  const quota = useAppStore((state) => state.quotas[environment]);
+  const orders = useAppStore((state) => state.orders[environment]);
+  const bulkJob = useAppStore((state) => state.bulkJobs[environment]);
+  const switchProblem = useAppStore((state) => state.switchProblem);
+  const storageProblem = useAppStore((state) => state.storageProblem);
+  const keyStatus = useAppStore(
+    (state) => state.environments.find((view) => view.id === environment)?.key,
+  );
+  const keySettingsShown = useAppStore(
+    (state) => state.screen.kind === 'settings' && state.screen.environment === environment,
+  );
+  const hasBaseUrl = useAppStore(
+    (state) =>
+      environment === 'sandbox' ||
+      state.environments.some((view) => view.id === environment && view.baseUrl),
+  );
+  // Holds end and ages grow as time passes; the same clock as the quota meter's countdown.
+  const now = useSecondTicks(true);
+
+  // A try's outcome stays where the hold's notice was, for a while, even when the hold has ended.
+  const [tried, setTried] = useState<TriedOutcome | undefined>();
+  const triedRef = useRef<HTMLDivElement>(null);
+  const onTried = (outcome: TryNowOutcome) =>
+    setTried((previous) => ({ ...outcome, seq: (previous?.seq ?? 0) + 1 }));
+
+  const notices = noticesFor({
+    environment,
+    now,
+    connectivity,
+    quota,
+    orders,
+    bulkJob,
+    hasBaseUrl,
+    switchProblem,
+    keyStatus,
+    keySettingsShown,
+    storageProblem,
+  });
+
+  return (
+    <section aria-label="Notices" className="notice-area">
+      {notices.map((notice) => (
+        <NoticeItem
+          key={notice.kind}
+          notice={notice}
+          now={now}
+          actions={actions}
+          outcomeRef={triedRef}
+          onTried={onTried}
+        />
+      ))}
+      <Toast
+        ref={triedRef}
+        label="Try now"
+        tone={tried?.ok ? 'success' : 'warning'}
+        messageKey={tried?.seq}
+        onDone={() => setTried(undefined)}
+      >
+        {tried?.environment === environment && <p>{tried.message}</p>}
+      </Toast>
+    </section>
+  );
+}
+
+interface NoticeItemProps {
+  readonly notice: Notice;
+  readonly now: number;
+  readonly actions: NoticeActions | undefined;
+  /** The try's outcome, where the focus goes when the hold ended with the try. */
+  readonly outcomeRef: RefObject<HTMLElement | null>;
+  readonly onTried: (outcome: TryNowOutcome) => void;
+}
+
+function NoticeItem({ notice, now, ...rest }: NoticeItemProps) {
+  return (
+    <div role="alert" className={`notice notice-${notice.tone}`} data-notice={notice.kind}>
+      <p className="notice-text">
+        <strong>{notice.title}</strong> {notice.sentence}
+        {notice.until !== undefined && (
+          <span className="notice-countdown"> (in {formatCountdown(notice.until - now)})</span>
+        )}
+      </p>
+      <NoticeActionButton notice={notice} {...rest} />
+      {notice.details.length > 0 && (
+        <details className="notice-details">
+          <summary>Details</summary>
+          {notice.details.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+        </details>
+      )}
+    </div>
+  );
+}
+
+function NoticeActionButton({
+  notice,
+  actions,
+  outcomeRef,
+  onTried,
+}: Omit<NoticeItemProps, 'now'>) {
+  const refreshOrders = useAppStore((state) => state.refreshOrders);
+  const { environment } = notice;
+  switch (notice.action) {
+    case 'retry':
+      return (
+        <button
+          type="button"
+          className="notice-action"
+          onClick={() => void refreshOrders(environment)}
+        >
+          Retry
+        </button>
+      );
+    case 'open-settings':
+      return <OpenSettingsButton environment={environment} />;
+    case 'try-now': {
+      const tryNow = actions?.tryNow;
+      if (!tryNow) return null;
+      return (
+        <TryNowButton
+          environment={environment}
+          hold={notice.sentence}
+          tryNow={tryNow}
+          fallbackFocus={outcomeRef}
+          onTried={onTried}
+        />
+      );
+    }
+    default:
+      return null;
+  }
+}

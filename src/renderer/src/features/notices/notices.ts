@@ -1,0 +1,232 @@
+// The conditions the window tells the clerk about, each once: the service
+// cannot be reached (reviewing the saved list), requests paused until a time
+// (rate-limited), the key banned, the key refused or missing, the key kept
+// back from a new address until the clerk confirms it, a refresh that failed
+// otherwise, a switch that did not happen, the data folder taking nothing
+// the app saves (whatever the environment). Worked out from what the
+// store holds for the active environment, so one condition never shows as
+// several banners however many calls ran into it. Pure, so each case is
+// tested without rendering.
+
+import type { BulkCancelSnapshot } from '../../../../shared/bulk-cancel.ts';
+import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/environments.ts';
+import type { Failure } from '../../../../shared/failures.ts';
+import type { KeyStatus } from '../../../../shared/key-status.ts';
+import type { QuotaView } from '../../../../shared/quota.ts';
+import type { StorageProblem } from '../../../../shared/storage.ts';
+import { formatClock } from '../../format.ts';
+import { failureDetails, splitServiceWords } from '../../service-words.ts';
+import type { Connectivity } from '../connectivity/connectivity-slice.ts';
+import type { EnvironmentOrders } from '../orders/orders-slice.ts';
+import { formatAge } from '../orders/time-words.ts';
+import { quotaMeterState } from '../quota/quota-meter-model.ts';
+import { BAN_WARNING, describeLimitReason } from '../quota/quota-text.ts';
+import { failureNeedsSettings } from '../settings/open-settings-button.tsx';
+
+export type NoticeKind =
+  | 'switch-failed'
+  | 'banned'
+  | 'rate-limited'
+  | 'key-refused'
+  | 'no-key'
+  | 'key-other-address'
+  | 'unreachable'
+  | 'refresh-failed'
+  | 'storage';
+
+export type NoticeAction = 'retry' | 'open-settings' | 'try-now';
+
+export interface Notice {
+  readonly kind: NoticeKind;
+  readonly environment: EnvironmentId;
+  readonly tone: 'error' | 'warning';
+  /** A few words in bold before the sentence. */
+  readonly title: string;
+  /** The one sentence: what it means for the clerk. */
+  readonly sentence: string;
+  /** For a hold: when it ends, so the area can show a live countdown beside the time. */
+  readonly until?: number;
+  readonly action?: NoticeAction;
+  /** Codes and the service's own words, behind "Details"; empty when there are none. */
+  readonly details: readonly string[];
+}
+
+export interface NoticeInputs {
+  readonly environment: EnvironmentId;
+  readonly now: number;
+  readonly connectivity: Connectivity | undefined;
+  readonly quota: QuotaView | undefined;
+  readonly orders: EnvironmentOrders | undefined;
+  readonly bulkJob: BulkCancelSnapshot | undefined;
+  /** A remote environment has an address set (the sandbox always has). */
+  readonly hasBaseUrl: boolean;
+  readonly switchProblem: string | undefined;
+  /** The environment's key as main holds it (remote environments only). */
+  readonly keyStatus?: KeyStatus | undefined;
+  /**
+   * The environment's Settings are on screen: a key kept from a new address is
+   * said there, beside the key field and its Confirm button, not twice.
+   */
+  readonly keySettingsShown?: boolean;
+  /** Main cannot save to the data folder (a full or read-only disk): it goes on from memory. */
+  readonly storageProblem?: StorageProblem | undefined;
+}
+
+const KEY_KINDS = new Set<Failure['kind']>(['unauthorized', 'no-key']);
+const HOLD_KINDS = new Set<Failure['kind']>(['rate-limited', 'banned']);
+const NO_ANSWER_KINDS = new Set<Failure['kind']>(['network', 'timeout']);
+
+/** The notices to show, most pressing first, each kind at most once. */
+export function noticesFor(input: NoticeInputs): Notice[] {
+  const { environment, now } = input;
+  const label = ENVIRONMENT_LABELS[environment];
+  const notices: Notice[] = [];
+  const loadFailure = input.orders?.load.kind === 'failed' ? input.orders.load.failure : undefined;
+  const offline = input.connectivity?.reachable === false;
+
+  if (input.switchProblem) {
+    notices.push({
+      kind: 'switch-failed',
+      environment,
+      tone: 'error',
+      title: 'Not switched.',
+      sentence: input.switchProblem,
+      details: [],
+    });
+  }
+
+  // A hold is what the gate in main holds now (the quota view), never an older failure's time.
+  const hold = quotaMeterState(input.quota, now);
+  const holdFailure = input.orders?.holdFailure;
+  if (hold.kind === 'banned') {
+    notices.push({
+      kind: 'banned',
+      environment,
+      tone: 'error',
+      title: 'Key banned.',
+      sentence: `The service has banned the ${label} API key until ${formatClock(hold.until)}. Store Admin sends nothing until then.`,
+      until: hold.until,
+      details: [
+        ...(holdFailure ? failureDetails(holdFailure) : []),
+        'A ban follows repeated requests after a rate limit. Nothing needs to be done: it ends by itself.',
+      ],
+    });
+  } else if (hold.kind === 'limited') {
+    notices.push({
+      kind: 'rate-limited',
+      environment,
+      tone: 'warning',
+      title: 'Requests paused.',
+      sentence: `Requests to ${label} are paused until ${formatClock(hold.until)}. ${
+        hold.reason === 'server-429'
+          ? 'The service asked Store Admin to slow down.'
+          : 'The quota for this period is used up.'
+      }`,
+      until: hold.until,
+      action: 'try-now',
+      details: [
+        ...(holdFailure ? failureDetails(holdFailure) : []),
+        describeLimitReason(hold.reason),
+        BAN_WARNING,
+      ],
+    });
+  }
+
+  const keyFailure = input.orders?.keyFailure;
+  const bulkKeyPause =
+    input.bulkJob?.status === 'paused' && input.bulkJob.pauseReason === 'key'
+      ? input.bulkJob
+      : undefined;
+  if (input.keyStatus?.problem === 'other-address') {
+    // Nothing is sent with the key until the clerk confirms the new address: it stops every
+    // request, as a missing key would, and the 'no-key' failure it causes says nothing more.
+    if (!input.keySettingsShown) {
+      notices.push({
+        kind: 'key-other-address',
+        environment,
+        tone: 'error',
+        title: 'Key not sent.',
+        sentence:
+          input.keyStatus.notice ??
+          `The ${label} key was entered for another address. Confirm the new address or enter the key again in Settings.`,
+        action: 'open-settings',
+        details: [],
+      });
+    }
+  } else if (keyFailure?.kind === 'no-key') {
+    notices.push({
+      kind: 'no-key',
+      environment,
+      tone: 'error',
+      title: 'No API key.',
+      sentence: `No API key is set for ${label}, so nothing can be sent to it. Add one in Settings.`,
+      ...(environment === 'sandbox' ? {} : { action: 'open-settings' as const }),
+      details: [],
+    });
+  } else if (keyFailure || bulkKeyPause) {
+    notices.push({
+      kind: 'key-refused',
+      environment,
+      tone: 'error',
+      title: 'Key refused.',
+      sentence:
+        environment === 'sandbox'
+          ? 'The sandbox did not accept its demo key. Restart Store Admin to start the sandbox again.'
+          : `The service did not accept the ${label} API key. Enter a valid key in Settings.`,
+      ...(environment === 'sandbox' ? {} : { action: 'open-settings' as const }),
+      details: keyFailure ? failureDetails(keyFailure) : [],
+    });
+  }
+
+  if (offline) {
+    const list = input.orders?.list;
+    const connectivityMessage = input.connectivity?.message;
+    notices.push({
+      kind: 'unreachable',
+      environment,
+      tone: 'warning',
+      title: list ? 'Offline review.' : `${label} cannot be reached.`,
+      sentence: list
+        ? `${label} cannot be reached, so this is the list saved at ${formatClock(list.receivedAt)} (${formatAge(
+            now - list.receivedAt,
+          )}). Search, filters, review marks and exports work; cancelling waits until the service answers.`
+        : `Store Admin could not reach the ${label} service, and no list of its orders is saved on this computer yet.`,
+      action: 'retry',
+      details: connectivityMessage ? [connectivityMessage] : [],
+    });
+  }
+
+  // A refresh that failed for a reason none of the above already says.
+  if (
+    loadFailure &&
+    !KEY_KINDS.has(loadFailure.kind) &&
+    !HOLD_KINDS.has(loadFailure.kind) &&
+    !(offline && NO_ANSWER_KINDS.has(loadFailure.kind))
+  ) {
+    const { plain } = splitServiceWords(loadFailure.message);
+    notices.push({
+      kind: 'refresh-failed',
+      environment,
+      tone: 'error',
+      title: 'Not refreshed.',
+      sentence: plain,
+      action: failureNeedsSettings(loadFailure, environment, input.hasBaseUrl)
+        ? 'open-settings'
+        : 'retry',
+      details: failureDetails(loadFailure),
+    });
+  }
+
+  // Last: the work goes on (from memory), only what changes now will not outlast the app.
+  if (input.storageProblem) {
+    notices.push({
+      kind: 'storage',
+      environment,
+      tone: 'warning',
+      title: 'Not saving.',
+      sentence: input.storageProblem.message,
+      details: [`The system's error code: ${input.storageProblem.code}`],
+    });
+  }
+  return notices;
+}

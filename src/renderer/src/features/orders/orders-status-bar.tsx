@@ -1,0 +1,133 @@
+// The orders screen's status bar, under the grid: how many orders are shown
+// of how many, when the list was refreshed (or saved) and when it refreshes
+// next, and a download's or a reading's progress. One line; why a refresh
+// waits (offline, a hold, the key) is the notice area's to say.
+
+import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/environments.ts';
+import { formatBytes, formatClock, formatCount } from '../../format.ts';
+import type { AutoRefreshPlan } from './auto-refresh.ts';
+import type { LoadedOrders, OrdersLoad } from './orders-slice.ts';
+import { formatAge } from './time-words.ts';
+
+export interface OrdersStatusBarProps {
+  readonly environment: EnvironmentId;
+  readonly list: LoadedOrders | undefined;
+  readonly load: OrdersLoad;
+  readonly reading: { readonly read: number; readonly count: number } | undefined;
+  /** Orders in the view (after search and filters). */
+  readonly shown: number;
+  /** The view is still following the latest search. */
+  readonly updating: boolean;
+  readonly plan: AutoRefreshPlan;
+  readonly now: number;
+}
+
+/**
+ * When the list on screen is from, and when the next automatic refresh is.
+ * The next refresh's time is the plan's own: a hold that ends earlier is not
+ * given this time (the notice area shows the hold's).
+ */
+export function refreshWords(
+  list: LoadedOrders | undefined,
+  plan: AutoRefreshPlan,
+  now: number,
+): string {
+  const parts: string[] = [];
+  if (list?.source === 'service') {
+    parts.push(
+      `Refreshed at ${formatClock(list.receivedAt)} (${formatAge(now - list.receivedAt)}).`,
+    );
+  } else if (list) {
+    parts.push(
+      `Saved copy from ${formatClock(list.receivedAt)} (${formatAge(now - list.receivedAt)}).`,
+    );
+  }
+  if (plan.kind === 'at') {
+    if (plan.at > now + 1000) parts.push(`Next automatic refresh at ${formatClock(plan.at)}.`);
+  } else if (plan.kind === 'waiting') {
+    parts.push(
+      plan.reason === 'quota-low'
+        ? // What is left is on the meter; here only when, and why then.
+          `Next automatic refresh at ${formatClock(plan.at)}, when the quota resets.`
+        : `Next automatic refresh at ${formatClock(plan.at)}.`,
+    );
+  } else if (plan.reason !== 'refreshing') {
+    parts.push('Automatic refresh paused.');
+  }
+  return parts.join(' ');
+}
+
+export function OrdersStatusBar(props: OrdersStatusBarProps) {
+  const { environment, list, load, reading, shown, plan, now } = props;
+  const label = ENVIRONMENT_LABELS[environment];
+  const total = list?.table.count;
+
+  return (
+    <footer className="orders-status" aria-label={`${label} orders status`}>
+      {total !== undefined && (
+        <p role="status" className="view-count">
+          {list?.partial
+            ? `Showing ${formatCount(shown)} of the first ${formatCount(total)} orders; the rest are being read`
+            : `Showing ${formatCount(shown)} of ${formatCount(total)} orders`}
+          {props.updating ? ' (updating…)' : ''}
+        </p>
+      )}
+      <p className="refresh-line">{refreshWords(list, plan, now)}</p>
+      {total !== undefined && (
+        <p className="review-legend">
+          <span className="review-mark">✓</span> reviewed · <span className="note-mark">✎</span> has
+          a note
+        </p>
+      )}
+      {load.kind === 'loading' && (
+        <DownloadProgress receivedBytes={load.receivedBytes} totalBytes={load.totalBytes} />
+      )}
+      {reading && <ReadingProgress {...reading} />}
+    </footer>
+  );
+}
+
+function ReadingProgress({ read, count }: { read: number; count: number }) {
+  const text = `${formatCount(read)} of ${formatCount(count)} orders`;
+  return (
+    <div className="progress">
+      <label htmlFor="orders-reading">Reading orders</label>
+      <progress
+        id="orders-reading"
+        max={Math.max(count, 1)}
+        value={Math.min(read, count)}
+        aria-valuetext={text}
+      />
+      <span className="progress-text">{text}</span>
+    </div>
+  );
+}
+
+function DownloadProgress({
+  receivedBytes,
+  totalBytes,
+}: {
+  receivedBytes: number;
+  totalBytes?: number | undefined;
+}) {
+  const known = totalBytes !== undefined && totalBytes > 0;
+  const text = known
+    ? `${formatBytes(receivedBytes)} of ${formatBytes(totalBytes)}`
+    : `${formatBytes(receivedBytes)} received (total size not known)`;
+  return (
+    <div className="progress">
+      <label htmlFor="orders-progress">Downloading orders</label>
+      {known ? (
+        <progress
+          id="orders-progress"
+          max={totalBytes}
+          value={Math.min(receivedBytes, totalBytes)}
+          aria-valuetext={text}
+        />
+      ) : (
+        <progress id="orders-progress" aria-valuetext={text} />
+      )}
+      <span className="progress-text">{text}</span>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+// The orders screen's one toolbar row: the search field and "Filters" on the
+// left, the bulk-cancel actions while orders are ticked, then the export, the
+// cancel log and Refresh on the right. It never changes height: what it opens
+// (the filters, the log) sits over or beside the grid.
+
+import type { EnvironmentId } from '../../../../shared/environments.ts';
+import { formatCount } from '../../format.ts';
+import { useAppStore } from '../../store-context.tsx';
+import { OrderFilters, OrderSearch } from './order-filters.tsx';
+
+export interface OrdersToolbarProps {
+  readonly environment: EnvironmentId;
+  /** A list is on screen (saved or downloaded): search, filters and export apply to it. */
+  readonly hasList: boolean;
+  /** How many orders are ticked for a bulk cancel. */
+  readonly ticked: number;
+  /** Why no cancel can be sent now; undefined when one can. */
+  readonly cancelBlocked: string | undefined;
+  readonly cancelBlockedId: string;
+  /** The ticked orders that can still be cancelled, by id. */
+  readonly onCancelTicked: () => readonly string[];
+  readonly onClearTicks: () => void;
+  readonly onExport: () => void;
+  readonly logOpen: boolean;
+  readonly onToggleLog: () => void;
+}
+
+export function OrdersToolbar(props: OrdersToolbarProps) {
+  const { environment, ticked, cancelBlocked } = props;
+  const refreshOrders = useAppStore((state) => state.refreshOrders);
+  const askBulkCancel = useAppStore((state) => state.askBulkCancel);
+  const busy = useAppStore((state) => {
+    const kind = state.orders[environment]?.load.kind;
+    return kind === 'loading' || kind === 'reading';
+  });
+  const bulkRunning = useAppStore((state) => {
+    const status = state.bulkJobs[environment]?.status;
+    return status === 'running' || status === 'paused';
+  });
+  const logCount = useAppStore((state) => state.orders[environment]?.cancelLog.length ?? 0);
+
+  return (
+    <div className="orders-toolbar">
+      {props.hasList && (
+        <>
+          <OrderSearch />
+          <OrderFilters />
+        </>
+      )}
+      {ticked > 0 && (
+        <div role="group" aria-label="Ticked orders" className="toolbar-group ticked-actions">
+          <span role="status" className="ticked-count">
+            {formatCount(ticked)} ticked
+          </span>
+          <button
+            type="button"
+            className="danger-button"
+            aria-disabled={cancelBlocked || bulkRunning ? true : undefined}
+            aria-describedby={cancelBlocked ? props.cancelBlockedId : undefined}
+            title={
+              bulkRunning
+                ? 'A bulk cancel is already under way in this environment.'
+                : cancelBlocked
+            }
+            onClick={() => {
+              if (!cancelBlocked && !bulkRunning)
+                askBulkCancel(environment, props.onCancelTicked());
+            }}
+          >
+            Cancel ticked orders…
+          </button>
+          <button type="button" onClick={props.onClearTicks}>
+            Clear ticks
+          </button>
+        </div>
+      )}
+      <div className="toolbar-spacer" />
+      {props.hasList && (
+        <button type="button" onClick={props.onExport}>
+          Export CSV
+        </button>
+      )}
+      <button type="button" aria-expanded={props.logOpen} onClick={props.onToggleLog}>
+        Cancel log
+        {logCount > 0 && <span className="count-badge"> {formatCount(logCount)}</span>}
+      </button>
+      <button
+        type="button"
+        className="primary-button"
+        aria-disabled={busy || undefined}
+        onClick={() => void refreshOrders(environment)}
+      >
+        {busy ? 'Refreshing…' : 'Refresh'}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+// An order list as columns: what the order-list scanner builds from the
+// response bytes, and what the renderer's OrderTable holds. A million orders
+// are a dozen typed arrays (no million objects for the garbage collector to
+// walk), each one buffer that can be transferred between processes as is.
+//
+// Row i of a list of `count` orders:
+//
+//   ids       idText[lineStarts[i] .. tabs[i])          the order id, ASCII digits ("" when absent)
+//             idText[tabs[i] + 1 .. lineStarts[i+1] - 1) the pet id
+//             so idText is `id \t petId \n` per row, which is also the search index
+//   sorting   idHighs[i] * 1e9 + idLows[i] = the order id, exactly (high a whole double, NaN
+//             when absent; 0 <= low < 1e9, so a Uint32); the same for the pet id in petIdHighs /
+//             petIdLows. A radix sort takes them as they are (see the renderer's integer-sort.ts).
+//   quantity  quantities[i], NaN when absent
+//   ship date shipText[shipStarts[i] .. shipStarts[i+1]) as the service sent it (RFC 3339,
+//             ASCII; empty when absent), and shipTimes[i] its epoch ms (NaN when absent)
+//   complete  complete[i]: COMPLETE_FALSE, COMPLETE_TRUE or COMPLETE_ABSENT
+//
+// Ids are canonical int64 decimal text ("-0" is written "0"), so they are
+// exact above 2^53 and go into cancel URLs as they are. The two text columns
+// are bytes, not strings, so they cross a MessagePort without a copy; a
+// reader decodes each once (latin1 is exact: every byte is ASCII).
+
+import type { Order } from './order.ts';
+
+export const COMPLETE_FALSE = 0;
+export const COMPLETE_TRUE = 1;
+export const COMPLETE_ABSENT = 2;
+
+export interface OrderColumns {
+  readonly count: number;
+  /** `id \t petId \n` per row, ASCII. */
+  readonly idText: Uint8Array;
+  /** Where each row's line starts in idText; count + 1 entries, the last is idText's length. */
+  readonly lineStarts: Uint32Array;
+  /** Where each row's tab is in idText. */
+  readonly tabs: Uint32Array;
+  readonly idHighs: Float64Array;
+  readonly idLows: Uint32Array;
+  readonly petIdHighs: Float64Array;
+  readonly petIdLows: Uint32Array;
+  readonly quantities: Float64Array;
+  /** Every ship date as sent, one after another, ASCII. */
+  readonly shipText: Uint8Array;
+  /** Where each row's ship date starts in shipText; count + 1 entries. */
+  readonly shipStarts: Uint32Array;
+  readonly shipTimes: Float64Array;
+  readonly complete: Uint8Array;
+  /** Characters of the longest order id and pet id, so a grid can size its columns. */
+  readonly widestId: number;
+  readonly widestPetId: number;
+}
+
+/** The buffers to list as transferable when posting columns to another process. */
+export function columnBuffers(columns: OrderColumns): ArrayBuffer[] {
+  const arrays = [
+    columns.idText,
+    columns.lineStarts,
+    columns.tabs,
+    columns.idHighs,
+    columns.idLows,
+    columns.petIdHighs,
+    columns.petIdLows,
+    columns.quantities,
+    columns.shipText,
+    columns.shipStarts,
+    columns.shipTimes,
+    columns.complete,
+  ];
+  return [...new Set(arrays.map((array) => array.buffer as ArrayBuffer))];
+}
+
+/** The orders of a list as objects (for the CLI and small lists; a grid should read the columns). */
+export function ordersOf(columns: OrderColumns): Order[] {
+  const latin1 = new TextDecoder('latin1');
+  const ids = latin1.decode(columns.idText);
+  const ships = latin1.decode(columns.shipText);
+  const { lineStarts, tabs, quantities, shipStarts, complete } = columns;
+  const orders: Order[] = new Array(columns.count);
+  for (let row = 0; row < columns.count; row++) {
+    const start = lineStarts[row]!;
+    const tab = tabs[row]!;
+    const end = lineStarts[row + 1]! - 1;
+    const shipStart = shipStarts[row]!;
+    const shipEnd = shipStarts[row + 1]!;
+    const quantity = quantities[row]!;
+    const code = complete[row];
+    orders[row] = {
+      id: tab > start ? ids.slice(start, tab) : undefined,
+      petId: end > tab + 1 ? ids.slice(tab + 1, end) : undefined,
+      quantity: Number.isNaN(quantity) ? undefined : quantity,
+      shipDate: shipEnd > shipStart ? ships.slice(shipStart, shipEnd) : undefined,
+      complete: code === COMPLETE_ABSENT ? undefined : code === COMPLETE_TRUE,
+    };
+  }
+  return orders;
+}

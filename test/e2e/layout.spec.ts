@@ -1,0 +1,200 @@
+// The window as a desktop tool, measured in Chromium: the page never
+// scrolls, the header keeps one height and one line, the orders grid takes
+// the height left (at least 15 rows in view at 1280×800, 25 at 1920×1080) and
+// scrolls inside itself, nothing is cut off from 1100 to 1920 px wide (with
+// the details panel open too, and with ids above 2^53), and Settings and
+// Domains scroll inside the same frame. The page's CSP (no inline styles, no
+// eval) holds throughout, and the check of it is shown to catch a violation.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium } from './support/browser.ts';
+import { startE2EApp, type E2EApp } from './support/app.ts';
+import { inPage } from './support/in-page-shapes.ts';
+import { axeSummary, checkScreen } from './support/screens.ts';
+
+let app: E2EApp;
+let bigIds: E2EApp;
+
+const SIZES = [
+  { width: 1280, height: 800, rows: 15 },
+  { width: 1920, height: 1080, rows: 25 },
+] as const;
+
+const WIDTHS = [1100, 1180, 1280, 1366, 1440, 1600, 1920] as const;
+
+describe.skipIf(!hasChromium)(
+  'the desktop layout in Chromium (skipped when /usr/bin/chromium is missing)',
+  () => {
+    beforeAll(async () => {
+      [app, bigIds] = await Promise.all([
+        startE2EApp({ sandbox: { orders: 2000 } }),
+        startE2EApp({ sandbox: { orders: 2000, bigIds: true } }),
+      ]);
+    });
+    afterAll(async () => {
+      console.log(axeSummary('layout'));
+      await Promise.all([app?.close(), bigIds?.close()]);
+    });
+
+    it('the page never scrolls; the header keeps one height on one line; the grid fills the rest with enough rows in view', async () => {
+      const { page } = app;
+      const grid = page.getByRole('grid', { name: 'Sandbox orders' });
+      const heights = new Set<number>();
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        await grid.getByRole('row').nth(1).waitFor();
+        const rows = await page.evaluate(inPage.rowsInView);
+        console.log(`rows in view at ${size.width}×${size.height}: ${rows}`);
+        expect(rows).toBeGreaterThanOrEqual(size.rows);
+        const layout = await page.evaluate(inPage.frameOf);
+        expect(layout).toMatchObject({
+          pageScrollsDown: false,
+          pageScrollsAcross: false,
+          headerLines: 1,
+        });
+        heights.add(layout.headerHeight);
+
+        // A wheel over the grid scrolls the grid, never the page.
+        await grid.hover();
+        await page.mouse.wheel(0, 2_000);
+        await expect
+          .poll(async () => (await page.evaluate(inPage.gridScroll)).top)
+          .toBeGreaterThan(0);
+        expect((await page.evaluate(inPage.frameOf)).pageScrolled).toBe(false);
+        await page.evaluate(inPage.scrollGrid, { top: 0, left: 0 });
+      }
+      expect(heights.size).toBe(1);
+    });
+
+    it('nothing is cut off from 1100 to 1920 px wide, with and without the details panel, with ids above 2^53 too', async () => {
+      for (const [name, current] of [
+        ['ids below 10,000', app],
+        ['ids above 2^53', bigIds],
+      ] as const) {
+        const { page } = current;
+        const grid = page.getByRole('grid', { name: 'Sandbox orders' });
+        await grid.getByRole('row').nth(1).waitFor();
+        for (const panel of ['closed', 'open'] as const) {
+          if (panel === 'open') await grid.getByRole('row').nth(3).click();
+          for (const width of WIDTHS) {
+            await page.setViewportSize({ width, height: 800 });
+            const found = await page.evaluate(inPage.cutOff);
+            const where = `${name}, ${width} px wide, details ${panel}`;
+            expect(found.cut, where).toEqual([]);
+            expect((await page.evaluate(inPage.frameOf)).headerLines, where).toBe(1);
+            if (name === 'ids below 10,000' || panel === 'closed' || width >= 1280) {
+              expect(found.sideways, where).toBe(false);
+            } else if (found.sideways) {
+              console.log(`${where}: the grid scrolls sideways, its header following`);
+              // 19-digit ids beside the panel in a narrow window: the grid scrolls sideways,
+              // and its header follows the rows, so every column can still be read whole.
+              await page.evaluate(inPage.scrollGrid, { top: 0, left: -1 });
+              await expect
+                .poll(async () => (await page.evaluate(inPage.gridScroll)).headLeft, {
+                  message: where,
+                })
+                .toBeGreaterThan(0);
+              const scrolled = await page.evaluate(inPage.gridScroll);
+              expect(scrolled.headLeft, where).toBe(scrolled.left);
+              await page.evaluate(inPage.scrollGrid, { top: 0, left: 0 });
+            }
+          }
+        }
+        await page.getByRole('button', { name: 'Close order details' }).click();
+      }
+    });
+
+    it('Settings and Domains sit in the same frame: the header stays, their content scrolls inside', async () => {
+      const { page } = app;
+      await page.setViewportSize({ width: 1280, height: 600 });
+      const before = await page.evaluate(inPage.frameOf);
+      for (const name of ['Domains', 'Settings'] as const) {
+        await page
+          .getByRole('navigation', { name: 'Screens' })
+          .getByRole('button', { name })
+          .click();
+        await page.locator('.screen-scroll').waitFor();
+        const layout = await page.evaluate(inPage.frameOf);
+        expect(layout).toMatchObject({ pageScrollsDown: false, headerLines: 1 });
+        expect(layout.headerHeight).toBe(before.headerHeight);
+        const scroller = await page.evaluate(inPage.screenScroll);
+        expect(scroller.overflowY).toBe('auto');
+        // Content taller than the window scrolls in the frame; the page and the header stay.
+        await page.evaluate(inPage.stretchScreen, true);
+        expect(await page.evaluate(inPage.screenScroll)).toEqual({
+          overflowY: 'auto',
+          fits: false,
+        });
+        expect(await page.evaluate(inPage.frameOf)).toMatchObject({
+          pageScrollsDown: false,
+          headerLines: 1,
+          headerHeight: before.headerHeight,
+        });
+        await page.evaluate(inPage.stretchScreen, false);
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await checkScreen(page, name.toLowerCase());
+        await page.setViewportSize({ width: 1280, height: 600 });
+      }
+      await page.setViewportSize({ width: 1280, height: 800 });
+
+      // A remote environment's settings, and the confirmation before its key is removed.
+      await page.evaluate(inPage.setStagingKey, 'a-staging-key');
+      await page
+        .getByRole('navigation', { name: 'Environment settings' })
+        .getByRole('button', { name: 'Staging' })
+        .click();
+      await page.getByRole('heading', { name: 'Staging settings' }).waitFor();
+      await checkScreen(page, 'settings-staging');
+      await page.getByRole('button', { name: 'Remove key…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Remove the Staging API key?' });
+      await dialog.waitFor();
+      await checkScreen(page, 'remove-key-confirmation');
+      await dialog.getByRole('button', { name: 'Keep the key' }).click();
+      await dialog.waitFor({ state: 'detached' });
+
+      await page
+        .getByRole('navigation', { name: 'Screens' })
+        .getByRole('button', { name: 'Orders' })
+        .click();
+    });
+
+    it('production’s red band and staging’s yellow band read in both themes, in words as well', async () => {
+      const { page } = app;
+      for (const [name, band] of [
+        ['Production', 'PRODUCTION — live orders'],
+        ['Staging', 'STAGING — test service'],
+      ] as const) {
+        await page.getByRole('radio', { name: new RegExp(`^${name}`) }).check();
+        await page.getByText(band, { exact: true }).first().waitFor();
+        // No address yet: one notice says so, with the way to Settings.
+        await expect.poll(() => page.getByRole('alert').count()).toBe(1);
+        expect(await page.getByRole('alert').textContent()).toContain(
+          `The ${name} address is not set yet.`,
+        );
+        await checkScreen(page, `environment-${name.toLowerCase()}`);
+      }
+      await page.getByRole('radio', { name: 'Sandbox' }).check();
+      await page.getByRole('grid', { name: 'Sandbox orders' }).getByRole('row').nth(1).waitFor();
+    });
+
+    it('the Content-Security-Policy holds with no inline styles and no eval, and its check does catch a violation', async () => {
+      const { page } = app;
+      expect(app.cspViolations()).toEqual([]);
+      const csp = await page.evaluate(inPage.contentSecurityPolicy);
+      expect(csp).toContain("style-src 'self';");
+      expect(csp).not.toContain('unsafe-inline');
+      expect(csp).not.toContain('unsafe-eval');
+      // A style attribute in markup is refused and reported: the check is not blind.
+      await page.evaluate(inPage.tryInlineStyle);
+      // Both ways Chromium tells: the page's securitypolicyviolation event and the console.
+      await expect
+        .poll(() =>
+          app
+            .cspViolations()
+            .map((text) => /style-src-attr blocked|inline style violates/.exec(text)?.[0]),
+        )
+        .toEqual(expect.arrayContaining(['style-src-attr blocked', 'inline style violates']));
+      app.forgetCspViolations();
+    });
+  },
+);

@@ -1,0 +1,42 @@
+// The functions of in-page.ts as the Node side sees them: plain data in and
+// out, no DOM types. in-page.ts needs the DOM's types, which the Node
+// tsconfig rightly does not load, so it is imported at run time by path and
+// typed with this shape; in-page-fits.ts checks (under the web tsconfig)
+// that the real module fits it.
+
+export interface AxeFinding {
+  /** The axe rule, e.g. "color-contrast". */
+  readonly rule: string;
+  readonly impact: string;
+  readonly help: string;
+  readonly targets: readonly string[];
+}
+
+export interface InPageModule {
+  rowsInView(): number;
+  frameOf(): {
+    pageScrollsDown: boolean;
+    pageScrollsAcross: boolean;
+    pageScrolled: boolean;
+    headerHeight: number;
+    headerLines: number;
+  };
+  cutOff(): { cut: string[]; sideways: boolean };
+  gridScroll(): { top: number; left: number; headLeft: number };
+  /** `left: -1` scrolls to the far right. */
+  scrollGrid(to: { top: number; left: number }): void;
+  screenScroll(): { overflowY: string; fits: boolean };
+  stretchScreen(on: boolean): void;
+  contentSecurityPolicy(): string;
+  tryInlineStyle(): void;
+  setStagingKey(key: string): Promise<void>;
+  watchCspViolations(): void;
+  twoFrames(): Promise<void>;
+  axeLoaded(): boolean;
+  axeSeriousFindings(include?: readonly string[]): Promise<AxeFinding[]>;
+}
+
+// Held in a variable so the Node tsconfig does not follow the path.
+const IN_PAGE = './in-page.ts';
+
+export const inPage = (await import(/* @vite-ignore */ IN_PAGE)) as InPageModule;

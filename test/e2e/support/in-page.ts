@@ -1,0 +1,174 @@
+// Functions the end-to-end tests run inside the page (page.evaluate sends
+// their source). Each stands alone: no imports, nothing from outside it. This
+// file is checked with the DOM's types (tsconfig.web.json) and loaded at run
+// time by path (in-page-shapes.ts), so the Node side keeps no DOM globals.
+
+/** Order rows wholly inside the grid's scroll area. */
+export function rowsInView(): number {
+  const scroller = document.querySelector('.orders-grid-scroll')!.getBoundingClientRect();
+  return [...document.querySelectorAll('.orders-grid-item')].filter((row) => {
+    const box = row.getBoundingClientRect();
+    return box.top >= scroller.top - 0.5 && box.bottom <= scroller.bottom + 0.5;
+  }).length;
+}
+
+/** How the window holds together: page scrolling, the header's box and whether it wraps. */
+export function frameOf() {
+  const root = document.documentElement;
+  const header = document.querySelector('.app-header')!.getBoundingClientRect();
+  const bar = [...document.querySelector('.header-bar')!.children].map((child) =>
+    child.getBoundingClientRect(),
+  );
+  return {
+    pageScrollsDown: root.scrollHeight > window.innerHeight,
+    pageScrollsAcross: root.scrollWidth > window.innerWidth,
+    pageScrolled: window.scrollY !== 0 || root.scrollTop !== 0,
+    headerHeight: header.height,
+    // One line: every part of the header bar shares its vertical middle.
+    headerLines: new Set(bar.map((box) => Math.round(box.top + box.height / 2))).size,
+  };
+}
+
+/**
+ * Text that does not fit its box (cut, or ellipsed) in the grid, the header,
+ * the toolbar, the status bar and the side panel's head, and whether the grid
+ * needs a sideways scrollbar.
+ */
+export function cutOff() {
+  const boxes = document.querySelectorAll(
+    '.orders-grid-cell, .orders-grid-cell *, .header-bar *, .orders-toolbar *, .orders-status *, .side-panel-head *',
+  );
+  const cut = [...boxes]
+    .filter((element) => element instanceof HTMLElement && element.offsetParent !== null)
+    // Text for screen readers only is a 1px box on purpose.
+    .filter((element) => !element.closest('.visually-hidden'))
+    .filter((element) => element.scrollWidth > element.clientWidth + 1)
+    .map((element) => `${element.className || element.tagName}: ${element.textContent}`);
+  const scroller = document.querySelector('.orders-grid-scroll')!;
+  return { cut, sideways: scroller.scrollWidth > scroller.clientWidth + 1 };
+}
+
+/** Where the grid's body and its header are scrolled, vertically and sideways. */
+export function gridScroll() {
+  const body = document.querySelector('.orders-grid-scroll')!;
+  const head = document.querySelector('.orders-grid-head')!;
+  return { top: body.scrollTop, left: body.scrollLeft, headLeft: head.scrollLeft };
+}
+
+/** Scrolls the grid's body to `to` (as the clerk would with a scrollbar). */
+export function scrollGrid(to: { top: number; left: number }): void {
+  const body = document.querySelector('.orders-grid-scroll')!;
+  body.scrollTo(to.left === -1 ? body.scrollWidth : to.left, to.top);
+}
+
+/** Whether a screen's frame scrolls its content, and whether that content fits it. */
+export function screenScroll() {
+  const element = document.querySelector('.screen-scroll')!;
+  return {
+    overflowY: getComputedStyle(element).overflowY,
+    fits: element.scrollHeight <= element.clientHeight,
+  };
+}
+
+/**
+ * Makes the screen's content taller than any window (a spacer at the end of
+ * its frame), or takes the spacer away: what a long configuration or a short
+ * window does, without depending on how much a screen holds today.
+ */
+export function stretchScreen(on: boolean): void {
+  const frame = document.querySelector('.screen-scroll')!;
+  frame.querySelector('.e2e-spacer')?.remove();
+  if (!on) return;
+  const spacer = document.createElement('div');
+  spacer.className = 'e2e-spacer';
+  // Through the CSSOM, which the page's CSP allows (a style attribute in markup it refuses).
+  spacer.style.height = '3000px';
+  frame.append(spacer);
+}
+
+/** The page's Content-Security-Policy, as its meta element says. */
+export function contentSecurityPolicy(): string {
+  return document
+    .querySelector('meta[http-equiv="Content-Security-Policy"]')!
+    .getAttribute('content')!;
+}
+
+/** Puts a style attribute in markup for a moment: the CSP must refuse it (and say so). */
+export function tryInlineStyle(): void {
+  const probe = document.createElement('div');
+  probe.innerHTML = '<span style="color: red">probe</span>';
+  document.body.append(probe);
+  probe.remove();
+}
+
+/** Sets a key through the app's own API, as Settings would. */
+export async function setStagingKey(key: string): Promise<void> {
+  const result = await window.storeAdmin.keys.set('staging', key, {});
+  if (!result.ok) throw new Error(result.error.message);
+}
+
+/** Reports every CSP violation the page sees to `__reportCspViolation` (exposed by the test). */
+export function watchCspViolations(): void {
+  document.addEventListener('securitypolicyviolation', (event) => {
+    const send = (
+      window as unknown as {
+        __reportCspViolation(text: string, source: string, blocked: string): void;
+      }
+    ).__reportCspViolation;
+    send(
+      `${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`,
+      event.sourceFile,
+      event.blockedURI,
+    );
+  });
+}
+
+/** Resolves after two frames: what changed has been styled and painted. */
+export function twoFrames(): Promise<void> {
+  return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())));
+}
+
+export function axeLoaded(): boolean {
+  return 'axe' in window;
+}
+
+/**
+ * axe-core's findings of impact serious or critical (axe must be loaded): in
+ * the elements matching `include` (CSS selectors; those not on the page are
+ * left out), or on the whole page when none is given or none is there.
+ */
+export async function axeSeriousFindings(include: readonly string[] = []) {
+  interface AxeApi {
+    run(
+      context: Document | { include: string[][] },
+      options: object,
+    ): Promise<{
+      violations: {
+        id: string;
+        impact?: string | null;
+        help: string;
+        nodes: { target: unknown[] }[];
+      }[];
+    }>;
+  }
+  const axe = (window as unknown as { axe: AxeApi }).axe;
+  const present = include.filter((selector) => document.querySelector(selector) !== null);
+  const result = await axe.run(
+    present.length > 0 ? { include: present.map((selector) => [selector]) } : document,
+    {
+      resultTypes: ['violations'],
+      runOnly: {
+        type: 'tag',
+        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+      },
+    },
+  );
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact ?? '',
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+}
