@@ -3,7 +3,7 @@
 // in tests (an injected layer that fails as the disk would), and so every
 // failure to save is seen in one place (StorageHealth).
 
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 
@@ -46,6 +46,22 @@ async function syncFolder(folder: string): Promise<void> {
   }
 }
 
+/** All of `data` at `position`, however many writes the disk takes it in. */
+async function writeAll(handle: FileHandle, data: Uint8Array, position: number): Promise<void> {
+  for (let done = 0; done < data.byteLength;) {
+    const { bytesWritten } = await handle.write(
+      data,
+      done,
+      data.byteLength - done,
+      position + done,
+    );
+    // Never seen for a regular file, but a loop that cannot advance must not spin.
+    if (bytesWritten === 0)
+      throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+    done += bytesWritten;
+  }
+}
+
 /** The real disk. */
 export function nodeFiles(): LocalFiles {
   /** Files whose folder entry this process has already synced. */
@@ -69,7 +85,16 @@ export function nodeFiles(): LocalFiles {
       const handle = await open(file, 'w', 0o600);
       return {
         writeAt: async (chunks, position) => {
-          await handle.writev(chunks as Uint8Array[], position);
+          const size = chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0);
+          const { bytesWritten } = await handle.writev(chunks as Uint8Array[], position);
+          // A nearly full disk takes part of a write without an error: writing the rest
+          // gets the error (ENOSPC), where stopping here would leave a hole in the file.
+          if (bytesWritten < size)
+            await writeAll(
+              handle,
+              Buffer.concat(chunks).subarray(bytesWritten),
+              position + bytesWritten,
+            );
         },
         flush: () => handle.datasync(),
         sync: () => handle.sync(),
