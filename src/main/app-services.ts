@@ -5,7 +5,6 @@
 // Local order data belongs to the service an environment points at (its
 // scope), so a new address starts empty and an old one finds its data again.
 
-import { mkdirSync } from 'node:fs';
 import { ENVIRONMENT_IDS, type EnvironmentId } from '../shared/environments.ts';
 import { BulkJournal } from './bulk-cancel/journal.ts';
 import { BulkCancelQueue } from './bulk-cancel/queue.ts';
@@ -18,7 +17,7 @@ import {
   type EnvironmentServiceDeps,
 } from './environments/environment-service.ts';
 import { createHandlers, type Emit, type Handlers } from './ipc/handlers.ts';
-import { nodeFiles, type LocalFiles } from './local-data/local-files.ts';
+import { makeFolder, nodeFiles, type LocalFiles } from './local-data/local-files.ts';
 import { StorageHealth } from './local-data/storage-health.ts';
 import type { SettingsStore } from './environments/environment-service.ts';
 import { CancelLog } from './orders/cancel-log.ts';
@@ -64,7 +63,7 @@ interface ScopedQueue {
 export function createAppServices(deps: AppServicesDeps): AppServices {
   const storage = new StorageHealth(deps.dataDir);
   try {
-    mkdirSync(deps.dataDir, { recursive: true, mode: 0o700 });
+    makeFolder(deps.dataDir);
   } catch (error) {
     if (!storage.failed(error, deps.dataDir)) throw error;
   }

@@ -236,4 +236,23 @@ describe.skipIf(!tmpfs)(`a real 1 MB tmpfs${tmpfs ? '' : TMPFS_SKIPPED}`, () => 
     expect(last.payload).toMatchObject({ problem: { code: 'EROFS' } });
     expectNothingLost(before, snapshotFiles(dataDir));
   });
+
+  it('read-only before the first start: the app starts, says so once naming the folder, shows the list', async () => {
+    const store = await sandbox();
+    const disk = mountTmpfs('1m');
+    cleanups.push(() => disk.unmount());
+    execFileSync('mount', ['-o', 'remount,ro', disk.dir]);
+    // The app's own folder is not there yet (Node's recursive mkdir calls this ENOENT).
+    const dataDir = join(disk.dir, 'local-data');
+    const app = desktopApp(store, { dataDir });
+    cleanups.push(() => app.close());
+    const state = (await app.call('app:get-state')) as { value: AppState };
+    expect(state.value.storageProblem).toMatchObject({ folder: dataDir, code: 'EROFS' });
+    expect(state.value.storageProblem!.message).toContain('the disk is read-only');
+    expect(await app.call('orders:list', 'sandbox')).toMatchObject({
+      ok: true,
+      value: { count: 300 },
+    });
+    expect(readdirSync(disk.dir)).toEqual([]);
+  });
 });

@@ -3,6 +3,7 @@
 // in tests (an injected layer that fails as the disk would), and so every
 // failure to save is seen in one place (StorageHealth).
 
+import { existsSync, mkdirSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
@@ -46,6 +47,24 @@ async function syncFolder(folder: string): Promise<void> {
   }
 }
 
+/**
+ * Creates the data folder `dir` and its parents (0700). Node's recursive
+ * mkdir reports a read-only disk (EROFS) as ENOENT; the first missing folder
+ * is then made alone, which fails with the real cause.
+ */
+export function makeFolder(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    let missing = dir;
+    while (dirname(missing) !== missing && !existsSync(dirname(missing)))
+      missing = dirname(missing);
+    mkdirSync(missing, { mode: 0o700 });
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+  }
+}
+
 /** All of `data` at `position`, however many writes the disk takes it in. */
 async function writeAll(handle: FileHandle, data: Uint8Array, position: number): Promise<void> {
   for (let done = 0; done < data.byteLength;) {
@@ -62,13 +81,28 @@ async function writeAll(handle: FileHandle, data: Uint8Array, position: number):
   }
 }
 
+/**
+ * Runs `write` of `file`; if its folder is missing (never made, as the disk
+ * took nothing at the start, or removed since) it is made and `write` runs
+ * again, so a disk that still takes nothing fails with its own reason.
+ */
+async function inFolder<T>(file: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    makeFolder(dirname(file));
+    return write();
+  }
+}
+
 /** The real disk. */
 export function nodeFiles(): LocalFiles {
   /** Files whose folder entry this process has already synced. */
   const known = new Set<string>();
   return {
     async append(file, text, options = {}) {
-      const handle = await open(file, 'a', 0o600);
+      const handle = await inFolder(file, () => open(file, 'a', 0o600));
       try {
         await handle.appendFile(text);
         if (options.sync) await handle.datasync();
@@ -80,9 +114,9 @@ export function nodeFiles(): LocalFiles {
         known.add(file);
       }
     },
-    replace: (file, text) => writeFileAtomic(file, text, { mode: 0o600 }),
+    replace: (file, text) => inFolder(file, () => writeFileAtomic(file, text, { mode: 0o600 })),
     async create(file) {
-      const handle = await open(file, 'w', 0o600);
+      const handle = await inFolder(file, () => open(file, 'w', 0o600));
       return {
         writeAt: async (chunks, position) => {
           const size = chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0);

@@ -14,7 +14,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   closeSync,
-  mkdirSync,
   openSync,
   readdirSync,
   readFileSync,
@@ -25,6 +24,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { makeFolder } from '../local-data/local-files.ts';
 import { emptyRecord, sanitizeRecord, type GateRecord } from './gate-record.ts';
 import { MemoryGateStore, type GateStore, type GateStores } from './gate-store.ts';
 
@@ -199,7 +199,7 @@ export class SharedGateFolder implements GateStores {
   open(baseUrl: string, key: string): GateStore {
     let salt: string;
     try {
-      mkdirSync(this.#dir, { recursive: true, mode: 0o700 });
+      makeFolder(this.#dir);
       this.#sweep();
       salt = this.#readSalt();
     } catch (error) {
