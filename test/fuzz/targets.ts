@@ -3,7 +3,7 @@
 // with a few hundred inputs and a fixed seed in npm test (fuzz.spec.ts), with
 // 100,000 per target in npm run fuzz (scripts/fuzz.ts). A failing input is
 // kept in regressions.json and replayed by both. The order-list parser's
-// properties live with the parser's own tests.
+// target reuses the generators and the reference of the parser's own tests.
 
 import { connect } from 'node:net';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,7 +31,15 @@ import { startSandbox } from '../../src/main/sandbox/server.ts';
 import { ASSISTANT_STEPS } from '../../src/shared/domain-assistant.ts';
 import { argumentSchemas, CHANNELS, type Channel } from '../../src/shared/ipc-contract.ts';
 import { MAX_NOTE_LENGTH } from '../../src/shared/orders-local.ts';
+import { parseOrders } from '../../src/shared/parse-orders.ts';
 import { startHarness } from '../../tools/harness/server.ts';
+import {
+  cutOffListText,
+  expectReadAsReference,
+  orderListText,
+  plainOrderListText,
+  readingOf,
+} from '../shared/support/order-lists.ts';
 
 export interface OpenTarget {
   readonly property: fc.IRawProperty<unknown[]>;
@@ -769,7 +777,29 @@ const cliArguments: FuzzTarget = pure(
   ) as unknown as fc.IRawProperty<unknown[]>,
 );
 
+// ---- The order-list parser ----
+
+/**
+ * Every id and pet id exactly as the digits in the text (above and below
+ * 2^53); anything that is not a valid list refused with the parser's own
+ * error and the reference's words, never another error. A hang shows as the
+ * target's time bound.
+ */
+const orderLists = pure(
+  'order-list',
+  fc.property(
+    fc.oneof(orderListText(true), orderListText(false), plainOrderListText(), cutOffListText),
+    (text) => {
+      expectReadAsReference(
+        text,
+        readingOf(() => parseOrders(text)),
+      );
+    },
+  ) as unknown as fc.IRawProperty<unknown[]>,
+);
+
 export const TARGETS: readonly FuzzTarget[] = [
+  orderLists,
   httpDates,
   retryAfterGarbage,
   rateLimitHeaders,
