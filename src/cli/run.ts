@@ -29,6 +29,7 @@ import {
 } from '../main/store-api/client.ts';
 import { isInt64Text } from '../shared/order.ts';
 import { cliDataDir, DATA_DIR_VARIABLE } from './data-folder.ts';
+import { runBulkCancel } from './bulk-cancel-command.ts';
 
 // The domain checks (DNS, TLS) load only when asked for: every orders run, as
 // in a shell loop, starts without them.
@@ -57,13 +58,22 @@ const CLI_KEY_HELP: KeyHelp = {
   refused: 'Check the key in the STORE_ADMIN_API_KEY environment variable.',
 };
 
-const COMMANDS = 'orders list, orders cancel <id>, quota, domain check, domain cert';
+const COMMANDS =
+  'orders list, orders cancel <id>, orders cancel --from FILE, quota, domain check, domain cert';
 
 export const USAGE = `Usage: store-admin <command> [options]
 
 Commands:
   orders list            List every order
   orders cancel <id>     Cancel a pending order
+  orders cancel --from FILE [--resume]
+                         Cancel many: FILE holds one order number per line,
+                         or is a CSV with an "id" column. Paced by the quota
+                         and journaled in the data folder per address, with a
+                         progress line on stderr. --resume finishes a run
+                         that was killed or stopped (an order whose answer was
+                         lost is continued, and its result says so). Exit 0
+                         when every order has a known outcome.
   quota                  Send one request and show the quota it reports
 
 Options:
@@ -89,11 +99,15 @@ export interface CliIo {
   readonly stderr: (text: string) => void;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly timing?: Timing;
+  /** Whether stderr is a terminal (a progress line is then rewritten in place). */
+  readonly stderrIsTty?: boolean;
 }
 
 interface Parsed {
-  readonly command: 'orders list' | 'orders cancel' | 'quota' | 'help';
+  readonly command: 'orders list' | 'orders cancel' | 'orders cancel --from' | 'quota' | 'help';
   readonly orderId?: string;
+  readonly from?: string;
+  readonly resume?: boolean;
   readonly baseUrl?: string;
   readonly json: boolean;
 }
@@ -103,15 +117,31 @@ function parse(argv: readonly string[]): Parsed {
     'base-url': { type: 'string' },
     json: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
+    from: { type: 'string' },
+    resume: { type: 'boolean', default: false },
   });
   const json = values.json ?? false;
   const baseUrl = values['base-url'];
   const common = { json, ...(baseUrl !== undefined ? { baseUrl } : {}) };
   if (values.help || positionals.length === 0) return { command: 'help', ...common };
   const [group, action, ...rest] = positionals;
+  const many = values.from !== undefined || values.resume === true;
+  if (many && !(group === 'orders' && action === 'cancel'))
+    throw new UsageError('--from and --resume belong to orders cancel');
   if (group === 'quota' && action === undefined) return { command: 'quota', ...common };
   if (group === 'orders' && action === 'list' && rest.length === 0)
     return { command: 'orders list', ...common };
+  if (group === 'orders' && action === 'cancel' && many) {
+    if (rest.length > 0)
+      throw new UsageError('orders cancel takes either one order number or --from FILE, not both');
+    if (values.from === '') throw new UsageError('--from needs a file name');
+    return {
+      command: 'orders cancel --from',
+      resume: values.resume === true,
+      ...(values.from !== undefined ? { from: values.from } : {}),
+      ...common,
+    };
+  }
   if (group === 'orders' && action === 'cancel') {
     if (rest.length !== 1) throw new UsageError('orders cancel needs exactly one order number');
     const orderId = rest[0]!;
@@ -203,11 +233,13 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     );
   }
   const timing = io.timing ?? realTiming;
-  const gates = new SharedGateFolder(quotaFolder(cliDataDir(io.env)), timing.now);
+  const dataDir = cliDataDir(io.env);
+  const gates = new SharedGateFolder(quotaFolder(dataDir), timing.now);
+  const gate = new RequestGate({ timing, store: gates.open(checked.value, key) });
   const client = new StoreClient({
     baseUrl: checked.value,
     getKey: () => key,
-    gate: new RequestGate({ timing, store: gates.open(checked.value, key) }),
+    gate,
     budget: new RetryBudget(timing.now),
     timing,
     keyHelp: CLI_KEY_HELP,
@@ -239,6 +271,23 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         }
         return EXIT_BY_OUTCOME[outcome.kind];
       }
+      case 'orders cancel --from':
+        return await runBulkCancel(
+          {
+            resume: parsed.resume === true,
+            json: parsed.json,
+            ...(parsed.from ? { from: parsed.from } : {}),
+          },
+          {
+            baseUrl: checked.value,
+            client,
+            gate,
+            dataDir,
+            io,
+            timing,
+            tty: io.stderrIsTty === true,
+          },
+        );
       case 'quota': {
         await client.checkConnection();
         const quota = client.quota();

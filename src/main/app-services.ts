@@ -5,7 +5,6 @@
 // Local order data belongs to the service an environment points at (its
 // scope), so a new address starts empty and an old one finds its data again.
 
-import { mkdirSync } from 'node:fs';
 import { ENVIRONMENT_IDS, type EnvironmentId } from '../shared/environments.ts';
 import { BulkJournal } from './bulk-cancel/journal.ts';
 import { BulkCancelQueue } from './bulk-cancel/queue.ts';
@@ -18,6 +17,9 @@ import {
   type EnvironmentServiceDeps,
 } from './environments/environment-service.ts';
 import { createHandlers, type Emit, type Handlers } from './ipc/handlers.ts';
+import { makeFolder, nodeFiles, type LocalFiles } from './local-data/local-files.ts';
+import { StorageHealth } from './local-data/storage-health.ts';
+import type { SettingsStore } from './environments/environment-service.ts';
 import { CancelLog } from './orders/cancel-log.ts';
 import { OrderCache } from './orders/order-cache.ts';
 import { ReviewMarksStore } from './orders/review-marks.ts';
@@ -26,6 +28,8 @@ export interface AppServicesDeps extends EnvironmentServiceDeps {
   /** Where the order cache, cancel log and review marks live. */
   readonly dataDir: string;
   readonly timing?: Timing;
+  /** How local data reaches the disk (tests inject one that fails as a full disk would). */
+  readonly files?: LocalFiles;
 }
 
 export interface AppServices {
@@ -34,6 +38,8 @@ export interface AppServices {
   readonly cancelLog: CancelLog;
   readonly reviewMarks: ReviewMarksStore;
   readonly domains: DomainWorkspaceStore;
+  /** Whether the data folder takes what the app saves; the app goes on from memory when not. */
+  readonly storage: StorageHealth;
   /**
    * The bulk cancel of the service an environment points at now, loaded
    * from its journal; undefined while a remote environment has no address.
@@ -55,22 +61,31 @@ interface ScopedQueue {
 }
 
 export function createAppServices(deps: AppServicesDeps): AppServices {
-  mkdirSync(deps.dataDir, { recursive: true, mode: 0o700 });
+  const storage = new StorageHealth(deps.dataDir);
+  try {
+    makeFolder(deps.dataDir);
+  } catch (error) {
+    if (!storage.failed(error, deps.dataDir)) throw error;
+  }
+  const files = storage.watch(deps.files ?? nodeFiles());
   const timing = deps.timing ?? realTiming;
   const service = new EnvironmentService({
     // Per key and address, shared with the CLI when it uses the same data folder.
-    quotaStore: new SharedGateFolder(quotaFolder(deps.dataDir), timing.now),
+    quotaStore: new SharedGateFolder(quotaFolder(deps.dataDir), timing.now, (file, error) =>
+      error === undefined ? storage.saved(file) : storage.failed(error, file),
+    ),
     ...deps,
+    settings: settingsInMemoryWhenUnsaved(deps.settings, storage),
   });
   for (const environment of ENVIRONMENT_IDS) {
     const scope = service.scopeOf(environment);
     if (scope) adoptUnscopedFiles(deps.dataDir, scope);
   }
-  const cache = new OrderCache(deps.dataDir);
+  const cache = new OrderCache(deps.dataDir, files);
   void cache.sweepTemporaryFiles();
-  const cancelLog = new CancelLog(deps.dataDir);
-  const reviewMarks = new ReviewMarksStore(deps.dataDir);
-  const domains = new DomainWorkspaceStore(deps.dataDir);
+  const cancelLog = new CancelLog(deps.dataDir, files);
+  const reviewMarks = new ReviewMarksStore(deps.dataDir, files);
+  const domains = new DomainWorkspaceStore(deps.dataDir, files);
   const now = timing.now;
   let emitBulk: (environment: EnvironmentId) => void = () => undefined;
 
@@ -81,7 +96,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
   const queueFor = (scope: ServiceScope): BulkCancelQueue => {
     const queue: BulkCancelQueue = new BulkCancelQueue({
       environment: scope.environment,
-      journal: new BulkJournal(deps.dataDir, scope),
+      journal: new BulkJournal(deps.dataDir, scope, { files }),
       client: () => service.clientFor(scope),
       timing,
       onChange: () => {
@@ -140,6 +155,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     cancelLog,
     reviewMarks,
     domains,
+    storage,
     bulkCancelOf,
     currentBulkCancels: () => [...current.values()].map((entry) => entry.queue),
     resumeWork: async () => {
@@ -147,6 +163,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     },
     handlers: (emit) => {
       service.onQuota((environment, quota) => emit('quota:changed', { environment, quota }));
+      storage.onChange((problem) => emit('storage:changed', { problem: problem ?? null }));
       // Progress events at most every 200 ms per environment; the last one always goes out.
       const timers = new Map<EnvironmentId, ReturnType<typeof setTimeout>>();
       emitBulk = (environment) => {
@@ -161,7 +178,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
         );
       };
       return createHandlers(
-        { service, cache, cancelLog, reviewMarks, domains, bulkCancelOf, now },
+        { service, cache, cancelLog, reviewMarks, domains, bulkCancelOf, storage, now },
         emit,
       );
     },
@@ -171,6 +188,31 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
         ...leaving.values(),
       ]);
       await service.close();
+    },
+  };
+}
+
+/**
+ * Settings that a full or read-only disk will not take are kept in memory
+ * for the session (the file keeps the last saved ones), so choosing an
+ * environment or an address still works.
+ */
+function settingsInMemoryWhenUnsaved(
+  settings: SettingsStore,
+  storage: StorageHealth,
+): SettingsStore {
+  let unsaved: ReturnType<SettingsStore['read']> | undefined;
+  return {
+    read: () => unsaved ?? settings.read(),
+    write: (next) => {
+      try {
+        settings.write(next);
+        unsaved = undefined;
+        storage.saved('settings');
+      } catch (error) {
+        if (!storage.failed(error, 'settings')) throw error;
+        unsaved = next;
+      }
     },
   };
 }

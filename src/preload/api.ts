@@ -104,6 +104,8 @@ export function createApi(invoke: Invoke, on: Subscribe) {
         on('keys:changed', listener),
       onBulkCancelChanged: (listener: (payload: EventPayloads['bulk-cancel:changed']) => void) =>
         on('bulk-cancel:changed', listener),
+      onStorageChanged: (listener: (payload: EventPayloads['storage:changed']) => void) =>
+        on('storage:changed', listener),
     },
   };
 }

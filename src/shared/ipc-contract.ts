@@ -18,6 +18,7 @@ import { isInt64Text } from './order.ts';
 import { MAX_NOTE_LENGTH, type CancelLogEntry, type ReviewMarks } from './orders-local.ts';
 import type { QuotaSnapshot, QuotaView } from './quota.ts';
 import type { Result } from './result.ts';
+import type { StorageProblem } from './storage.ts';
 
 const environmentId = z.enum(['sandbox', 'staging', 'production']);
 const remoteEnvironmentId = z.enum(['staging', 'production']);
@@ -96,6 +97,8 @@ export interface EnvironmentView {
 export interface AppState {
   readonly activeEnvironment: EnvironmentId;
   readonly environments: readonly EnvironmentView[];
+  /** Set while the data folder does not take what the app saves (the app goes on from memory). */
+  readonly storageProblem?: StorageProblem;
 }
 
 /**
@@ -185,6 +188,8 @@ export interface EventPayloads {
     readonly environment: EnvironmentId;
     readonly snapshot: BulkCancelSnapshot;
   };
+  /** The data folder stopped (problem) or started again (null) taking what the app saves. */
+  'storage:changed': { readonly problem: StorageProblem | null };
 }
 
 export type EventName = keyof EventPayloads;
@@ -194,5 +199,6 @@ export const EVENT_NAMES: readonly EventName[] = [
   'orders:progress',
   'keys:changed',
   'bulk-cancel:changed',
+  'storage:changed',
 ];
 export const CHANNELS = Object.keys(argumentSchemas) as Channel[];

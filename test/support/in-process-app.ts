@@ -3,7 +3,8 @@
 // environment service, handlers and dispatch, a real key store. Only
 // safeStorage is the shared fake (the electron module is the one thing
 // mocked). `received` records everything the renderer side was given, so
-// tests can prove the key never reaches it.
+// tests can prove the key never reaches it. The data folder's file layer can
+// be made to fail as a full or read-only disk would (`disk.fail`).
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,6 +33,7 @@ import {
 import { SANDBOX_DEMO_KEY } from '../../src/shared/environments.ts';
 import type { EventName } from '../../src/shared/ipc-contract.ts';
 import { FakeSafeStorage, platformForBackend, type FakeStorageBackend } from './electron-mock.ts';
+import { failingFiles, type FailingFiles } from './failing-files.ts';
 
 export interface InProcessApp {
   readonly api: StoreAdminApi;
@@ -42,6 +44,8 @@ export interface InProcessApp {
   readonly services: AppServices;
   /** The app's local data folder (order cache, cancel log, review marks). */
   readonly dataDir: string;
+  /** The data folder's disk: `disk.fail('ENOSPC')` fills it, `disk.fail(undefined)` frees it. */
+  readonly disk: Pick<FailingFiles, 'fail'>;
   readonly keys: KeyStore;
   readonly safeStorage: FakeSafeStorage;
   /** Every result and event the renderer side received, in order. */
@@ -75,8 +79,10 @@ export async function startInProcessApp(
   let settings = options.settings ?? DEFAULT_SETTINGS;
   const ownDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'store-admin-app-'));
+  const disk = failingFiles();
   const services = createAppServices({
     dataDir,
+    files: disk,
     settings: { read: () => settings, write: (next) => (settings = next) },
     keys,
     confirmKeyForOrigin: options.confirmKeyForOrigin ?? declineKeyForOrigin,
@@ -119,6 +125,7 @@ export async function startInProcessApp(
     service,
     services,
     dataDir,
+    disk,
     keys,
     safeStorage,
     received,

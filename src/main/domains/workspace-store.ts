@@ -3,7 +3,8 @@
 
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
+import { nodeFiles, type LocalFiles } from '../local-data/local-files.ts';
+import { storageErrorCode } from '../local-data/storage-health.ts';
 import {
   EMPTY_WORKSPACE,
   domainWorkspaceSchema,
@@ -18,9 +19,11 @@ export class DomainWorkspaceStore {
   readonly #dir: string;
   readonly #cache = new Map<EnvironmentId, DomainWorkspace>();
   #queue: Promise<void> = Promise.resolve();
+  readonly #files: LocalFiles;
 
-  constructor(dir: string) {
+  constructor(dir: string, files: LocalFiles = nodeFiles()) {
     this.#dir = dir;
+    this.#files = files;
   }
 
   async get(environment: EnvironmentId): Promise<DomainWorkspace> {
@@ -81,8 +84,13 @@ export class DomainWorkspaceStore {
     const text = JSON.stringify(next);
     this.#queue = this.#queue
       .catch(() => undefined)
-      .then(() => writeFileAtomic(this.#file(environment), text, { mode: 0o600 }));
-    await this.#queue;
+      .then(() => this.#files.replace(this.#file(environment), text));
+    try {
+      await this.#queue;
+    } catch (error) {
+      // A full or read-only disk: the work stays in memory (the file keeps what was saved).
+      if (storageErrorCode(error) === undefined) throw error;
+    }
     return next;
   }
 }

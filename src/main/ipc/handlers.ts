@@ -23,6 +23,7 @@ import { refreshOrders } from '../orders/refresh.ts';
 import type { ReviewMarksStore } from '../orders/review-marks.ts';
 import { serviceScope, type ServiceScope } from '../environments/service-scope.ts';
 import { isStoreApiError } from '../store-api/client.ts';
+import type { StorageHealth } from '../local-data/storage-health.ts';
 
 export interface HandlerDeps {
   readonly service: EnvironmentService;
@@ -32,6 +33,8 @@ export interface HandlerDeps {
   readonly cache: OrderCache;
   readonly cancelLog: CancelLog;
   readonly reviewMarks: ReviewMarksStore;
+  /** Where a failure to save (a full or read-only disk) is told; the app goes on from memory. */
+  readonly storage?: StorageHealth;
   readonly now: () => number;
 }
 
@@ -44,7 +47,7 @@ export type Emit = <E extends EventName>(event: E, payload: EventPayloads[E]) =>
 const PROGRESS_INTERVAL_MS = 100;
 
 export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
-  const { service, cache, cancelLog, reviewMarks, domains, bulkCancelOf, now } = deps;
+  const { service, cache, cancelLog, reviewMarks, domains, bulkCancelOf, storage, now } = deps;
   /** The current job's snapshot, or null when there is none (or no address to have one for). */
   const bulkSnapshot = async (environment: EnvironmentId) =>
     (await bulkCancelOf(environment))?.snapshot() ?? null;
@@ -93,7 +96,10 @@ export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
   }
 
   return {
-    'app:get-state': async () => service.state(),
+    'app:get-state': async () => {
+      const problem = storage?.problem();
+      return { ...service.state(), ...(problem ? { storageProblem: problem } : {}) };
+    },
     'environments:select': async (environment) => service.select(environment),
     'environments:set-base-url': async (environment, url) => service.setBaseUrl(environment, url),
     'keys:set': async (environment, key, options) => {
@@ -118,9 +124,12 @@ export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
     },
     'orders:list': async (environment) => {
       const client = await service.client(environment);
+      const cacheFile = cache.fileOf(serviceScope(environment, client.baseUrl));
       let lastProgress = 0;
       const list = await talking(environment, () =>
         refreshOrders(client, cache, environment, {
+          cacheNotSaved: (error) => storage?.failed(error, cacheFile) ?? false,
+          cacheSaved: () => storage?.saved(cacheFile),
           onProgress: (progress) => {
             const at = Date.now();
             const done =

@@ -12,10 +12,11 @@
 // does the same in one step, which would put the write after validation.)
 
 import { randomBytes } from 'node:crypto';
-import { open, readdir, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
+import { readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EnvironmentId } from '../../shared/environments.ts';
 import { scopedFileName, serviceScope, type ServiceScope } from '../environments/service-scope.ts';
+import { nodeFiles, type LocalFiles, type StreamedFile } from '../local-data/local-files.ts';
 
 const FORMAT = 'store-admin-orders';
 const VERSION = 2;
@@ -66,14 +67,17 @@ export type CacheReadProblem = 'missing' | 'damaged' | 'other-service';
 
 export class OrderCache {
   readonly #dir: string;
+  readonly #files: LocalFiles;
   /** Commits per file run one after another. */
   readonly #committing = new Map<string, Promise<void>>();
   /** The most recently begun write per file wins, whichever finishes last. */
   #sequence = 0;
   readonly #newestCommitted = new Map<string, number>();
 
-  constructor(dir: string) {
+  /** `files`: how the temporary file reaches the disk (tests inject a full one). */
+  constructor(dir: string, files: LocalFiles = nodeFiles()) {
     this.#dir = dir;
+    this.#files = files;
   }
 
   fileOf(scope: ServiceScope): string {
@@ -103,17 +107,17 @@ export class OrderCache {
     const file = this.fileOf(serviceScope(meta.environment, meta.baseUrl));
     const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
     const ticket = ++this.#sequence;
-    let handle: FileHandle | undefined;
+    let handle: StreamedFile | undefined;
     let failure: unknown;
     let bytes = 0;
     let waiting = 0;
     let unsynced = 0;
     // Writes run one after another on this chain; the first opens the file with a blank header.
     let chain: Promise<void> = (async () => {
-      handle = await open(temporary, 'w', 0o600);
+      handle = await this.#files.create(temporary);
       const blankHeader = Buffer.alloc(HEADER_BYTES + 1, ' ');
       blankHeader[HEADER_BYTES] = 0x0a;
-      await handle.write(blankHeader, 0, blankHeader.length, 0);
+      await handle.writeAt([blankHeader], 0);
     })().catch((error: unknown) => {
       failure ??= error;
     });
@@ -134,12 +138,12 @@ export class OrderCache {
           waiting -= size;
           if (failure !== undefined) return;
           try {
-            await handle!.writev(chunks, position);
+            await handle!.writeAt(chunks, position);
             // Flush the bulk as it comes, so commit has only the tail and the header to sync.
             unsynced += size;
             if (unsynced >= SYNC_EVERY_BYTES) {
               unsynced = 0;
-              await handle!.datasync();
+              await handle!.flush();
             }
           } catch (error) {
             failure ??= error;
@@ -173,7 +177,7 @@ export class OrderCache {
           };
           const text = Buffer.from(JSON.stringify(header), 'utf8');
           if (text.length > HEADER_BYTES) throw new Error('cache header too long');
-          await handle!.write(text, 0, text.length, 0);
+          await handle!.writeAt([text], 0);
           await handle!.sync();
           await handle!.close();
         } catch (error) {

@@ -15,7 +15,7 @@ export const USAGE = `Usage: node src/main/sandbox/cli.ts [options]
   --minute-ms MS       length of the per-minute window (default 60000)
   --day-ms MS          length of the per-day window (default 86400000)
   --big-ids            order and pet ids above 2^53
-  --faults SPEC        e.g. latency=200@0.3,5xx@0.1,reset@0.05,malformed@0.02
+  --faults SPEC        e.g. latency=200@0.3,5xx@0.1,reset@0.05,malformed@0.02,429=5@0.01
   --key PLAN=KEY       accept KEY for PLAN (free, pro, business, enterprise); repeatable;
                        without it the demo keys demo-free ... demo-enterprise are accepted
   --enterprise-limits PER_MINUTE/PER_DAY   custom Enterprise limits (default 5000/1000000)

@@ -180,6 +180,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     let reply: Reply;
     if (decision.outcome !== 'allowed') {
       reply = limitedReply(decision, key !== undefined, at);
+    } else if (roll.tooMany) {
+      reply = {
+        kind: 'error',
+        error: apiError(429, 'rate_limited', 'Too many requests right now (injected fault)'),
+        headers: { 'Retry-After': formatRetryAfter(at + 1000, at, retryAfterFormat) },
+      };
     } else if (roll.serverError) {
       reply = errorReply(
         503,

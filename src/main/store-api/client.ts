@@ -425,8 +425,10 @@ export class StoreClient {
           (reading.resetAt !== undefined && reading.resetAt > now ? reading.resetAt : undefined) ??
           now +
             Math.max(1000, fullJitterDelay(retries429 + 1, timing.random, this.#options.backoff));
+        // Its own Remaining, when it sends one: a 429 that says requests are left
+        // (a service shedding load) holds for its Retry-After, not the whole window.
         ticket.release(
-          { ...reading, remaining: 0 },
+          { ...reading, remaining: reading.remaining ?? 0 },
           { until: retryAt, reason: banned ? 'banned' : 'server-429' },
         );
         const fitsInline = retryAt - now <= this.#options.maxInlineWaitMs;

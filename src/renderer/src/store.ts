@@ -67,6 +67,7 @@ export function connectEvents(api: StoreAdminApi, store: AppStore): () => void {
       state().forgetKeyFailures(environment);
     }),
     api.events.onBulkCancelChanged((payload) => state().applyBulkCancel(payload)),
+    api.events.onStorageChanged(({ problem }) => state().applyStorageProblem(problem)),
   ];
   return () => unsubscribes.forEach((unsubscribe) => unsubscribe());
 }

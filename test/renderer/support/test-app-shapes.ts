@@ -56,6 +56,8 @@ export interface TestApp {
   readonly api: StoreAdminApi;
   /** The app's local data folder; another app started on it sees what this one saved. */
   readonly dataDir: string;
+  /** The data folder's disk: `disk.fail('ENOSPC')` fills it, `disk.fail(undefined)` frees it. */
+  readonly disk: { fail(code: 'ENOSPC' | 'EROFS' | 'EACCES' | undefined): void };
   readonly sandbox: TestSandbox;
   readonly keys: { status(environment: RemoteEnvironmentId): KeyStatus };
   /** Every result and event the renderer side received. */

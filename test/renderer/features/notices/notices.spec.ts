@@ -217,6 +217,27 @@ describe('one notice per condition', () => {
     });
   });
 
+  test('the data folder takes nothing: one notice, whatever the environment; the code only behind Details', () => {
+    const storageProblem = {
+      folder: '/home/clerk/.config/Store Admin',
+      code: 'EROFS',
+      message:
+        'Store Admin cannot save to its data folder /home/clerk/.config/Store Admin because the disk is read-only, so what changes now is kept only until it closes; nothing saved before is lost.',
+    };
+    for (const environment of ['sandbox', 'staging', 'production'] as const) {
+      expect(noticesFor(inputs({ environment, storageProblem }))).toEqual([
+        {
+          kind: 'storage',
+          environment,
+          tone: 'warning',
+          title: 'Not saving.',
+          sentence: storageProblem.message,
+          details: ["The system's error code: EROFS"],
+        },
+      ]);
+    }
+  });
+
   test('several conditions at once: each once, the most pressing first', () => {
     const notices = noticesFor(
       inputs({
@@ -224,6 +245,7 @@ describe('one notice per condition', () => {
         connectivity: { reachable: false },
         quota: quota({ remaining: 0, holdUntil: GATE_OPENS, holdReason: 'banned' }),
         orders: orders({ keyFailure: REFUSED }),
+        storageProblem: { folder: '/data', code: 'ENOSPC', message: 'Store Admin cannot save.' },
       }),
     );
     expect(notices.map((notice) => notice.kind)).toEqual([
@@ -231,6 +253,7 @@ describe('one notice per condition', () => {
       'banned',
       'key-refused',
       'unreachable',
+      'storage',
     ]);
   });
 });

@@ -1,7 +1,8 @@
 // The window's one notice area, under the header: each current condition of
-// the active environment once (see notices.ts), as one alert with one
-// sentence, at most one action, and the codes and the service's own words
-// behind "Details". Empty, it takes no room.
+// the active environment once (see notices.ts), and the data folder's, which
+// holds for all; each as one alert with one sentence, at most one action, and
+// the codes and the service's own words behind "Details". Empty, it takes no
+// room.
 
 import { useRef, useState, type RefObject } from 'react';
 import { Toast } from '../../components/toast.tsx';
@@ -30,6 +31,7 @@ export function NoticeArea({ actions }: { actions?: NoticeActions | undefined })
   const orders = useAppStore((state) => state.orders[environment]);
   const bulkJob = useAppStore((state) => state.bulkJobs[environment]);
   const switchProblem = useAppStore((state) => state.switchProblem);
+  const storageProblem = useAppStore((state) => state.storageProblem);
   const keyStatus = useAppStore(
     (state) => state.environments.find((view) => view.id === environment)?.key,
   );
@@ -61,6 +63,7 @@ export function NoticeArea({ actions }: { actions?: NoticeActions | undefined })
     switchProblem,
     keyStatus,
     keySettingsShown,
+    storageProblem,
   });
 
   return (

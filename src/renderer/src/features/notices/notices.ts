@@ -2,7 +2,8 @@
 // cannot be reached (reviewing the saved list), requests paused until a time
 // (rate-limited), the key banned, the key refused or missing, the key kept
 // back from a new address until the clerk confirms it, a refresh that failed
-// otherwise, a switch that did not happen. Worked out from what the
+// otherwise, a switch that did not happen, the data folder taking nothing
+// the app saves (whatever the environment). Worked out from what the
 // store holds for the active environment, so one condition never shows as
 // several banners however many calls ran into it. Pure, so each case is
 // tested without rendering.
@@ -12,6 +13,7 @@ import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/envir
 import type { Failure } from '../../../../shared/failures.ts';
 import type { KeyStatus } from '../../../../shared/key-status.ts';
 import type { QuotaView } from '../../../../shared/quota.ts';
+import type { StorageProblem } from '../../../../shared/storage.ts';
 import { formatClock } from '../../format.ts';
 import { failureDetails, splitServiceWords } from '../../service-words.ts';
 import type { Connectivity } from '../connectivity/connectivity-slice.ts';
@@ -29,7 +31,8 @@ export type NoticeKind =
   | 'no-key'
   | 'key-other-address'
   | 'unreachable'
-  | 'refresh-failed';
+  | 'refresh-failed'
+  | 'storage';
 
 export type NoticeAction = 'retry' | 'open-settings' | 'try-now';
 
@@ -65,6 +68,8 @@ export interface NoticeInputs {
    * said there, beside the key field and its Confirm button, not twice.
    */
   readonly keySettingsShown?: boolean;
+  /** Main cannot save to the data folder (a full or read-only disk): it goes on from memory. */
+  readonly storageProblem?: StorageProblem | undefined;
 }
 
 const KEY_KINDS = new Set<Failure['kind']>(['unauthorized', 'no-key']);
@@ -209,6 +214,18 @@ export function noticesFor(input: NoticeInputs): Notice[] {
         ? 'open-settings'
         : 'retry',
       details: failureDetails(loadFailure),
+    });
+  }
+
+  // Last: the work goes on (from memory), only what changes now will not outlast the app.
+  if (input.storageProblem) {
+    notices.push({
+      kind: 'storage',
+      environment,
+      tone: 'warning',
+      title: 'Not saving.',
+      sentence: input.storageProblem.message,
+      details: [`The system's error code: ${input.storageProblem.code}`],
     });
   }
   return notices;
