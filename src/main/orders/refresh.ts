@@ -31,7 +31,7 @@ export async function refreshOrderColumns(
       },
     });
     // A valid list has at least one byte, so its file was begun.
-    await pending!.commit(list.columns.count, list.receivedAt);
+    await pending!.commit(list.columns.count, list.receivedAt, list.columns);
     return list;
   } catch (error) {
     await pending?.abort();
