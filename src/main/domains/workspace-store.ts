@@ -18,9 +18,16 @@ export class DomainWorkspaceStore {
   readonly #dir: string;
   readonly #cache = new Map<EnvironmentId, DomainWorkspace>();
   #queue: Promise<void> = Promise.resolve();
+  readonly #listeners = new Set<(environment: EnvironmentId) => void>();
 
   constructor(dir: string) {
     this.#dir = dir;
+  }
+
+  /** Called after each saved change of an environment's workspace (the watcher follows them). */
+  onChange(listener: (environment: EnvironmentId) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
   async get(environment: EnvironmentId): Promise<DomainWorkspace> {
@@ -83,6 +90,7 @@ export class DomainWorkspaceStore {
       .catch(() => undefined)
       .then(() => writeFileAtomic(this.#file(environment), text, { mode: 0o600 }));
     await this.#queue;
+    for (const listener of [...this.#listeners]) listener(environment);
     return next;
   }
 }
