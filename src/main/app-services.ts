@@ -19,6 +19,9 @@ import {
 } from './environments/environment-service.ts';
 import { createHandlers, type Emit, type Handlers } from './ipc/handlers.ts';
 import { CancelLog } from './orders/cancel-log.ts';
+import { OrderChangesTracker } from './orders/changes.ts';
+import { DeprecationNotices } from './store-api/deprecation-notices.ts';
+import { DomainWatcher } from './domains/domain-watcher.ts';
 import { OrderCache } from './orders/order-cache.ts';
 import { ReviewMarksStore } from './orders/review-marks.ts';
 
@@ -26,6 +29,8 @@ export interface AppServicesDeps extends EnvironmentServiceDeps {
   /** Where the order cache, cancel log and review marks live. */
   readonly dataDir: string;
   readonly timing?: Timing;
+  /** Opens a vetted https address in the system's browser (Electron's shell); none in the harness. */
+  readonly openExternal?: (url: string) => void;
 }
 
 export interface AppServices {
@@ -34,6 +39,9 @@ export interface AppServices {
   readonly cancelLog: CancelLog;
   readonly reviewMarks: ReviewMarksStore;
   readonly domains: DomainWorkspaceStore;
+  readonly changes: OrderChangesTracker;
+  readonly deprecations: DeprecationNotices;
+  readonly watcher: DomainWatcher;
   /**
    * The bulk cancel of the service an environment points at now, loaded
    * from its journal; undefined while a remote environment has no address.
@@ -72,6 +80,15 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
   const reviewMarks = new ReviewMarksStore(deps.dataDir);
   const domains = new DomainWorkspaceStore(deps.dataDir);
   const now = timing.now;
+  const changes = new OrderChangesTracker(cache, cancelLog);
+  const deprecations = new DeprecationNotices(deps.dataDir);
+  service.onDeprecation(
+    (environment, endpoint, said) =>
+      void deprecations.observe(environment, endpoint, said, now()).catch(() => undefined),
+  );
+  // Re-checks run in main, so they go on whichever screen is open.
+  const watcher = new DomainWatcher({ workspaces: domains, dir: deps.dataDir, timing });
+  domains.onChange((environment) => void watcher.refresh(environment));
   let emitBulk: (environment: EnvironmentId) => void = () => undefined;
 
   /** Each environment's bulk cancel, for the service it points at now. */
@@ -140,10 +157,16 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     cancelLog,
     reviewMarks,
     domains,
+    changes,
+    deprecations,
+    watcher,
     bulkCancelOf,
     currentBulkCancels: () => [...current.values()].map((entry) => entry.queue),
     resumeWork: async () => {
-      await Promise.all(ENVIRONMENT_IDS.map((environment) => bulkCancelOf(environment)));
+      await Promise.all([
+        ...ENVIRONMENT_IDS.map((environment) => bulkCancelOf(environment)),
+        watcher.start(),
+      ]);
     },
     handlers: (emit) => {
       service.onQuota((environment, quota) => emit('quota:changed', { environment, quota }));
@@ -160,8 +183,29 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
           }, 200),
         );
       };
+      deprecations.onChange(
+        (environment) =>
+          void deprecations
+            .list(environment)
+            .then((notices) => emit('deprecations:changed', { environment, notices })),
+      );
+      watcher.onChange((watch, previous) =>
+        emit('domains:watch-changed', { watch, ...(previous ? { previous } : {}) }),
+      );
       return createHandlers(
-        { service, cache, cancelLog, reviewMarks, domains, bulkCancelOf, now },
+        {
+          service,
+          cache,
+          cancelLog,
+          reviewMarks,
+          domains,
+          bulkCancelOf,
+          now,
+          changes,
+          deprecations,
+          watcher,
+          ...(deps.openExternal ? { openExternal: deps.openExternal } : {}),
+        },
         emit,
       );
     },
@@ -169,6 +213,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
       await Promise.all([
         ...[...current.values()].map((entry) => entry.queue.pauseForShutdown()),
         ...leaving.values(),
+        watcher.close(),
       ]);
       await service.close();
     },
