@@ -39,8 +39,10 @@ export interface ChangedOrder {
   /** Its row in the list compared (the order the service sent). */
   readonly row: number;
   readonly fields: readonly ChangeField[];
-  /** The order as it was in the list before. */
+  /** The order as it was in the list before... */
   readonly before: Order;
+  /** ...and as it is now. */
+  readonly after: Order;
 }
 
 export interface GoneOrder {

@@ -46,8 +46,9 @@ export interface OrderChanges {
   readonly diff: ListDiff;
   /** The new orders, as they are now (in the order of diff.added). */
   readonly added: OrderColumns;
-  /** The changed orders as they were before (in the order of diff.changed). */
+  /** The changed orders as they were before, and as they are (in the order of diff.changed). */
   readonly changedBefore: OrderColumns;
+  readonly changedAfter: OrderColumns;
   /** The gone orders as they were (in the order of diff.gone). */
   readonly gone: OrderColumns;
 }
@@ -70,6 +71,7 @@ export function compareLists(previous: ListGeneration, current: ListGeneration):
     diff,
     added: pickRows(current.columns, diff.added),
     changedBefore: pickRows(previous.columns, diff.changedFrom),
+    changedAfter: pickRows(current.columns, diff.changed),
     gone: pickRows(previous.columns, diff.gone),
   };
 }
@@ -115,6 +117,7 @@ export function changesView(
   const departures = departuresFromLog(log, changes.since);
   const added = ordersOf(changes.added);
   const before = ordersOf(changes.changedBefore);
+  const after = ordersOf(changes.changedAfter);
   const gone: GoneOrder[] = ordersOf(changes.gone).map((order) => {
     const id = order.id!; // orders without an id are never gone: they cannot be followed
     const departure = departures.get(id);
@@ -141,6 +144,7 @@ export function changesView(
       row: diff.changed[k]!,
       fields: CHANGE_FIELDS.filter((field) => (diff.changedFields[k]! & FIELD_BITS[field]) !== 0),
       before: order,
+      after: after[k]!,
     })),
     gone,
   };
@@ -166,7 +170,8 @@ function intact(columns: OrderColumns): boolean {
   );
 }
 
-type Compared = { readonly ok: true; readonly changes: OrderChanges } | NothingToCompareResult;
+export type Compared =
+  { readonly ok: true; readonly changes: OrderChanges } | NothingToCompareResult;
 type NothingToCompareResult = { readonly ok: false; readonly reason: NothingToCompare };
 type Loaded = { readonly ok: true; readonly list: ListGeneration } | NothingToCompareResult;
 
@@ -192,6 +197,19 @@ export class OrderChangesTracker {
 
   /** What changed at the scope's last refresh, for `orders:changes` and the CLI. */
   async changes(scope: ServiceScope): Promise<OrderChangesView> {
+    const compared = await this.compared(scope);
+    if (!compared.ok) {
+      return {
+        kind: 'nothing-to-compare',
+        environment: scope.environment,
+        reason: compared.reason,
+      };
+    }
+    return changesView(scope.environment, compared.changes, await this.#cancelLog.read(scope));
+  }
+
+  /** The same as columns, with the new orders' fields (the CLI prints them). */
+  compared(scope: ServiceScope): Promise<Compared> {
     let state = this.#states.get(scope.key);
     if (!state) {
       // After a start: both lists from disk.
@@ -199,14 +217,7 @@ export class OrderChangesTracker {
       state = { current, compared: this.#compare(scope, this.#load(scope, 'previous'), current) };
       this.#states.set(scope.key, state);
     }
-    const compared = await state.compared;
-    if (!compared.ok)
-      return {
-        kind: 'nothing-to-compare',
-        environment: scope.environment,
-        reason: compared.reason,
-      };
-    return changesView(scope.environment, compared.changes, await this.#cancelLog.read(scope));
+    return state.compared;
   }
 
   #committed({ scope, receivedAt, columns }: CacheCommit): void {
