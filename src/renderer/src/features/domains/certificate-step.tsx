@@ -12,6 +12,8 @@ import { DnsCheckResult, FindingItem } from './dns-check-result.tsx';
 import type { CheckState } from './domains-slice.ts';
 import { CERTIFICATE_STATUS_WORDS, describeMoment } from './domain-words.ts';
 import { useNow } from '../../components/use-now.ts';
+import { useEffect } from 'react';
+import { DomainBadgeLine } from './domain-badge.tsx';
 
 export function CertificateStep({ flow }: { flow: FlowOf<'certificate'> }) {
   const setDomainFlow = useAppStore((state) => state.setDomainFlow);
@@ -24,6 +26,13 @@ export function CertificateStep({ flow }: { flow: FlowOf<'certificate'> }) {
     certificateCheck.kind === 'done' && certificateCheck.report.status === 'valid';
   const overdue = now >= deadline && !certificateValid;
   const checking = certificateCheck.kind === 'checking';
+  // Main checks the certificate by itself after verification; its latest finding is shown here.
+  const watch = useAppStore((state) => {
+    const environment = state.domainSession?.environment;
+    return environment === undefined
+      ? undefined
+      : state.domainWatches[environment]?.[domain.display];
+  });
 
   return (
     <>
@@ -46,6 +55,12 @@ export function CertificateStep({ flow }: { flow: FlowOf<'certificate'> }) {
           {checking ? 'Checking the certificate…' : 'Check certificate'}
         </button>
       </div>
+      {watch && (
+        <div className="certificate-watch">
+          <p className="muted">Store Admin checks the certificate by itself:</p>
+          <DomainBadgeLine watch={watch} />
+        </div>
+      )}
       <CertificateResult check={certificateCheck} />
 
       {overdue ? (
@@ -151,10 +166,18 @@ function CertificateDetails({ report }: { report: CertificateReport }) {
   );
 }
 
-/** The interface's three steps when the certificate is late, with the DNS and CAA check at hand. */
+/**
+ * The interface's three steps when the certificate is late, with the DNS and
+ * CAA check at hand: run at once when they open, so the first two steps have
+ * their answers.
+ */
 function Troubleshooting() {
   const runDnsCheck = useAppStore((state) => state.runDnsCheck);
   const dnsCheck = useAppStore((state) => state.dnsCheck);
+  const idle = dnsCheck.kind === 'idle';
+  useEffect(() => {
+    if (idle) void runDnsCheck();
+  }, [idle, runDnsCheck]);
   const caa =
     dnsCheck.kind === 'done'
       ? dnsCheck.report.findings.find((f) => f.code === 'caa-ok' || f.code === 'caa-blocks-ca')

@@ -1,13 +1,16 @@
 // The orders screen's status bar, under the grid: how many orders are shown
 // of how many, when the list was refreshed (or saved) and when it refreshes
-// next, and a download's or a reading's progress. One line; why a refresh
-// waits (offline, a hold, the key) is the notice area's to say.
+// next, what changed since the refresh before, and a download's or a
+// reading's progress. One line; why a refresh waits (offline, a hold, the
+// key) is the notice area's to say.
 
 import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/environments.ts';
 import { formatBytes, formatClock, formatCount } from '../../format.ts';
 import type { AutoRefreshPlan } from './auto-refresh.ts';
 import type { LoadedOrders, OrdersLoad } from './orders-slice.ts';
 import { formatAge } from './time-words.ts';
+import { ChangesSummary } from '../changes/changes-summary.tsx';
+import { useAppStore } from '../../store-context.tsx';
 
 export interface OrdersStatusBarProps {
   readonly environment: EnvironmentId;
@@ -61,18 +64,27 @@ export function OrdersStatusBar(props: OrdersStatusBarProps) {
   const { environment, list, load, reading, shown, plan, now } = props;
   const label = ENVIRONMENT_LABELS[environment];
   const total = list?.table.count;
+  // The gone orders are listed apart, from the list before.
+  const gone = useAppStore((state) => {
+    if (state.ordersQuery.changes !== 'gone') return undefined;
+    const view = state.changes[environment]?.view;
+    return view?.kind === 'compared' ? view.gone.length : 0;
+  });
 
   return (
     <footer className="orders-status" aria-label={`${label} orders status`}>
       {total !== undefined && (
         <p role="status" className="view-count">
-          {list?.partial
-            ? `Showing ${formatCount(shown)} of the first ${formatCount(total)} orders; the rest are being read`
-            : `Showing ${formatCount(shown)} of ${formatCount(total)} orders`}
+          {gone !== undefined
+            ? `Showing ${formatCount(gone)} orders no longer in the service`
+            : list?.partial
+              ? `Showing ${formatCount(shown)} of the first ${formatCount(total)} orders; the rest are being read`
+              : `Showing ${formatCount(shown)} of ${formatCount(total)} orders`}
           {props.updating ? ' (updating…)' : ''}
         </p>
       )}
       <p className="refresh-line">{refreshWords(list, plan, now)}</p>
+      <ChangesSummary environment={environment} list={list} now={now} />
       {total !== undefined && (
         <p className="review-legend">
           <span className="review-mark">✓</span> reviewed · <span className="note-mark">✎</span> has

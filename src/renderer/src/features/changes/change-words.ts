@@ -1,0 +1,62 @@
+// Plain words for changes since the last refresh: the one-line summary, when
+// the list compared with is from, a field's value before, how an order left.
+
+import type {
+  ChangeField,
+  GoneHow,
+  OrderChangesSummary,
+} from '../../../../shared/order-changes.ts';
+import type { Order } from '../../../../shared/order.ts';
+import { formatCount, formatDateTime, formatHourMinute } from '../../format.ts';
+
+const dayAndMonth = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' });
+
+/** "09:12" today, "21 Nov 09:12" on another day. */
+export function formatSince(epochMs: number, now: number): string {
+  const then = new Date(epochMs);
+  const today = new Date(now);
+  const sameDay =
+    then.getFullYear() === today.getFullYear() &&
+    then.getMonth() === today.getMonth() &&
+    then.getDate() === today.getDate();
+  const time = formatHourMinute(epochMs);
+  return sameDay ? time : `${dayAndMonth.format(epochMs)} ${time}`;
+}
+
+/** "+120 new, 35 gone, 12 changed since 09:12", or "No changes since 09:12". */
+export function summaryWords(summary: OrderChangesSummary, now: number): string {
+  const since = formatSince(summary.since, now);
+  if (summary.added + summary.gone + summary.changed === 0) return `No changes since ${since}`;
+  return `+${formatCount(summary.added)} new, ${formatCount(summary.gone)} gone, ${formatCount(summary.changed)} changed since ${since}`;
+}
+
+export const FIELD_LABELS: Readonly<Record<ChangeField, string>> = {
+  complete: 'Complete',
+  shipDate: 'Ship date',
+  quantity: 'Quantity',
+  petId: 'Pet ID',
+};
+
+/** A field's value as the details show it. */
+export function fieldValueWords(order: Order, field: ChangeField): string {
+  const value = order[field];
+  if (value === undefined) return 'not given';
+  if (field === 'complete') return value ? 'Yes' : 'No';
+  if (field === 'shipDate') return formatDateTime(String(value));
+  if (field === 'quantity') return formatCount(Number(value));
+  return String(value);
+}
+
+/** How a gone order left, in the list of gone orders. */
+export function goneWords(how: GoneHow, cancelledAt: number | undefined): string {
+  switch (how) {
+    case 'cancelled-here':
+      return cancelledAt === undefined
+        ? 'Cancelled here'
+        : `Cancelled here at ${formatHourMinute(cancelledAt)}`;
+    case 'maybe-cancelled-here':
+      return 'Maybe cancelled here (an answer was lost)';
+    case 'left':
+      return 'Cancelled elsewhere or removed';
+  }
+}

@@ -1,0 +1,116 @@
+// The orders gone since the last refresh (the Changes filter's "Gone"), as
+// they were in the list before: they are no longer in the service, so they
+// are listed from the saved copy, each with how it left (cancelled from this
+// computer, or elsewhere or removed). Read-only and virtualized, laid out
+// like the grid so the columns read the same.
+
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef } from 'react';
+import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/environments.ts';
+import type { GoneOrder } from '../../../../shared/order-changes.ts';
+import { formatCount, formatDateTime, formatShortDateTime } from '../../format.ts';
+import { useAppStore } from '../../store-context.tsx';
+import { MISSING, ROW_HEIGHT } from '../orders/orders-grid.tsx';
+import { formatSince, goneWords } from './change-words.ts';
+import './changes.css';
+
+const HEADERS = ['Order ID', 'Pet ID', 'Quantity', 'Ship date', 'Complete', 'Left the service'];
+const NUMERIC = new Set([0, 1, 2]);
+const NO_GONE: readonly GoneOrder[] = [];
+
+export function GoneOrders({ environment, now }: { environment: EnvironmentId; now: number }) {
+  const changes = useAppStore((state) => state.changes[environment]);
+  const list = useAppStore((state) => state.orders[environment]?.list);
+  const view = changes?.view;
+  const compared =
+    view?.kind === 'compared' && list && view.summary.at === list.receivedAt ? view : undefined;
+  const gone = compared?.gone ?? NO_GONE;
+  const label = ENVIRONMENT_LABELS[environment];
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- as in the orders grid
+  const virtualizer = useVirtualizer({
+    count: gone.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+    initialRect: { width: 0, height: 480 },
+  });
+
+  const caption = !compared
+    ? 'What left the service is known once this list has been compared with the one before (after the next refresh).'
+    : gone.length === 0
+      ? `No order left the service since ${formatSince(compared.summary.since, now)}.`
+      : `${formatCount(gone.length)} orders no longer in the service since ${formatSince(compared.summary.since, now)}, as they were then.`;
+
+  return (
+    <div className="orders-grid-wrap gone-orders">
+      <p className="gone-caption">{caption}</p>
+      <div
+        role="table"
+        aria-label={`${label} orders gone since the last refresh`}
+        aria-rowcount={gone.length + 1}
+        className="orders-grid"
+      >
+        <div role="rowgroup" className="orders-grid-head">
+          <div role="row" aria-rowindex={1} className="gone-row">
+            {HEADERS.map((header, i) => (
+              <div
+                key={header}
+                role="columnheader"
+                className={`orders-grid-cell${NUMERIC.has(i) ? ' numeric' : ''}`}
+              >
+                {header}
+              </div>
+            ))}
+          </div>
+        </div>
+        {/* Focusable, so the list scrolls from the keyboard too (its rows take no focus). */}
+        <div ref={scrollRef} className="orders-grid-scroll" tabIndex={0}>
+          <div
+            role="rowgroup"
+            className="orders-grid-body"
+            style={{ height: virtualizer.getTotalSize() }}
+          >
+            {virtualizer.getVirtualItems().map((item) => {
+              const { order, how, cancelledAt } = gone[item.index]!;
+              return (
+                <div
+                  key={item.key}
+                  role="row"
+                  aria-rowindex={item.index + 2}
+                  className="gone-row orders-grid-item"
+                  style={{ top: item.start }}
+                >
+                  <div role="rowheader" className="orders-grid-cell numeric">
+                    {order.id}
+                  </div>
+                  <div role="cell" className="orders-grid-cell numeric">
+                    {order.petId ?? MISSING}
+                  </div>
+                  <div role="cell" className="orders-grid-cell numeric">
+                    {order.quantity ?? MISSING}
+                  </div>
+                  <div role="cell" className="orders-grid-cell">
+                    {order.shipDate ? (
+                      <time dateTime={order.shipDate} title={formatDateTime(order.shipDate)}>
+                        {formatShortDateTime(order.shipDate)}
+                      </time>
+                    ) : (
+                      MISSING
+                    )}
+                  </div>
+                  <div role="cell" className="orders-grid-cell">
+                    {order.complete === undefined ? MISSING : order.complete ? 'Yes' : 'No'}
+                  </div>
+                  <div role="cell" className="orders-grid-cell">
+                    <span className={`status-chip gone-${how}`}>{goneWords(how, cancelledAt)}</span>
+                  </div>
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
