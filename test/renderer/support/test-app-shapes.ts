@@ -26,6 +26,13 @@ export interface TestSandbox {
   setOrderStatus(id: string, status: TestOrderStatus): void;
   /** Replace the injected faults at runtime (undefined or "" for none). */
   setFaults(spec: string | undefined): void;
+  /** What each churn step taken so far did, oldest first. */
+  readonly churned: readonly {
+    readonly shipped: readonly string[];
+    readonly completed: readonly string[];
+    readonly arrived: readonly string[];
+    readonly cancelled: readonly string[];
+  }[];
   close(): Promise<void>;
 }
 
@@ -47,6 +54,12 @@ export interface TestSandboxOptions {
   readonly banMs?: number;
   /** How latency faults wait: a test can act while one request is held up. */
   readonly sleep?: (ms: number) => Promise<void>;
+  /** Every this many ms of the sandbox clock, orders ship, complete, arrive and are cancelled elsewhere. */
+  readonly churnEveryMs?: number;
+  /** Endpoints answered with deprecation headers: `PATH[=SUNSET]`. */
+  readonly deprecate?: readonly string[];
+  /** The sandbox's clock (windows, churn). */
+  readonly now?: () => number;
 }
 
 export type TestStorageBackend =

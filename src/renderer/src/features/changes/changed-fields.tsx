@@ -30,13 +30,19 @@ export function WasValue({
   if (!changed?.fields.includes(field)) return null;
   return (
     <span className="was-value">
+      {' '}
       <br />
       was {fieldValueWords(changed.before, field)}
     </span>
   );
 }
 
-/** The class a field's value takes when it changed. */
-export function changedClass(changed: ChangedOrder | undefined, field: ChangeField): string {
-  return changed?.fields.includes(field) ? 'changed-field' : '';
+/** The class a field's value takes when it changed (after `base`, its own class). */
+export function changedClass(
+  changed: ChangedOrder | undefined,
+  field: ChangeField,
+  base?: string,
+): string | undefined {
+  const classes = [base, changed?.fields.includes(field) ? 'changed-field' : undefined];
+  return classes.filter(Boolean).join(' ') || undefined;
 }

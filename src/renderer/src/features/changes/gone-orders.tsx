@@ -4,13 +4,13 @@
 // computer, or elsewhere or removed). Read-only and virtualized, laid out
 // like the grid so the columns read the same.
 
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/environments.ts';
 import type { GoneOrder } from '../../../../shared/order-changes.ts';
 import { formatCount, formatDateTime, formatShortDateTime } from '../../format.ts';
 import { useAppStore } from '../../store-context.tsx';
-import { MISSING, ROW_HEIGHT } from '../orders/orders-grid.tsx';
+import { FALLBACK_VIEWPORT_HEIGHT, MISSING, ROW_HEIGHT } from '../orders/orders-grid.tsx';
 import { formatSince, goneWords } from './change-words.ts';
 import './changes.css';
 
@@ -33,7 +33,12 @@ export function GoneOrders({ environment, now }: { environment: EnvironmentId; n
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 10,
-    initialRect: { width: 0, height: 480 },
+    // As in the grid: where layout gives no height (a hidden window), a screenful still shows.
+    initialRect: { width: 0, height: FALLBACK_VIEWPORT_HEIGHT },
+    observeElementRect: (instance, report) =>
+      observeElementRect(instance, (rect) =>
+        report(rect.height > 0 ? rect : { width: rect.width, height: FALLBACK_VIEWPORT_HEIGHT }),
+      ),
   });
 
   const caption = !compared
