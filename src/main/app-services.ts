@@ -22,6 +22,7 @@ import { CancelLog } from './orders/cancel-log.ts';
 import { OrderChangesTracker } from './orders/changes.ts';
 import { DeprecationNotices } from './store-api/deprecation-notices.ts';
 import { DomainWatcher } from './domains/domain-watcher.ts';
+import type { RecheckSchedule } from './domains/recheck-schedule.ts';
 import { OrderCache } from './orders/order-cache.ts';
 import { ReviewMarksStore } from './orders/review-marks.ts';
 
@@ -31,6 +32,8 @@ export interface AppServicesDeps extends EnvironmentServiceDeps {
   readonly timing?: Timing;
   /** Opens a vetted https address in the system's browser (Electron's shell); none in the harness. */
   readonly openExternal?: (url: string) => void;
+  /** When a watched domain is checked again (default: the interface's schedule); shorter in e2e tests. */
+  readonly recheckSchedule?: RecheckSchedule;
 }
 
 export interface AppServices {
@@ -87,7 +90,12 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
       void deprecations.observe(environment, endpoint, said, now()).catch(() => undefined),
   );
   // Re-checks run in main, so they go on whichever screen is open.
-  const watcher = new DomainWatcher({ workspaces: domains, dir: deps.dataDir, timing });
+  const watcher = new DomainWatcher({
+    workspaces: domains,
+    dir: deps.dataDir,
+    timing,
+    ...(deps.recheckSchedule ? { schedule: deps.recheckSchedule } : {}),
+  });
   domains.onChange((environment) => void watcher.refresh(environment));
   let emitBulk: (environment: EnvironmentId) => void = () => undefined;
 

@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { build } from 'vite';
 import { createAppServices } from '../../src/main/app-services.ts';
+import type { RecheckSchedule } from '../../src/main/domains/recheck-schedule.ts';
 import {
   DEFAULT_SETTINGS,
   type EnvironmentService,
@@ -70,6 +71,8 @@ export interface HarnessOptions {
   readonly sandbox: { readonly baseUrl: string; readonly key: string };
   /** Built renderer (electron-vite build). */
   readonly rendererDir?: string;
+  /** When watched domains are checked again; the interface's schedule unless a test gives a shorter one. */
+  readonly recheckSchedule?: RecheckSchedule;
 }
 
 export interface Harness {
@@ -165,6 +168,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     // No window of main's own to ask in: a key moved to another address is entered again.
     confirmKeyForOrigin: declineKeyForOrigin,
     startSandbox: async () => ({ ...options.sandbox, close: async () => undefined }),
+    ...(options.recheckSchedule ? { recheckSchedule: options.recheckSchedule } : {}),
   });
   const streams = new Set<ServerResponse>();
   const emit: Emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => {

@@ -23,7 +23,7 @@ import { ENVIRONMENT_IDS, type EnvironmentId } from '../../shared/environments.t
 import { realTiming, type Timing } from '../quota/clock.ts';
 import { checkCertificateViaDns, type CertificateViaDnsRequest } from './certificate-via-dns.ts';
 import { checkDomainDns, type DomainCheckOptions } from './dns-check.ts';
-import { nextCheckAt } from './recheck-schedule.ts';
+import { nextCheckAt, type RecheckSchedule } from './recheck-schedule.ts';
 import type { DomainWorkspaceStore } from './workspace-store.ts';
 
 /** How long after verification the certificate should be there (the interface's rule). */
@@ -36,6 +36,8 @@ export interface DomainWatcherDeps {
   readonly timing?: Timing;
   readonly checkDns?: (options: DomainCheckOptions) => Promise<DomainCheckReport>;
   readonly checkCertificate?: (request: CertificateViaDnsRequest) => Promise<CertificateReport>;
+  /** When to check again (default: the interface's, nextCheckAt); a test in real time gives a short one. */
+  readonly schedule?: RecheckSchedule;
 }
 
 export type WatchListener = (watch: DomainWatchView, previous: DomainBadge | undefined) => void;
@@ -220,7 +222,7 @@ export class DomainWatcher {
         return;
       }
       while (!watched.stopped && !signal.aborted) {
-        const at = nextCheckAt({
+        const at = (this.#deps.schedule ?? nextCheckAt)({
           since: watched.since,
           ...(watched.checkedAt !== undefined ? { checkedAt: watched.checkedAt } : {}),
           ...(watched.plan.deadline !== undefined ? { deadline: watched.plan.deadline } : {}),

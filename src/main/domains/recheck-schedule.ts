@@ -22,6 +22,9 @@ export interface RecheckState {
   readonly deadline?: number;
 }
 
+/** When to check next (epoch ms) after a state, or undefined to stop checking. */
+export type RecheckSchedule = (state: RecheckState) => number | undefined;
+
 /** When to check next (epoch ms), or undefined once the 48 hours are over. */
 export function nextCheckAt(state: RecheckState): number | undefined {
   const { since, checkedAt, deadline } = state;

@@ -73,6 +73,8 @@ export interface TestApp {
   readonly keys: { status(environment: RemoteEnvironmentId): KeyStatus };
   /** Every result and event the renderer side received. */
   readonly received: readonly unknown[];
+  /** The addresses main opened in the browser. */
+  readonly opened: readonly string[];
   close(): Promise<void>;
 }
 
@@ -81,6 +83,12 @@ export interface TestAppOptions {
   readonly sandbox?: TestSandboxOptions;
   /** An existing data folder (e.g. another app's), left in place when the app closes. */
   readonly dataDir?: string;
+  /** When watched domains are checked again (epoch ms; undefined stops); short in tests. */
+  readonly recheckSchedule?: (state: {
+    readonly since: number;
+    readonly checkedAt?: number;
+    readonly deadline?: number;
+  }) => number | undefined;
   /** Stands in for main's dialog "may the key go to the new address?"; declines by default. */
   readonly confirmKeyForOrigin?: (question: {
     readonly environment: RemoteEnvironmentId;

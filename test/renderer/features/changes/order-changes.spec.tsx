@@ -46,7 +46,8 @@ test('after a refresh: the summary line, New and Changed on the rows, and the va
   expect(churn).toBeDefined();
   const view = await app.api.changes.get('sandbox');
   if (!view.ok || view.value.kind !== 'compared') throw new Error('no changes compared');
-  const { summary } = view.value;
+  const compared = view.value;
+  const { summary } = compared;
   // What main worked out is what the sandbox did: one cancel from here, the rest its churn.
   expect(summary.added).toBe(churn!.arrived.length);
   expect(summary.gone).toBe(churn!.cancelled.length + 1);
@@ -69,7 +70,7 @@ test('after a refresh: the summary line, New and Changed on the rows, and the va
     .orderIds({ status: 'pending' })
     .find(
       (id) =>
-        !view.value.changed.some((order) => order.id === id) &&
+        !compared.changed.some((order) => order.id === id) &&
         !churn!.arrived.includes(id) &&
         id !== mine,
     )!;
@@ -78,7 +79,7 @@ test('after a refresh: the summary line, New and Changed on the rows, and the va
   );
 
   // A changed order: Changed on its row, and in its details each changed field with what it was.
-  const changed = view.value.changed[0]!;
+  const changed = compared.changed[0]!;
   const row = await showOrder(user, grid, changed.id);
   expect(text(within(row).getAllByRole('gridcell')[5]!)).toBe('Changed');
   await user.click(row);

@@ -7,25 +7,11 @@ import type {
   OrderChangesSummary,
 } from '../../../../shared/order-changes.ts';
 import type { Order } from '../../../../shared/order.ts';
-import { formatCount, formatDateTime, formatHourMinute } from '../../format.ts';
-
-const dayAndMonth = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' });
-
-/** "09:12" today, "21 Nov 09:12" on another day. */
-export function formatSince(epochMs: number, now: number): string {
-  const then = new Date(epochMs);
-  const today = new Date(now);
-  const sameDay =
-    then.getFullYear() === today.getFullYear() &&
-    then.getMonth() === today.getMonth() &&
-    then.getDate() === today.getDate();
-  const time = formatHourMinute(epochMs);
-  return sameDay ? time : `${dayAndMonth.format(epochMs)} ${time}`;
-}
+import { formatCount, formatDateTime, formatHourMinute, formatMoment } from '../../format.ts';
 
 /** "+120 new, 35 gone, 12 changed since 09:12", or "No changes since 09:12". */
 export function summaryWords(summary: OrderChangesSummary, now: number): string {
-  const since = formatSince(summary.since, now);
+  const since = formatMoment(summary.since, now);
   if (summary.added + summary.gone + summary.changed === 0) return `No changes since ${since}`;
   return `+${formatCount(summary.added)} new, ${formatCount(summary.gone)} gone, ${formatCount(summary.changed)} changed since ${since}`;
 }

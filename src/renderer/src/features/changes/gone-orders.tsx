@@ -8,10 +8,10 @@ import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/environments.ts';
 import type { GoneOrder } from '../../../../shared/order-changes.ts';
-import { formatCount, formatDateTime, formatShortDateTime } from '../../format.ts';
+import { formatCount, formatDateTime, formatMoment, formatShortDateTime } from '../../format.ts';
 import { useAppStore } from '../../store-context.tsx';
 import { FALLBACK_VIEWPORT_HEIGHT, MISSING, ROW_HEIGHT } from '../orders/orders-grid.tsx';
-import { formatSince, goneWords } from './change-words.ts';
+import { goneWords } from './change-words.ts';
 import './changes.css';
 
 const HEADERS = ['Order ID', 'Pet ID', 'Quantity', 'Ship date', 'Complete', 'Left the service'];
@@ -44,8 +44,8 @@ export function GoneOrders({ environment, now }: { environment: EnvironmentId; n
   const caption = !compared
     ? 'What left the service is known once this list has been compared with the one before (after the next refresh).'
     : gone.length === 0
-      ? `No order left the service since ${formatSince(compared.summary.since, now)}.`
-      : `${formatCount(gone.length)} orders no longer in the service since ${formatSince(compared.summary.since, now)}, as they were then.`;
+      ? `No order left the service since ${formatMoment(compared.summary.since, now)}.`
+      : `${formatCount(gone.length)} orders no longer in the service since ${formatMoment(compared.summary.since, now)}, as they were then.`;
 
   return (
     <div className="orders-grid-wrap gone-orders">

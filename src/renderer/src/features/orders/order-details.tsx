@@ -12,9 +12,8 @@ import {
 } from 'react';
 import type { EnvironmentId } from '../../../../shared/environments.ts';
 import { MAX_NOTE_LENGTH, type ReviewMark } from '../../../../shared/orders-local.ts';
-import { formatClock, formatCount, formatDateTime } from '../../format.ts';
+import { formatClock, formatCount, formatDateTime, formatMoment } from '../../format.ts';
 import { useAppStore } from '../../store-context.tsx';
-import { formatSince } from '../changes/change-words.ts';
 import { ChangeNote, changedClass, WasValue } from '../changes/changed-fields.tsx';
 import { useChangeLookup } from '../changes/use-changes.ts';
 import type { OrderTable } from './order-table.ts';
@@ -101,7 +100,7 @@ export function OrderDetails(props: OrderDetailsProps) {
       {changes && (
         <ChangeNote
           mark={changes.markOf(row)}
-          since={formatSince(changes.view.summary.since, Date.now())}
+          since={formatMoment(changes.view.summary.since, Date.now())}
         />
       )}
       <dl className="order-facts">
