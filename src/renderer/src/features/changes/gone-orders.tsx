@@ -69,8 +69,9 @@ export function GoneOrders({ environment, now }: { environment: EnvironmentId; n
             ))}
           </div>
         </div>
-        {/* Focusable, so the list scrolls from the keyboard too (its rows take no focus). */}
-        <div ref={scrollRef} className="orders-grid-scroll" tabIndex={0}>
+        {/* No tab stop of its own: a focusable element between the table and its rows breaks the
+            table for screen readers (Chromium lets the keyboard scroll a scroller by itself). */}
+        <div ref={scrollRef} className="orders-grid-scroll">
           <div
             role="rowgroup"
             className="orders-grid-body"
