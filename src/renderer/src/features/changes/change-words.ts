@@ -33,7 +33,15 @@ export function fieldValueWords(order: Order, field: ChangeField): string {
   return String(value);
 }
 
-/** How a gone order left, in the list of gone orders. */
+/** How a gone order left, in full: the tooltip of its few words. */
+export const GONE_TITLES: Readonly<Record<GoneHow, string>> = {
+  'cancelled-here': 'Cancelled from this computer; the service confirmed it',
+  'maybe-cancelled-here':
+    'A cancel sent from this computer got no answer: it may have been this one',
+  left: 'Cancelled elsewhere or removed: no cancel for it was sent from this computer',
+};
+
+/** How a gone order left, in a few words for the list of gone orders. */
 export function goneWords(how: GoneHow, cancelledAt: number | undefined): string {
   switch (how) {
     case 'cancelled-here':
@@ -41,8 +49,8 @@ export function goneWords(how: GoneHow, cancelledAt: number | undefined): string
         ? 'Cancelled here'
         : `Cancelled here at ${formatHourMinute(cancelledAt)}`;
     case 'maybe-cancelled-here':
-      return 'Maybe cancelled here (an answer was lost)';
+      return 'Maybe cancelled here';
     case 'left':
-      return 'Cancelled elsewhere or removed';
+      return 'Not cancelled here';
   }
 }

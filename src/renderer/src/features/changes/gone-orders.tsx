@@ -11,7 +11,7 @@ import type { GoneOrder } from '../../../../shared/order-changes.ts';
 import { formatCount, formatDateTime, formatMoment, formatShortDateTime } from '../../format.ts';
 import { useAppStore } from '../../store-context.tsx';
 import { FALLBACK_VIEWPORT_HEIGHT, MISSING, ROW_HEIGHT } from '../orders/orders-grid.tsx';
-import { goneWords } from './change-words.ts';
+import { GONE_TITLES, goneWords } from './change-words.ts';
 import './changes.css';
 
 const HEADERS = ['Order ID', 'Pet ID', 'Quantity', 'Ship date', 'Complete', 'Left the service'];
@@ -45,7 +45,7 @@ export function GoneOrders({ environment, now }: { environment: EnvironmentId; n
     ? 'What left the service is known once this list has been compared with the one before (after the next refresh).'
     : gone.length === 0
       ? `No order left the service since ${formatMoment(compared.summary.since, now)}.`
-      : `${formatCount(gone.length)} orders no longer in the service since ${formatMoment(compared.summary.since, now)}, as they were then.`;
+      : `${formatCount(gone.length)} orders no longer in the service since ${formatMoment(compared.summary.since, now)}, as they were then. “Not cancelled here”: cancelled elsewhere or removed.`;
 
   return (
     <div className="orders-grid-wrap gone-orders">
@@ -109,7 +109,9 @@ export function GoneOrders({ environment, now }: { environment: EnvironmentId; n
                     {order.complete === undefined ? MISSING : order.complete ? 'Yes' : 'No'}
                   </div>
                   <div role="cell" className="orders-grid-cell">
-                    <span className={`status-chip gone-${how}`}>{goneWords(how, cancelledAt)}</span>
+                    <span className={`status-chip gone-${how}`} title={GONE_TITLES[how]}>
+                      {goneWords(how, cancelledAt)}
+                    </span>
                   </div>
                 </div>
               );

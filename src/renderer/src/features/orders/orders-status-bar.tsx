@@ -1,15 +1,13 @@
 // The orders screen's status bar, under the grid: how many orders are shown
 // of how many, when the list was refreshed (or saved) and when it refreshes
-// next, what changed since the refresh before, and a download's or a
-// reading's progress. One line; why a refresh waits (offline, a hold, the
-// key) is the notice area's to say.
+// next, and a download's or a reading's progress. One line; why a refresh
+// waits (offline, a hold, the key) is the notice area's to say.
 
 import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/environments.ts';
 import { formatBytes, formatClock, formatCount } from '../../format.ts';
 import type { AutoRefreshPlan } from './auto-refresh.ts';
 import type { LoadedOrders, OrdersLoad } from './orders-slice.ts';
 import { formatAge } from './time-words.ts';
-import { ChangesSummary } from '../changes/changes-summary.tsx';
 import { useAppStore } from '../../store-context.tsx';
 
 export interface OrdersStatusBarProps {
@@ -76,7 +74,7 @@ export function OrdersStatusBar(props: OrdersStatusBarProps) {
       {total !== undefined && (
         <p role="status" className="view-count">
           {gone !== undefined
-            ? `Showing ${formatCount(gone)} orders no longer in the service`
+            ? `Showing ${formatCount(gone)} gone orders`
             : list?.partial
               ? `Showing ${formatCount(shown)} of the first ${formatCount(total)} orders; the rest are being read`
               : `Showing ${formatCount(shown)} of ${formatCount(total)} orders`}
@@ -84,7 +82,6 @@ export function OrdersStatusBar(props: OrdersStatusBarProps) {
         </p>
       )}
       <p className="refresh-line">{refreshWords(list, plan, now)}</p>
-      <ChangesSummary environment={environment} list={list} now={now} />
       {total !== undefined && (
         <p className="review-legend">
           <span className="review-mark">✓</span> reviewed · <span className="note-mark">✎</span> has
