@@ -13,6 +13,7 @@ import {
 import type { EnvironmentId } from '../../../../shared/environments.ts';
 import { MAX_NOTE_LENGTH, type ReviewMark } from '../../../../shared/orders-local.ts';
 import { formatClock, formatCount, formatDateTime, formatMoment } from '../../format.ts';
+import { useNow } from '../../components/use-now.ts';
 import { useAppStore } from '../../store-context.tsx';
 import { ChangeNote, changedClass, WasValue } from '../changes/changed-fields.tsx';
 import { useChangeLookup } from '../changes/use-changes.ts';
@@ -49,6 +50,8 @@ export function OrderDetails(props: OrderDetailsProps) {
   );
 
   const changes = useChangeLookup(environment);
+  // "(09:12)" becomes "(21 Nov 09:12)" once the day has turned.
+  const now = useNow(60_000);
   const { headingRef, focusRequest } = props;
   useEffect(() => {
     if (focusRequest > 0) headingRef.current?.focus();
@@ -100,7 +103,7 @@ export function OrderDetails(props: OrderDetailsProps) {
       {changes && (
         <ChangeNote
           mark={changes.markOf(row)}
-          since={formatMoment(changes.view.summary.since, Date.now())}
+          since={formatMoment(changes.view.summary.since, now)}
         />
       )}
       <dl className="order-facts">
