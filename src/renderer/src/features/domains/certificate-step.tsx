@@ -193,8 +193,8 @@ function Troubleshooting() {
       <p>The platform should have issued it by now. Work through these three steps:</p>
       <ol className="instructions">
         <li>
-          <strong>Confirm the domain still verifies.</strong> Run the DNS check again: it must say
-          Ready.{' '}
+          <strong>Confirm the domain still verifies.</strong> The DNS check below, run as these
+          steps opened, must say Ready.{' '}
           <button
             type="button"
             aria-disabled={checking || undefined}
