@@ -10,6 +10,8 @@ import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/envir
 import type { GoneOrder } from '../../../../shared/order-changes.ts';
 import { formatCount, formatDateTime, formatMoment, formatShortDateTime } from '../../format.ts';
 import { useAppStore } from '../../store-context.tsx';
+import { isFiltered } from '../orders/order-filters.tsx';
+import { DEFAULT_ORDERS_QUERY } from '../orders/orders-slice.ts';
 import { FALLBACK_VIEWPORT_HEIGHT, MISSING, ROW_HEIGHT } from '../orders/orders-grid.tsx';
 import { GONE_TITLES, goneWords } from './change-words.ts';
 import './changes.css';
@@ -21,6 +23,10 @@ const NO_GONE: readonly GoneOrder[] = [];
 export function GoneOrders({ environment, now }: { environment: EnvironmentId; now: number }) {
   const changes = useAppStore((state) => state.changes[environment]);
   const list = useAppStore((state) => state.orders[environment]?.list);
+  // The search and the other filters work on the list's columns; gone orders are not in it.
+  const otherFilters = useAppStore((state) =>
+    isFiltered({ ...state.ordersQuery, changes: DEFAULT_ORDERS_QUERY.changes }),
+  );
   const view = changes?.view;
   const compared =
     view?.kind === 'compared' && list && view.summary.at === list.receivedAt ? view : undefined;
@@ -49,7 +55,10 @@ export function GoneOrders({ environment, now }: { environment: EnvironmentId; n
 
   return (
     <div className="orders-grid-wrap gone-orders">
-      <p className="gone-caption">{caption}</p>
+      <p className="gone-caption">
+        {caption}
+        {otherFilters && ' The search and the other filters apply to the orders in the list only.'}
+      </p>
       <div
         role="table"
         aria-label={`${label} orders gone since the last refresh`}
