@@ -13,7 +13,7 @@ import type { CheckState } from './domains-slice.ts';
 import { CERTIFICATE_STATUS_WORDS, describeMoment } from './domain-words.ts';
 import { useNow } from '../../components/use-now.ts';
 import { useEffect } from 'react';
-import { DomainBadgeLine } from './domain-badge.tsx';
+import { OwnChecksLine } from './domain-badge.tsx';
 
 export function CertificateStep({ flow }: { flow: FlowOf<'certificate'> }) {
   const setDomainFlow = useAppStore((state) => state.setDomainFlow);
@@ -26,13 +26,6 @@ export function CertificateStep({ flow }: { flow: FlowOf<'certificate'> }) {
     certificateCheck.kind === 'done' && certificateCheck.report.status === 'valid';
   const overdue = now >= deadline && !certificateValid;
   const checking = certificateCheck.kind === 'checking';
-  // Main checks the certificate by itself after verification; its latest finding is shown here.
-  const watch = useAppStore((state) => {
-    const environment = state.domainSession?.environment;
-    return environment === undefined
-      ? undefined
-      : state.domainWatches[environment]?.[domain.display];
-  });
 
   return (
     <>
@@ -55,12 +48,8 @@ export function CertificateStep({ flow }: { flow: FlowOf<'certificate'> }) {
           {checking ? 'Checking the certificate…' : 'Check certificate'}
         </button>
       </div>
-      {watch && (
-        <div className="certificate-watch">
-          <p className="muted">Store Admin checks the certificate by itself:</p>
-          <DomainBadgeLine watch={watch} />
-        </div>
-      )}
+      {/* Main checks the certificate by itself after verification; its latest finding. */}
+      <OwnChecksLine domain={domain.display} what="the certificate" />
       <CertificateResult check={certificateCheck} />
 
       {overdue ? (

@@ -3,8 +3,29 @@
 // checked, and when it is checked next or why the checks stopped.
 
 import { DOMAIN_BADGE_WORDS, type DomainWatchView } from '../../../../shared/domain-watch.ts';
+import { useAppStore } from '../../store-context.tsx';
 import { formatMoment } from '../../format.ts';
 import { useNow } from '../../components/use-now.ts';
+
+/** What main's own checks found for the domain the assistant has open, if it watches it. */
+export function useOpenDomainWatch(domain: string): DomainWatchView | undefined {
+  return useAppStore((state) => {
+    const environment = state.domainSession?.environment;
+    return environment === undefined ? undefined : state.domainWatches[environment]?.[domain];
+  });
+}
+
+/** The badge line in an assistant step, saying the checks run by themselves. */
+export function OwnChecksLine({ domain, what }: { domain: string; what: string }) {
+  const watch = useOpenDomainWatch(domain);
+  if (!watch) return null;
+  return (
+    <div className="own-checks">
+      <p className="muted">Store Admin checks {what} by itself:</p>
+      <DomainBadgeLine watch={watch} />
+    </div>
+  );
+}
 
 export function DomainBadgeLine({ watch }: { watch: DomainWatchView | undefined }) {
   const now = useNow(60_000);
