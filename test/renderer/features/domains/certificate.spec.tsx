@@ -104,7 +104,7 @@ test('before the 30 minutes are up there is no troubleshooting, only when to com
   expect(screen.queryByRole('region', { name: /No certificate 30 minutes/ })).toBeNull();
   expect(
     screen.getByText(
-      /If there is still no certificate at .* \(30 minutes after\s+verification\), come back here/,
+      /If there is still no certificate at .* \(30 minutes after\s+verification\), the assistant opens here by itself/,
     ),
   ).toBeTruthy();
 });

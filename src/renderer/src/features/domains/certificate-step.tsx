@@ -58,7 +58,7 @@ export function CertificateStep({ flow }: { flow: FlowOf<'certificate'> }) {
         !certificateValid && (
           <p className="note">
             If there is still no certificate at {describeMoment(deadline)} (30 minutes after
-            verification), come back here: the assistant will show what to do.
+            verification), the assistant opens here by itself and shows what to do.
           </p>
         )
       )}
