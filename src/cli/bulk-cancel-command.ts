@@ -41,6 +41,8 @@ export interface BulkCancelContext {
   readonly timing: Timing;
   /** Whether stderr is a terminal: the progress line is rewritten in place. */
   readonly tty?: boolean;
+  /** Each result once it is journaled (logged as single cancels are, for orders changes). */
+  readonly onResult?: (result: BulkResult) => void | Promise<void>;
 }
 
 /** The CLI's own journal per address: apart from the app's, so both can run. */
@@ -202,6 +204,7 @@ export async function runBulkCancel(
       client: async () => context.client,
       timing,
       offlineRetryMs: 5_000,
+      ...(context.onResult ? { onResult: context.onResult } : {}),
       onChange: (snapshot) => {
         showProgress(snapshot);
         changed?.();

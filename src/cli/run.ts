@@ -1,5 +1,6 @@
 // store-admin: the command line over the same client the app uses.
-//   orders list | orders cancel <id> | quota | domain check | domain cert
+//   orders list | orders cancel <id> | orders changes | quota | domain check |
+//   domain cert | domain watch
 // Human-readable by default, --json for scripts. Exit codes: 0 done,
 // 1 the service or the network failed (or a check could not run), 2 bad
 // usage, 3 order not found, 4 order already shipped, 5 domain pending or
@@ -28,8 +29,15 @@ import {
   type KeyHelp,
 } from '../main/store-api/client.ts';
 import { isInt64Text } from '../shared/order.ts';
-import { cliDataDir, DATA_DIR_VARIABLE } from './data-folder.ts';
+import { cliCacheDir, cliDataDir, CACHE_DIR_VARIABLE, DATA_DIR_VARIABLE } from './data-folder.ts';
 import { runBulkCancel } from './bulk-cancel-command.ts';
+import { mkdirSync } from 'node:fs';
+import { changesJson, changesText, cliChanges, cliLists, cliScope } from './changes-command.ts';
+import { refreshOrderColumns } from '../main/orders/refresh.ts';
+import { cancelLogEntryOf } from '../main/orders/cancel-log.ts';
+import { ordersOf } from '../shared/order-columns.ts';
+import type { DeprecationHeaders } from '../main/store-api/deprecation.ts';
+import { deprecationSentence, type StoreEndpoint } from '../shared/deprecations.ts';
 
 // The domain checks (DNS, TLS) load only when asked for: every orders run, as
 // in a shell loop, starts without them.
@@ -59,12 +67,12 @@ const CLI_KEY_HELP: KeyHelp = {
 };
 
 const COMMANDS =
-  'orders list, orders cancel <id>, orders cancel --from FILE, quota, domain check, domain cert';
+  'orders list, orders cancel <id>, orders cancel --from FILE, orders changes, quota, domain check, domain cert, domain watch';
 
 export const USAGE = `Usage: store-admin <command> [options]
 
 Commands:
-  orders list            List every order
+  orders list            List every order (and save the list, for orders changes)
   orders cancel <id>     Cancel a pending order
   orders cancel --from FILE [--resume]
                          Cancel many: FILE holds one order number per line,
@@ -74,6 +82,9 @@ Commands:
                          that was killed or stopped (an order whose answer was
                          lost is continued, and its result says so). Exit 0
                          when every order has a known outcome.
+  orders changes         What changed between the last two lists saved for the
+                         address: new, changed (with the values before) and gone
+                         orders. Sends nothing; works offline.
   quota                  Send one request and show the quota it reports
 
 Options:
@@ -86,7 +97,10 @@ The API key is read from $STORE_ADMIN_API_KEY, never from the command line.
 Requests are paced with every other run and the app on this computer, per key
 and address (state in the app's data folder, or $${DATA_DIR_VARIABLE}). A run
 meeting a short hold waits; a longer one exits at once with the time, sending
-nothing.
+nothing. The last two lists of each address are kept in the user's cache
+folder (or $${CACHE_DIR_VARIABLE}). When the service says an endpoint is
+deprecated, the notice is printed on standard error (and in --json as
+"deprecation").
 
 Exit codes: 0 done, 1 the service or the network failed, 2 bad usage or no key,
 3 order not found, 4 order already shipped, 7 order gone after a lost answer
@@ -104,7 +118,8 @@ export interface CliIo {
 }
 
 interface Parsed {
-  readonly command: 'orders list' | 'orders cancel' | 'orders cancel --from' | 'quota' | 'help';
+  readonly command:
+    'orders list' | 'orders cancel' | 'orders cancel --from' | 'orders changes' | 'quota' | 'help';
   readonly orderId?: string;
   readonly from?: string;
   readonly resume?: boolean;
@@ -131,6 +146,8 @@ function parse(argv: readonly string[]): Parsed {
   if (group === 'quota' && action === undefined) return { command: 'quota', ...common };
   if (group === 'orders' && action === 'list' && rest.length === 0)
     return { command: 'orders list', ...common };
+  if (group === 'orders' && action === 'changes' && rest.length === 0)
+    return { command: 'orders changes', ...common };
   if (group === 'orders' && action === 'cancel' && many) {
     if (rest.length > 0)
       throw new UsageError('orders cancel takes either one order number or --from FILE, not both');
@@ -211,15 +228,57 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.stdout(`${USAGE}\n${(await domainCommands()).DOMAIN_USAGE}\n`);
     return EXIT.ok;
   }
+  // What the service's answers said of deprecated endpoints, once per endpoint.
+  const deprecations = new Map<StoreEndpoint, DeprecationHeaders>();
+  const deprecationJson = () => {
+    const [entry] = deprecations;
+    if (!entry) return {};
+    const [endpoint, said] = entry;
+    const notice = { environment: 'production' as const, endpoint, ...said, seenAt: timing.now() };
+    return {
+      deprecation: {
+        endpoint,
+        message: deprecationSentence(notice, timing.now()),
+        ...(said.deprecatedAt !== undefined ? { deprecatedAt: iso(said.deprecatedAt) } : {}),
+        ...(said.sunsetAt !== undefined ? { sunsetAt: iso(said.sunsetAt) } : {}),
+        ...(said.link !== undefined ? { link: said.link } : {}),
+      },
+    };
+  };
+  const sayDeprecations = () => {
+    for (const [endpoint, said] of deprecations) {
+      const notice = {
+        environment: 'production' as const,
+        endpoint,
+        ...said,
+        seenAt: timing.now(),
+      };
+      const more = said.link ? ` Read more: ${said.link}` : '';
+      io.stderr(`Note: ${deprecationSentence(notice, timing.now())}${more}\n`);
+    }
+  };
+  const json = (value: object) =>
+    io.stdout(`${JSON.stringify({ ...value, ...deprecationJson() })}\n`);
   const fail = (failure: Failure, code: number = exitFor(failure)): number => {
-    if (parsed.json) io.stdout(`${JSON.stringify({ ok: false, error: failure })}\n`);
+    if (parsed.json) json({ ok: false, error: failure });
     else io.stderr(`${failure.message}\n`);
     return code;
   };
+  const timing = io.timing ?? realTiming;
   const checked = validateBaseUrl(parsed.baseUrl ?? io.env.STORE_ADMIN_BASE_URL ?? '');
   if (!checked.ok) {
     io.stderr(`store-admin: --base-url: ${checked.message}\n`);
     return EXIT.usage;
+  }
+  const cacheDir = cliCacheDir(io.env);
+  if (parsed.command === 'orders changes') {
+    // From the saved lists alone: no key, no request.
+    const { tracker, cancelLog } = cliLists(cacheDir);
+    const scope = cliScope(checked.value);
+    const changes = cliChanges(await tracker.compared(scope), await cancelLog.read(scope));
+    if (parsed.json) json(changesJson(changes));
+    else io.stdout(changesText(changes));
+    return EXIT.ok;
   }
   const key = io.env.STORE_ADMIN_API_KEY?.trim();
   if (!key) {
@@ -232,7 +291,6 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       EXIT.usage,
     );
   }
-  const timing = io.timing ?? realTiming;
   const dataDir = cliDataDir(io.env);
   const gates = new SharedGateFolder(quotaFolder(dataDir), timing.now);
   const gate = new RequestGate({ timing, store: gates.open(checked.value, key) });
@@ -243,32 +301,76 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     budget: new RetryBudget(timing.now),
     timing,
     keyHelp: CLI_KEY_HELP,
+    onDeprecation: (endpoint, said) => {
+      if (said) deprecations.set(endpoint, said);
+    },
   });
+  const lists = () => {
+    mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
+    return cliLists(cacheDir);
+  };
+  const scope = cliScope(checked.value);
 
   try {
     switch (parsed.command) {
       case 'orders list': {
-        const list = await client.listOrders();
+        // Saved as the app saves its cache (crash-safe, the list before kept), for orders changes.
+        const list = await refreshOrderColumns(client, lists().cache, scope.environment);
+        const orders = ordersOf(list.columns);
         if (parsed.json) {
-          io.stdout(
-            `${JSON.stringify({ ok: true, count: list.orders.length, receivedAt: new Date(list.receivedAt).toISOString(), orders: list.orders, quota: quotaJson(client.quota()) })}\n`,
-          );
+          json({
+            ok: true,
+            count: orders.length,
+            receivedAt: iso(list.receivedAt),
+            orders,
+            quota: quotaJson(client.quota()),
+          });
         } else {
           io.stdout(
-            `${orderTable(list.orders)}\n\n${list.orders.length} orders. ${quotaLine(client.quota())}\n`,
+            `${orderTable(orders)}\n\n${orders.length} orders. ${quotaLine(client.quota())}\n`,
           );
         }
+        sayDeprecations();
         return EXIT.ok;
       }
       case 'orders cancel': {
-        const outcome = await client.cancelOrder(parsed.orderId!);
+        const orderId = parsed.orderId!;
+        const { cancelLog } = lists();
+        let outcome: CancelOutcome;
+        try {
+          outcome = await client.cancelOrder(orderId);
+        } catch (error) {
+          // Logged like the app's cancels, so orders changes can tell this computer's cancels apart.
+          if (isStoreApiError(error))
+            await cancelLog.append(scope, {
+              at: timing.now(),
+              environment: scope.environment,
+              orderId,
+              result: 'failed',
+              message: error.failure.message,
+              delivery: error.failure.delivery,
+            });
+          throw error;
+        }
+        await cancelLog.append(scope, {
+          at: timing.now(),
+          environment: scope.environment,
+          orderId,
+          result: outcome.kind,
+          message: outcome.message,
+        });
         if (parsed.json) {
-          io.stdout(
-            `${JSON.stringify({ ok: outcome.kind === 'cancelled', orderId: parsed.orderId, outcome: outcome.kind, message: outcome.message, quota: quotaJson(client.quota()) })}\n`,
-          );
+          json({
+            ok: outcome.kind === 'cancelled',
+            orderId,
+            outcome: outcome.kind,
+            message: outcome.message,
+            quota: quotaJson(client.quota()),
+          });
         } else {
           (outcome.kind === 'cancelled' ? io.stdout : io.stderr)(`${outcome.message}\n`);
         }
+        sayDeprecations();
         return EXIT_BY_OUTCOME[outcome.kind];
       }
       case 'orders cancel --from':
@@ -286,18 +388,28 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
             io,
             timing,
             tty: io.stderrIsTty === true,
+            // Logged as single cancels are, so orders changes tells these orders apart too.
+            onResult: (result) =>
+              lists().cancelLog.append(scope, cancelLogEntryOf(scope.environment, result)),
           },
         );
       case 'quota': {
         await client.checkConnection();
         const quota = client.quota();
-        if (parsed.json) io.stdout(`${JSON.stringify({ ok: true, quota: quotaJson(quota) })}\n`);
+        if (parsed.json) json({ ok: true, quota: quotaJson(quota) });
         else io.stdout(`${quotaLine(quota)}\n`);
+        sayDeprecations();
         return EXIT.ok;
       }
     }
   } catch (error) {
-    if (isStoreApiError(error)) return fail(error.failure);
+    if (isStoreApiError(error)) {
+      const code = fail(error.failure);
+      sayDeprecations();
+      return code;
+    }
     throw error;
   }
 }
+
+const iso = (epochMs: number) => new Date(epochMs).toISOString();

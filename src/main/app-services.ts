@@ -20,7 +20,11 @@ import { createHandlers, type Emit, type Handlers } from './ipc/handlers.ts';
 import { makeFolder, nodeFiles, type LocalFiles } from './local-data/local-files.ts';
 import { StorageHealth } from './local-data/storage-health.ts';
 import type { SettingsStore } from './environments/environment-service.ts';
-import { CancelLog } from './orders/cancel-log.ts';
+import { CancelLog, cancelLogEntryOf } from './orders/cancel-log.ts';
+import { OrderChangesTracker } from './orders/changes.ts';
+import { DeprecationNotices } from './store-api/deprecation-notices.ts';
+import { DomainWatcher } from './domains/domain-watcher.ts';
+import type { RecheckSchedule } from './domains/recheck-schedule.ts';
 import { OrderCache } from './orders/order-cache.ts';
 import { ReviewMarksStore } from './orders/review-marks.ts';
 
@@ -30,6 +34,10 @@ export interface AppServicesDeps extends EnvironmentServiceDeps {
   readonly timing?: Timing;
   /** How local data reaches the disk (tests inject one that fails as a full disk would). */
   readonly files?: LocalFiles;
+  /** Opens a vetted https address in the system's browser (Electron's shell); none in the harness. */
+  readonly openExternal?: (url: string) => void;
+  /** When a watched domain is checked again (default: the interface's schedule); shorter in e2e tests. */
+  readonly recheckSchedule?: RecheckSchedule;
 }
 
 export interface AppServices {
@@ -40,6 +48,9 @@ export interface AppServices {
   readonly domains: DomainWorkspaceStore;
   /** Whether the data folder takes what the app saves; the app goes on from memory when not. */
   readonly storage: StorageHealth;
+  readonly changes: OrderChangesTracker;
+  readonly deprecations: DeprecationNotices;
+  readonly watcher: DomainWatcher;
   /**
    * The bulk cancel of the service an environment points at now, loaded
    * from its journal; undefined while a remote environment has no address.
@@ -87,6 +98,20 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
   const reviewMarks = new ReviewMarksStore(deps.dataDir, files);
   const domains = new DomainWorkspaceStore(deps.dataDir, files);
   const now = timing.now;
+  const changes = new OrderChangesTracker(cache, cancelLog);
+  const deprecations = new DeprecationNotices(deps.dataDir);
+  service.onDeprecation(
+    (environment, endpoint, said) =>
+      void deprecations.observe(environment, endpoint, said, now()).catch(() => undefined),
+  );
+  // Re-checks run in main, so they go on whichever screen is open.
+  const watcher = new DomainWatcher({
+    workspaces: domains,
+    dir: deps.dataDir,
+    timing,
+    ...(deps.recheckSchedule ? { schedule: deps.recheckSchedule } : {}),
+  });
+  domains.onChange((environment) => void watcher.refresh(environment));
   let emitBulk: (environment: EnvironmentId) => void = () => undefined;
 
   /** Each environment's bulk cancel, for the service it points at now. */
@@ -102,15 +127,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
       onChange: () => {
         if (current.get(scope.environment)?.queue === queue) emitBulk(scope.environment);
       },
-      onResult: (result) =>
-        cancelLog.append(scope, {
-          at: result.at,
-          environment: scope.environment,
-          orderId: result.orderId,
-          result: result.outcome,
-          message: result.message,
-          ...(result.delivery ? { delivery: result.delivery } : {}),
-        }),
+      onResult: (result) => cancelLog.append(scope, cancelLogEntryOf(scope.environment, result)),
     });
     return queue;
   };
@@ -156,10 +173,16 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     reviewMarks,
     domains,
     storage,
+    changes,
+    deprecations,
+    watcher,
     bulkCancelOf,
     currentBulkCancels: () => [...current.values()].map((entry) => entry.queue),
     resumeWork: async () => {
-      await Promise.all(ENVIRONMENT_IDS.map((environment) => bulkCancelOf(environment)));
+      await Promise.all([
+        ...ENVIRONMENT_IDS.map((environment) => bulkCancelOf(environment)),
+        watcher.start(),
+      ]);
     },
     handlers: (emit) => {
       service.onQuota((environment, quota) => emit('quota:changed', { environment, quota }));
@@ -177,8 +200,30 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
           }, 200),
         );
       };
+      deprecations.onChange(
+        (environment) =>
+          void deprecations
+            .list(environment)
+            .then((notices) => emit('deprecations:changed', { environment, notices })),
+      );
+      watcher.onChange((watch, previous) =>
+        emit('domains:watch-changed', { watch, ...(previous ? { previous } : {}) }),
+      );
       return createHandlers(
-        { service, cache, cancelLog, reviewMarks, domains, bulkCancelOf, storage, now },
+        {
+          service,
+          cache,
+          cancelLog,
+          reviewMarks,
+          domains,
+          bulkCancelOf,
+          storage,
+          now,
+          changes,
+          deprecations,
+          watcher,
+          ...(deps.openExternal ? { openExternal: deps.openExternal } : {}),
+        },
         emit,
       );
     },
@@ -186,6 +231,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
       await Promise.all([
         ...[...current.values()].map((entry) => entry.queue.pauseForShutdown()),
         ...leaving.values(),
+        watcher.close(),
       ]);
       await service.close();
     },

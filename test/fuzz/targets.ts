@@ -29,6 +29,7 @@ import {
 } from '../../src/main/sandbox/faults.ts';
 import { startSandbox } from '../../src/main/sandbox/server.ts';
 import { ASSISTANT_STEPS } from '../../src/shared/domain-assistant.ts';
+import { STORE_ENDPOINTS } from '../../src/shared/deprecations.ts';
 import { argumentSchemas, CHANNELS, type Channel } from '../../src/shared/ipc-contract.ts';
 import { MAX_NOTE_LENGTH } from '../../src/shared/orders-local.ts';
 import { parseOrders } from '../../src/shared/parse-orders.ts';
@@ -382,6 +383,11 @@ const VALID_ARGUMENTS: Record<Channel, fc.Arbitrary<unknown[]>> = {
   'domains:save-progress': fc.tuple(environment, progress),
   'domains:remove-progress': fc.tuple(environment, fc.string({ minLength: 1, maxLength: 253 })),
   'domains:save-config': fc.oneof(fc.tuple(environment, config), one(environment)),
+  'orders:changes': one(environment),
+  'deprecations:list': one(environment),
+  'deprecations:dismiss': fc.tuple(environment, fc.constantFrom(...STORE_ENDPOINTS)),
+  'deprecations:open-link': fc.tuple(environment, fc.constantFrom(...STORE_ENDPOINTS)),
+  'domains:watch': one(environment),
 };
 
 /** Where a channel takes order ids: the argument's position (in a list, its first item). */

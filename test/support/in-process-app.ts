@@ -15,6 +15,7 @@ import {
   type EnvironmentService,
   type Settings,
 } from '../../src/main/environments/environment-service.ts';
+import type { RecheckSchedule } from '../../src/main/domains/recheck-schedule.ts';
 import { dispatch } from '../../src/main/ipc/dispatch.ts';
 import type { Emit } from '../../src/main/ipc/handlers.ts';
 import { KeyStore } from '../../src/main/keys/key-store.ts';
@@ -51,6 +52,8 @@ export interface InProcessApp {
   /** Every result and event the renderer side received, in order. */
   readonly received: unknown[];
   readonly settings: () => Settings;
+  /** The addresses main opened in the browser (Electron's shell stands in as a list). */
+  readonly opened: readonly string[];
   close(): Promise<void>;
 }
 
@@ -64,6 +67,8 @@ export async function startInProcessApp(
     dataDir?: string;
     /** Stands in for main's dialog; declines (asks nobody) by default. */
     confirmKeyForOrigin?: ConfirmKeyForOrigin;
+    /** When watched domains are checked again; a test in real time gives a short schedule. */
+    recheckSchedule?: RecheckSchedule;
     /** Saved keys from an earlier run, and the safeStorage that wrote them. */
     ciphertexts?: MemoryCiphertextStore;
     safeStorage?: FakeSafeStorage;
@@ -80,6 +85,7 @@ export async function startInProcessApp(
   const ownDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'store-admin-app-'));
   const disk = failingFiles();
+  const opened: string[] = [];
   const services = createAppServices({
     dataDir,
     files: disk,
@@ -92,6 +98,8 @@ export async function startInProcessApp(
       close: async () => undefined,
     }),
     clientOptions: { attemptTimeoutMs: 5_000, totalTimeoutMs: 20_000, maxRetries: 2 },
+    openExternal: (url) => opened.push(url),
+    ...(options.recheckSchedule ? { recheckSchedule: options.recheckSchedule } : {}),
   });
 
   const received: unknown[] = [];
@@ -130,6 +138,7 @@ export async function startInProcessApp(
     safeStorage,
     received,
     settings: () => settings,
+    opened,
     close: async () => {
       await services.close();
       await sandbox.close();

@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { build } from 'vite';
 import { createAppServices } from '../../src/main/app-services.ts';
+import type { RecheckSchedule } from '../../src/main/domains/recheck-schedule.ts';
 import {
   DEFAULT_SETTINGS,
   type EnvironmentService,
@@ -73,6 +74,8 @@ export interface HarnessOptions {
   readonly rendererDir?: string;
   /** How local data reaches the disk (the end-to-end tests inject one that fails as a full disk would). */
   readonly files?: LocalFiles;
+  /** When watched domains are checked again; the interface's schedule unless a test gives a shorter one. */
+  readonly recheckSchedule?: RecheckSchedule;
 }
 
 export interface Harness {
@@ -173,6 +176,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     confirmKeyForOrigin: declineKeyForOrigin,
     startSandbox: async () => ({ ...options.sandbox, close: async () => undefined }),
     ...(options.files ? { files: options.files } : {}),
+    ...(options.recheckSchedule ? { recheckSchedule: options.recheckSchedule } : {}),
   });
   const streams = new Set<ServerResponse>();
   const emit: Emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => {

@@ -20,10 +20,17 @@ export class DomainWorkspaceStore {
   readonly #cache = new Map<EnvironmentId, DomainWorkspace>();
   #queue: Promise<void> = Promise.resolve();
   readonly #files: LocalFiles;
+  readonly #listeners = new Set<(environment: EnvironmentId) => void>();
 
   constructor(dir: string, files: LocalFiles = nodeFiles()) {
     this.#dir = dir;
     this.#files = files;
+  }
+
+  /** Called after each saved change of an environment's workspace (the watcher follows them). */
+  onChange(listener: (environment: EnvironmentId) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
   async get(environment: EnvironmentId): Promise<DomainWorkspace> {
@@ -91,6 +98,7 @@ export class DomainWorkspaceStore {
       // A full or read-only disk: the work stays in memory (the file keeps what was saved).
       if (storageErrorCode(error) === undefined) throw error;
     }
+    for (const listener of [...this.#listeners]) listener(environment);
     return next;
   }
 }

@@ -24,6 +24,9 @@ import type { ReviewMarksStore } from '../orders/review-marks.ts';
 import { serviceScope, type ServiceScope } from '../environments/service-scope.ts';
 import { isStoreApiError } from '../store-api/client.ts';
 import type { StorageHealth } from '../local-data/storage-health.ts';
+import type { OrderChangesTracker } from '../orders/changes.ts';
+import type { DeprecationNotices } from '../store-api/deprecation-notices.ts';
+import type { DomainWatcher } from '../domains/domain-watcher.ts';
 
 export interface HandlerDeps {
   readonly service: EnvironmentService;
@@ -36,6 +39,14 @@ export interface HandlerDeps {
   /** Where a failure to save (a full or read-only disk) is told; the app goes on from memory. */
   readonly storage?: StorageHealth;
   readonly now: () => number;
+  /** Changes since the last refresh, per service (issue 13 §1). */
+  readonly changes: OrderChangesTracker;
+  /** The service's deprecation notices (issue 13 §2). */
+  readonly deprecations: DeprecationNotices;
+  /** Opens a vetted https address in the system's browser; absent where there is none (the harness). */
+  readonly openExternal?: (url: string) => void;
+  /** The domains main re-checks by itself (issue 13 §3). */
+  readonly watcher: DomainWatcher;
 }
 
 export type Handlers = {
@@ -254,5 +265,24 @@ export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
     'domains:remove-progress': async (environment, domain) =>
       domains.removeProgress(environment, domain),
     'domains:save-config': async (environment, config) => domains.saveConfig(environment, config),
+    'orders:changes': async (environment) => {
+      const scope = service.scopeOf(environment);
+      return scope
+        ? deps.changes.changes(scope)
+        : { kind: 'nothing-to-compare', environment, reason: 'no-list' };
+    },
+    'deprecations:list': async (environment) => deps.deprecations.list(environment),
+    'deprecations:dismiss': async (environment, endpoint) => {
+      await deps.deprecations.dismiss(environment, endpoint);
+      return deps.deprecations.list(environment);
+    },
+    'deprecations:open-link': async (environment, endpoint) => {
+      // Only the link main read from the service's answer, and only https (checked when read).
+      const link = await deps.deprecations.linkOf(environment, endpoint);
+      if (link === undefined || !deps.openExternal) return { opened: false };
+      deps.openExternal(link);
+      return { opened: true };
+    },
+    'domains:watch': async (environment) => deps.watcher.list(environment),
   };
 }

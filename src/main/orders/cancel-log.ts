@@ -4,10 +4,24 @@
 
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { BulkResult } from '../../shared/bulk-cancel.ts';
+import type { EnvironmentId } from '../../shared/environments.ts';
 import type { CancelLogEntry } from '../../shared/orders-local.ts';
 import { scopedFileName, type ServiceScope } from '../environments/service-scope.ts';
 import { nodeFiles, type LocalFiles } from '../local-data/local-files.ts';
 import { storageErrorCode } from '../local-data/storage-health.ts';
+
+/** A bulk cancel's result as the log keeps it (the app's and the command line's alike). */
+export function cancelLogEntryOf(environment: EnvironmentId, result: BulkResult): CancelLogEntry {
+  return {
+    at: result.at,
+    environment,
+    orderId: result.orderId,
+    result: result.outcome,
+    message: result.message,
+    ...(result.delivery ? { delivery: result.delivery } : {}),
+  };
+}
 
 export class CancelLog {
   readonly #dir: string;

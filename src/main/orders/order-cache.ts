@@ -10,11 +10,16 @@
 // validation, a list that fails validation never replaces the last good one,
 // and a crash at any point leaves the previous file whole. (write-file-atomic
 // does the same in one step, which would put the write after validation.)
+//
+// The list it replaces is kept as the previous generation (`.previous.cache`,
+// a hard link, so no copy), which is what "changes since the last refresh"
+// compares with, offline and after a restart too (orders/changes.ts).
 
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile, rename, rm } from 'node:fs/promises';
+import { copyFile, link, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EnvironmentId } from '../../shared/environments.ts';
+import type { OrderColumns } from '../../shared/order-columns.ts';
 import { scopedFileName, serviceScope, type ServiceScope } from '../environments/service-scope.ts';
 import { nodeFiles, type LocalFiles, type StreamedFile } from '../local-data/local-files.ts';
 
@@ -56,23 +61,37 @@ export interface PendingCacheWrite {
   append(chunk: Uint8Array): Promise<void>;
   /**
    * Makes the written list the cached one; `count` is what validation found,
-   * `receivedAt` the answer's time (required if `begin` was not given it).
+   * `receivedAt` the answer's time (required if `begin` was not given it),
+   * `columns` the list as read, handed to commit listeners so they need not
+   * read it again.
    */
-  commit(count: number, receivedAt?: number): Promise<void>;
+  commit(count: number, receivedAt?: number, columns?: OrderColumns): Promise<void>;
   /** Drops it; the previous cache stays. */
   abort(): Promise<void>;
 }
 
 export type CacheReadProblem = 'missing' | 'damaged' | 'other-service';
 
+/** The cached list, or the one it replaced. */
+export type CacheGeneration = 'current' | 'previous';
+
+/** A list that just became the cached one of its service. */
+export interface CacheCommit {
+  readonly scope: ServiceScope;
+  readonly receivedAt: number;
+  readonly count: number;
+  readonly columns?: OrderColumns;
+}
+
 export class OrderCache {
   readonly #dir: string;
   readonly #files: LocalFiles;
   /** Commits per file run one after another. */
-  readonly #committing = new Map<string, Promise<void>>();
+  readonly #committing = new Map<string, Promise<unknown>>();
   /** The most recently begun write per file wins, whichever finishes last. */
   #sequence = 0;
   readonly #newestCommitted = new Map<string, number>();
+  readonly #commitListeners = new Set<(commit: CacheCommit) => void>();
 
   /** `files`: how the temporary file reaches the disk (tests inject a full one). */
   constructor(dir: string, files: LocalFiles = nodeFiles()) {
@@ -80,8 +99,15 @@ export class OrderCache {
     this.#files = files;
   }
 
-  fileOf(scope: ServiceScope): string {
-    return join(this.#dir, scopedFileName('orders', scope));
+  fileOf(scope: ServiceScope, generation: CacheGeneration = 'current'): string {
+    const file = join(this.#dir, scopedFileName('orders', scope));
+    return generation === 'current' ? file : file.replace(/\.cache$/, '.previous.cache');
+  }
+
+  /** Called each time a list becomes the cached one (after its file is in place). */
+  onCommit(listener: (commit: CacheCommit) => void): () => void {
+    this.#commitListeners.add(listener);
+    return () => this.#commitListeners.delete(listener);
   }
 
   /** Removes temporary files left by a write that a crash cut short (call at start-up). */
@@ -104,7 +130,9 @@ export class OrderCache {
     meta: Omit<CacheMeta, 'receivedAt'> & Partial<Pick<CacheMeta, 'receivedAt'>>,
     body?: string | Uint8Array,
   ): PendingCacheWrite {
-    const file = this.fileOf(serviceScope(meta.environment, meta.baseUrl));
+    const scope = serviceScope(meta.environment, meta.baseUrl);
+    const file = this.fileOf(scope);
+    const previousFile = this.fileOf(scope, 'previous');
     const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
     const ticket = ++this.#sequence;
     let handle: StreamedFile | undefined;
@@ -161,7 +189,7 @@ export class OrderCache {
     };
     return {
       append,
-      commit: async (count, receivedAt = meta.receivedAt) => {
+      commit: async (count, receivedAt = meta.receivedAt, columns) => {
         try {
           await chain;
           if (failure !== undefined) throw failure;
@@ -190,13 +218,19 @@ export class OrderCache {
           .then(async () => {
             if (ticket < (this.#newestCommitted.get(file) ?? 0)) {
               await rm(temporary, { force: true }); // a newer list is already in place
-              return;
+              return false;
             }
             this.#newestCommitted.set(file, ticket);
+            await keepAsPrevious(file, previousFile);
             await rename(temporary, file);
+            return true;
           });
         this.#committing.set(file, next);
-        await next;
+        if (await next) {
+          const at = receivedAt!;
+          for (const listener of [...this.#commitListeners])
+            listener({ scope, receivedAt: at, count, ...(columns ? { columns } : {}) });
+        }
       },
       abort: async () => {
         await chain;
@@ -210,16 +244,18 @@ export class OrderCache {
   }
 
   /**
-   * The cached list of the scope's service, if there is a whole one. The
-   * sandbox's scope accepts any address (it moves port at each start).
+   * The cached list of the scope's service (or the one it replaced), if
+   * there is a whole one. The sandbox's scope accepts any address (it moves
+   * port at each start).
    */
   async read(
     scope: ServiceScope,
+    generation: CacheGeneration = 'current',
   ): Promise<{ ok: true; value: CachedOrders } | { ok: false; problem: CacheReadProblem }> {
     const { environment, baseUrl: expectedBaseUrl } = scope;
     let data: Buffer;
     try {
-      data = await readFile(this.fileOf(scope));
+      data = await readFile(this.fileOf(scope, generation));
     } catch (error) {
       return {
         ok: false,
@@ -257,5 +293,29 @@ export class OrderCache {
         body: data.toString('utf8', HEADER_BYTES + 1),
       },
     };
+  }
+}
+
+/**
+ * Makes the list about to be replaced the previous generation: a hard link
+ * renamed into place, so the previous file is always a whole list (the old
+ * one, or after a crash between the two renames, the current one again).
+ */
+async function keepAsPrevious(file: string, previousFile: string): Promise<void> {
+  const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    try {
+      await link(file, temporary);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return; // the first list
+      // A file system without hard links: a copy does the same, more slowly.
+      await copyFile(file, temporary);
+    }
+    await rename(temporary, previousFile);
+  } catch {
+    // The new list still goes in; with no previous generation, changes say
+    // there is nothing to compare with rather than compare with an older one.
+    await rm(temporary, { force: true }).catch(() => undefined);
+    await rm(previousFile, { force: true }).catch(() => undefined);
   }
 }

@@ -51,7 +51,7 @@ export async function refreshOrderColumns(
   }
   try {
     // A valid list has at least one byte, so its file was begun.
-    await pending!.commit(list.columns.count, list.receivedAt);
+    await pending!.commit(list.columns.count, list.receivedAt, list.columns);
   } catch (error) {
     await pending!.abort();
     if (!options.cacheNotSaved?.(error)) throw error;

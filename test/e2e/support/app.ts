@@ -16,6 +16,7 @@ import {
   type SandboxOptions,
 } from '../../../src/main/sandbox/server.ts';
 import { SANDBOX_DEMO_KEY } from '../../../src/shared/environments.ts';
+import type { RecheckSchedule } from '../../../src/main/domains/recheck-schedule.ts';
 import { startHarness, type Harness } from '../../../tools/harness/server.ts';
 import { failingFiles, type FailingFiles } from '../../support/failing-files.ts';
 import { launchChromium } from './browser.ts';
@@ -42,6 +43,8 @@ export interface E2EAppOptions {
   /** The key the app's Sandbox environment sends (the sandbox's demo key unless a test wants a refused one). */
   readonly appKey?: string;
   readonly viewport?: { readonly width: number; readonly height: number };
+  /** When watched domains are checked again (a short schedule, so a badge changes within the test). */
+  readonly recheckSchedule?: RecheckSchedule;
 }
 
 /**
@@ -59,7 +62,12 @@ export async function startE2EApp(options: E2EAppOptions = {}): Promise<E2EApp> 
   const key = options.appKey ?? SANDBOX_DEMO_KEY;
   const disk = failingFiles();
   const open = () =>
-    startHarness({ dataDir, sandbox: { baseUrl: sandbox.baseUrl, key }, files: disk });
+    startHarness({
+      dataDir,
+      sandbox: { baseUrl: sandbox.baseUrl, key },
+      files: disk,
+      ...(options.recheckSchedule ? { recheckSchedule: options.recheckSchedule } : {}),
+    });
   let harness = await open();
   const browser: Browser = await launchChromium();
   const page = await browser.newPage({
