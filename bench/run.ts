@@ -5,6 +5,7 @@
 // every figure to FILE as data.
 
 import { parseArgs } from 'node:util';
+import { benchChangesDiff } from './changes-diff.ts';
 import { benchMainList } from './main-list.ts';
 import { benchPacing } from './pacing.ts';
 import { benchRenderer } from './renderer.ts';
@@ -21,6 +22,7 @@ console.log(
 );
 lines.push(...(await benchMainList(orders, rounds, false)));
 lines.push(...(await benchMainList(orders, rounds, true)));
+lines.push(...(await benchChangesDiff(orders, Math.max(rounds, 5))));
 lines.push(...(await benchPacing(Number(process.env.BENCH_CANCELS ?? 300))));
 if (hasChromium) lines.push(...(await benchRenderer(orders)));
 else

@@ -22,6 +22,10 @@ import { refreshOrders } from '../orders/refresh.ts';
 import type { ReviewMarksStore } from '../orders/review-marks.ts';
 import { serviceScope, type ServiceScope } from '../environments/service-scope.ts';
 import { isStoreApiError } from '../store-api/client.ts';
+import type { StorageHealth } from '../local-data/storage-health.ts';
+import type { OrderChangesTracker } from '../orders/changes.ts';
+import type { DeprecationNotices } from '../store-api/deprecation-notices.ts';
+import type { DomainWatcher } from '../domains/domain-watcher.ts';
 
 export interface HandlerDeps {
   readonly service: EnvironmentService;
@@ -31,7 +35,17 @@ export interface HandlerDeps {
   readonly cache: OrderCache;
   readonly cancelLog: CancelLog;
   readonly reviewMarks: ReviewMarksStore;
+  /** Where a failure to save (a full or read-only disk) is told; the app goes on from memory. */
+  readonly storage?: StorageHealth;
   readonly now: () => number;
+  /** Changes since the last refresh, per service (issue 13 §1). */
+  readonly changes: OrderChangesTracker;
+  /** The service's deprecation notices (issue 13 §2). */
+  readonly deprecations: DeprecationNotices;
+  /** Opens a vetted https address in the system's browser; absent where there is none (the harness). */
+  readonly openExternal?: (url: string) => void;
+  /** The domains main re-checks by itself (issue 13 §3). */
+  readonly watcher: DomainWatcher;
 }
 
 export type Handlers = {
@@ -43,7 +57,7 @@ export type Emit = <E extends EventName>(event: E, payload: EventPayloads[E]) =>
 const PROGRESS_INTERVAL_MS = 100;
 
 export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
-  const { service, cache, cancelLog, reviewMarks, domains, bulkCancelOf, now } = deps;
+  const { service, cache, cancelLog, reviewMarks, domains, bulkCancelOf, storage, now } = deps;
   /** The current job's snapshot, or null when there is none (or no address to have one for). */
   const bulkSnapshot = async (environment: EnvironmentId) =>
     (await bulkCancelOf(environment))?.snapshot() ?? null;
@@ -92,7 +106,10 @@ export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
   }
 
   return {
-    'app:get-state': async () => service.state(),
+    'app:get-state': async () => {
+      const problem = storage?.problem();
+      return { ...service.state(), ...(problem ? { storageProblem: problem } : {}) };
+    },
     'environments:select': async (environment) => service.select(environment),
     'environments:set-base-url': async (environment, url) => service.setBaseUrl(environment, url),
     'keys:set': async (environment, key, options) => {
@@ -117,9 +134,12 @@ export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
     },
     'orders:list': async (environment) => {
       const client = await service.client(environment);
+      const cacheFile = cache.fileOf(serviceScope(environment, client.baseUrl));
       let lastProgress = 0;
       const list = await talking(environment, () =>
         refreshOrders(client, cache, environment, {
+          cacheNotSaved: (error) => storage?.failed(error, cacheFile) ?? false,
+          cacheSaved: () => storage?.saved(cacheFile),
           onProgress: (progress) => {
             const at = Date.now();
             const done =
@@ -244,5 +264,24 @@ export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
     'domains:remove-progress': async (environment, domain) =>
       domains.removeProgress(environment, domain),
     'domains:save-config': async (environment, config) => domains.saveConfig(environment, config),
+    'orders:changes': async (environment) => {
+      const scope = service.scopeOf(environment);
+      return scope
+        ? deps.changes.changes(scope)
+        : { kind: 'nothing-to-compare', environment, reason: 'no-list' };
+    },
+    'deprecations:list': async (environment) => deps.deprecations.list(environment),
+    'deprecations:dismiss': async (environment, endpoint) => {
+      await deps.deprecations.dismiss(environment, endpoint);
+      return deps.deprecations.list(environment);
+    },
+    'deprecations:open-link': async (environment, endpoint) => {
+      // Only the link main read from the service's answer, and only https (checked when read).
+      const link = await deps.deprecations.linkOf(environment, endpoint);
+      if (link === undefined || !deps.openExternal) return { opened: false };
+      deps.openExternal(link);
+      return { opened: true };
+    },
+    'domains:watch': async (environment) => deps.watcher.list(environment),
   };
 }

@@ -4,6 +4,7 @@
 import { parseArgs } from 'node:util';
 import { PLAN_IDS } from '../../shared/plans.ts';
 import type { PlanId } from '../../shared/plans.ts';
+import { parseDeprecateSpec } from './deprecations.ts';
 import { parseFaultSpec } from './faults.ts';
 import { startSandbox } from './server.ts';
 import type { SandboxOptions } from './server.ts';
@@ -15,13 +16,18 @@ export const USAGE = `Usage: node src/main/sandbox/cli.ts [options]
   --minute-ms MS       length of the per-minute window (default 60000)
   --day-ms MS          length of the per-day window (default 86400000)
   --big-ids            order and pet ids above 2^53
-  --faults SPEC        e.g. latency=200@0.3,5xx@0.1,reset@0.05,malformed@0.02
+  --faults SPEC        e.g. latency=200@0.3,5xx@0.1,reset@0.05,malformed@0.02,429=5@0.01
   --key PLAN=KEY       accept KEY for PLAN (free, pro, business, enterprise); repeatable;
                        without it the demo keys demo-free ... demo-enterprise are accepted
   --enterprise-limits PER_MINUTE/PER_DAY   custom Enterprise limits (default 5000/1000000)
   --retry-after FORMAT seconds (default) or http-date
   --ban-after N        requests while limited before a key is banned (default 5)
   --ban-ms MS          length of a ban (default 15 minute windows)
+  --churn N            every N seconds some orders ship, some complete, new ones arrive
+                       and a few are cancelled elsewhere (seeded: the same each run)
+  --deprecate PATH[=SUNSET]  answer PATH (e.g. /store/orders, /store/orders/{orderId}) with
+                       Deprecation, Sunset and Link headers; SUNSET as 2027-06-30, an
+                       HTTP-date or @EPOCH_SECONDS; repeatable
   --help               show this help`;
 
 export class UsageError extends Error {
@@ -49,6 +55,8 @@ export function parseCliArgs(argv: readonly string[]): SandboxOptions & { help?:
         'retry-after': { type: 'string' },
         'ban-after': { type: 'string' },
         'ban-ms': { type: 'string' },
+        churn: { type: 'string' },
+        deprecate: { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -71,6 +79,19 @@ export function parseCliArgs(argv: readonly string[]): SandboxOptions & { help?:
   if (values['ban-after'] !== undefined)
     options.banAfter = integer('--ban-after', values['ban-after'], 1);
   if (values['ban-ms'] !== undefined) options.banMs = integer('--ban-ms', values['ban-ms'], 1);
+  if (values.churn !== undefined)
+    options.churnEveryMs = integer('--churn', values.churn, 1, 86_400 * 365) * 1000;
+  if (values.deprecate !== undefined) {
+    options.deprecate = values.deprecate.map((spec) => {
+      try {
+        return parseDeprecateSpec(spec);
+      } catch (error) {
+        throw new UsageError(
+          `--deprecate: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    });
+  }
   if (values.faults !== undefined) {
     try {
       options.faults = parseFaultSpec(values.faults);

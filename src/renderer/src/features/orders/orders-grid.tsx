@@ -14,6 +14,8 @@ import {
 import { useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import type { ReviewMarks } from '../../../../shared/orders-local.ts';
 import type { AllState, RowSelection } from '../bulk-cancel/row-selection.ts';
+import type { ChangeMark } from '../changes/change-lookup.ts';
+import { ChangeMarkChip } from '../changes/change-mark.tsx';
 import { formatCount, formatDateTime, formatShortDateTime } from '../../format.ts';
 import type { OrderTable, SortColumn, SortSpec } from './order-table.ts';
 import {
@@ -26,7 +28,7 @@ import {
 /** The row height: --row-height in tokens.css is the same 32px. */
 export const ROW_HEIGHT = 32;
 /** The scroll area's height where layout gives none (a hidden window, jsdom). */
-const FALLBACK_VIEWPORT_HEIGHT = 480;
+export const FALLBACK_VIEWPORT_HEIGHT = 480;
 /** Chromium lays out at most ~33.5 million px, so rows past this many cannot be scrolled to. */
 export const MAX_GRID_ROWS = Math.floor(33_000_000 / ROW_HEIGHT);
 
@@ -71,6 +73,8 @@ export interface OrdersGridProps {
   readonly position: number;
   readonly sort: SortSpec | undefined;
   readonly marks: ReviewMarks;
+  /** New or changed since the last refresh, by row (features/changes); undefined until known. */
+  readonly changeMarkOf?: ((row: number) => ChangeMark | undefined) | undefined;
   readonly statuses: ReadonlyMap<string, RowStatus>;
   /** Why no cancel can be sent now; undefined when it can. */
   readonly cancelBlocked: string | undefined;
@@ -274,6 +278,7 @@ export function OrdersGrid(props: OrdersGridProps) {
                   selected={item.index === position}
                   tabStop={item.index === tabStop}
                   marks={marks}
+                  change={props.changeMarkOf?.(row)}
                   statuses={statuses}
                   cancelBlocked={cancelBlocked}
                   cancelBlockedId={cancelBlockedId}
@@ -314,6 +319,7 @@ interface OrderRowProps {
   readonly selected: boolean;
   readonly tabStop: boolean;
   readonly marks: ReviewMarks;
+  readonly change: ChangeMark | undefined;
   readonly statuses: ReadonlyMap<string, RowStatus>;
   readonly cancelBlocked: string | undefined;
   readonly cancelBlockedId: string;
@@ -404,6 +410,7 @@ function OrderRow(props: OrderRowProps) {
             ✎
           </span>
         )}
+        <ChangeMarkChip mark={props.change} />
       </div>
       <div role="gridcell" className="orders-grid-cell status-cell">
         {/* A status chip once this computer knows more than the list; until then, the way to cancel.
