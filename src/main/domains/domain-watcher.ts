@@ -164,9 +164,10 @@ export class DomainWatcher {
   async close(): Promise<void> {
     this.#closed = true;
     await this.#reconciling.catch(() => undefined);
-    const loops = [...this.#watched.values()].map((watched) => {
+    // A domain whose loop has not started yet has nothing to wait for.
+    const loops = [...this.#watched.values()].flatMap((watched) => {
       watched.controller.abort();
-      return watched.loop;
+      return watched.loop ? [watched.loop] : [];
     });
     await Promise.all(loops);
     await this.#saving;

@@ -228,9 +228,8 @@ export class OrderCache {
           });
         this.#committing.set(file, next);
         if (await next) {
-          const at = receivedAt!;
           for (const listener of [...this.#commitListeners])
-            listener({ scope, receivedAt: at, count, ...(columns ? { columns } : {}) });
+            listener({ scope, receivedAt, count, ...(columns ? { columns } : {}) });
         }
       },
       abort: async () => {
