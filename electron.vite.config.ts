@@ -4,8 +4,8 @@ import react from '@vitejs/plugin-react';
 
 // Main runs as ESM (Electron 45). The preload is CommonJS because a sandboxed
 // preload cannot be an ES module. Main's dependencies (ky, zod, electron-store,
-// write-file-atomic, tldts, electron-log) are bundled into out/main, so the
-// packaged app carries no node_modules (test/packaging checks it).
+// write-file-atomic, tldts, electron-log, dns-packet) are bundled into out/main,
+// so the packaged app carries no node_modules (test/packaging checks it).
 export default defineConfig({
   main: {
     build: {
