@@ -3,7 +3,8 @@
 // before each DELETE goes out and a `result` line when its answer is known,
 // so after a crash the replay knows exactly which orders were sent without an
 // answer: those are continued, not started anew. A torn last line (a crash
-// mid-append) is skipped. The `job` and `send` lines are fsynced before the
+// mid-append) is skipped, and so is any line that is not one of the lines
+// below (a damaged one). The `job` and `send` lines are fsynced before the
 // append resolves, so a power cut cannot lose the record of a DELETE that
 // left (it flushes every line before it too).
 
@@ -12,6 +13,7 @@ import { join } from 'node:path';
 import type { BulkOutcome, BulkResult, BulkStatus, PauseReason } from '../../shared/bulk-cancel.ts';
 import type { Delivery } from '../../shared/failures.ts';
 import { scopedFileName, type ServiceScope } from '../environments/service-scope.ts';
+import { lazySchema } from '../local-data/lazy-schema.ts';
 import { nodeFiles, type LocalFiles } from '../local-data/local-files.ts';
 
 export type JournalLine =
@@ -41,6 +43,33 @@ export type JournalLine =
     }
   /** The clerk closed the panel of the job, once it was finished or stopped. */
   | { readonly t: 'dismiss'; readonly at: number };
+
+const journalLineSchema = lazySchema<JournalLine>((z) => {
+  const at = z.number();
+  const orderId = z.string();
+  return z.discriminatedUnion('t', [
+    z.object({ t: z.literal('job'), jobId: z.string(), at, orderIds: z.array(z.string()) }),
+    z.object({ t: z.literal('send'), orderId, at }),
+    z.object({
+      t: z.literal('result'),
+      orderId,
+      at,
+      outcome: z.enum(['cancelled', 'already-shipped', 'not-found', 'gone', 'failed']),
+      message: z.string(),
+      delivery: z.enum(['not-sent', 'answered', 'unknown']).optional(),
+      continued: z.boolean().optional(),
+    }),
+    z.object({ t: z.literal('requeue'), orderId, at }),
+    z.object({
+      t: z.literal('status'),
+      at,
+      status: z.enum(['running', 'paused', 'stopped']),
+      reason: z.enum(['user', 'offline', 'key', 'banned', 'disk']).optional(),
+      message: z.string().optional(),
+    }),
+    z.object({ t: z.literal('dismiss'), at }),
+  ]);
+});
 
 export type ItemState = 'queued' | 'sent' | 'done';
 
@@ -145,14 +174,18 @@ export class BulkJournal {
     } catch {
       return [];
     }
+    const schema = await journalLineSchema();
     const lines: JournalLine[] = [];
     for (const raw of text.split('\n')) {
       if (!raw) continue;
+      let json: unknown;
       try {
-        lines.push(JSON.parse(raw) as JournalLine);
+        json = JSON.parse(raw);
       } catch {
-        // torn by a crash mid-append
+        continue; // torn by a crash mid-append
       }
+      const line = schema.safeParse(json);
+      if (line.success) lines.push(line.data);
     }
     return lines;
   }

@@ -1,6 +1,8 @@
 // The local record of every cancel attempt, per service (an environment's
-// address: see service-scope.ts): one JSON line per attempt, appended. An append either lands whole or leaves a torn last
-// line, which reading skips, so a crash never loses earlier entries.
+// address: see service-scope.ts): one JSON line per attempt, appended. An
+// append either lands whole or leaves a torn last line, which reading skips
+// (as it skips any line that is not an entry), so a crash never loses earlier
+// entries.
 
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -8,8 +10,20 @@ import type { BulkResult } from '../../shared/bulk-cancel.ts';
 import type { EnvironmentId } from '../../shared/environments.ts';
 import type { CancelLogEntry } from '../../shared/orders-local.ts';
 import { scopedFileName, type ServiceScope } from '../environments/service-scope.ts';
+import { lazySchema } from '../local-data/lazy-schema.ts';
 import { nodeFiles, type LocalFiles } from '../local-data/local-files.ts';
 import { storageErrorCode } from '../local-data/storage-health.ts';
+
+const logEntrySchema = lazySchema<CancelLogEntry>((z) =>
+  z.object({
+    at: z.number(),
+    environment: z.enum(['sandbox', 'staging', 'production']),
+    orderId: z.string(),
+    result: z.enum(['cancelled', 'not-found', 'gone', 'already-shipped', 'failed']),
+    message: z.string(),
+    delivery: z.enum(['not-sent', 'answered', 'unknown']).optional(),
+  }),
+);
 
 /** A bulk cancel's result as the log keeps it (the app's and the command line's alike). */
 export function cancelLogEntryOf(environment: EnvironmentId, result: BulkResult): CancelLogEntry {
@@ -59,16 +73,18 @@ export class CancelLog {
     } catch {
       return [...unsaved];
     }
+    const schema = await logEntrySchema();
     const entries: CancelLogEntry[] = [];
     for (const line of text.split('\n')) {
       if (!line) continue;
+      let json: unknown;
       try {
-        const entry = JSON.parse(line) as CancelLogEntry;
-        if (entry.environment === environment && typeof entry.orderId === 'string')
-          entries.push(entry);
+        json = JSON.parse(line);
       } catch {
-        // a torn line from a crash mid-append
+        continue; // a torn line from a crash mid-append
       }
+      const entry = schema.safeParse(json);
+      if (entry.success && entry.data.environment === environment) entries.push(entry.data);
     }
     return [...entries, ...unsaved];
   }

@@ -21,6 +21,7 @@ import { join } from 'node:path';
 import type { EnvironmentId } from '../../shared/environments.ts';
 import type { OrderColumns } from '../../shared/order-columns.ts';
 import { scopedFileName, serviceScope, type ServiceScope } from '../environments/service-scope.ts';
+import { lazySchema } from '../local-data/lazy-schema.ts';
 import { nodeFiles, type LocalFiles, type StreamedFile } from '../local-data/local-files.ts';
 
 const FORMAT = 'store-admin-orders';
@@ -51,6 +52,18 @@ interface Header extends CacheMeta {
   readonly count: number;
   readonly bytes: number;
 }
+
+const headerSchema = lazySchema<Header>((z) =>
+  z.object({
+    format: z.literal(FORMAT),
+    version: z.literal(VERSION),
+    environment: z.enum(['sandbox', 'staging', 'production']),
+    baseUrl: z.string(),
+    receivedAt: z.number(),
+    count: z.number(),
+    bytes: z.number(),
+  }),
+);
 
 export interface PendingCacheWrite {
   /**
@@ -264,32 +277,31 @@ export class OrderCache {
     }
     if (data.length <= HEADER_BYTES || data[HEADER_BYTES] !== 0x0a)
       return { ok: false, problem: 'damaged' };
-    let header: Header;
+    let json: unknown;
     try {
-      header = JSON.parse(data.subarray(0, HEADER_BYTES).toString('utf8')) as Header;
+      json = JSON.parse(data.subarray(0, HEADER_BYTES).toString('utf8'));
     } catch {
       return { ok: false, problem: 'damaged' };
     }
+    const parsed = (await headerSchema()).safeParse(json);
     const bodyBytes = data.length - HEADER_BYTES - 1;
     if (
-      header.format !== FORMAT ||
-      header.version !== VERSION ||
-      header.environment !== environment ||
-      typeof header.receivedAt !== 'number' ||
-      typeof header.count !== 'number' ||
-      header.bytes !== bodyBytes
+      !parsed.success ||
+      parsed.data.environment !== environment ||
+      parsed.data.bytes !== bodyBytes
     ) {
       return { ok: false, problem: 'damaged' };
     }
-    if (expectedBaseUrl !== undefined && header.baseUrl !== expectedBaseUrl)
+    const { baseUrl, receivedAt, count } = parsed.data;
+    if (expectedBaseUrl !== undefined && baseUrl !== expectedBaseUrl)
       return { ok: false, problem: 'other-service' };
     return {
       ok: true,
       value: {
         environment,
-        baseUrl: header.baseUrl,
-        receivedAt: header.receivedAt,
-        count: header.count,
+        baseUrl,
+        receivedAt,
+        count,
         body: data.toString('utf8', HEADER_BYTES + 1),
       },
     };

@@ -51,6 +51,29 @@ describe('CancelLog', () => {
     expect(await log.read(sandbox)).toEqual([]);
   });
 
+  it('skips a line that parses but is not an entry, keeping the others', async () => {
+    const log = new CancelLog(dir);
+    const entry = { at: 1, environment: 'production', orderId: '1', message: 'ok' } as const;
+    await log.append(production, { ...entry, result: 'cancelled' });
+    await appendFile(
+      join(dir, `cancel-log-${production.key}.jsonl`),
+      [
+        JSON.stringify({ ...entry, orderId: '2', result: 'exploded' }),
+        JSON.stringify({ ...entry, orderId: 3, result: 'cancelled' }),
+        JSON.stringify({ ...entry, orderId: '4', result: 'failed', delivery: 'maybe' }),
+        JSON.stringify({ ...entry, orderId: '5', result: 'cancelled', at: '1' }),
+        '42',
+        'null',
+        '',
+      ].join('\n'),
+    );
+    await log.append(production, { ...entry, orderId: '6', result: 'gone' });
+    expect(await log.read(production)).toEqual([
+      { ...entry, result: 'cancelled' },
+      { ...entry, orderId: '6', result: 'gone' },
+    ]);
+  });
+
   it('keeps each address of an environment apart', async () => {
     const log = new CancelLog(dir);
     await log.append(production, {
