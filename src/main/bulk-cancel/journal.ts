@@ -6,10 +6,11 @@
 // mid-append) is skipped, and so is any line that is not one of the lines
 // below (a damaged one). The `job` and `send` lines are fsynced before the
 // append resolves, so a power cut cannot lose the record of a DELETE that
-// left (it flushes every line before it too).
+// left (it flushes every line before it too). A finished job's journal is
+// kept aside as the next job starts, the newest KEPT_ARCHIVES per service.
 
-import { readFile, rename } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import type { BulkOutcome, BulkResult, BulkStatus, PauseReason } from '../../shared/bulk-cancel.ts';
 import type { Delivery } from '../../shared/failures.ts';
 import { scopedFileName, type ServiceScope } from '../environments/service-scope.ts';
@@ -135,12 +136,18 @@ export function replay(lines: readonly JournalLine[]): JobState | undefined {
   return job;
 }
 
+/** Finished jobs' journals kept aside per service; older ones are deleted as a new job starts. */
+export const KEPT_ARCHIVES = 10;
+
 export interface JournalOptions {
   /** Where lines are written (the real disk by default). */
   readonly files?: LocalFiles;
   /** fsync `job` and `send` lines (default true; off only to measure what it costs). */
   readonly sync?: boolean;
 }
+
+/** What follows the journal's name in an archive's: the job's id (a UUID). */
+const ARCHIVED_JOB = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.jsonl$/;
 
 export class BulkJournal {
   readonly #file: string;
@@ -190,10 +197,43 @@ export class BulkJournal {
     return lines;
   }
 
-  /** Keeps a finished job's journal aside before a new one starts. */
+  /**
+   * Keeps a finished job's journal aside before a new one starts, with the
+   * KEPT_ARCHIVES - 1 newest before it; older ones are deleted.
+   */
   async archive(jobId: string): Promise<void> {
     await this.#tail.catch(() => undefined);
     await rename(this.#file, this.#archiveOf(jobId)).catch(() => undefined);
+    await this.#dropOldArchives(jobId);
+  }
+
+  /** Best effort: an archive that cannot be deleted now is deleted at a later start. */
+  async #dropOldArchives(kept: string): Promise<void> {
+    const dir = dirname(this.#file);
+    const prefix = `${basename(this.#file, '.jsonl')}.`;
+    const names = await readdir(dir).catch(() => [] as string[]);
+    const archives = await Promise.all(
+      names
+        .filter(
+          (name) =>
+            name.startsWith(prefix) &&
+            ARCHIVED_JOB.test(name.slice(prefix.length)) &&
+            name !== basename(this.#archiveOf(kept)),
+        )
+        .map(async (name) => ({
+          file: join(dir, name),
+          at: await stat(join(dir, name)).then(
+            (found) => found.mtimeMs,
+            () => 0,
+          ),
+        })),
+    );
+    const newestFirst = archives.sort((a, b) => b.at - a.at);
+    await Promise.all(
+      newestFirst
+        .slice(KEPT_ARCHIVES - 1)
+        .map(({ file }) => rm(file, { force: true }).catch(() => undefined)),
+    );
   }
 
   /** Puts an archived journal back: the new job could not be written (a full disk). */

@@ -1,11 +1,13 @@
 // The bulk-cancel journal read back: torn and damaged lines are skipped, so a
 // damaged file never stops the app from restoring the job it holds.
 
-import { appendFile, mkdtemp, rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { appendFile, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BulkJournal, replay } from '../../../src/main/bulk-cancel/journal.ts';
+import { BulkJournal, KEPT_ARCHIVES, replay } from '../../../src/main/bulk-cancel/journal.ts';
 import { serviceScope } from '../../../src/main/environments/service-scope.ts';
 
 const scope = serviceScope('production', 'https://api.example.com/v1');
@@ -50,5 +52,44 @@ describe('BulkJournal.read', () => {
 
   it('reads a missing journal as no lines', async () => {
     expect(await new BulkJournal(dir, scope).read()).toEqual([]);
+  });
+});
+
+describe('BulkJournal archives', () => {
+  it('keeps the newest finished journals per service and deletes the older ones', async () => {
+    expect(KEPT_ARCHIVES).toBe(10);
+    const journal = new BulkJournal(dir, scope, { sync: false });
+    const other = new BulkJournal(dir, serviceScope('sandbox'), { sync: false });
+    const name = (id: string) => journal.file.replace(/\.jsonl$/, `.${id}.jsonl`);
+    // Fifteen finished jobs archived before, a minute apart, oldest first.
+    const older = Array.from({ length: 15 }, () => randomUUID());
+    for (const [i, id] of older.entries()) {
+      await writeFile(name(id), '{"t":"dismiss","at":1}\n');
+      const at = new Date(Date.UTC(2026, 0, 1, 0, i));
+      await utimes(name(id), at, at);
+    }
+    await other.append({ t: 'job', jobId: 'x', at: 1, orderIds: ['1'] });
+    await other.archive(randomUUID());
+    await writeFile(`${journal.file.replace(/\.jsonl$/, '')}.notes.jsonl`, 'not an archive\n');
+
+    const last = randomUUID();
+    await journal.append({ t: 'job', jobId: last, at: 1, orderIds: ['1'] });
+    await journal.archive(last);
+
+    const archived = readdirSync(dir).filter((n) => n.startsWith('bulk-cancel-production'));
+    expect(archived.sort()).toEqual(
+      [
+        ...older.slice(-(KEPT_ARCHIVES - 1)).map(name),
+        name(last),
+        `${journal.file.replace(/\.jsonl$/, '')}.notes.jsonl`,
+      ]
+        .map((file) => file.slice(dir.length + 1))
+        .sort(),
+    );
+    // Another service's archive is its own.
+    expect(readdirSync(dir).filter((n) => n.startsWith('bulk-cancel-sandbox.'))).toHaveLength(1);
+    // The one just archived can be put back.
+    await journal.restore(last);
+    expect(replay(await journal.read())?.jobId).toBe(last);
   });
 });

@@ -1,4 +1,5 @@
-import { appendFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { readdirSync } from 'node:fs';
+import { appendFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -71,6 +72,43 @@ describe('CancelLog', () => {
     expect(await log.read(production)).toEqual([
       { ...entry, result: 'cancelled' },
       { ...entry, orderId: '6', result: 'gone' },
+    ]);
+  });
+
+  it('starts afresh past its size, keeping the log before: the newest entries always, never more than twice the size', async () => {
+    const rotateAtBytes = 1000;
+    const log = new CancelLog(dir, undefined, { rotateAtBytes });
+    const file = join(dir, `cancel-log-${production.key}.jsonl`);
+    const previous = join(dir, `cancel-log-${production.key}.previous.jsonl`);
+    const sizeOf = (path: string) =>
+      stat(path).then(
+        (s) => s.size,
+        () => 0,
+      );
+    const ids: string[] = [];
+    for (let i = 1; i <= 60; i++) {
+      ids.push(String(i));
+      await log.append(production, {
+        at: i,
+        environment: 'production',
+        orderId: String(i),
+        result: 'cancelled',
+        message: 'Cancelled.',
+      });
+      const entryBytes = (await readFile(file, 'utf8')).split('\n')[0]!.length + 1;
+      expect(await sizeOf(file)).toBeLessThan(rotateAtBytes + entryBytes);
+      expect((await sizeOf(file)) + (await sizeOf(previous))).toBeLessThan(
+        2 * (rotateAtBytes + entryBytes),
+      );
+      // Every entry since the previous log began, in order; only the oldest are gone.
+      const read = (await log.read(production)).map((entry) => entry.orderId);
+      expect(read).toEqual(ids.slice(-read.length));
+      expect(read.length).toBeGreaterThanOrEqual(Math.min(i, rotateAtBytes / entryBytes));
+    }
+    expect((await log.read(production)).length).toBeLessThan(60);
+    expect(readdirSync(dir).sort()).toEqual([
+      `cancel-log-${production.key}.jsonl`,
+      `cancel-log-${production.key}.previous.jsonl`,
     ]);
   });
 
