@@ -14,7 +14,7 @@ import { runCli } from '../../src/cli/run.ts';
 import { DomainInputError, normaliseHostName } from '../../src/main/domains/domain-name.ts';
 import { dispatch } from '../../src/main/ipc/dispatch.ts';
 import type { Handlers } from '../../src/main/ipc/handlers.ts';
-import { parseHttpDate } from '../../src/main/quota/http-date.ts';
+import { parseHttpDate } from '../../src/main/store-api/http-date.ts';
 import { readRateLimitHeaders } from '../../src/main/quota/rate-limit-headers.ts';
 import {
   latestBelievable,

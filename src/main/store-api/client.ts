@@ -7,13 +7,13 @@ import ky, { isNetworkError, isTimeoutError, type KyInstance } from 'ky';
 import type { Failure } from '../../shared/failures.ts';
 import { isInt64Text, type Order } from '../../shared/order.ts';
 import type { QuotaSnapshot } from '../../shared/quota.ts';
-import { DEFAULT_BACKOFF, fullJitterDelay, type BackoffPolicy } from '../quota/backoff.ts';
-import { realTiming, type Timing } from '../quota/clock.ts';
+import { DEFAULT_BACKOFF, fullJitterDelay, type BackoffPolicy } from './backoff.ts';
+import { realTiming, type Timing } from './clock.ts';
 import { HeldBackError, type Priority, type RequestGate } from '../quota/gate.ts';
 import { readRateLimitHeaders, type RateLimitReading } from '../quota/rate-limit-headers.ts';
 import { latestBelievable, parseRetryAfter } from '../quota/retry-after.ts';
 import { ServerClock } from '../quota/server-clock.ts';
-import type { RetryBudget } from '../quota/retry-budget.ts';
+import type { RetryBudget } from './retry-budget.ts';
 import {
   StoreApiError,
   clockTime,

@@ -5,9 +5,9 @@
 import { BulkJournal } from '../../../src/main/bulk-cancel/journal.ts';
 import { serviceScope } from '../../../src/main/environments/service-scope.ts';
 import { BulkCancelQueue } from '../../../src/main/bulk-cancel/queue.ts';
-import { realTiming } from '../../../src/main/quota/clock.ts';
+import { realTiming } from '../../../src/main/store-api/clock.ts';
 import { RequestGate } from '../../../src/main/quota/gate.ts';
-import { RetryBudget } from '../../../src/main/quota/retry-budget.ts';
+import { RetryBudget } from '../../../src/main/store-api/retry-budget.ts';
 import { StoreClient } from '../../../src/main/store-api/client.ts';
 
 const env = process.env as Record<string, string>;

@@ -7,7 +7,7 @@ import { BulkJournal, replay } from '../../../src/main/bulk-cancel/journal.ts';
 import { serviceScope } from '../../../src/main/environments/service-scope.ts';
 import { BulkCancelQueue } from '../../../src/main/bulk-cancel/queue.ts';
 import { RequestGate } from '../../../src/main/quota/gate.ts';
-import { RetryBudget } from '../../../src/main/quota/retry-budget.ts';
+import { RetryBudget } from '../../../src/main/store-api/retry-budget.ts';
 import {
   startSandbox,
   type Sandbox,
