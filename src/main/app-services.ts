@@ -18,6 +18,7 @@ import {
   type EnvironmentServiceDeps,
 } from './environments/environment-service.ts';
 import { createHandlers, type Emit, type Handlers } from './ipc/handlers.ts';
+import type { OpenOrderStream } from './orders/order-stream.ts';
 import { CancelLog } from './orders/cancel-log.ts';
 import { OrderCache } from './orders/order-cache.ts';
 import { ReviewMarksStore } from './orders/review-marks.ts';
@@ -43,8 +44,8 @@ export interface AppServices {
   currentBulkCancels(): BulkCancelQueue[];
   /** Restores bulk cancels from their journals, carrying on with those that were running. */
   resumeWork(): Promise<void>;
-  /** The IPC handlers, sending events through `emit`. */
-  handlers(emit: Emit): Handlers;
+  /** The IPC handlers, sending events through `emit` and lists' rows through `openOrderStream`. */
+  handlers(emit: Emit, openOrderStream?: OpenOrderStream): Handlers;
   close(): Promise<void>;
 }
 
@@ -145,7 +146,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     resumeWork: async () => {
       await Promise.all(ENVIRONMENT_IDS.map((environment) => bulkCancelOf(environment)));
     },
-    handlers: (emit) => {
+    handlers: (emit, openOrderStream) => {
       service.onQuota((environment, quota) => emit('quota:changed', { environment, quota }));
       // Progress events at most every 200 ms per environment; the last one always goes out.
       const timers = new Map<EnvironmentId, ReturnType<typeof setTimeout>>();
@@ -161,7 +162,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
         );
       };
       return createHandlers(
-        { service, cache, cancelLog, reviewMarks, domains, bulkCancelOf, now },
+        { service, cache, cancelLog, reviewMarks, domains, bulkCancelOf, now, openOrderStream },
         emit,
       );
     },

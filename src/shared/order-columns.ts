@@ -95,3 +95,189 @@ export function ordersOf(columns: OrderColumns): Order[] {
   }
   return orders;
 }
+
+/**
+ * Rows [from, to) as columns of their own, copied, with offsets from 0: a
+ * part of a list to hand over while the rest is still being read.
+ */
+export function columnsOfRows(
+  columns: OrderColumns,
+  from: number,
+  to = columns.count,
+): OrderColumns {
+  const count = Math.max(0, to - from);
+  const idStart = columns.lineStarts[from] ?? 0;
+  const idEnd = columns.lineStarts[to] ?? idStart;
+  const shipStart = columns.shipStarts[from] ?? 0;
+  const shipEnd = columns.shipStarts[to] ?? shipStart;
+  const lineStarts = new Uint32Array(count + 1);
+  const tabs = new Uint32Array(count);
+  const shipStarts = new Uint32Array(count + 1);
+  let widestId = 0;
+  let widestPetId = 0;
+  for (let k = 0; k < count; k++) {
+    const start = columns.lineStarts[from + k]! - idStart;
+    const tab = columns.tabs[from + k]! - idStart;
+    const end = columns.lineStarts[from + k + 1]! - idStart;
+    lineStarts[k] = start;
+    tabs[k] = tab;
+    shipStarts[k] = columns.shipStarts[from + k]! - shipStart;
+    if (tab - start > widestId) widestId = tab - start;
+    if (end - tab - 2 > widestPetId) widestPetId = end - tab - 2;
+  }
+  lineStarts[count] = idEnd - idStart;
+  shipStarts[count] = shipEnd - shipStart;
+  return {
+    count,
+    idText: columns.idText.slice(idStart, idEnd),
+    lineStarts,
+    tabs,
+    idHighs: columns.idHighs.slice(from, to),
+    idLows: columns.idLows.slice(from, to),
+    petIdHighs: columns.petIdHighs.slice(from, to),
+    petIdLows: columns.petIdLows.slice(from, to),
+    quantities: columns.quantities.slice(from, to),
+    shipText: columns.shipText.slice(shipStart, shipEnd),
+    shipStarts,
+    shipTimes: columns.shipTimes.slice(from, to),
+    complete: columns.complete.slice(from, to),
+    widestId,
+    widestPetId,
+  };
+}
+
+// Packed columns: one buffer for a binary body (the development harness
+// sends parts of a list so). A header of eight u32 (a mark, the count, the
+// two texts' lengths, the widest ids), then each column at a multiple of 8
+// bytes, so the arrays are views on the buffer, not copies.
+const PACKED_MARK = 0x4f434f4c; // "OCOL"
+const PACKED_HEADER_BYTES = 32;
+
+const align8 = (bytes: number) => Math.ceil(bytes / 8) * 8;
+
+/** The byte length of each column of a list of `count` rows, in packing order. */
+function packedSizes(count: number, idBytes: number, shipBytes: number): number[] {
+  return [
+    count * 8, // idHighs
+    count * 8, // petIdHighs
+    count * 8, // quantities
+    count * 8, // shipTimes
+    (count + 1) * 4, // lineStarts
+    count * 4, // tabs
+    count * 4, // idLows
+    count * 4, // petIdLows
+    (count + 1) * 4, // shipStarts
+    idBytes, // idText
+    shipBytes, // shipText
+    count, // complete
+  ];
+}
+
+/** Bytes `packColumns` writes for these columns. */
+export function packedLength(columns: OrderColumns): number {
+  const sizes = packedSizes(columns.count, columns.idText.length, columns.shipText.length);
+  return sizes.reduce((sum, size) => sum + align8(size), PACKED_HEADER_BYTES);
+}
+
+/** Writes the columns into `target` at `offset` (a multiple of 8); returns the bytes written. */
+export function packColumns(columns: OrderColumns, target: Uint8Array, offset = 0): number {
+  const header = new Uint32Array(8);
+  header.set([
+    PACKED_MARK,
+    columns.count,
+    columns.idText.length,
+    columns.shipText.length,
+    columns.widestId,
+    columns.widestPetId,
+  ]);
+  let at = offset;
+  const put = (array: ArrayBufferView) => {
+    target.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), at);
+    at += align8(array.byteLength);
+  };
+  put(header);
+  put(columns.idHighs);
+  put(columns.petIdHighs);
+  put(columns.quantities);
+  put(columns.shipTimes);
+  put(columns.lineStarts);
+  put(columns.tabs);
+  put(columns.idLows);
+  put(columns.petIdLows);
+  put(columns.shipStarts);
+  put(columns.idText);
+  put(columns.shipText);
+  put(columns.complete);
+  return at - offset;
+}
+
+/**
+ * The columns packed at `offset` in `buffer` (a multiple of 8), as views on
+ * it. Throws on a buffer that is not packed columns or is too short.
+ */
+export function unpackColumns(buffer: ArrayBuffer, offset = 0): OrderColumns {
+  if (offset % 8 !== 0 || buffer.byteLength < offset + PACKED_HEADER_BYTES)
+    throw new RangeError('not packed order columns');
+  const [mark, count, idBytes, shipBytes, widestId, widestPetId] = new Uint32Array(
+    buffer,
+    offset,
+    8,
+  ) as unknown as number[];
+  const sizes = packedSizes(count!, idBytes!, shipBytes!);
+  const total = sizes.reduce((sum, size) => sum + align8(size), PACKED_HEADER_BYTES);
+  if (mark !== PACKED_MARK || buffer.byteLength < offset + total)
+    throw new RangeError('not packed order columns');
+  let at = offset + PACKED_HEADER_BYTES;
+  const take = <A>(make: (at: number) => A, size: number): A => {
+    const array = make(at);
+    at += align8(size);
+    return array;
+  };
+  const n = count!;
+  const f64 = (size: number) => take((p) => new Float64Array(buffer, p, size / 8), size);
+  const u32 = (size: number) => take((p) => new Uint32Array(buffer, p, size / 4), size);
+  const u8 = (size: number) => take((p) => new Uint8Array(buffer, p, size), size);
+  const [s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11] = sizes as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const idHighs = f64(s0);
+  const petIdHighs = f64(s1);
+  const quantities = f64(s2);
+  const shipTimes = f64(s3);
+  const lineStarts = u32(s4);
+  const tabs = u32(s5);
+  const idLows = u32(s6);
+  const petIdLows = u32(s7);
+  const shipStarts = u32(s8);
+  const idText = u8(s9);
+  const shipText = u8(s10);
+  const complete = u8(s11);
+  return {
+    count: n,
+    idText,
+    lineStarts,
+    tabs,
+    idHighs,
+    idLows,
+    petIdHighs,
+    petIdLows,
+    quantities,
+    shipText,
+    shipStarts,
+    shipTimes,
+    complete,
+    widestId: widestId!,
+    widestPetId: widestPetId!,
+  };
+}

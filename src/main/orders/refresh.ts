@@ -4,32 +4,36 @@
 // failed, cut-off or malformed refresh leaves the last good cache untouched.
 
 import type { EnvironmentId } from '../../shared/environments.ts';
-import type {
-  ColumnListOptions,
-  ListOptions,
-  OrderColumnList,
-  OrderListBody,
-  StoreClient,
-} from '../store-api/client.ts';
+import type { ColumnListOptions, OrderColumnList, StoreClient } from '../store-api/client.ts';
 import type { OrderCache, PendingCacheWrite } from './order-cache.ts';
+
+export type RefreshOptions = ColumnListOptions & {
+  /**
+   * The whole list is read and valid, before its cache file is committed: the
+   * renderer can get its last rows while the disk finishes. The refresh can
+   * still fail after this (the commit), so the caller's answer comes after.
+   */
+  readonly onValid?: (list: OrderColumnList) => void;
+};
 
 /** The list as columns, cached. */
 export async function refreshOrderColumns(
   client: StoreClient,
   cache: OrderCache,
   environment: EnvironmentId,
-  options: ColumnListOptions = {},
+  options: RefreshOptions = {},
 ): Promise<OrderColumnList> {
   let pending: PendingCacheWrite | undefined;
   try {
     const list = await client.listOrderColumns({
       ...options,
-      onChunk: async (chunk) => {
+      onChunk: async (chunk, read) => {
         // The file is begun with the first byte: an answer that never comes leaves nothing behind.
         pending ??= cache.begin({ environment, baseUrl: client.baseUrl });
-        await Promise.all([pending.append(chunk), options.onChunk?.(chunk)]);
+        await Promise.all([pending.append(chunk), options.onChunk?.(chunk, read)]);
       },
     });
+    options.onValid?.(list);
     // A valid list has at least one byte, so its file was begun.
     await pending!.commit(list.columns.count, list.receivedAt);
     return list;
@@ -37,23 +41,4 @@ export async function refreshOrderColumns(
     await pending?.abort();
     throw error;
   }
-}
-
-/**
- * The list as the JSON text the service sent, cached: what `orders:list`
- * hands the renderer today. Read by the same scanner; the text is kept from
- * the chunks only for this hand-over.
- */
-export async function refreshOrders(
-  client: StoreClient,
-  cache: OrderCache,
-  environment: EnvironmentId,
-  options: ListOptions = {},
-): Promise<OrderListBody> {
-  const chunks: Uint8Array[] = [];
-  const { columns, receivedAt, bytes } = await refreshOrderColumns(client, cache, environment, {
-    ...options,
-    onChunk: (chunk) => void chunks.push(chunk),
-  });
-  return { body: Buffer.concat(chunks).toString('utf8'), count: columns.count, receivedAt, bytes };
 }

@@ -22,6 +22,7 @@ export const USAGE = `Usage: node src/main/sandbox/cli.ts [options]
   --retry-after FORMAT seconds (default) or http-date
   --ban-after N        requests while limited before a key is banned (default 5)
   --ban-ms MS          length of a ban (default 15 minute windows)
+  --bandwidth MB/S     send order lists at most this fast (1 MB = 1,000,000 bytes; default unlimited)
   --help               show this help`;
 
 export class UsageError extends Error {
@@ -49,6 +50,7 @@ export function parseCliArgs(argv: readonly string[]): SandboxOptions & { help?:
         'retry-after': { type: 'string' },
         'ban-after': { type: 'string' },
         'ban-ms': { type: 'string' },
+        bandwidth: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -71,6 +73,14 @@ export function parseCliArgs(argv: readonly string[]): SandboxOptions & { help?:
   if (values['ban-after'] !== undefined)
     options.banAfter = integer('--ban-after', values['ban-after'], 1);
   if (values['ban-ms'] !== undefined) options.banMs = integer('--ban-ms', values['ban-ms'], 1);
+  if (values.bandwidth !== undefined) {
+    const mbPerSecond = Number(values.bandwidth);
+    if (!/^\d+(?:\.\d+)?$/.test(values.bandwidth) || !(mbPerSecond > 0))
+      throw new UsageError(
+        `--bandwidth must be a number of MB per second above 0, got "${values.bandwidth}"`,
+      );
+    options.bytesPerSecond = mbPerSecond * 1_000_000;
+  }
   if (values.faults !== undefined) {
     try {
       options.faults = parseFaultSpec(values.faults);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serviceScope } from '../../../src/main/environments/service-scope.ts';
 import { OrderCache } from '../../../src/main/orders/order-cache.ts';
-import { refreshOrderColumns, refreshOrders } from '../../../src/main/orders/refresh.ts';
+import { refreshOrderColumns } from '../../../src/main/orders/refresh.ts';
 import { RequestGate } from '../../../src/main/quota/gate.ts';
 import { RetryBudget } from '../../../src/main/quota/retry-budget.ts';
 import { startSandbox, type Sandbox } from '../../../src/main/sandbox/server.ts';
@@ -202,17 +202,5 @@ describe('refreshOrderColumns', () => {
     });
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.at(-1)).toEqual({ receivedBytes: body.length, totalBytes: body.length });
-  });
-});
-
-describe('refreshOrders', () => {
-  it('hands over the text the service sent with its count, for the renderer of today', async () => {
-    const body = `[ ${orders(0, 3)} ,{"id":1,"note":"é"}]`;
-    const server = await serve((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(body);
-    });
-    const list = await refreshOrders(clientOf(server.baseUrl), new OrderCache(dir), 'staging');
-    expect(list).toMatchObject({ body, count: 4, bytes: Buffer.byteLength(body) });
   });
 });

@@ -13,7 +13,7 @@ import { makeDataDir, startExtraSandbox, startTestApp } from '../../support/test
 
 async function setup(dataDir?: string) {
   const app = await startTestApp(dataDir === undefined ? {} : { dataDir });
-  const store = createAppStore(app.api);
+  const store = createAppStore(app.api, app.orderStreams);
   const disconnect = connectEvents(app.api, store);
   const user = userEvent.setup({ delay: null });
   render(
@@ -144,7 +144,7 @@ describe('bulk cancel', () => {
     const other = await startExtraSandbox({ seed: 3 });
     await app.api.environments.setBaseUrl('staging', app.sandbox.baseUrl);
     await app.api.keys.set('staging', 'demo-pro');
-    const store = createAppStore(app.api);
+    const store = createAppStore(app.api, app.orderStreams);
     const disconnect = connectEvents(app.api, store);
     render(
       <StoreProvider store={store}>

@@ -35,7 +35,7 @@ function bitsOf(value: number): number {
  * The sort key of safe integers (`values` by row; only `rows` are read):
  * shifted to start at 0, and divided by 1000 when all are whole thousands.
  */
-export function keyOfValues(values: Float64Array, rows: Uint32Array): SortKey {
+export function keyOfValues(values: Float64Array | Uint32Array, rows: Uint32Array): SortKey {
   const count = values.length;
   let min = Infinity;
   let max = -Infinity;
@@ -71,7 +71,11 @@ export function keyOfValues(values: Float64Array, rows: Uint32Array): SortKey {
  * by row; only `rows` are read): one key when the values span less than
  * ~2^53, else two (the high and the low part), most significant first.
  */
-export function keysOfParts(highs: Float64Array, lows: Float64Array, rows: Uint32Array): SortKey[] {
+export function keysOfParts(
+  highs: Float64Array,
+  lows: Float64Array | Uint32Array,
+  rows: Uint32Array,
+): SortKey[] {
   let minHigh = Infinity;
   let maxHigh = -Infinity;
   for (let i = 0; i < rows.length; i++) {

@@ -1,15 +1,32 @@
-// One order list, parsed once and held as columns: all ids in one text (a
-// line per row, `id \t petId \n`, which is also the search index), the ship
-// dates in another, numbers and flags in typed arrays. So a million orders
-// are a few large strings and arrays, not a million objects for the garbage
-// collector to walk on every pause. What sorting needs (each id as two exact
-// doubles, ship dates as epoch ms) is read in the same pass; sort orders and
-// the last search are built on first need and kept. A view (the filtered,
-// sorted rows) is a typed array of row indexes.
+// One order list held as columns, built from the columns main read it into
+// (src/shared/order-columns.ts) as they arrive: all ids in one ASCII text (a
+// line per row, `id \t petId \n`, which is also the search index), numbers
+// and flags in typed arrays, ship dates as epoch ms with their text kept
+// only where it is not the plain form the time writes back (ship-dates.ts).
+// So a million orders are a few large arrays, not a million objects for the
+// garbage collector to walk on every pause, and less memory than the JSON
+// they came in. A table can be taken while the list is still arriving (its
+// first rows), and again as more come. Sort orders (ids read from their
+// digits when first sorted) and the last search are built on first need and
+// kept. A view (the filtered, sorted rows) is a typed array of row indexes.
 
 import type { Order } from '../../../../shared/order.ts';
+import {
+  COMPLETE_ABSENT,
+  COMPLETE_FALSE,
+  COMPLETE_TRUE,
+  type OrderColumns,
+} from '../../../../shared/order-columns.ts';
 import { descendingOf, keyOfValues, keysOfParts, sortRows, type SortKey } from './integer-sort.ts';
-import { shipTimeOf } from './ship-time.ts';
+import {
+  isPlainDate,
+  plainDateText,
+  sentDateOf,
+  SHIP_ABSENT,
+  SHIP_AS_SENT,
+  SHIP_PLAIN,
+  type SentDates,
+} from './ship-dates.ts';
 
 export const SORT_COLUMNS = ['id', 'petId', 'quantity', 'shipDate', 'complete'] as const;
 export type SortColumn = (typeof SORT_COLUMNS)[number];
@@ -49,19 +66,8 @@ export const DEFAULT_VIEW_QUERY: ViewQuery = {
 /** A search is digits (an int64 may start with "-"); anything else matches nothing. */
 export const SEARCHABLE = /^-?\d*$/;
 
-const TAB = 9;
 const MINUS = 45;
 const ZERO = 48;
-const NEWLINE = 10;
-const COMPLETE_FALSE = 0;
-const COMPLETE_TRUE = 1;
-const COMPLETE_MISSING = 2;
-
-/** Ids as high * 1e9 + low per row, for sorting; NaN high where there is no id. */
-interface DecimalParts {
-  readonly highs: Float64Array;
-  readonly lows: Float64Array;
-}
 
 /** The rows sorted by one column; rows without the value last both ways. */
 interface SortedColumn {
@@ -73,240 +79,211 @@ interface SortedColumn {
   readonly keys: readonly SortKey[] | undefined;
 }
 
-/**
- * ASCII text (ids, RFC 3339 dates) written as bytes and decoded once: far
- * cheaper than joining a million strings.
- */
-class AsciiWriter {
-  bytes: Uint8Array;
-  at = 0;
-  constructor(estimate: number) {
-    this.bytes = new Uint8Array(Math.max(64, estimate));
-  }
-  /** Makes room for `more` bytes. */
-  reserve(more: number): void {
-    if (this.at + more <= this.bytes.length) return;
-    const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.at + more));
-    grown.set(this.bytes.subarray(0, this.at));
-    this.bytes = grown;
-  }
-  write(text: string): void {
-    for (let k = 0; k < text.length; k++) this.bytes[this.at++] = text.charCodeAt(k);
-  }
-  /**
-   * Writes an int64's decimal text and, in the same pass over its digits,
-   * reads it as high * 1e9 + low (both exact doubles, see integer-sort.ts).
-   */
-  writeDecimal(text: string, row: number, parts: DecimalParts): void {
-    const bytes = this.bytes;
-    const length = text.length;
-    const negative = text.charCodeAt(0) === MINUS;
-    const split = length - 9;
-    let at = this.at;
-    let high = 0;
-    let low = 0;
-    let k = 0;
-    if (negative) bytes[at++] = text.charCodeAt(k++);
-    for (; k < split; k++) {
-      const code = text.charCodeAt(k);
-      bytes[at++] = code;
-      high = high * 10 + code - ZERO;
-    }
-    for (; k < length; k++) {
-      const code = text.charCodeAt(k);
-      bytes[at++] = code;
-      low = low * 10 + code - ZERO;
-    }
-    this.at = at;
-    if (negative) {
-      // -(h * 1e9 + l) = (-h - 1) * 1e9 + (1e9 - l), keeping 0 <= low < 1e9
-      if (low === 0) {
-        high = -high;
-      } else {
-        high = -high - 1;
-        low = 1e9 - low;
-      }
-    }
-    parts.highs[row] = high;
-    parts.lows[row] = low;
-  }
-  byte(code: number): void {
-    this.bytes[this.at++] = code;
-  }
-  text(): string {
-    return new TextDecoder('latin1').decode(this.bytes.subarray(0, this.at));
-  }
-}
-
-/** A list as columns (see the top of this file). */
-interface OrderColumns {
+/** What a table holds (see the top of this file). */
+interface TableColumns {
   readonly count: number;
   readonly widestId: number;
   readonly widestPetId: number;
-  readonly ids: string;
+  readonly idText: Uint8Array;
+  /** count + 1 entries. */
   readonly lineStarts: Uint32Array;
   readonly tabs: Uint32Array;
+  /** NaN where absent. */
   readonly quantities: Float64Array;
-  readonly shipText: string;
-  readonly shipStarts: Uint32Array;
-  readonly complete: Uint8Array;
+  /** Epoch ms; NaN where absent. */
   readonly shipTimes: Float64Array;
-  readonly idParts: DecimalParts;
-  readonly petIdParts: DecimalParts;
+  /** SHIP_ABSENT, SHIP_PLAIN or SHIP_AS_SENT per row. */
+  readonly shipForms: Uint8Array;
+  readonly sentDates: SentDates;
+  readonly complete: Uint8Array;
+  /** 0, 1, 2, …: the rows in the order the service sent them. */
+  readonly all: Uint32Array;
 }
 
-function grown<A extends Uint32Array | Float64Array | Uint8Array>(array: A, size: number): A {
+type Column = Uint8Array | Uint32Array | Float64Array;
+
+function grown<A extends Column>(array: A, size: number, used: number): A {
   const next = new (array.constructor as new (length: number) => A)(size);
-  next.set(array as never);
+  next.set(array.subarray(0, used) as never);
   return next;
 }
 
+/** The first `length` entries: a view when little would be wasted, else a copy. */
+function fitted<A extends Column>(array: A, length: number): A {
+  if (array.length === length) return array;
+  return (
+    array.length - length <= array.length / 16 ? array.subarray(0, length) : array.slice(0, length)
+  ) as A;
+}
+
+const latin1 = new TextDecoder('latin1');
+
 /**
- * Builds a table from orders given in parts (a list read a slice at a time),
- * in arrays sized for the count the service reported and grown if need be.
+ * Builds a table from the parts of a list as they arrive, in arrays sized
+ * once for the rows main expects and grown if need be. `snapshot` gives a
+ * table of the rows so far at any time (views, no copy); `build` the whole.
  */
 export class OrderTableBuilder {
   #count = 0;
   #capacity: number;
   #widestId = 0;
   #widestPetId = 0;
-  readonly #ids: AsciiWriter;
-  readonly #ships: AsciiWriter;
+  #idText: Uint8Array;
+  #idAt = 0;
   #lineStarts: Uint32Array;
   #tabs: Uint32Array;
   #quantities: Float64Array;
-  #shipStarts: Uint32Array;
-  #complete: Uint8Array;
   #shipTimes: Float64Array;
-  #idHighs: Float64Array;
-  #idLows: Float64Array;
-  #petHighs: Float64Array;
-  #petLows: Float64Array;
+  #shipForms: Uint8Array;
+  #complete: Uint8Array;
+  #all: Uint32Array;
+  #sentRows = new Uint32Array(16);
+  #sentStarts = new Uint32Array(17);
+  #sentText = new Uint8Array(256);
+  #sentCount = 0;
+  #sentAt = 0;
 
-  constructor(expected: number) {
-    const capacity = Math.max(1, expected);
+  /** `expected`: the rows the list likely holds (main's guess from its size); the arrays grow past it. */
+  constructor(expected = 1024) {
+    const capacity = Math.max(16, Math.ceil(expected));
     this.#capacity = capacity;
-    // Typical ids are under 8 digits and ship dates 20 characters; the writers grow past that.
-    this.#ids = new AsciiWriter(capacity * 16);
-    this.#ships = new AsciiWriter(capacity * 20);
+    this.#idText = new Uint8Array(capacity * 16);
     this.#lineStarts = new Uint32Array(capacity + 1);
     this.#tabs = new Uint32Array(capacity);
     this.#quantities = new Float64Array(capacity);
-    this.#shipStarts = new Uint32Array(capacity + 1);
-    this.#complete = new Uint8Array(capacity);
     this.#shipTimes = new Float64Array(capacity);
-    this.#idHighs = new Float64Array(capacity);
-    this.#idLows = new Float64Array(capacity);
-    this.#petHighs = new Float64Array(capacity);
-    this.#petLows = new Float64Array(capacity);
+    this.#shipForms = new Uint8Array(capacity);
+    this.#complete = new Uint8Array(capacity);
+    this.#all = new Uint32Array(capacity);
   }
 
   get count(): number {
     return this.#count;
   }
 
-  #ensure(rows: number): void {
-    if (rows <= this.#capacity) return;
-    const capacity = Math.max(rows, this.#capacity * 2);
-    this.#lineStarts = grown(this.#lineStarts, capacity + 1);
-    this.#tabs = grown(this.#tabs, capacity);
-    this.#quantities = grown(this.#quantities, capacity);
-    this.#shipStarts = grown(this.#shipStarts, capacity + 1);
-    this.#complete = grown(this.#complete, capacity);
-    this.#shipTimes = grown(this.#shipTimes, capacity);
-    this.#idHighs = grown(this.#idHighs, capacity);
-    this.#idLows = grown(this.#idLows, capacity);
-    this.#petHighs = grown(this.#petHighs, capacity);
-    this.#petLows = grown(this.#petLows, capacity);
-    this.#capacity = capacity;
+  #reserve(rows: number, idBytes: number): void {
+    if (rows > this.#capacity) {
+      const size = Math.max(rows, Math.ceil(this.#capacity * 1.5));
+      const used = this.#count;
+      this.#lineStarts = grown(this.#lineStarts, size + 1, used + 1);
+      this.#tabs = grown(this.#tabs, size, used);
+      this.#quantities = grown(this.#quantities, size, used);
+      this.#shipTimes = grown(this.#shipTimes, size, used);
+      this.#shipForms = grown(this.#shipForms, size, used);
+      this.#complete = grown(this.#complete, size, used);
+      this.#all = grown(this.#all, size, used);
+      this.#capacity = size;
+    }
+    if (idBytes > this.#idText.length) {
+      // Sized for the rows expected at the bytes per row so far.
+      const perRow = (this.#idAt + idBytes) / Math.max(1, rows);
+      const size = Math.max(
+        idBytes,
+        Math.ceil(perRow * this.#capacity * 1.02),
+        this.#idText.length * 1.5,
+      );
+      this.#idText = grown(this.#idText, Math.ceil(size), this.#idAt);
+    }
   }
 
-  append(orders: readonly Order[]): void {
-    const first = this.#count;
-    this.#ensure(first + orders.length);
-    const ids = this.#ids;
-    const ships = this.#ships;
-    let idsLength = 0;
-    let shipLength = 0;
-    for (const order of orders) {
-      idsLength += (order.id?.length ?? 0) + (order.petId?.length ?? 0) + 2;
-      shipLength += order.shipDate?.length ?? 0;
-    }
-    ids.reserve(idsLength);
-    ships.reserve(shipLength);
-    const idParts = { highs: this.#idHighs, lows: this.#idLows };
-    const petParts = { highs: this.#petHighs, lows: this.#petLows };
+  /** Adds rows `from` to `from + part.count`; `from` must be the count so far. */
+  append(from: number, part: OrderColumns): void {
+    if (from !== this.#count) throw new RangeError(`rows from ${from} came after ${this.#count}`);
+    const n = part.count;
+    const row0 = this.#count;
+    const base = this.#idAt;
+    this.#reserve(row0 + n, base + part.idText.length);
+    this.#idText.set(part.idText, base);
     const lineStarts = this.#lineStarts;
     const tabs = this.#tabs;
-    const shipStarts = this.#shipStarts;
-    const shipTimes = this.#shipTimes;
-    const quantities = this.#quantities;
-    const completes = this.#complete;
-    let widestId = this.#widestId;
-    let widestPetId = this.#widestPetId;
-    for (let k = 0; k < orders.length; k++) {
-      const order = orders[k]!;
-      const i = first + k;
-      const id = order.id;
-      const petId = order.petId;
-      lineStarts[i] = ids.at;
-      if (id === undefined) {
-        idParts.highs[i] = Number.NaN;
-      } else {
-        ids.writeDecimal(id, i, idParts);
-        if (id.length > widestId) widestId = id.length;
-      }
-      tabs[i] = ids.at;
-      ids.byte(TAB);
-      if (petId === undefined) {
-        petParts.highs[i] = Number.NaN;
-      } else {
-        ids.writeDecimal(petId, i, petParts);
-        if (petId.length > widestPetId) widestPetId = petId.length;
-      }
-      ids.byte(NEWLINE);
-      shipStarts[i] = ships.at;
-      const shipDate = order.shipDate;
-      if (shipDate === undefined) {
-        shipTimes[i] = Number.NaN;
-      } else {
-        ships.write(shipDate);
-        shipTimes[i] = shipTimeOf(shipDate);
-      }
-      quantities[i] = order.quantity ?? Number.NaN;
-      const complete = order.complete;
-      completes[i] =
-        complete === undefined ? COMPLETE_MISSING : complete ? COMPLETE_TRUE : COMPLETE_FALSE;
+    const all = this.#all;
+    for (let k = 0; k < n; k++) {
+      lineStarts[row0 + k] = part.lineStarts[k]! + base;
+      tabs[row0 + k] = part.tabs[k]! + base;
+      all[row0 + k] = row0 + k;
     }
-    this.#widestId = widestId;
-    this.#widestPetId = widestPetId;
-    this.#count = first + orders.length;
+    this.#idAt = base + part.idText.length;
+    lineStarts[row0 + n] = this.#idAt;
+    this.#quantities.set(part.quantities, row0);
+    this.#shipTimes.set(part.shipTimes, row0);
+    this.#complete.set(part.complete, row0);
+    const forms = this.#shipForms;
+    const { shipText, shipStarts } = part;
+    for (let k = 0; k < n; k++) {
+      const start = shipStarts[k]!;
+      const end = shipStarts[k + 1]!;
+      if (end === start) forms[row0 + k] = SHIP_ABSENT;
+      else if (isPlainDate(shipText, start, end)) forms[row0 + k] = SHIP_PLAIN;
+      else {
+        forms[row0 + k] = SHIP_AS_SENT;
+        this.#keepSent(row0 + k, shipText.subarray(start, end));
+      }
+    }
+    if (part.widestId > this.#widestId) this.#widestId = part.widestId;
+    if (part.widestPetId > this.#widestPetId) this.#widestPetId = part.widestPetId;
+    this.#count = row0 + n;
   }
 
-  build(): OrderTable {
+  #keepSent(row: number, text: Uint8Array): void {
+    const k = this.#sentCount;
+    if (k + 1 >= this.#sentRows.length) {
+      this.#sentRows = grown(this.#sentRows, this.#sentRows.length * 2, k);
+      this.#sentStarts = grown(this.#sentStarts, this.#sentStarts.length * 2, k + 1);
+    }
+    if (this.#sentAt + text.length > this.#sentText.length)
+      this.#sentText = grown(
+        this.#sentText,
+        Math.max(this.#sentText.length * 2, this.#sentAt + text.length),
+        this.#sentAt,
+      );
+    this.#sentRows[k] = row;
+    this.#sentStarts[k] = this.#sentAt;
+    this.#sentText.set(text, this.#sentAt);
+    this.#sentAt += text.length;
+    this.#sentCount = k + 1;
+    this.#sentStarts[k + 1] = this.#sentAt;
+  }
+
+  #columns(shape: <A extends Column>(array: A, length: number) => A): TableColumns {
     const count = this.#count;
-    this.#lineStarts[count] = this.#ids.at;
-    this.#shipStarts[count] = this.#ships.at;
-    const exact = <A extends Uint32Array | Float64Array | Uint8Array>(
-      array: A,
-      length: number,
-    ): A => (array.length === length ? array : (array.slice(0, length) as A));
-    return new OrderTable({
+    const sent = this.#sentCount;
+    return {
       count,
       widestId: this.#widestId,
       widestPetId: this.#widestPetId,
-      ids: this.#ids.text(),
-      lineStarts: exact(this.#lineStarts, count + 1),
-      tabs: exact(this.#tabs, count),
-      quantities: exact(this.#quantities, count),
-      shipText: this.#ships.text(),
-      shipStarts: exact(this.#shipStarts, count + 1),
-      complete: exact(this.#complete, count),
-      shipTimes: exact(this.#shipTimes, count),
-      idParts: { highs: exact(this.#idHighs, count), lows: exact(this.#idLows, count) },
-      petIdParts: { highs: exact(this.#petHighs, count), lows: exact(this.#petLows, count) },
-    });
+      idText: shape(this.#idText, this.#idAt),
+      lineStarts: shape(this.#lineStarts, count + 1),
+      tabs: shape(this.#tabs, count),
+      quantities: shape(this.#quantities, count),
+      shipTimes: shape(this.#shipTimes, count),
+      shipForms: shape(this.#shipForms, count),
+      sentDates: {
+        rows: shape(this.#sentRows, sent),
+        starts: shape(this.#sentStarts, sent + 1),
+        text: shape(this.#sentText, this.#sentAt),
+      },
+      complete: shape(this.#complete, count),
+      all: shape(this.#all, count),
+    };
   }
+
+  /** The rows so far, as a table of views on the arrays being filled. */
+  snapshot(): OrderTable {
+    return new OrderTable(
+      this.#columns((array, length) => array.subarray(0, length) as typeof array),
+    );
+  }
+
+  /** The whole list's table, in arrays fitted to it. */
+  build(): OrderTable {
+    return new OrderTable(this.#columns(fitted));
+  }
+}
+
+/** Row indexes of the digits of one id of each row, read as high * 1e9 + low (NaN high where absent). */
+interface IdParts {
+  readonly highs: Float64Array;
+  readonly lows: Uint32Array;
 }
 
 export class OrderTable {
@@ -314,78 +291,65 @@ export class OrderTable {
   /** Characters of the longest order id and pet id, so their columns can fit them. */
   readonly widestId: number;
   readonly widestPetId: number;
-  /** `id \t petId \n` per row; an absent id is an empty one. */
-  readonly #ids: string;
-  /** Where each row's line starts in #ids; one more entry for the end. */
-  readonly #lineStarts: Uint32Array;
-  /** Where each row's tab is in #ids. */
-  readonly #tabs: Uint32Array;
-  /** NaN where absent. */
-  readonly #quantities: Float64Array;
-  /** All ship dates as sent, one after another. */
-  readonly #shipText: string;
-  /** Where each row's ship date starts in #shipText; one more entry for the end. */
-  readonly #shipStarts: Uint32Array;
-  readonly #complete: Uint8Array;
-  /** Epoch ms; NaN where absent. */
-  readonly #shipTimes: Float64Array;
-  readonly #idParts: DecimalParts;
-  readonly #petIdParts: DecimalParts;
+  readonly #columns: TableColumns;
+  /** The id text decoded, for searching it: built on first need. */
+  #text: string | undefined;
 
-  #all: Uint32Array | undefined;
   readonly #sorted = new Map<SortColumn, SortedColumn>();
   #lastSearch: { readonly key: string; readonly rows: Uint32Array } | undefined;
 
-  /** A table of orders given all at once. */
-  static fromOrders(orders: readonly Order[]): OrderTable {
-    const builder = new OrderTableBuilder(orders.length);
-    builder.append(orders);
+  /** A table of a whole list given as columns (see OrderTableBuilder for one that arrives in parts). */
+  static fromColumns(columns: OrderColumns): OrderTable {
+    const builder = new OrderTableBuilder(columns.count);
+    builder.append(0, columns);
     return builder.build();
   }
 
-  constructor(columns: OrderColumns) {
+  constructor(columns: TableColumns) {
     this.count = columns.count;
     this.widestId = columns.widestId;
     this.widestPetId = columns.widestPetId;
-    this.#ids = columns.ids;
-    this.#lineStarts = columns.lineStarts;
-    this.#tabs = columns.tabs;
-    this.#quantities = columns.quantities;
-    this.#shipText = columns.shipText;
-    this.#shipStarts = columns.shipStarts;
-    this.#complete = columns.complete;
-    this.#shipTimes = columns.shipTimes;
-    this.#idParts = columns.idParts;
-    this.#petIdParts = columns.petIdParts;
+    this.#columns = columns;
+  }
+
+  #ascii(from: number, to: number): string {
+    return String.fromCharCode(...this.#columns.idText.subarray(from, to));
+  }
+
+  /** The ids' text (`id \t petId \n` per row), decoded once. */
+  #searchText(): string {
+    this.#text ??= latin1.decode(this.#columns.idText);
+    return this.#text;
   }
 
   idAt(row: number): string | undefined {
-    const start = this.#lineStarts[row]!;
-    const tab = this.#tabs[row]!;
-    return tab > start ? this.#ids.slice(start, tab) : undefined;
+    const start = this.#columns.lineStarts[row]!;
+    const tab = this.#columns.tabs[row]!;
+    return tab > start ? this.#ascii(start, tab) : undefined;
   }
 
   petIdAt(row: number): string | undefined {
-    const start = this.#tabs[row]! + 1;
-    const end = this.#lineStarts[row + 1]! - 1;
-    return end > start ? this.#ids.slice(start, end) : undefined;
+    const start = this.#columns.tabs[row]! + 1;
+    const end = this.#columns.lineStarts[row + 1]! - 1;
+    return end > start ? this.#ascii(start, end) : undefined;
   }
 
   quantityAt(row: number): number | undefined {
-    const quantity = this.#quantities[row]!;
+    const quantity = this.#columns.quantities[row]!;
     return Number.isNaN(quantity) ? undefined : quantity;
   }
 
-  /** The ship date as the service sent it (ISO 8601). */
+  /** The ship date as the service sent it (RFC 3339). */
   shipDateAt(row: number): string | undefined {
-    const start = this.#shipStarts[row]!;
-    const end = this.#shipStarts[row + 1]!;
-    return end > start ? this.#shipText.slice(start, end) : undefined;
+    const form = this.#columns.shipForms[row];
+    if (form === SHIP_PLAIN) return plainDateText(this.#columns.shipTimes[row]!);
+    if (form === SHIP_AS_SENT) return sentDateOf(this.#columns.sentDates, row);
+    return undefined;
   }
 
   completeAt(row: number): boolean | undefined {
-    const code = this.#complete[row];
-    return code === COMPLETE_MISSING ? undefined : code === COMPLETE_TRUE;
+    const code = this.#columns.complete[row];
+    return code === COMPLETE_ABSENT ? undefined : code === COMPLETE_TRUE;
   }
 
   orderAt(row: number): Order {
@@ -401,20 +365,22 @@ export class OrderTable {
   /** The first row with this order id, found in the id text at once. */
   rowOfId(id: string): number | undefined {
     if (id === '' || id.includes('\t') || id.includes('\n')) return undefined;
+    const text = this.#searchText();
     let at: number;
-    if (this.#ids.startsWith(`${id}\t`)) {
+    if (text.startsWith(`${id}\t`)) {
       at = 0;
     } else {
-      const found = this.#ids.indexOf(`\n${id}\t`);
+      const found = text.indexOf(`\n${id}\t`);
       if (found < 0) return undefined;
       at = found + 1;
     }
     // Binary search of the line that starts there.
+    const lineStarts = this.#columns.lineStarts;
     let low = 0;
     let high = this.count - 1;
     while (low <= high) {
       const middle = (low + high) >>> 1;
-      const start = this.#lineStarts[middle]!;
+      const start = lineStarts[middle]!;
       if (start === at) return middle;
       if (start < at) low = middle + 1;
       else high = middle - 1;
@@ -424,17 +390,51 @@ export class OrderTable {
 
   /** Every row, in the order the service sent them. */
   allRows(): Uint32Array {
-    if (!this.#all) {
-      const all = new Uint32Array(this.count);
-      for (let i = 0; i < all.length; i++) all[i] = i;
-      this.#all = all;
-    }
-    return this.#all;
+    return this.#columns.all;
   }
 
   /** Epoch ms of each row's ship date; NaN where there is none. */
   shipTimes(): Float64Array {
-    return this.#shipTimes;
+    return this.#columns.shipTimes;
+  }
+
+  /**
+   * One id of each row as high * 1e9 + low, read from its digits: what the
+   * radix sort takes (see integer-sort.ts). Read when a sort needs it rather
+   * than kept, as holding it would cost 12 bytes per order.
+   */
+  #idParts(column: 'id' | 'petId'): IdParts {
+    const { idText, lineStarts, tabs } = this.#columns;
+    const count = this.count;
+    const highs = new Float64Array(count);
+    const lows = new Uint32Array(count);
+    for (let row = 0; row < count; row++) {
+      const start = column === 'id' ? lineStarts[row]! : tabs[row]! + 1;
+      const end = column === 'id' ? tabs[row]! : lineStarts[row + 1]! - 1;
+      if (end <= start) {
+        highs[row] = Number.NaN;
+        continue;
+      }
+      const negative = idText[start] === MINUS;
+      const split = end - 9;
+      let high = 0;
+      let low = 0;
+      let k = negative ? start + 1 : start;
+      for (; k < split; k++) high = high * 10 + idText[k]! - ZERO;
+      for (; k < end; k++) low = low * 10 + idText[k]! - ZERO;
+      if (negative) {
+        // -(h * 1e9 + l) = (-h - 1) * 1e9 + (1e9 - l), keeping 0 <= low < 1e9
+        if (low === 0) {
+          high = -high;
+        } else {
+          high = -high - 1;
+          low = 1e9 - low;
+        }
+      }
+      highs[row] = high;
+      lows[row] = low;
+    }
+    return { highs, lows };
   }
 
   /** The rows sorted by a column (stable: ties keep the service's order); rows without the value last. */
@@ -468,14 +468,14 @@ export class OrderTable {
     let m = 0;
     let keys: SortKey[];
     if (column === 'id' || column === 'petId') {
-      const { highs, lows } = column === 'id' ? this.#idParts : this.#petIdParts;
+      const { highs, lows } = this.#idParts(column);
       for (let i = 0; i < count; i++) {
         if (Number.isNaN(highs[i]!)) missing[m++] = i;
         else present[n++] = i;
       }
       keys = keysOfParts(highs, lows, present.subarray(0, n));
     } else {
-      const values = column === 'shipDate' ? this.shipTimes() : this.#quantities;
+      const values = column === 'shipDate' ? this.shipTimes() : this.#columns.quantities;
       for (let i = 0; i < count; i++) {
         if (Number.isNaN(values[i]!)) missing[m++] = i;
         else present[n++] = i;
@@ -490,7 +490,7 @@ export class OrderTable {
 
   #sortComplete(): SortedColumn {
     // Three values, a counting sort each way; "not given" last both ways.
-    const codes = this.#complete;
+    const codes = this.#columns.complete;
     const counts = [0, 0, 0];
     for (let i = 0; i < codes.length; i++) counts[codes[i]!]! += 1;
     const [no, yes] = counts as [number, number, number];
@@ -518,9 +518,8 @@ export class OrderTable {
     const key = `${scope}:${mode}:${needle}`;
     if (this.#lastSearch?.key === key) return this.#lastSearch.rows;
 
-    const text = this.#ids;
-    const starts = this.#lineStarts;
-    const tabs = this.#tabs;
+    const text = this.#searchText();
+    const { lineStarts: starts, tabs } = this.#columns;
     const found = new Uint32Array(this.count);
     let n = 0;
     let row = 0;
@@ -580,7 +579,7 @@ export class OrderTable {
   }
 
   #filter(query: ViewQuery): ((row: number) => boolean) | undefined {
-    const codes = this.#complete;
+    const codes = this.#columns.complete;
     const wanted =
       query.complete === 'all'
         ? undefined
@@ -599,20 +598,6 @@ export class OrderTable {
       const time = times[row]!;
       return time >= from && time < before && (wanted === undefined || codes[row] === wanted);
     };
-  }
-
-  /**
-   * Builds, ahead of need, what sorting and filtering use, one step per call;
-   * false when nothing is left. Run in idle time so the first click is quick.
-   */
-  prepareStep(step: number): boolean {
-    const steps = SORT_COLUMNS.flatMap((column) =>
-      (['ascending', 'descending'] as const).map(
-        (direction) => () => void this.sortedRows({ column, direction }),
-      ),
-    );
-    steps[step]?.();
-    return step + 1 < steps.length;
   }
 }
 
