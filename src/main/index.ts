@@ -103,7 +103,10 @@ if (!app.requestSingleInstanceLock()) {
     });
     const emit = emitTo(() => mainWindow?.webContents);
     registerIpc(
-      services.handlers(emit, streamOrdersTo(() => mainWindow?.webContents)),
+      services.handlers(
+        emit,
+        streamOrdersTo(() => mainWindow?.webContents),
+      ),
       (event) => event.sender === mainWindow?.webContents && isAppUrl(event.senderFrame?.url, page),
     );
 

@@ -88,6 +88,8 @@ export interface HarnessOptions {
   readonly sandbox: { readonly baseUrl: string; readonly key: string };
   /** Built renderer (electron-vite build). */
   readonly rendererDir?: string;
+  /** Told of every event main pushes, as it is pushed (the benchmarks time the download by them). */
+  readonly onEvent?: <E extends EventName>(event: E, payload: EventPayloads[E]) => void;
 }
 
 export interface Harness {
@@ -186,13 +188,19 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   });
   const streams = new Set<ServerResponse>();
   const emit: Emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => {
+    options.onEvent?.(event, payload);
     const data = `data: ${JSON.stringify({ event, payload })}\n\n`;
     for (const stream of streams) stream.write(data);
   };
   const orderStreams = new Map<string, HarnessStream>();
   /** Main's side of a list's stream: parts queue here until the page fetches them. */
   const openOrderStream: OpenOrderStream = (streamId) => {
-    const stream: HarnessStream = { frames: [], ended: false, touchedAt: Date.now(), wake: undefined };
+    const stream: HarnessStream = {
+      frames: [],
+      ended: false,
+      touchedAt: Date.now(),
+      wake: undefined,
+    };
     orderStreams.set(streamId, stream);
     // The page's bridge opens a MessagePort for it, as the preload does with Electron's.
     const data = `data: ${JSON.stringify({ event: ORDER_STREAM_PORT, payload: { streamId } })}\n\n`;

@@ -379,6 +379,19 @@ interface Pace {
   readonly sleep: (ms: number) => Promise<void>;
 }
 
+/** Until the response can take more, or the client went away (then no drain will come). */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
 /** Bytes written at a time when the bandwidth is limited. */
 const PACED_SLICE_BYTES = 64 * 1024;
 
@@ -397,11 +410,7 @@ async function writePaced(
     for (let at = 0; at < part.length; at += PACED_SLICE_BYTES) {
       if (res.destroyed) return;
       const slice = part.subarray(at, at + PACED_SLICE_BYTES);
-      if (!res.write(slice))
-        await new Promise((resolve) => {
-          res.once('drain', resolve);
-          res.once('close', resolve); // the client went away: no drain will come
-        });
+      if (!res.write(slice)) await drained(res);
       sent += slice.length;
       const wait = start + (sent / pace.bytesPerSecond) * 1000 - pace.now();
       if (wait > 0) await pace.sleep(wait);

@@ -328,6 +328,53 @@ describe('ship dates', () => {
   });
 });
 
+test('views of a list still arriving, grown from its earlier tables, are those of its rows read whole', () => {
+  const next = random(7);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
+  const ids = [
+    '-9223372036854775808',
+    '-5',
+    '0',
+    '7',
+    '42',
+    '9007199254740993',
+    '9223372036854775807',
+  ];
+  const orders: Order[] = Array.from({ length: 400 }, (_, k) => ({
+    id:
+      next() < 0.1
+        ? undefined
+        : k % 3 === 0
+          ? pick(ids) // repeated ids: ties
+          : String((BigInt(pick(ids)) / 1000n) * 1000n + BigInt(k)),
+    petId: next() < 0.1 ? undefined : pick(ids),
+    quantity: next() < 0.1 ? undefined : Math.floor(next() * 5),
+    shipDate:
+      next() < 0.1 ? undefined : pick(['2025-06-13T19:34:25Z', '2024-01-01T00:00:00+02:00']),
+    complete: next() < 0.1 ? undefined : next() < 0.5,
+  }));
+  const whole = columnsOf(orders);
+  const builder = new OrderTableBuilder(16);
+  const queries: ViewQuery[] = (
+    ['id', 'petId', 'quantity', 'shipDate', 'complete'] as const
+  ).flatMap((column) =>
+    (['ascending', 'descending'] as const).map((direction) => ({
+      ...NO_QUERY,
+      search: column === 'id' ? '4' : '',
+      sort: { column, direction },
+    })),
+  );
+  let from = 0;
+  for (const to of [1, 2, 50, 51, 199, 400]) {
+    builder.append(from, columnsOfRows(whole, from, to));
+    from = to;
+    const growing = to === 400 ? builder.build() : builder.snapshot();
+    const fresh = tableOf(orders.slice(0, to));
+    for (const query of queries)
+      expect([...growing.view(query)], JSON.stringify(query)).toEqual([...fresh.view(query)]);
+  }
+});
+
 test('a table built from parts as they arrive is the table of the whole', () => {
   const orders: Order[] = Array.from({ length: 500 }, (_, k) => ({
     id: String(9007199254740993n + BigInt(k * 7)),

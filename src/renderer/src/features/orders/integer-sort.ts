@@ -186,21 +186,14 @@ function isSorted(rows: Uint32Array, keys: readonly SortKey[]): boolean {
 }
 
 /**
- * The descending order of an ascending, stable one: runs of equal keys in
+ * The descending order of an ascending, stable one: runs of equal values in
  * reverse, each run keeping its order, so ties read the same both ways.
+ * `equal` tells whether two rows hold the same value.
  */
-export function descendingOf(ascending: Uint32Array, keys: readonly SortKey[]): Uint32Array {
-  const words: Uint32Array[] = [];
-  for (const { lo, hi } of keys) {
-    words.push(lo);
-    if (hi) words.push(hi);
-  }
-  const [first, ...rest] = words;
-  const equal = (a: number, b: number): boolean => {
-    if (first![a] !== first![b]) return false;
-    for (const word of rest) if (word[a] !== word[b]) return false;
-    return true;
-  };
+export function descendingOf(
+  ascending: Uint32Array,
+  equal: (a: number, b: number) => boolean,
+): Uint32Array {
   const count = ascending.length;
   const out = new Uint32Array(count);
   let write = 0;

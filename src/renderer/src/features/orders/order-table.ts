@@ -72,11 +72,28 @@ const ZERO = 48;
 /** The rows sorted by one column; rows without the value last both ways. */
 interface SortedColumn {
   readonly ascending: Uint32Array;
-  /** Built on first need from the ascending order and the keys. */
+  /** Built on first need from the ascending order. */
   descending: Uint32Array | undefined;
   /** How many rows have the value (the rest come last). */
   readonly present: number;
-  readonly keys: readonly SortKey[] | undefined;
+}
+
+/** A column's sort as far as the list had come: rows with the value, sorted (stable), and those without. */
+interface GrowingSort {
+  readonly count: number;
+  readonly present: Uint32Array;
+  readonly missing: Uint32Array;
+}
+
+/**
+ * What the tables of one list share as it arrives: each sort and the last
+ * search as far as the rows had come, so a table of more rows sorts only the
+ * new ones and merges them in, and searches only their text. So the view
+ * follows a growing list cheaply, and is ready the moment the list is whole.
+ */
+class ViewMemo {
+  readonly sorts = new Map<Exclude<SortColumn, 'complete'>, GrowingSort>();
+  search: { readonly key: string; readonly count: number; readonly rows: Uint32Array } | undefined;
 }
 
 /** What a table holds (see the top of this file). */
@@ -142,6 +159,7 @@ export class OrderTableBuilder {
   #sentText = new Uint8Array(256);
   #sentCount = 0;
   #sentAt = 0;
+  readonly #memo = new ViewMemo();
 
   /** `expected`: the rows the list likely holds (main's guess from its size); the arrays grow past it. */
   constructor(expected = 1024) {
@@ -271,19 +289,40 @@ export class OrderTableBuilder {
   snapshot(): OrderTable {
     return new OrderTable(
       this.#columns((array, length) => array.subarray(0, length) as typeof array),
+      this.#memo,
     );
   }
 
   /** The whole list's table, in arrays fitted to it. */
   build(): OrderTable {
-    return new OrderTable(this.#columns(fitted));
+    return new OrderTable(this.#columns(fitted), this.#memo);
   }
 }
 
-/** Row indexes of the digits of one id of each row, read as high * 1e9 + low (NaN high where absent). */
-interface IdParts {
-  readonly highs: Float64Array;
-  readonly lows: Uint32Array;
+/** Two sorted runs of rows merged, `first`'s rows first among equals (they came first in the list). */
+function mergeSorted(
+  first: Uint32Array,
+  second: Uint32Array,
+  compare: (a: number, b: number) => number,
+): Uint32Array {
+  const out = new Uint32Array(first.length + second.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < first.length && j < second.length) {
+    if (compare(second[j]!, first[i]!) < 0) out[k++] = second[j++]!;
+    else out[k++] = first[i++]!;
+  }
+  while (i < first.length) out[k++] = first[i++]!;
+  while (j < second.length) out[k++] = second[j++]!;
+  return out;
+}
+
+function joined(first: Uint32Array, second: Uint32Array): Uint32Array {
+  const out = new Uint32Array(first.length + second.length);
+  out.set(first);
+  out.set(second, first.length);
+  return out;
 }
 
 export class OrderTable {
@@ -297,6 +336,7 @@ export class OrderTable {
 
   readonly #sorted = new Map<SortColumn, SortedColumn>();
   #lastSearch: { readonly key: string; readonly rows: Uint32Array } | undefined;
+  readonly #memo: ViewMemo;
 
   /** A table of a whole list given as columns (see OrderTableBuilder for one that arrives in parts). */
   static fromColumns(columns: OrderColumns): OrderTable {
@@ -305,11 +345,13 @@ export class OrderTable {
     return builder.build();
   }
 
-  constructor(columns: TableColumns) {
+  /** `memo`: shared with the other tables of the same list as it arrives. */
+  constructor(columns: TableColumns, memo = new ViewMemo()) {
     this.count = columns.count;
     this.widestId = columns.widestId;
     this.widestPetId = columns.widestPetId;
     this.#columns = columns;
+    this.#memo = memo;
   }
 
   #ascii(from: number, to: number): string {
@@ -398,43 +440,139 @@ export class OrderTable {
     return this.#columns.shipTimes;
   }
 
-  /**
-   * One id of each row as high * 1e9 + low, read from its digits: what the
-   * radix sort takes (see integer-sort.ts). Read when a sort needs it rather
-   * than kept, as holding it would cost 12 bytes per order.
-   */
-  #idParts(column: 'id' | 'petId'): IdParts {
-    const { idText, lineStarts, tabs } = this.#columns;
-    const count = this.count;
-    const highs = new Float64Array(count);
-    const lows = new Uint32Array(count);
-    for (let row = 0; row < count; row++) {
-      const start = column === 'id' ? lineStarts[row]! : tabs[row]! + 1;
-      const end = column === 'id' ? tabs[row]! : lineStarts[row + 1]! - 1;
-      if (end <= start) {
-        highs[row] = Number.NaN;
-        continue;
-      }
-      const negative = idText[start] === MINUS;
-      const split = end - 9;
-      let high = 0;
-      let low = 0;
-      let k = negative ? start + 1 : start;
-      for (; k < split; k++) high = high * 10 + idText[k]! - ZERO;
-      for (; k < end; k++) low = low * 10 + idText[k]! - ZERO;
-      if (negative) {
-        // -(h * 1e9 + l) = (-h - 1) * 1e9 + (1e9 - l), keeping 0 <= low < 1e9
-        if (low === 0) {
-          high = -high;
-        } else {
-          high = -high - 1;
-          low = 1e9 - low;
-        }
-      }
-      highs[row] = high;
-      lows[row] = low;
+  /** Where row's id (or pet id) is in the id text: [start, end), empty when absent. */
+  #idSpan(column: 'id' | 'petId', row: number): [number, number] {
+    const { lineStarts, tabs } = this.#columns;
+    return column === 'id'
+      ? [lineStarts[row]!, tabs[row]!]
+      : [tabs[row]! + 1, lineStarts[row + 1]! - 1];
+  }
+
+  /** Whether two rows hold the same value in the column (ids compared as text: it is canonical). */
+  #equalIn(column: Exclude<SortColumn, 'complete'>): (a: number, b: number) => boolean {
+    if (column === 'quantity' || column === 'shipDate') {
+      const values = column === 'quantity' ? this.#columns.quantities : this.#columns.shipTimes;
+      return (a, b) => values[a] === values[b];
     }
-    return { highs, lows };
+    const text = this.#columns.idText;
+    return (a, b) => {
+      const [aStart, aEnd] = this.#idSpan(column, a);
+      const [bStart, bEnd] = this.#idSpan(column, b);
+      if (aEnd - aStart !== bEnd - bStart) return false;
+      for (let k = 0; k < aEnd - aStart; k++)
+        if (text[aStart + k] !== text[bStart + k]) return false;
+      return true;
+    };
+  }
+
+  /** Orders two rows that both hold a value in the column (negative, zero, positive). */
+  #compareIn(column: Exclude<SortColumn, 'complete'>): (a: number, b: number) => number {
+    if (column === 'quantity' || column === 'shipDate') {
+      const values = column === 'quantity' ? this.#columns.quantities : this.#columns.shipTimes;
+      return (a, b) => values[a]! - values[b]!;
+    }
+    // Canonical int64 text: the sign first, then the length, then the digits.
+    const text = this.#columns.idText;
+    return (a, b) => {
+      const [aStart, aEnd] = this.#idSpan(column, a);
+      const [bStart, bEnd] = this.#idSpan(column, b);
+      const aNegative = text[aStart] === MINUS;
+      const bNegative = text[bStart] === MINUS;
+      if (aNegative !== bNegative) return aNegative ? -1 : 1;
+      const sign = aNegative ? -1 : 1;
+      if (aEnd - aStart !== bEnd - bStart) return sign * (aEnd - aStart - (bEnd - bStart));
+      for (let k = 0; k < aEnd - aStart; k++) {
+        const difference = text[aStart + k]! - text[bStart + k]!;
+        if (difference !== 0) return sign * difference;
+      }
+      return 0;
+    };
+  }
+
+  /**
+   * `rows` (ascending, each holding a value) sorted stably by the column,
+   * with a radix sort of their exact integer keys: ids read from their
+   * digits as high * 1e9 + low, times and quantities as they are.
+   */
+  #sortPresent(column: Exclude<SortColumn, 'complete'>, rows: Uint32Array): Uint32Array {
+    const n = rows.length;
+    // Keys by position in `rows`, then the positions sorted and mapped back: stable, as rows ascend.
+    const positions = new Uint32Array(n);
+    for (let k = 0; k < n; k++) positions[k] = k;
+    let keys: SortKey[];
+    if (column === 'id' || column === 'petId') {
+      const text = this.#columns.idText;
+      const highs = new Float64Array(n);
+      const lows = new Uint32Array(n);
+      for (let k = 0; k < n; k++) {
+        const [start, end] = this.#idSpan(column, rows[k]!);
+        const negative = text[start] === MINUS;
+        const split = end - 9;
+        let high = 0;
+        let low = 0;
+        let at = negative ? start + 1 : start;
+        for (; at < split; at++) high = high * 10 + text[at]! - ZERO;
+        for (; at < end; at++) low = low * 10 + text[at]! - ZERO;
+        if (negative) {
+          // -(h * 1e9 + l) = (-h - 1) * 1e9 + (1e9 - l), keeping 0 <= low < 1e9
+          if (low === 0) {
+            high = -high;
+          } else {
+            high = -high - 1;
+            low = 1e9 - low;
+          }
+        }
+        highs[k] = high;
+        lows[k] = low;
+      }
+      keys = keysOfParts(highs, lows, positions);
+    } else {
+      const source = column === 'quantity' ? this.#columns.quantities : this.#columns.shipTimes;
+      const values = new Float64Array(n);
+      for (let k = 0; k < n; k++) values[k] = source[rows[k]!]!;
+      keys = [keyOfValues(values, positions)];
+    }
+    const order = sortRows(positions, keys);
+    for (let k = 0; k < n; k++) order[k] = rows[order[k]!]!;
+    return order;
+  }
+
+  /** The column's sort of this table's rows, grown from what the list's earlier tables sorted. */
+  #growSort(column: Exclude<SortColumn, 'complete'>): GrowingSort {
+    const count = this.count;
+    const known = this.#memo.sorts.get(column);
+    if (known?.count === count) return known;
+    const from = known && known.count < count ? known.count : 0;
+    const { quantities, shipTimes } = this.#columns;
+    const has =
+      column === 'quantity'
+        ? (row: number) => !Number.isNaN(quantities[row]!)
+        : column === 'shipDate'
+          ? (row: number) => !Number.isNaN(shipTimes[row]!)
+          : (row: number) => {
+              const [start, end] = this.#idSpan(column, row);
+              return end > start;
+            };
+    const present = new Uint32Array(count - from);
+    const missing = new Uint32Array(count - from);
+    let n = 0;
+    let m = 0;
+    for (let row = from; row < count; row++) {
+      if (has(row)) present[n++] = row;
+      else missing[m++] = row;
+    }
+    const sorted = this.#sortPresent(column, present.subarray(0, n));
+    const grown: GrowingSort =
+      from === 0
+        ? { count, present: sorted, missing: missing.slice(0, m) }
+        : {
+            count,
+            present: mergeSorted(known!.present, sorted, this.#compareIn(column)),
+            missing: joined(known!.missing, missing.subarray(0, m)),
+          };
+    // A table of an earlier moment (still on screen) does not set the list's memo back.
+    if (!known || known.count < count) this.#memo.sorts.set(column, grown);
+    return grown;
   }
 
   /** The rows sorted by a column (stable: ties keep the service's order); rows without the value last. */
@@ -442,9 +580,17 @@ export class OrderTable {
     const column = this.#sortedColumn(sort.column);
     if (sort.direction === 'ascending') return column.ascending;
     if (!column.descending) {
-      const { ascending, present, keys } = column;
+      const { ascending, present } = column;
       const descending = new Uint32Array(this.count);
-      descending.set(descendingOf(ascending.subarray(0, present), keys!));
+      const complete = this.#columns.complete;
+      descending.set(
+        descendingOf(
+          ascending.subarray(0, present),
+          sort.column === 'complete'
+            ? (a, b) => complete[a] === complete[b]
+            : this.#equalIn(sort.column),
+        ),
+      );
       descending.set(ascending.subarray(present), present);
       column.descending = descending;
     }
@@ -454,38 +600,18 @@ export class OrderTable {
   #sortedColumn(column: SortColumn): SortedColumn {
     let sorted = this.#sorted.get(column);
     if (!sorted) {
-      sorted = column === 'complete' ? this.#sortComplete() : this.#sortIntegers(column);
+      if (column === 'complete') {
+        sorted = this.#sortComplete();
+      } else {
+        const { present, missing } = this.#growSort(column);
+        const ascending = new Uint32Array(this.count);
+        ascending.set(present);
+        ascending.set(missing, present.length);
+        sorted = { ascending, descending: undefined, present: present.length };
+      }
       this.#sorted.set(column, sorted);
     }
     return sorted;
-  }
-
-  #sortIntegers(column: Exclude<SortColumn, 'complete'>): SortedColumn {
-    const count = this.count;
-    const present = new Uint32Array(count);
-    const missing = new Uint32Array(count);
-    let n = 0;
-    let m = 0;
-    let keys: SortKey[];
-    if (column === 'id' || column === 'petId') {
-      const { highs, lows } = this.#idParts(column);
-      for (let i = 0; i < count; i++) {
-        if (Number.isNaN(highs[i]!)) missing[m++] = i;
-        else present[n++] = i;
-      }
-      keys = keysOfParts(highs, lows, present.subarray(0, n));
-    } else {
-      const values = column === 'shipDate' ? this.shipTimes() : this.#columns.quantities;
-      for (let i = 0; i < count; i++) {
-        if (Number.isNaN(values[i]!)) missing[m++] = i;
-        else present[n++] = i;
-      }
-      keys = [keyOfValues(values, present.subarray(0, n))];
-    }
-    const ascending = new Uint32Array(count);
-    ascending.set(sortRows(present.subarray(0, n), keys));
-    ascending.set(missing.subarray(0, m), n);
-    return { ascending, descending: undefined, present: n, keys };
   }
 
   #sortComplete(): SortedColumn {
@@ -503,13 +629,14 @@ export class OrderTable {
       ascending: bySlots([0, no, no + yes]),
       descending: bySlots([yes, 0, no + yes]),
       present: no + yes,
-      keys: undefined,
     };
   }
 
   /**
    * Rows whose id or pet id (per `scope`) contains, or starts with, the
    * digits of `query`, in the service's order. Undefined for an empty query.
+   * A list still arriving is searched in its new rows only, the rest
+   * remembered from its earlier tables.
    */
   search(query: string, scope: SearchScope, mode: SearchMode): Uint32Array | undefined {
     const needle = query.trim();
@@ -517,37 +644,58 @@ export class OrderTable {
     if (!SEARCHABLE.test(needle)) return new Uint32Array(0);
     const key = `${scope}:${mode}:${needle}`;
     if (this.#lastSearch?.key === key) return this.#lastSearch.rows;
+    const known = this.#memo.search;
+    const from = known?.key === key && known.count <= this.count ? known.count : 0;
+    const found = this.#searchRows(needle, scope, mode, from, this.count);
+    const rows = from > 0 ? joined(known!.rows, found) : found;
+    this.#lastSearch = { key, rows };
+    if (!known || known.key !== key || known.count < this.count)
+      this.#memo.search = { key, count: this.count, rows };
+    return rows;
+  }
 
-    const text = this.#searchText();
-    const { lineStarts: starts, tabs } = this.#columns;
-    const found = new Uint32Array(this.count);
+  /** The rows from `from` to `to` that the search finds. */
+  #searchRows(
+    needle: string,
+    scope: SearchScope,
+    mode: SearchMode,
+    from: number,
+    to: number,
+  ): Uint32Array {
+    const { lineStarts: starts, tabs, idText } = this.#columns;
+    // Positions below are in the whole text; `base` is where the searched part starts in it.
+    const base = starts[from]!;
+    const text =
+      from === 0 && to === this.count
+        ? this.#searchText()
+        : latin1.decode(idText.subarray(base, starts[to]!));
+    const found = new Uint32Array(to - from);
     let n = 0;
-    let row = 0;
-    let from = 0;
+    let row = from;
+    let at = 0;
     const length = needle.length;
     for (;;) {
-      const at = text.indexOf(needle, from);
-      if (at < 0) break;
-      while (starts[row + 1]! <= at) row++;
+      const hit = text.indexOf(needle, at);
+      if (hit < 0) break;
+      const position = hit + base;
+      while (starts[row + 1]! <= position) row++;
       const tab = tabs[row]!;
       // A needle holds no tab or newline, so a match lies within one of the two ids.
-      const inId = at + length <= tab;
+      const inId = position + length <= tab;
       const accepted =
         mode === 'contains'
           ? scope === 'any' || (scope === 'id') === inId
-          : at === starts[row]
+          : position === starts[row]
             ? scope !== 'petId'
-            : at === tab + 1 && scope !== 'id';
+            : position === tab + 1 && scope !== 'id';
       if (accepted) {
         found[n++] = row;
-        from = starts[row + 1]!;
+        at = starts[row + 1]! - base;
       } else {
-        from = at + 1;
+        at = hit + 1;
       }
     }
-    const rows = found.slice(0, n);
-    this.#lastSearch = { key, rows };
-    return rows;
+    return found.slice(0, n);
   }
 
   /** The rows a query shows, in the order it shows them. */
