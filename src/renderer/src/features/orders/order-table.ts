@@ -78,11 +78,26 @@ interface SortedColumn {
   readonly present: number;
 }
 
+/**
+ * Exact sort keys of some rows: the value (a time, a quantity) or an id's
+ * high part in `highs`, an id's low part in `lows` (see integer-sort.ts).
+ */
+interface Keys {
+  readonly highs: Float64Array;
+  readonly lows: Uint32Array | undefined;
+}
+
 /** A column's sort as far as the list had come: rows with the value, sorted (stable), and those without. */
 interface GrowingSort {
   readonly count: number;
   readonly present: Uint32Array;
   readonly missing: Uint32Array;
+  /**
+   * The keys of `present`, in its order, to merge the next rows in with one
+   * pass in sequence (gathering them by row would miss the cache at every
+   * step); dropped once the list is whole.
+   */
+  readonly keys: Keys | undefined;
 }
 
 /**
@@ -94,6 +109,13 @@ interface GrowingSort {
 class ViewMemo {
   readonly sorts = new Map<Exclude<SortColumn, 'complete'>, GrowingSort>();
   search: { readonly key: string; readonly count: number; readonly rows: Uint32Array } | undefined;
+  /** The list is whole: nothing more will be merged in, so the id keys kept for that go. */
+  whole = false;
+
+  settle(): void {
+    this.whole = true;
+    for (const [column, sort] of this.sorts) this.sorts.set(column, { ...sort, keys: undefined });
+  }
 }
 
 /** What a table holds (see the top of this file). */
@@ -295,27 +317,57 @@ export class OrderTableBuilder {
 
   /** The whole list's table, in arrays fitted to it. */
   build(): OrderTable {
+    this.#memo.settle();
     return new OrderTable(this.#columns(fitted), this.#memo);
   }
 }
 
-/** Two sorted runs of rows merged, `first`'s rows first among equals (they came first in the list). */
+/**
+ * Two sorted runs of rows merged by their keys, `first`'s rows first among
+ * equals (they came first in the list); the keys are merged alike.
+ */
 function mergeSorted(
   first: Uint32Array,
+  firstKeys: Keys,
   second: Uint32Array,
-  compare: (a: number, b: number) => number,
-): Uint32Array {
-  const out = new Uint32Array(first.length + second.length);
+  secondKeys: Keys,
+): { rows: Uint32Array; keys: Keys } {
+  const total = first.length + second.length;
+  const rows = new Uint32Array(total);
+  const highs = new Float64Array(total);
+  const lows = firstKeys.lows ? new Uint32Array(total) : undefined;
+  const { highs: highsA, lows: lowsA } = firstKeys;
+  const { highs: highsB, lows: lowsB } = secondKeys;
   let i = 0;
   let j = 0;
   let k = 0;
   while (i < first.length && j < second.length) {
-    if (compare(second[j]!, first[i]!) < 0) out[k++] = second[j++]!;
-    else out[k++] = first[i++]!;
+    const highA = highsA[i]!;
+    const highB = highsB[j]!;
+    if (highB < highA || (highB === highA && lows !== undefined && lowsB![j]! < lowsA![i]!)) {
+      rows[k] = second[j]!;
+      highs[k] = highB;
+      if (lows) lows[k] = lowsB![j]!;
+      j++;
+    } else {
+      rows[k] = first[i]!;
+      highs[k] = highA;
+      if (lows) lows[k] = lowsA![i]!;
+      i++;
+    }
+    k++;
   }
-  while (i < first.length) out[k++] = first[i++]!;
-  while (j < second.length) out[k++] = second[j++]!;
-  return out;
+  for (; i < first.length; i++, k++) {
+    rows[k] = first[i]!;
+    highs[k] = highsA[i]!;
+    if (lows) lows[k] = lowsA![i]!;
+  }
+  for (; j < second.length; j++, k++) {
+    rows[k] = second[j]!;
+    highs[k] = highsB[j]!;
+    if (lows) lows[k] = lowsB![j]!;
+  }
+  return { rows, keys: { highs, lows } };
 }
 
 function joined(first: Uint32Array, second: Uint32Array): Uint32Array {
@@ -440,119 +492,89 @@ export class OrderTable {
     return this.#columns.shipTimes;
   }
 
-  /** Where row's id (or pet id) is in the id text: [start, end), empty when absent. */
-  #idSpan(column: 'id' | 'petId', row: number): [number, number] {
-    const { lineStarts, tabs } = this.#columns;
-    return column === 'id'
-      ? [lineStarts[row]!, tabs[row]!]
-      : [tabs[row]! + 1, lineStarts[row + 1]! - 1];
-  }
-
   /** Whether two rows hold the same value in the column (ids compared as text: it is canonical). */
   #equalIn(column: Exclude<SortColumn, 'complete'>): (a: number, b: number) => boolean {
     if (column === 'quantity' || column === 'shipDate') {
       const values = column === 'quantity' ? this.#columns.quantities : this.#columns.shipTimes;
       return (a, b) => values[a] === values[b];
     }
-    const text = this.#columns.idText;
+    const { idText: text, lineStarts, tabs } = this.#columns;
+    const pet = column === 'petId';
     return (a, b) => {
-      const [aStart, aEnd] = this.#idSpan(column, a);
-      const [bStart, bEnd] = this.#idSpan(column, b);
-      if (aEnd - aStart !== bEnd - bStart) return false;
-      for (let k = 0; k < aEnd - aStart; k++)
-        if (text[aStart + k] !== text[bStart + k]) return false;
+      const aStart = pet ? tabs[a]! + 1 : lineStarts[a]!;
+      const bStart = pet ? tabs[b]! + 1 : lineStarts[b]!;
+      const length = (pet ? lineStarts[a + 1]! - 1 : tabs[a]!) - aStart;
+      if ((pet ? lineStarts[b + 1]! - 1 : tabs[b]!) - bStart !== length) return false;
+      for (let k = 0; k < length; k++) if (text[aStart + k] !== text[bStart + k]) return false;
       return true;
     };
   }
 
-  /** Orders two rows that both hold a value in the column (negative, zero, positive). */
-  #compareIn(column: Exclude<SortColumn, 'complete'>): (a: number, b: number) => number {
+  /**
+   * The keys of `rows` (each holding a value), by position: ids read from
+   * their digits as high * 1e9 + low, times and quantities as they are.
+   */
+  #keysOf(column: Exclude<SortColumn, 'complete'>, rows: Uint32Array): Keys {
+    const n = rows.length;
+    const highs = new Float64Array(n);
+    if (column === 'quantity' || column === 'shipDate') {
+      const source = column === 'quantity' ? this.#columns.quantities : this.#columns.shipTimes;
+      for (let k = 0; k < n; k++) highs[k] = source[rows[k]!]!;
+      return { highs, lows: undefined };
+    }
+    const { idText: text, lineStarts, tabs } = this.#columns;
+    const pet = column === 'petId';
+    const lows = new Uint32Array(n);
+    for (let k = 0; k < n; k++) {
+      const row = rows[k]!;
+      const start = pet ? tabs[row]! + 1 : lineStarts[row]!;
+      const end = pet ? lineStarts[row + 1]! - 1 : tabs[row]!;
+      const negative = text[start] === MINUS;
+      const split = end - 9;
+      let high = 0;
+      let low = 0;
+      let at = negative ? start + 1 : start;
+      for (; at < split; at++) high = high * 10 + text[at]! - ZERO;
+      for (; at < end; at++) low = low * 10 + text[at]! - ZERO;
+      if (negative) {
+        // -(h * 1e9 + l) = (-h - 1) * 1e9 + (1e9 - l), keeping 0 <= low < 1e9
+        if (low === 0) {
+          high = -high;
+        } else {
+          high = -high - 1;
+          low = 1e9 - low;
+        }
+      }
+      highs[k] = high;
+      lows[k] = low;
+    }
+    return { highs, lows };
+  }
+
+  /** Whether a row holds a value in the column. */
+  #has(column: Exclude<SortColumn, 'complete'>): (row: number) => boolean {
     if (column === 'quantity' || column === 'shipDate') {
       const values = column === 'quantity' ? this.#columns.quantities : this.#columns.shipTimes;
-      return (a, b) => values[a]! - values[b]!;
+      return (row) => !Number.isNaN(values[row]!);
     }
-    // Canonical int64 text: the sign first, then the length, then the digits.
-    const text = this.#columns.idText;
-    return (a, b) => {
-      const [aStart, aEnd] = this.#idSpan(column, a);
-      const [bStart, bEnd] = this.#idSpan(column, b);
-      const aNegative = text[aStart] === MINUS;
-      const bNegative = text[bStart] === MINUS;
-      if (aNegative !== bNegative) return aNegative ? -1 : 1;
-      const sign = aNegative ? -1 : 1;
-      if (aEnd - aStart !== bEnd - bStart) return sign * (aEnd - aStart - (bEnd - bStart));
-      for (let k = 0; k < aEnd - aStart; k++) {
-        const difference = text[aStart + k]! - text[bStart + k]!;
-        if (difference !== 0) return sign * difference;
-      }
-      return 0;
-    };
+    const { lineStarts, tabs } = this.#columns;
+    return column === 'petId'
+      ? (row) => lineStarts[row + 1]! - 1 > tabs[row]! + 1
+      : (row) => tabs[row]! > lineStarts[row]!;
   }
 
   /**
-   * `rows` (ascending, each holding a value) sorted stably by the column,
-   * with a radix sort of their exact integer keys: ids read from their
-   * digits as high * 1e9 + low, times and quantities as they are.
+   * The column's sort of this table's rows, grown from what the list's
+   * earlier tables sorted: the new rows sorted alone with a radix sort of
+   * their exact keys (integer-sort.ts), then merged in.
    */
-  #sortPresent(column: Exclude<SortColumn, 'complete'>, rows: Uint32Array): Uint32Array {
-    const n = rows.length;
-    // Keys by position in `rows`, then the positions sorted and mapped back: stable, as rows ascend.
-    const positions = new Uint32Array(n);
-    for (let k = 0; k < n; k++) positions[k] = k;
-    let keys: SortKey[];
-    if (column === 'id' || column === 'petId') {
-      const text = this.#columns.idText;
-      const highs = new Float64Array(n);
-      const lows = new Uint32Array(n);
-      for (let k = 0; k < n; k++) {
-        const [start, end] = this.#idSpan(column, rows[k]!);
-        const negative = text[start] === MINUS;
-        const split = end - 9;
-        let high = 0;
-        let low = 0;
-        let at = negative ? start + 1 : start;
-        for (; at < split; at++) high = high * 10 + text[at]! - ZERO;
-        for (; at < end; at++) low = low * 10 + text[at]! - ZERO;
-        if (negative) {
-          // -(h * 1e9 + l) = (-h - 1) * 1e9 + (1e9 - l), keeping 0 <= low < 1e9
-          if (low === 0) {
-            high = -high;
-          } else {
-            high = -high - 1;
-            low = 1e9 - low;
-          }
-        }
-        highs[k] = high;
-        lows[k] = low;
-      }
-      keys = keysOfParts(highs, lows, positions);
-    } else {
-      const source = column === 'quantity' ? this.#columns.quantities : this.#columns.shipTimes;
-      const values = new Float64Array(n);
-      for (let k = 0; k < n; k++) values[k] = source[rows[k]!]!;
-      keys = [keyOfValues(values, positions)];
-    }
-    const order = sortRows(positions, keys);
-    for (let k = 0; k < n; k++) order[k] = rows[order[k]!]!;
-    return order;
-  }
-
-  /** The column's sort of this table's rows, grown from what the list's earlier tables sorted. */
   #growSort(column: Exclude<SortColumn, 'complete'>): GrowingSort {
     const count = this.count;
     const known = this.#memo.sorts.get(column);
     if (known?.count === count) return known;
-    const from = known && known.count < count ? known.count : 0;
-    const { quantities, shipTimes } = this.#columns;
-    const has =
-      column === 'quantity'
-        ? (row: number) => !Number.isNaN(quantities[row]!)
-        : column === 'shipDate'
-          ? (row: number) => !Number.isNaN(shipTimes[row]!)
-          : (row: number) => {
-              const [start, end] = this.#idSpan(column, row);
-              return end > start;
-            };
+    // Grown from what is known, if that is fewer rows and can still be merged into.
+    const from = known && known.count < count && known.keys ? known.count : 0;
+    const has = this.#has(column);
     const present = new Uint32Array(count - from);
     const missing = new Uint32Array(count - from);
     let n = 0;
@@ -561,18 +583,42 @@ export class OrderTable {
       if (has(row)) present[n++] = row;
       else missing[m++] = row;
     }
-    const sorted = this.#sortPresent(column, present.subarray(0, n));
-    const grown: GrowingSort =
-      from === 0
-        ? { count, present: sorted, missing: missing.slice(0, m) }
-        : {
-            count,
-            present: mergeSorted(known!.present, sorted, this.#compareIn(column)),
-            missing: joined(known!.missing, missing.subarray(0, m)),
-          };
+    const rows = present.subarray(0, n);
+    const keys = this.#keysOf(column, rows);
+    // Positions in `rows` sorted by their keys, then mapped back: stable, as rows ascend.
+    const positions = new Uint32Array(n);
+    for (let k = 0; k < n; k++) positions[k] = k;
+    const order = sortRows(
+      positions,
+      keys.lows
+        ? keysOfParts(keys.highs, keys.lows, positions)
+        : [keyOfValues(keys.highs, positions)],
+    );
+    const sorted = new Uint32Array(n);
+    const sortedKeys: Keys = {
+      highs: new Float64Array(n),
+      lows: keys.lows ? new Uint32Array(n) : undefined,
+    };
+    for (let k = 0; k < n; k++) {
+      const at = order[k]!;
+      sorted[k] = rows[at]!;
+      sortedKeys.highs[k] = keys.highs[at]!;
+      if (sortedKeys.lows) sortedKeys.lows[k] = keys.lows![at]!;
+    }
+    const merged =
+      from > 0
+        ? mergeSorted(known!.present, known!.keys!, sorted, sortedKeys)
+        : { rows: sorted, keys: sortedKeys };
+    const grownSort: GrowingSort = {
+      count,
+      present: merged.rows,
+      missing: from > 0 ? joined(known!.missing, missing.subarray(0, m)) : missing.slice(0, m),
+      // Kept only while the list may grow: a whole list's sorts are not merged into again.
+      keys: this.#memo.whole ? undefined : merged.keys,
+    };
     // A table of an earlier moment (still on screen) does not set the list's memo back.
-    if (!known || known.count < count) this.#memo.sorts.set(column, grown);
-    return grown;
+    if (!known || known.count < count) this.#memo.sorts.set(column, grownSort);
+    return grownSort;
   }
 
   /** The rows sorted by a column (stable: ties keep the service's order); rows without the value last. */
