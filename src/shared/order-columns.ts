@@ -281,3 +281,74 @@ export function unpackColumns(buffer: ArrayBuffer, offset = 0): OrderColumns {
     widestPetId: widestPetId!,
   };
 }
+
+/** One column's expected kind and length, for `checkOrderColumns`. */
+const COLUMN_SHAPES = [
+  ['idText', Uint8Array, undefined],
+  ['lineStarts', Uint32Array, 1],
+  ['tabs', Uint32Array, 0],
+  ['idHighs', Float64Array, 0],
+  ['idLows', Uint32Array, 0],
+  ['petIdHighs', Float64Array, 0],
+  ['petIdLows', Uint32Array, 0],
+  ['quantities', Float64Array, 0],
+  ['shipText', Uint8Array, undefined],
+  ['shipStarts', Uint32Array, 1],
+  ['shipTimes', Float64Array, 0],
+  ['complete', Uint8Array, 0],
+] as const;
+
+const TAB = 0x09;
+const NEWLINE = 0x0a;
+const MINUS = 0x2d;
+const ZERO = 0x30;
+const NINE = 0x39;
+
+/**
+ * `value` as order columns, or a sentence saying what is wrong with it: what
+ * another process sent is checked before a table takes it (each array of its
+ * kind and length, every offset in order and in range, every id byte a digit
+ * or a minus, every complete code known), so a wrong part can never put a
+ * row out of place or read past an array.
+ */
+export function checkOrderColumns(value: unknown): OrderColumns | string {
+  if (typeof value !== 'object' || value === null) return 'not columns';
+  const columns = value as Record<string, unknown>;
+  const { count, widestId, widestPetId } = columns;
+  for (const [name, number] of Object.entries({ count, widestId, widestPetId }))
+    if (
+      typeof number !== 'number' ||
+      !Number.isInteger(number) ||
+      number < 0 ||
+      number > 2 ** 32 - 2
+    )
+      return `${name} is not a row count`;
+  const n = count as number;
+  for (const [name, kind, extra] of COLUMN_SHAPES) {
+    const array = columns[name];
+    if (!(array instanceof kind)) return `${name} is not a ${kind.name}`;
+    if (extra !== undefined && array.length !== n + extra)
+      return `${name} holds ${array.length} entries for ${n} rows`;
+  }
+  const { idText, lineStarts, tabs, shipText, shipStarts, complete } = value as OrderColumns;
+  if (lineStarts[0] !== 0 || lineStarts[n] !== idText.length)
+    return 'lineStarts do not span idText';
+  if (shipStarts[0] !== 0 || shipStarts[n] !== shipText.length)
+    return 'shipStarts do not span shipText';
+  for (let row = 0; row < n; row++) {
+    const start = lineStarts[row]!;
+    const tab = tabs[row]!;
+    const end = lineStarts[row + 1]!;
+    // `id \t petId \n`: the tab inside the line, the newline its last byte.
+    if (tab < start || tab + 2 > end || idText[tab] !== TAB || idText[end - 1] !== NEWLINE)
+      return `row ${row}'s ids are out of place`;
+    if (shipStarts[row + 1]! < shipStarts[row]!) return `row ${row}'s ship date is out of place`;
+    if (complete[row]! > COMPLETE_ABSENT) return `row ${row}'s complete is not a known code`;
+  }
+  for (let at = 0; at < idText.length; at++) {
+    const byte = idText[at]!;
+    if ((byte < ZERO || byte > NINE) && byte !== MINUS && byte !== TAB && byte !== NEWLINE)
+      return 'idText holds something other than ids';
+  }
+  return value as OrderColumns;
+}

@@ -6,7 +6,7 @@
 // preload); in the development harness, binary bodies the page fetches
 // (tools/harness). No dependencies: the preload bundles this file.
 
-import type { OrderColumns } from './order-columns.ts';
+import { checkOrderColumns, type OrderColumns } from './order-columns.ts';
 
 export type OrderStreamMessage =
   /**
@@ -52,4 +52,37 @@ export interface OrderStreams {
    * Returns the stop (after the end, or when the stream is no longer wanted).
    */
   listen(streamId: string, onMessage: (message: OrderStreamMessage) => void): () => void;
+}
+
+const isRowCount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < 2 ** 32;
+
+/**
+ * A message that came over a stream, checked as the IPC contract checks a
+ * call's arguments: its kind, its counts, and for rows their columns
+ * (order-columns.ts's checkOrderColumns). Anything else is a string saying
+ * what is wrong; the receiver then treats the list as failed.
+ */
+export function checkOrderStreamMessage(data: unknown): OrderStreamMessage | string {
+  if (typeof data !== 'object' || data === null) return 'not a stream message';
+  const message = data as Record<string, unknown>;
+  switch (message['kind']) {
+    case 'rows': {
+      const { from, expected } = message;
+      if (!isRowCount(from)) return 'rows without where they go';
+      if (expected !== undefined && !isRowCount(expected))
+        return 'rows with a wrong expected count';
+      const columns = checkOrderColumns(message['columns']);
+      if (typeof columns === 'string') return columns;
+      return { kind: 'rows', from, columns, ...(expected === undefined ? {} : { expected }) };
+    }
+    case 'end':
+      return isRowCount(message['count'])
+        ? { kind: 'end', count: message['count'] }
+        : 'an end without its count';
+    case 'failed':
+      return { kind: 'failed' };
+    default:
+      return 'not a stream message';
+  }
 }

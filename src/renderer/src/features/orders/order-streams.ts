@@ -2,9 +2,11 @@
 // MessagePort of its own, which the preload (or the harness's bridge) posts
 // to this window with the id of the stream the page asked for. Only a
 // message this window posted to itself counts (an embedded frame's would have
-// another source), and only for a stream the page is listening to.
+// another source), and only for a stream the page is listening to; each
+// message on a port is checked (shape, lengths, offsets) before it is used.
 
 import {
+  checkOrderStreamMessage,
   isOrderStreamPortMessage,
   type OrderStreamMessage,
   type OrderStreams,
@@ -24,7 +26,11 @@ export function portOrderStreams(target: Window): OrderStreams {
       return;
     }
     ports.set(streamId, port);
-    port.onmessage = (message: MessageEvent<OrderStreamMessage>) => listener(message.data);
+    // What comes is checked first; a message out of shape fails the list (nothing of it is shown).
+    port.onmessage = (message: MessageEvent) => {
+      const checked = checkOrderStreamMessage(message.data);
+      listener(typeof checked === 'string' ? { kind: 'failed' } : checked);
+    };
   });
   return {
     listen(streamId, onMessage) {
