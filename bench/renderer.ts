@@ -353,3 +353,122 @@ export async function benchStream(orders: number, mbPerSecond: number): Promise<
     await app.close();
   }
 }
+
+/** Page code: the grid scrolled to its very end; whether the last row is wholly in view, and what it shows. */
+const scrollToEnd = (count: number) => `(async () => {
+  const scroller = document.querySelector('.orders-grid-scroll');
+  scroller.scrollTop = scroller.scrollHeight;
+  for (let i = 0; i < 4; i++) await new Promise((r) => requestAnimationFrame(() => r()));
+  const last = document.querySelector('[role="grid"] [role="row"][aria-rowindex="${count + 1}"]');
+  const view = scroller.getBoundingClientRect();
+  const row = last?.getBoundingClientRect();
+  return {
+    scrollHeight: scroller.scrollHeight,
+    inView: !!row && row.top >= view.top - 0.5 && row.bottom <= view.bottom + 0.5,
+    id: last?.querySelector('[role="rowheader"]')?.textContent?.trim() ?? '',
+  };
+})()`;
+
+/**
+ * The whole pipeline at each list size, unthrottled: from the first byte in
+ * main to the whole list shown in the renderer, and what main and the
+ * renderer hold for it then (measured as in benchStream), per order. At the
+ * largest size, the grid scrolled to its end must show the list's last order.
+ */
+export async function benchScaling(sizes: readonly number[]): Promise<BenchLine[]> {
+  const empty = await openApp(0);
+  let rendererBefore: number;
+  try {
+    await empty.page.goto(empty.harness.url);
+    await waitSettled(empty.page, 0);
+    await empty.page.waitForTimeout(1000);
+    rendererBefore = await rendererBytes(empty.cdp);
+  } finally {
+    await empty.close();
+  }
+  const lines: BenchLine[] = [];
+  const largest = Math.max(...sizes);
+  for (const orders of sizes) {
+    const app = await openApp(orders);
+    const { page, cdp, download, sandbox, harness } = app;
+    try {
+      await fetch(`${sandbox.baseUrl}/store/orders`, {
+        headers: { authorization: `Bearer ${KEY}` },
+      }).then((response) => response.arrayBuffer());
+      const mainBefore = await bytesInUse();
+      await page.goto(harness.url);
+      await waitSettled(page, orders);
+      const settledAt = now();
+      const bodyBytes = download.bytes;
+      if (!download.first) throw new Error('main pushed no progress of the download');
+      const pipeline = settledAt - download.first;
+      await page.waitForTimeout(1000);
+      const mainHeld = (await bytesInUse()) - mainBefore;
+      const rendererHeld = (await rendererBytes(cdp)) - rendererBefore;
+      const label = `scaling (Chromium, harness, unthrottled): ${orders.toLocaleString('en')} orders`;
+      const perOrder = (bytes: number) => `${(bytes / orders).toFixed(0)} B/order`;
+      lines.push(
+        {
+          name: `${label}: first byte in main to the whole list shown, per order`,
+          value: `${((pipeline * 1000) / orders).toFixed(2)} µs`,
+          figure: {
+            name: `scaling.${orders}.pipeline.usPerOrder`,
+            value: (pipeline * 1000) / orders,
+            unit: 'us',
+          },
+        },
+        {
+          name: `${label}: JSON body, per order`,
+          value: perOrder(bodyBytes),
+          figure: {
+            name: `scaling.${orders}.body.bytesPerOrder`,
+            value: bodyBytes / orders,
+            unit: 'bytes',
+          },
+        },
+        {
+          name: `${label}: main holds, per order (measured)`,
+          value: perOrder(mainHeld),
+          figure: {
+            name: `scaling.${orders}.memory.main.bytesPerOrder`,
+            value: mainHeld / orders,
+            unit: 'bytes',
+          },
+        },
+        {
+          name: `${label}: renderer holds, per order (measured)`,
+          value: perOrder(rendererHeld),
+          figure: {
+            name: `scaling.${orders}.memory.renderer.bytesPerOrder`,
+            value: rendererHeld / orders,
+            unit: 'bytes',
+          },
+        },
+      );
+      if (orders === largest) {
+        const end = (await page.evaluate(scrollToEnd(orders))) as {
+          scrollHeight: number;
+          inView: boolean;
+          id: string;
+        };
+        const lastId = sandbox.orderIds().at(-1);
+        const ok = end.inView && end.id === lastId;
+        const millions = `${orders / 1_000_000}M`;
+        lines.push({
+          name: `${label}: the grid scrolled to its end shows the last order (${end.id || 'none'}; scroll height ${end.scrollHeight.toLocaleString('en')} px for ${(orders * 32).toLocaleString('en')} px of rows)`,
+          value: ok ? '1' : '0',
+          figure: {
+            name: `renderer.scrollEnd.${millions}`,
+            value: ok ? 1 : 0,
+            unit: 'count',
+            bound: 1,
+          },
+          check: { ok, rule: '(= 1)' },
+        });
+      }
+    } finally {
+      await app.close();
+    }
+  }
+  return lines;
+}

@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util';
 import { benchMainList } from './main-list.ts';
 import { benchPacing } from './pacing.ts';
-import { benchStream } from './renderer.ts';
+import { benchScaling, benchStream } from './renderer.ts';
 import { hasChromium } from '../test/e2e/support/browser.ts';
 import { print, writeJson, type BenchLine } from './report.ts';
 
@@ -30,6 +30,11 @@ if (wanted('main')) {
 if (wanted('pacing')) lines.push(...(await benchPacing(Number(process.env.BENCH_CANCELS ?? 300))));
 if (hasChromium) {
   if (wanted('stream')) lines.push(...(await benchStream(orders, 50)));
+  // BENCH_SCALING=10000,100000: other sizes for the scaling table (the largest is scrolled to its end).
+  const sizes = (process.env.BENCH_SCALING ?? '10000,100000,1000000,3000000')
+    .split(',')
+    .map(Number);
+  if (wanted('scaling')) lines.push(...(await benchScaling(sizes)));
 } else
   console.log(
     "(renderer figures skipped: Debian's chromium is not installed at /usr/bin/chromium)",
