@@ -17,7 +17,7 @@ import {
   COMPLETE_TRUE,
   type OrderColumns,
 } from '../../../../shared/order-columns.ts';
-import { descendingOf, keyOfValues, keysOfParts, sortRows, type SortKey } from './integer-sort.ts';
+import { descendingOf, keyOfValues, keysOfParts, sortRows } from './integer-sort.ts';
 import {
   isPlainDate,
   plainDateText,
