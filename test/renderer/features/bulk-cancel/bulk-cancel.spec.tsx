@@ -58,6 +58,44 @@ describe('bulk cancel', () => {
     disconnect();
   });
 
+  it('the start answer coming after the job’s last event (they travel apart) does not take the panel back', async () => {
+    const app = await startTestApp();
+    // As in the development harness, where answers and events come over separate connections:
+    // the answer to start, a snapshot of the job as it began, lands after the job has finished.
+    const finishedSeen = new Promise<void>((resolve) =>
+      app.api.events.onBulkCancelChanged(({ snapshot }) => {
+        if (snapshot.status === 'finished') setTimeout(resolve, 0);
+      }),
+    );
+    const api = {
+      ...app.api,
+      bulkCancel: {
+        ...app.api.bulkCancel,
+        start: async (...args: Parameters<typeof app.api.bulkCancel.start>) => {
+          const answer = await app.api.bulkCancel.start(...args);
+          await finishedSeen;
+          return answer;
+        },
+      },
+    };
+    const store = createAppStore(api, app.orderStreams);
+    const disconnect = connectEvents(api, store);
+    render(
+      <StoreProvider store={store}>
+        <BulkCancelPanel environment="sandbox" />
+      </StoreProvider>,
+    );
+    const ids = app.sandbox.orderIds({ status: 'pending' }).slice(0, 4);
+    await act(async () => {
+      store.getState().askBulkCancel('sandbox', ids);
+      await store.getState().confirmBulkCancel();
+    });
+    const panel = screen.getByRole('region', { name: /^Bulk cancel/ });
+    expect(within(panel).getByText('Finished.')).toBeTruthy();
+    expect(within(panel).getByText('4 of 4 done')).toBeTruthy();
+    disconnect();
+  });
+
   it('keeping the orders sends nothing', async () => {
     const { app, store, user } = await setup();
     act(() => store.getState().askBulkCancel('sandbox', app.sandbox.orderIds().slice(0, 5)));
