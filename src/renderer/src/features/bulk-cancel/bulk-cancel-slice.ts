@@ -78,9 +78,9 @@ export const createBulkCancelSlice: SliceCreator<BulkCancelSlice> = (api) => (se
   /**
    * Calls main and keeps the snapshot it answers, unless another was taken
    * while the call was out. Answers and events keep no order between them
-   * (in the development harness they come over separate connections), so an
-   * answer may be older than the last event; and main sends an event after
-   * every change to the job, so one that is skipped is never the last word.
+   * (they may come over separate connections), so an answer may be older
+   * than the last event; and main sends an event after every change to the
+   * job, so an answer that is skipped is never the last word.
    */
   const ask = async <T extends BulkCancelSnapshot | null>(
     environment: EnvironmentId,
