@@ -18,6 +18,8 @@ export default defineConfig({
             'test/cli/**/*.spec.ts',
             'test/packaging/**/*.spec.ts',
             'test/security/**/*.spec.ts',
+            'test/reliability/**/*.spec.ts',
+            'test/fuzz/**/*.spec.ts',
           ],
           testTimeout: 20_000,
         },

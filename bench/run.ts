@@ -5,6 +5,7 @@
 // every figure to FILE as data.
 
 import { parseArgs } from 'node:util';
+import { benchChangesDiff } from './changes-diff.ts';
 import { benchMainList } from './main-list.ts';
 import { benchPacing } from './pacing.ts';
 import { benchScaling, benchStream } from './renderer.ts';
@@ -27,6 +28,7 @@ if (wanted('main')) {
   lines.push(...(await benchMainList(orders, rounds, false)));
   lines.push(...(await benchMainList(orders, rounds, true)));
 }
+if (wanted('changes')) lines.push(...(await benchChangesDiff(orders, Math.max(rounds, 5))));
 if (wanted('pacing')) lines.push(...(await benchPacing(Number(process.env.BENCH_CANCELS ?? 300))));
 if (hasChromium) {
   if (wanted('stream')) lines.push(...(await benchStream(orders, 50)));

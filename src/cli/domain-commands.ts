@@ -1,5 +1,7 @@
-// store-admin domain check | domain cert: the custom-domain assistant's checks
-// from the command line. Human-readable by default, --json for scripts.
+// store-admin domain check | domain cert | domain watch: the custom-domain
+// assistant's checks from the command line, and the re-checks the app runs by
+// itself (domain watch: on the app's schedule, until the domain is ready).
+// Human-readable by default, --json for scripts.
 // Exit codes: 0 ready / valid; 1 the check could not be completed (resolver
 // errors; no TLS connection); 2 bad usage; 5 pending (not found or missing:
 // DNS may still be spreading; certificate not shown yet); 6 misconfigured
@@ -26,6 +28,8 @@ import {
 } from '../main/domains/dns-check.ts';
 import { DomainInputError } from '../main/domains/domain-name.ts';
 import type { CliIo } from './run.ts';
+import { realTiming } from '../main/quota/clock.ts';
+import { nextCheckAt } from '../main/domains/recheck-schedule.ts';
 
 export const DOMAIN_EXIT = { ok: 0, failed: 1, usage: 2, pending: 5, misconfigured: 6 } as const;
 
@@ -55,13 +59,19 @@ export const DOMAIN_USAGE = `Custom domains:
       --port N              Port (default: ${DEFAULT_TLS_PORT})
       --timeout MS          Deadline for the connection (default: ${DEFAULT_TLS_TIMEOUT_MS})
       --ca-file FILE        Trust only the CA certificate(s) in this PEM file
-  Both take --json. Exit codes: 0 ready/valid, 1 could not check,
+  domain watch <domain> --target <cname-target>
+                         Check the DNS again by itself until it is ready, as the
+                         app does: at once, every 30 seconds at first, slowing
+                         to every 10 minutes, for up to 48 hours. Prints each
+                         change of status (--json: one line per change).
+                         Takes --resolver, --ca and --timeout as check does.
+  All take --json. Exit codes: 0 ready/valid, 1 could not check,
   2 bad usage, 5 pending (not there yet), 6 misconfigured/invalid.`;
 
 type Parsed =
   | { readonly command: 'help' }
   | {
-      readonly command: 'check';
+      readonly command: 'check' | 'watch';
       readonly domain: string;
       readonly target: string;
       readonly resolver?: string;
@@ -108,7 +118,7 @@ function parse(argv: readonly string[]): Parsed {
   const [group, action, ...rest] = positionals;
   if (group !== 'domain') throw new UsageError(`not a domain command: ${positionals.join(' ')}`);
   if (values.help || action === undefined) return { command: 'help' };
-  if (action !== 'check' && action !== 'cert')
+  if (action !== 'check' && action !== 'cert' && action !== 'watch')
     throw new UsageError(`unknown command: domain ${action}`);
   if (rest.length !== 1) throw new UsageError(`domain ${action} needs exactly one domain`);
   const domain = rest[0]!;
@@ -119,14 +129,14 @@ function parse(argv: readonly string[]): Parsed {
     if (wrong !== undefined)
       throw new UsageError(`--${wrong} is not an option of domain ${command}`);
   };
-  if (action === 'check') {
-    only(['host', 'port', 'ca-file'], 'check');
+  if (action === 'check' || action === 'watch') {
+    only(['host', 'port', 'ca-file'], action);
     if (values.target === undefined)
       throw new UsageError(
-        'domain check needs --target <cname-target>, the value shown in the dashboard',
+        `domain ${action} needs --target <cname-target>, the value shown in the dashboard`,
       );
     return {
-      command: 'check',
+      command: action,
       domain,
       target: values.target,
       json,
@@ -180,7 +190,83 @@ function certText(report: CertificateReport): string {
   return `${lines.join('\n')}\n\n${findingLines(report.findings)}\n`;
 }
 
-/** Runs `domain check` / `domain cert` (argv includes the leading "domain"); returns the exit code. */
+/** HH:MM:SS in local time. */
+function clock(epochMs: number): string {
+  const d = new Date(epochMs);
+  return [d.getHours(), d.getMinutes(), d.getSeconds()]
+    .map((n) => String(n).padStart(2, '0'))
+    .join(':');
+}
+
+const WATCH_WORDS: Readonly<Record<DomainStatus, string>> = {
+  ready: 'ready: DNS is set up as the platform expects. Next: press Verify in the dashboard.',
+  pending: 'waiting for DNS: the record cannot be seen yet.',
+  misconfigured: 'misconfigured: DNS must be changed (see below).',
+  error: 'could not check: some lookups got no answer.',
+};
+
+/**
+ * `domain watch`: the DNS check again and again on the app's schedule
+ * (src/main/domains/recheck-schedule.ts), printing each change of status,
+ * until the domain is ready or 48 hours have passed.
+ */
+async function watchDomain(
+  parsed: Extract<Parsed, { command: 'check' | 'watch' }>,
+  io: CliIo,
+): Promise<number> {
+  const timing = io.timing ?? realTiming;
+  const since = timing.now();
+  let checkedAt: number | undefined;
+  let last: DomainCheckReport | undefined;
+  if (!parsed.json) {
+    io.stdout(
+      `Watching ${parsed.domain}: checking now, then every 30 seconds at first, slowing to every 10 minutes, for up to 48 hours. Ctrl+C stops.\n`,
+    );
+  }
+  for (;;) {
+    const at = nextCheckAt({ since, ...(checkedAt !== undefined ? { checkedAt } : {}) });
+    if (at === undefined) {
+      const status = last?.status ?? 'pending';
+      if (parsed.json) {
+        io.stdout(
+          `${JSON.stringify({ ok: false, event: 'gave-up', at: new Date(timing.now()).toISOString(), status })}\n`,
+        );
+      } else {
+        io.stdout(
+          `${clock(timing.now())}  stopped after 48 hours (DNS changes take at most that long): still ${WATCH_WORDS[status]}\n`,
+        );
+      }
+      return EXIT_BY_STATUS[status];
+    }
+    const wait = at - timing.now();
+    if (wait > 0) await timing.sleep(wait);
+    const report = await checkDomainDns({
+      domain: parsed.domain,
+      target: parsed.target,
+      resolver: parsed.resolver,
+      caDomain: parsed.caDomain,
+      timeoutMs: parsed.timeoutMs,
+      now: timing.now,
+    });
+    checkedAt = timing.now();
+    if (report.status !== last?.status) {
+      if (parsed.json) {
+        io.stdout(
+          `${JSON.stringify({ ok: report.status === 'ready', event: 'status', ...report })}\n`,
+        );
+      } else {
+        const problems = report.findings.filter((f) => f.severity !== 'ok');
+        io.stdout(
+          `${clock(checkedAt)}  ${WATCH_WORDS[report.status]}\n${problems.length > 0 ? `${findingLines(problems)}\n` : ''}`,
+        );
+      }
+    }
+    last = report;
+    if (report.status === 'ready') return DOMAIN_EXIT.ok;
+  }
+}
+
+/** Runs `domain check` / `domain cert` / `domain watch` (argv includes the leading "domain"); returns the exit code. */
 export async function runDomainCommand(argv: readonly string[], io: CliIo): Promise<number> {
   let parsed: Parsed;
   try {
@@ -196,7 +282,8 @@ export async function runDomainCommand(argv: readonly string[], io: CliIo): Prom
   }
   const now = io.timing?.now ?? Date.now;
   try {
-    if (parsed.command === 'check') {
+    if (parsed.command === 'watch') return await watchDomain(parsed, io);
+    if (parsed.command !== 'cert') {
       const report = await checkDomainDns({
         domain: parsed.domain,
         target: parsed.target,

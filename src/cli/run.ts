@@ -1,5 +1,6 @@
 // store-admin: the command line over the same client the app uses.
-//   orders list | orders cancel <id> | quota | domain check | domain cert
+//   orders list | orders cancel <id> | orders changes | quota | domain check |
+//   domain cert | domain watch
 // Human-readable by default, --json for scripts. Exit codes: 0 done,
 // 1 the service or the network failed (or a check could not run), 2 bad
 // usage, 3 order not found, 4 order already shipped, 5 domain pending or
@@ -28,7 +29,15 @@ import {
   type KeyHelp,
 } from '../main/store-api/client.ts';
 import { isInt64Text } from '../shared/order.ts';
-import { cliDataDir, DATA_DIR_VARIABLE } from './data-folder.ts';
+import { cliCacheDir, cliDataDir, CACHE_DIR_VARIABLE, DATA_DIR_VARIABLE } from './data-folder.ts';
+import { runBulkCancel } from './bulk-cancel-command.ts';
+import { mkdirSync } from 'node:fs';
+import { changesJson, changesText, cliChanges, cliLists, cliScope } from './changes-command.ts';
+import { refreshOrderColumns } from '../main/orders/refresh.ts';
+import { cancelLogEntryOf } from '../main/orders/cancel-log.ts';
+import { ordersOf } from '../shared/order-columns.ts';
+import type { DeprecationHeaders } from '../main/store-api/deprecation.ts';
+import { deprecationSentence, type StoreEndpoint } from '../shared/deprecations.ts';
 
 // The domain checks (DNS, TLS) load only when asked for: every orders run, as
 // in a shell loop, starts without them.
@@ -57,13 +66,25 @@ const CLI_KEY_HELP: KeyHelp = {
   refused: 'Check the key in the STORE_ADMIN_API_KEY environment variable.',
 };
 
-const COMMANDS = 'orders list, orders cancel <id>, quota, domain check, domain cert';
+const COMMANDS =
+  'orders list, orders cancel <id>, orders cancel --from FILE, orders changes, quota, domain check, domain cert, domain watch';
 
 export const USAGE = `Usage: store-admin <command> [options]
 
 Commands:
-  orders list            List every order
+  orders list            List every order (and save the list, for orders changes)
   orders cancel <id>     Cancel a pending order
+  orders cancel --from FILE [--resume]
+                         Cancel many: FILE holds one order number per line,
+                         or is a CSV with an "id" column. Paced by the quota
+                         and journaled in the data folder per address, with a
+                         progress line on stderr. --resume finishes a run
+                         that was killed or stopped (an order whose answer was
+                         lost is continued, and its result says so). Exit 0
+                         when every order has a known outcome.
+  orders changes         What changed between the last two lists saved for the
+                         address: new, changed (with the values before) and gone
+                         orders. Sends nothing; works offline.
   quota                  Send one request and show the quota it reports
 
 Options:
@@ -76,7 +97,10 @@ The API key is read from $STORE_ADMIN_API_KEY, never from the command line.
 Requests are paced with every other run and the app on this computer, per key
 and address (state in the app's data folder, or $${DATA_DIR_VARIABLE}). A run
 meeting a short hold waits; a longer one exits at once with the time, sending
-nothing.
+nothing. The last two lists of each address are kept in the user's cache
+folder (or $${CACHE_DIR_VARIABLE}). When the service says an endpoint is
+deprecated, the notice is printed on standard error (and in --json as
+"deprecation").
 
 Exit codes: 0 done, 1 the service or the network failed, 2 bad usage or no key,
 3 order not found, 4 order already shipped, 7 order gone after a lost answer
@@ -89,11 +113,16 @@ export interface CliIo {
   readonly stderr: (text: string) => void;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly timing?: Timing;
+  /** Whether stderr is a terminal (a progress line is then rewritten in place). */
+  readonly stderrIsTty?: boolean;
 }
 
 interface Parsed {
-  readonly command: 'orders list' | 'orders cancel' | 'quota' | 'help';
+  readonly command:
+    'orders list' | 'orders cancel' | 'orders cancel --from' | 'orders changes' | 'quota' | 'help';
   readonly orderId?: string;
+  readonly from?: string;
+  readonly resume?: boolean;
   readonly baseUrl?: string;
   readonly json: boolean;
 }
@@ -103,15 +132,33 @@ function parse(argv: readonly string[]): Parsed {
     'base-url': { type: 'string' },
     json: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
+    from: { type: 'string' },
+    resume: { type: 'boolean', default: false },
   });
   const json = values.json ?? false;
   const baseUrl = values['base-url'];
   const common = { json, ...(baseUrl !== undefined ? { baseUrl } : {}) };
   if (values.help || positionals.length === 0) return { command: 'help', ...common };
   const [group, action, ...rest] = positionals;
+  const many = values.from !== undefined || values.resume === true;
+  if (many && !(group === 'orders' && action === 'cancel'))
+    throw new UsageError('--from and --resume belong to orders cancel');
   if (group === 'quota' && action === undefined) return { command: 'quota', ...common };
   if (group === 'orders' && action === 'list' && rest.length === 0)
     return { command: 'orders list', ...common };
+  if (group === 'orders' && action === 'changes' && rest.length === 0)
+    return { command: 'orders changes', ...common };
+  if (group === 'orders' && action === 'cancel' && many) {
+    if (rest.length > 0)
+      throw new UsageError('orders cancel takes either one order number or --from FILE, not both');
+    if (values.from === '') throw new UsageError('--from needs a file name');
+    return {
+      command: 'orders cancel --from',
+      resume: values.resume === true,
+      ...(values.from !== undefined ? { from: values.from } : {}),
+      ...common,
+    };
+  }
   if (group === 'orders' && action === 'cancel') {
     if (rest.length !== 1) throw new UsageError('orders cancel needs exactly one order number');
     const orderId = rest[0]!;
@@ -181,15 +228,57 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.stdout(`${USAGE}\n${(await domainCommands()).DOMAIN_USAGE}\n`);
     return EXIT.ok;
   }
+  // What the service's answers said of deprecated endpoints, once per endpoint.
+  const deprecations = new Map<StoreEndpoint, DeprecationHeaders>();
+  const deprecationJson = () => {
+    const [entry] = deprecations;
+    if (!entry) return {};
+    const [endpoint, said] = entry;
+    const notice = { environment: 'production' as const, endpoint, ...said, seenAt: timing.now() };
+    return {
+      deprecation: {
+        endpoint,
+        message: deprecationSentence(notice, timing.now()),
+        ...(said.deprecatedAt !== undefined ? { deprecatedAt: iso(said.deprecatedAt) } : {}),
+        ...(said.sunsetAt !== undefined ? { sunsetAt: iso(said.sunsetAt) } : {}),
+        ...(said.link !== undefined ? { link: said.link } : {}),
+      },
+    };
+  };
+  const sayDeprecations = () => {
+    for (const [endpoint, said] of deprecations) {
+      const notice = {
+        environment: 'production' as const,
+        endpoint,
+        ...said,
+        seenAt: timing.now(),
+      };
+      const more = said.link ? ` Read more: ${said.link}` : '';
+      io.stderr(`Note: ${deprecationSentence(notice, timing.now())}${more}\n`);
+    }
+  };
+  const json = (value: object) =>
+    io.stdout(`${JSON.stringify({ ...value, ...deprecationJson() })}\n`);
   const fail = (failure: Failure, code: number = exitFor(failure)): number => {
-    if (parsed.json) io.stdout(`${JSON.stringify({ ok: false, error: failure })}\n`);
+    if (parsed.json) json({ ok: false, error: failure });
     else io.stderr(`${failure.message}\n`);
     return code;
   };
+  const timing = io.timing ?? realTiming;
   const checked = validateBaseUrl(parsed.baseUrl ?? io.env.STORE_ADMIN_BASE_URL ?? '');
   if (!checked.ok) {
     io.stderr(`store-admin: --base-url: ${checked.message}\n`);
     return EXIT.usage;
+  }
+  const cacheDir = cliCacheDir(io.env);
+  if (parsed.command === 'orders changes') {
+    // From the saved lists alone: no key, no request.
+    const { tracker, cancelLog } = cliLists(cacheDir);
+    const scope = cliScope(checked.value);
+    const changes = cliChanges(await tracker.compared(scope), await cancelLog.read(scope));
+    if (parsed.json) json(changesJson(changes));
+    else io.stdout(changesText(changes));
+    return EXIT.ok;
   }
   const key = io.env.STORE_ADMIN_API_KEY?.trim();
   if (!key) {
@@ -202,53 +291,125 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       EXIT.usage,
     );
   }
-  const timing = io.timing ?? realTiming;
-  const gates = new SharedGateFolder(quotaFolder(cliDataDir(io.env)), timing.now);
+  const dataDir = cliDataDir(io.env);
+  const gates = new SharedGateFolder(quotaFolder(dataDir), timing.now);
+  const gate = new RequestGate({ timing, store: gates.open(checked.value, key) });
   const client = new StoreClient({
     baseUrl: checked.value,
     getKey: () => key,
-    gate: new RequestGate({ timing, store: gates.open(checked.value, key) }),
+    gate,
     budget: new RetryBudget(timing.now),
     timing,
     keyHelp: CLI_KEY_HELP,
+    onDeprecation: (endpoint, said) => {
+      if (said) deprecations.set(endpoint, said);
+    },
   });
+  const lists = () => {
+    mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
+    return cliLists(cacheDir);
+  };
+  const scope = cliScope(checked.value);
 
   try {
     switch (parsed.command) {
       case 'orders list': {
-        const list = await client.listOrders();
+        // Saved as the app saves its cache (crash-safe, the list before kept), for orders changes.
+        const list = await refreshOrderColumns(client, lists().cache, scope.environment);
+        const orders = ordersOf(list.columns);
         if (parsed.json) {
-          io.stdout(
-            `${JSON.stringify({ ok: true, count: list.orders.length, receivedAt: new Date(list.receivedAt).toISOString(), orders: list.orders, quota: quotaJson(client.quota()) })}\n`,
-          );
+          json({
+            ok: true,
+            count: orders.length,
+            receivedAt: iso(list.receivedAt),
+            orders,
+            quota: quotaJson(client.quota()),
+          });
         } else {
           io.stdout(
-            `${orderTable(list.orders)}\n\n${list.orders.length} orders. ${quotaLine(client.quota())}\n`,
+            `${orderTable(orders)}\n\n${orders.length} orders. ${quotaLine(client.quota())}\n`,
           );
         }
+        sayDeprecations();
         return EXIT.ok;
       }
       case 'orders cancel': {
-        const outcome = await client.cancelOrder(parsed.orderId!);
+        const orderId = parsed.orderId!;
+        const { cancelLog } = lists();
+        let outcome: CancelOutcome;
+        try {
+          outcome = await client.cancelOrder(orderId);
+        } catch (error) {
+          // Logged like the app's cancels, so orders changes can tell this computer's cancels apart.
+          if (isStoreApiError(error))
+            await cancelLog.append(scope, {
+              at: timing.now(),
+              environment: scope.environment,
+              orderId,
+              result: 'failed',
+              message: error.failure.message,
+              delivery: error.failure.delivery,
+            });
+          throw error;
+        }
+        await cancelLog.append(scope, {
+          at: timing.now(),
+          environment: scope.environment,
+          orderId,
+          result: outcome.kind,
+          message: outcome.message,
+        });
         if (parsed.json) {
-          io.stdout(
-            `${JSON.stringify({ ok: outcome.kind === 'cancelled', orderId: parsed.orderId, outcome: outcome.kind, message: outcome.message, quota: quotaJson(client.quota()) })}\n`,
-          );
+          json({
+            ok: outcome.kind === 'cancelled',
+            orderId,
+            outcome: outcome.kind,
+            message: outcome.message,
+            quota: quotaJson(client.quota()),
+          });
         } else {
           (outcome.kind === 'cancelled' ? io.stdout : io.stderr)(`${outcome.message}\n`);
         }
+        sayDeprecations();
         return EXIT_BY_OUTCOME[outcome.kind];
       }
+      case 'orders cancel --from':
+        return await runBulkCancel(
+          {
+            resume: parsed.resume === true,
+            json: parsed.json,
+            ...(parsed.from ? { from: parsed.from } : {}),
+          },
+          {
+            baseUrl: checked.value,
+            client,
+            gate,
+            dataDir,
+            io,
+            timing,
+            tty: io.stderrIsTty === true,
+            // Logged as single cancels are, so orders changes tells these orders apart too.
+            onResult: (result) =>
+              lists().cancelLog.append(scope, cancelLogEntryOf(scope.environment, result)),
+          },
+        );
       case 'quota': {
         await client.checkConnection();
         const quota = client.quota();
-        if (parsed.json) io.stdout(`${JSON.stringify({ ok: true, quota: quotaJson(quota) })}\n`);
+        if (parsed.json) json({ ok: true, quota: quotaJson(quota) });
         else io.stdout(`${quotaLine(quota)}\n`);
+        sayDeprecations();
         return EXIT.ok;
       }
     }
   } catch (error) {
-    if (isStoreApiError(error)) return fail(error.failure);
+    if (isStoreApiError(error)) {
+      const code = fail(error.failure);
+      sayDeprecations();
+      return code;
+    }
     throw error;
   }
 }
+
+const iso = (epochMs: number) => new Date(epochMs).toISOString();

@@ -26,6 +26,7 @@ import {
   enforceContentSecurityPolicy,
   isAppUrl,
   lockDown,
+  openExternalSafely,
   WINDOW_SIZE,
   type AppPage,
 } from './window.ts';
@@ -96,6 +97,7 @@ if (!app.requestSingleInstanceLock()) {
       settings: createElectronSettings(),
       keys,
       confirmKeyForOrigin: confirmKeyForOriginInDialog(() => mainWindow),
+      openExternal: openExternalSafely,
       startSandbox: async () => {
         const sandbox = await startSandbox({ port: 0, keys: [sandboxKey] });
         return { baseUrl: sandbox.baseUrl, key: sandboxKey.key, close: () => sandbox.close() };

@@ -5,6 +5,7 @@
 
 import type { DomainProgress, DomainSettings, DomainsConfig } from '../shared/domain-assistant.ts';
 import type { RemoteEnvironmentId, EnvironmentId } from '../shared/environments.ts';
+import type { StoreEndpoint } from '../shared/deprecations.ts';
 import type {
   Channel,
   ChannelArgs,
@@ -97,6 +98,22 @@ export function createApi(invoke: Invoke, on: Subscribe) {
       saveConfig: (environment: EnvironmentId, config: DomainsConfig | undefined) =>
         invoke('domains:save-config', environment, config),
     },
+    /** What changed at the last refresh: new, changed and gone orders. */
+    changes: {
+      get: (environment: EnvironmentId) => invoke('orders:changes', environment),
+    },
+    /** The service's deprecation notices; the link is opened by main, from what main read. */
+    deprecations: {
+      list: (environment: EnvironmentId) => invoke('deprecations:list', environment),
+      dismiss: (environment: EnvironmentId, endpoint: StoreEndpoint) =>
+        invoke('deprecations:dismiss', environment, endpoint),
+      openLink: (environment: EnvironmentId, endpoint: StoreEndpoint) =>
+        invoke('deprecations:open-link', environment, endpoint),
+    },
+    /** The domains main re-checks by itself. */
+    domainWatch: {
+      list: (environment: EnvironmentId) => invoke('domains:watch', environment),
+    },
     events: {
       onQuotaChanged: (listener: (payload: EventPayloads['quota:changed']) => void) =>
         on('quota:changed', listener),
@@ -108,6 +125,12 @@ export function createApi(invoke: Invoke, on: Subscribe) {
         on('keys:changed', listener),
       onBulkCancelChanged: (listener: (payload: EventPayloads['bulk-cancel:changed']) => void) =>
         on('bulk-cancel:changed', listener),
+      onStorageChanged: (listener: (payload: EventPayloads['storage:changed']) => void) =>
+        on('storage:changed', listener),
+      onDeprecationsChanged: (listener: (payload: EventPayloads['deprecations:changed']) => void) =>
+        on('deprecations:changed', listener),
+      onDomainWatchChanged: (listener: (payload: EventPayloads['domains:watch-changed']) => void) =>
+        on('domains:watch-changed', listener),
     },
   };
 }

@@ -9,8 +9,11 @@ import type { EnvironmentId } from './environments.ts';
  */
 export type BulkOutcome = 'cancelled' | 'already-shipped' | 'not-found' | 'gone' | 'failed';
 export type BulkStatus = 'running' | 'paused' | 'stopped' | 'finished';
-/** Why a job is paused: the clerk, no connection, the key refused, the key banned. */
-export type PauseReason = 'user' | 'offline' | 'key' | 'banned';
+/**
+ * Why a job is paused: the clerk, no connection, the key refused, the key
+ * banned, the journal cannot be saved (a full or read-only disk).
+ */
+export type PauseReason = 'user' | 'offline' | 'key' | 'banned' | 'disk';
 
 export interface BulkResult {
   readonly orderId: string;
@@ -18,6 +21,11 @@ export interface BulkResult {
   readonly message: string;
   readonly at: number;
   readonly delivery?: Delivery;
+  /**
+   * An earlier DELETE of this order was sent and its answer never came (a
+   * crash, a cut connection): this result is of the DELETE that continued it.
+   */
+  readonly continued?: boolean;
 }
 
 export interface BulkCancelSnapshot {

@@ -12,6 +12,9 @@ import {
   type DomainWorkspace,
 } from './domain-assistant.ts';
 import type { CertificateReport, DomainCheckReport } from './domains.ts';
+import type { DomainWatchView } from './domain-watch.ts';
+import { STORE_ENDPOINTS, type DeprecationNotice } from './deprecations.ts';
+import type { OrderChangesView } from './order-changes.ts';
 import type { EnvironmentId, RemoteEnvironmentId } from './environments.ts';
 import type { KeyStatus } from './key-status.ts';
 import { isInt64Text } from './order.ts';
@@ -19,6 +22,7 @@ import { STREAM_ID_PATTERN } from './order-stream.ts';
 import { MAX_NOTE_LENGTH, type CancelLogEntry, type ReviewMarks } from './orders-local.ts';
 import type { QuotaSnapshot, QuotaView } from './quota.ts';
 import type { Result } from './result.ts';
+import type { StorageProblem } from './storage.ts';
 
 const environmentId = z.enum(['sandbox', 'staging', 'production']);
 const remoteEnvironmentId = z.enum(['staging', 'production']);
@@ -80,6 +84,14 @@ export const argumentSchemas = {
   'domains:save-progress': z.tuple([environmentId, domainProgressSchema]),
   'domains:remove-progress': z.tuple([environmentId, z.string().min(1).max(253)]),
   'domains:save-config': z.tuple([environmentId, domainsConfigSchema.optional()]),
+  // What changed at the last refresh (issue 13 §1).
+  'orders:changes': z.tuple([environmentId]),
+  // The service's deprecation notices; the link is the one main recorded, never one the page sends.
+  'deprecations:list': z.tuple([environmentId]),
+  'deprecations:dismiss': z.tuple([environmentId, z.enum(STORE_ENDPOINTS)]),
+  'deprecations:open-link': z.tuple([environmentId, z.enum(STORE_ENDPOINTS)]),
+  // The domains main re-checks by itself, with each one's status.
+  'domains:watch': z.tuple([environmentId]),
 } as const;
 
 export type Channel = keyof typeof argumentSchemas;
@@ -99,6 +111,8 @@ export interface EnvironmentView {
 export interface AppState {
   readonly activeEnvironment: EnvironmentId;
   readonly environments: readonly EnvironmentView[];
+  /** Set while the data folder does not take what the app saves (the app goes on from memory). */
+  readonly storageProblem?: StorageProblem;
 }
 
 /**
@@ -165,6 +179,12 @@ export interface ChannelResults {
   'domains:save-progress': DomainWorkspace;
   'domains:remove-progress': DomainWorkspace;
   'domains:save-config': DomainWorkspace;
+  'orders:changes': OrderChangesView;
+  'deprecations:list': readonly DeprecationNotice[];
+  'deprecations:dismiss': readonly DeprecationNotice[];
+  /** Whether main opened it (an https address, in the system's browser). */
+  'deprecations:open-link': { readonly opened: boolean };
+  'domains:watch': readonly DomainWatchView[];
 }
 
 export type ChannelResult<C extends Channel> = Result<ChannelResults[C]>;
@@ -187,6 +207,17 @@ export interface EventPayloads {
     readonly environment: EnvironmentId;
     readonly snapshot: BulkCancelSnapshot;
   };
+  /** The data folder stopped (problem) or started again (null) taking what the app saves. */
+  'storage:changed': { readonly problem: StorageProblem | null };
+  'deprecations:changed': {
+    readonly environment: EnvironmentId;
+    readonly notices: readonly DeprecationNotice[];
+  };
+  /** A watched domain's status or schedule changed (`previous`: its badge before). */
+  'domains:watch-changed': {
+    readonly watch: DomainWatchView;
+    readonly previous?: DomainWatchView['badge'];
+  };
 }
 
 export type EventName = keyof EventPayloads;
@@ -196,5 +227,8 @@ export const EVENT_NAMES: readonly EventName[] = [
   'orders:progress',
   'keys:changed',
   'bulk-cancel:changed',
+  'storage:changed',
+  'deprecations:changed',
+  'domains:watch-changed',
 ];
 export const CHANNELS = Object.keys(argumentSchemas) as Channel[];

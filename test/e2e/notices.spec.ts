@@ -1,9 +1,11 @@
 // One problem, one message, in Chromium against real sandboxes: the service
-// unreachable, a 429, a banned key and a refused key (401) each show exactly
+// unreachable, a 429, a banned key, a refused key (401) and a data folder
+// that takes nothing (a full disk, through main's file layer) each show exactly
 // one visible alert, however many calls ran into the problem, while the
 // header keeps its height. Each state is checked with axe-core and
 // photographed in both themes.
 
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SANDBOX_DEMO_KEY } from '../../src/shared/environments.ts';
@@ -138,6 +140,34 @@ describe.skipIf(!hasChromium)(
         'Quota unknown: the key was refused',
       );
       await checkScreen(page, 'notice-key-refused');
+    });
+
+    it('a full disk: one alert naming the data folder, the code behind Details, the refreshed list still shown', async () => {
+      const app = await open();
+      const { page } = app;
+      await gridShown(page);
+      const height = await headerHeight(page);
+      app.disk.fail('ENOSPC');
+      // A refresh cannot save its cache file; a second one cannot either: one alert all along.
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await expectOneAlert(
+        page,
+        'full disk',
+        /^Not saving\. Store Admin cannot save to its data folder .+ because the disk is full, so what changes now is kept only until it closes; nothing saved before is lost\./,
+      );
+      expect(await visibleAlerts(page).textContent()).toContain(join(app.dataDir, 'local-data'));
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await page.waitForTimeout(500);
+      await expectOneAlert(page, 'full disk', /^Not saving\./);
+      await gridShown(page);
+      expect(await headerHeight(page)).toBe(height);
+      await page.getByRole('alert').getByText('Details').click();
+      expect(await page.getByRole('alert').textContent()).toContain('ENOSPC');
+      await checkScreen(page, 'notice-storage');
+      // Space again: the next save goes through and the alert goes.
+      app.disk.fail(undefined);
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await expect.poll(() => visibleAlerts(page).count(), { timeout: 30_000 }).toBe(0);
     });
   },
 );

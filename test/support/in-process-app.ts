@@ -5,7 +5,8 @@
 // mocked). An order list's rows reach the renderer side as they would over a
 // MessagePort: structured copies, delivered as tasks, on `orderStreams`.
 // `received` records everything the renderer side was given, so tests can
-// prove the key never reaches it.
+// prove the key never reaches it. The data folder's file layer can be made to
+// fail as a full or read-only disk would (`disk.fail`).
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,7 @@ import {
   type EnvironmentService,
   type Settings,
 } from '../../src/main/environments/environment-service.ts';
+import type { RecheckSchedule } from '../../src/main/domains/recheck-schedule.ts';
 import { dispatch } from '../../src/main/ipc/dispatch.ts';
 import type { Emit } from '../../src/main/ipc/handlers.ts';
 import { KeyStore } from '../../src/main/keys/key-store.ts';
@@ -40,6 +42,7 @@ import type { Result } from '../../src/shared/result.ts';
 import type { OrderStreamMessage, OrderStreams } from '../../src/shared/order-stream.ts';
 import type { OpenOrderStream } from '../../src/main/orders/order-stream.ts';
 import { FakeSafeStorage, platformForBackend, type FakeStorageBackend } from './electron-mock.ts';
+import { failingFiles, type FailingFiles } from './failing-files.ts';
 
 export interface InProcessApp {
   readonly api: StoreAdminApi;
@@ -60,11 +63,15 @@ export interface InProcessApp {
   readonly services: AppServices;
   /** The app's local data folder (order cache, cancel log, review marks). */
   readonly dataDir: string;
+  /** The data folder's disk: `disk.fail('ENOSPC')` fills it, `disk.fail(undefined)` frees it. */
+  readonly disk: Pick<FailingFiles, 'fail'>;
   readonly keys: KeyStore;
   readonly safeStorage: FakeSafeStorage;
   /** Every result and event the renderer side received, in order. */
   readonly received: unknown[];
   readonly settings: () => Settings;
+  /** The addresses main opened in the browser (Electron's shell stands in as a list). */
+  readonly opened: readonly string[];
   close(): Promise<void>;
 }
 
@@ -78,6 +85,8 @@ export async function startInProcessApp(
     dataDir?: string;
     /** Stands in for main's dialog; declines (asks nobody) by default. */
     confirmKeyForOrigin?: ConfirmKeyForOrigin;
+    /** When watched domains are checked again; a test in real time gives a short schedule. */
+    recheckSchedule?: RecheckSchedule;
     /** Saved keys from an earlier run, and the safeStorage that wrote them. */
     ciphertexts?: MemoryCiphertextStore;
     safeStorage?: FakeSafeStorage;
@@ -93,8 +102,11 @@ export async function startInProcessApp(
   let settings = options.settings ?? DEFAULT_SETTINGS;
   const ownDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'store-admin-app-'));
+  const disk = failingFiles();
+  const opened: string[] = [];
   const services = createAppServices({
     dataDir,
+    files: disk,
     settings: { read: () => settings, write: (next) => (settings = next) },
     keys,
     confirmKeyForOrigin: options.confirmKeyForOrigin ?? declineKeyForOrigin,
@@ -104,6 +116,8 @@ export async function startInProcessApp(
       close: async () => undefined,
     }),
     clientOptions: { attemptTimeoutMs: 5_000, totalTimeoutMs: 20_000, maxRetries: 2 },
+    openExternal: (url) => opened.push(url),
+    ...(options.recheckSchedule ? { recheckSchedule: options.recheckSchedule } : {}),
   });
 
   const received: unknown[] = [];
@@ -180,10 +194,12 @@ export async function startInProcessApp(
     service,
     services,
     dataDir,
+    disk,
     keys,
     safeStorage,
     received,
     settings: () => settings,
+    opened,
     close: async () => {
       await services.close();
       await sandbox.close();

@@ -47,3 +47,79 @@ export function virtualTiming(
     },
   };
 }
+
+/**
+ * A virtual clock where sleepers wake in the order of their wake times, one
+ * moment at a time, and time stands still while the event loop has I/O to
+ * do (a few turns between moments). So requests that take virtual time (the
+ * sandbox's latency sleeps on this clock) overlap as they would in real time,
+ * and two clients on it race as two computers would, at no real cost.
+ */
+export function scheduledTiming(
+  options: { start?: number; random?: () => number; settleTurns?: number } = {},
+): VirtualTiming {
+  let now = options.start ?? Date.UTC(2026, 10, 22, 12, 0, 0);
+  const settleTurns = options.settleTurns ?? 3;
+  const sleeps: number[] = [];
+  const waiting: { at: number; seq: number; wake: () => void }[] = [];
+  let seq = 0;
+  let driving = false;
+  const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+  const drive = async (): Promise<void> => {
+    if (driving) return;
+    driving = true;
+    try {
+      while (waiting.length > 0) {
+        // Let pending I/O (loopback HTTP, file writes) run before time moves on.
+        for (let i = 0; i < settleTurns; i++) await turn();
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        if (waiting.length === 0) break;
+        waiting.sort((a, b) => a.at - b.at || a.seq - b.seq);
+        const at = waiting[0]!.at;
+        now = Math.max(now, at);
+        for (const sleeper of waiting.filter((w) => w.at <= at)) {
+          waiting.splice(waiting.indexOf(sleeper), 1);
+          sleeper.wake();
+        }
+      }
+    } finally {
+      driving = false;
+    }
+  };
+  return {
+    sleeps,
+    now: () => now,
+    random: options.random ?? (() => 0.5),
+    advance(ms) {
+      now += ms;
+    },
+    set(epochMs) {
+      now = epochMs;
+    },
+    sleep(ms, signal) {
+      sleeps.push(ms);
+      return new Promise((resolve, reject) => {
+        if (signal?.aborted) {
+          reject(signal.reason);
+          return;
+        }
+        const sleeper = {
+          at: now + Math.max(0, ms),
+          seq: seq++,
+          wake: () => {
+            signal?.removeEventListener('abort', onAbort);
+            resolve();
+          },
+        };
+        const onAbort = (): void => {
+          const index = waiting.indexOf(sleeper);
+          if (index >= 0) waiting.splice(index, 1);
+          reject(signal?.reason);
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+        waiting.push(sleeper);
+        void drive();
+      });
+    },
+  };
+}

@@ -7,13 +7,14 @@
 // as Electron sends them over a MessagePort.
 
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { readFileSync, mkdirSync, existsSync, writeFileSync } from 'node:fs';
+import { readFileSync, mkdirSync, existsSync, renameSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { build } from 'vite';
 import { createAppServices } from '../../src/main/app-services.ts';
+import type { RecheckSchedule } from '../../src/main/domains/recheck-schedule.ts';
 import {
   DEFAULT_SETTINGS,
   type EnvironmentService,
@@ -25,6 +26,7 @@ import type { Emit } from '../../src/main/ipc/handlers.ts';
 import { KeyStore } from '../../src/main/keys/key-store.ts';
 import { MemoryCiphertextStore } from '../../src/main/keys/memory-ciphertext-store.ts';
 import { declineKeyForOrigin } from '../../src/main/keys/origin-confirmation.ts';
+import type { LocalFiles } from '../../src/main/local-data/local-files.ts';
 import type { SafeStorageLike } from '../../src/main/keys/storage-protection.ts';
 import type { EventName, EventPayloads } from '../../src/shared/ipc-contract.ts';
 import { ORDER_STREAM_PORT, STREAM_ID_PATTERN } from '../../src/shared/order-stream.ts';
@@ -90,6 +92,10 @@ export interface HarnessOptions {
   readonly rendererDir?: string;
   /** Told of every event main pushes, as it is pushed (the benchmarks time the download by them). */
   readonly onEvent?: <E extends EventName>(event: E, payload: EventPayloads[E]) => void;
+  /** How local data reaches the disk (the end-to-end tests inject one that fails as a full disk would). */
+  readonly files?: LocalFiles;
+  /** When watched domains are checked again; the interface's schedule unless a test gives a shorter one. */
+  readonly recheckSchedule?: RecheckSchedule;
 }
 
 export interface Harness {
@@ -132,7 +138,11 @@ function fileSettings(dataDir: string) {
   return {
     read: (): Settings =>
       existsSync(file) ? parseSettings(JSON.parse(readFileSync(file, 'utf8'))) : DEFAULT_SETTINGS,
-    write: (settings: Settings) => writeFileSync(file, JSON.stringify(settings)),
+    // A new file renamed into place: a full disk or a crash leaves the old one whole.
+    write: (settings: Settings) => {
+      writeFileSync(`${file}.tmp`, JSON.stringify(settings));
+      renameSync(`${file}.tmp`, file);
+    },
   };
 }
 
@@ -185,6 +195,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     // No window of main's own to ask in: a key moved to another address is entered again.
     confirmKeyForOrigin: declineKeyForOrigin,
     startSandbox: async () => ({ ...options.sandbox, close: async () => undefined }),
+    ...(options.files ? { files: options.files } : {}),
+    ...(options.recheckSchedule ? { recheckSchedule: options.recheckSchedule } : {}),
   });
   const streams = new Set<ServerResponse>();
   const emit: Emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => {
@@ -253,11 +265,17 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', origin);
     if (req.headers.host !== new URL(origin).host) {
       res.writeHead(421).end();
       return;
     }
+    // The target as a path on this origin: "//x" is a path here, not another host (it was a 500).
+    const target = req.url ?? '/';
+    if (!target.startsWith('/')) {
+      res.writeHead(400).end();
+      return;
+    }
+    const url = new URL(`${origin}${target}`);
     if (url.pathname === '/harness/invoke' && req.method === 'POST') {
       if (
         !fromThePage(req, true) ||

@@ -6,6 +6,7 @@
 // order whose first answer is unknown, and never loses a result.
 
 import { randomUUID } from 'node:crypto';
+import { dirname } from 'node:path';
 import type {
   BulkCancelSnapshot,
   BulkOutcome,
@@ -17,8 +18,9 @@ import type { QuotaSnapshot } from '../../shared/quota.ts';
 import type { Timing } from '../quota/clock.ts';
 import { RequestGate } from '../quota/gate.ts';
 import { isStoreApiError, type StoreClient } from '../store-api/client.ts';
-import { clockTime } from '../store-api/errors.ts';
-import { replay, type BulkJournal, type JobState } from './journal.ts';
+import { clockTime, failure } from '../store-api/errors.ts';
+import { replay, type BulkJournal, type JobState, type JournalLine } from './journal.ts';
+import { reasonWords } from '../local-data/storage-health.ts';
 
 export interface BulkCancelDeps {
   readonly environment: EnvironmentId;
@@ -83,11 +85,21 @@ export class BulkCancelQueue {
         'A bulk cancel is already under way in this environment. Stop it or let it finish first.',
       );
     }
-    if (this.#job) await this.#deps.journal.archive(this.#job.jobId);
+    const finished = this.#job?.jobId;
+    if (finished) await this.#deps.journal.archive(finished);
     const unique = [...new Set(orderIds)];
     const jobId = randomUUID();
     const at = this.#deps.timing.now();
-    await this.#deps.journal.append({ t: 'job', jobId, at, orderIds: unique });
+    try {
+      await this.#deps.journal.append({ t: 'job', jobId, at, orderIds: unique });
+    } catch (error) {
+      if (finished) await this.#deps.journal.restore(finished);
+      throw failure(
+        'internal',
+        `The bulk cancel was not started: Store Admin cannot save its journal in ${dirname(this.#deps.journal.file)} (${reasonWords(error)}). Nothing was sent.`,
+        'not-sent',
+      );
+    }
     this.#job = {
       jobId,
       startedAt: at,
@@ -108,13 +120,15 @@ export class BulkCancelQueue {
     job.status = 'paused';
     job.reason = reason;
     job.message = message;
-    await this.#deps.journal.append({
-      t: 'status',
-      at: this.#deps.timing.now(),
-      status: 'paused',
-      reason,
-      ...(message ? { message } : {}),
-    });
+    // A pause for the disk is not journaled (it cannot be): after a restart the job carries on.
+    if (reason !== 'disk')
+      await this.#write({
+        t: 'status',
+        at: this.#deps.timing.now(),
+        status: 'paused',
+        reason,
+        ...(message ? { message } : {}),
+      });
     this.#interrupt();
     if (reason === 'offline') this.#scheduleResume(this.#offlineDelay);
     this.#changed();
@@ -127,11 +141,8 @@ export class BulkCancelQueue {
     job.status = 'running';
     job.reason = undefined;
     job.message = undefined;
-    await this.#deps.journal.append({
-      t: 'status',
-      at: this.#deps.timing.now(),
-      status: 'running',
-    });
+    if (!(await this.#write({ t: 'status', at: this.#deps.timing.now(), status: 'running' })))
+      return;
     this.#startWorkers();
     this.#changed();
   }
@@ -142,11 +153,7 @@ export class BulkCancelQueue {
     if (!job || this.#finished()) return;
     this.#resumeTimer?.abort();
     job.status = 'stopped';
-    await this.#deps.journal.append({
-      t: 'status',
-      at: this.#deps.timing.now(),
-      status: 'stopped',
-    });
+    await this.#write({ t: 'status', at: this.#deps.timing.now(), status: 'stopped' });
     this.#interrupt();
     this.#changed();
   }
@@ -304,7 +311,7 @@ export class BulkCancelQueue {
   }
 
   async #work(): Promise<void> {
-    const { journal, timing } = this.#deps;
+    const { timing } = this.#deps;
     for (;;) {
       const job = this.#job;
       if (!job || job.status !== 'running' || this.#shuttingDown) return;
@@ -313,7 +320,8 @@ export class BulkCancelQueue {
       const { orderId, unknown } = next;
       this.#inFlight.add(orderId);
       try {
-        await journal.append({ t: 'send', orderId, at: timing.now() });
+        // On the disk before the DELETE leaves, or it does not leave.
+        if (!(await this.#write({ t: 'send', orderId, at: timing.now() }))) return;
         job.items.set(orderId, 'sent');
         const client = await this.#deps.client();
         const sentAt = timing.now();
@@ -327,11 +335,15 @@ export class BulkCancelQueue {
         await this.#record({
           orderId,
           outcome: outcome.kind,
-          message: outcome.message,
+          message:
+            unknown && outcome.kind === 'cancelled'
+              ? `${outcome.message} An earlier try's answer was lost; the service says this one cancelled it.`
+              : outcome.message,
           at: timing.now(),
+          ...(unknown ? { continued: true } : {}),
         });
       } catch (error) {
-        await this.#failed(orderId, error);
+        await this.#failed(orderId, error, unknown);
       } finally {
         this.#inFlight.delete(orderId);
         this.#changed();
@@ -342,19 +354,43 @@ export class BulkCancelQueue {
   async #record(result: BulkResult): Promise<void> {
     const job = this.#job!;
     if (job.items.get(result.orderId) === 'done') return;
-    await this.#deps.journal.append({ t: 'result', ...result });
+    // Kept in memory even when the journal cannot take it: the answer is known.
+    await this.#write({ t: 'result', ...result });
     job.items.set(result.orderId, 'done');
     job.results.push(result);
     await this.#deps.onResult?.(result);
   }
 
   async #requeue(orderId: string): Promise<void> {
-    await this.#deps.journal.append({ t: 'requeue', orderId, at: this.#deps.timing.now() });
+    await this.#write({ t: 'requeue', orderId, at: this.#deps.timing.now() });
     this.#job!.items.set(orderId, 'queued');
   }
 
-  async #failed(orderId: string, error: unknown): Promise<void> {
+  /**
+   * Journals a line. When it cannot be saved (a full or read-only disk), the
+   * job pauses: without its journal a crash could lose track of a cancel, so
+   * no DELETE leaves until it can be written again. Returns whether it was saved.
+   */
+  async #write(line: JournalLine): Promise<boolean> {
+    try {
+      await this.#deps.journal.append(line);
+      return true;
+    } catch (error) {
+      const job = this.#job;
+      if (job && job.status === 'running') {
+        const folder = dirname(this.#deps.journal.file);
+        await this.pause(
+          'disk',
+          `The bulk cancel is paused: Store Admin cannot save its journal in ${folder} (${reasonWords(error)}), and without it a crash could lose track of a cancel. Free some space (or fix the folder), then resume.`,
+        );
+      }
+      return false;
+    }
+  }
+
+  async #failed(orderId: string, error: unknown, continued: boolean): Promise<void> {
     const { timing } = this.#deps;
+    const earlier = continued ? { continued: true } : {};
     if (!isStoreApiError(error)) {
       await this.#record({
         orderId,
@@ -362,6 +398,7 @@ export class BulkCancelQueue {
         message: 'Something went wrong inside Store Admin.',
         at: timing.now(),
         delivery: 'unknown',
+        ...earlier,
       });
       return;
     }
@@ -401,7 +438,14 @@ export class BulkCancelQueue {
         await backInQueue();
         return;
       default:
-        await this.#record({ orderId, outcome: 'failed', message, at: timing.now(), delivery });
+        await this.#record({
+          orderId,
+          outcome: 'failed',
+          message,
+          at: timing.now(),
+          delivery,
+          ...earlier,
+        });
     }
   }
 }

@@ -3,7 +3,8 @@
 
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
+import { nodeFiles, type LocalFiles } from '../local-data/local-files.ts';
+import { storageErrorCode } from '../local-data/storage-health.ts';
 import {
   EMPTY_WORKSPACE,
   domainWorkspaceSchema,
@@ -18,9 +19,18 @@ export class DomainWorkspaceStore {
   readonly #dir: string;
   readonly #cache = new Map<EnvironmentId, DomainWorkspace>();
   #queue: Promise<void> = Promise.resolve();
+  readonly #files: LocalFiles;
+  readonly #listeners = new Set<(environment: EnvironmentId) => void>();
 
-  constructor(dir: string) {
+  constructor(dir: string, files: LocalFiles = nodeFiles()) {
     this.#dir = dir;
+    this.#files = files;
+  }
+
+  /** Called after each saved change of an environment's workspace (the watcher follows them). */
+  onChange(listener: (environment: EnvironmentId) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
   async get(environment: EnvironmentId): Promise<DomainWorkspace> {
@@ -81,8 +91,14 @@ export class DomainWorkspaceStore {
     const text = JSON.stringify(next);
     this.#queue = this.#queue
       .catch(() => undefined)
-      .then(() => writeFileAtomic(this.#file(environment), text, { mode: 0o600 }));
-    await this.#queue;
+      .then(() => this.#files.replace(this.#file(environment), text));
+    try {
+      await this.#queue;
+    } catch (error) {
+      // A full or read-only disk: the work stays in memory (the file keeps what was saved).
+      if (storageErrorCode(error) === undefined) throw error;
+    }
+    for (const listener of [...this.#listeners]) listener(environment);
     return next;
   }
 }

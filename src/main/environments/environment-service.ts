@@ -26,6 +26,8 @@ import { RequestGate } from '../quota/gate.ts';
 import { MemoryGateStore, type GateStores } from '../quota/gate-store.ts';
 import { RetryBudget } from '../quota/retry-budget.ts';
 import { StoreClient, type StoreClientOptions } from '../store-api/client.ts';
+import type { DeprecationHeaders } from '../store-api/deprecation.ts';
+import type { StoreEndpoint } from '../../shared/deprecations.ts';
 import { failure } from '../store-api/errors.ts';
 import { serviceScope, type ServiceScope } from './service-scope.ts';
 
@@ -72,6 +74,12 @@ export interface EnvironmentServiceDeps {
 
 export type QuotaListener = (environment: EnvironmentId, quota: QuotaView) => void;
 export type AddressListener = (environment: RemoteEnvironmentId) => void;
+/** What an answer said of its endpoint's deprecation (see StoreClientOptions.onDeprecation). */
+export type DeprecationListener = (
+  environment: EnvironmentId,
+  endpoint: StoreEndpoint,
+  said: DeprecationHeaders | undefined,
+) => void;
 
 interface Connection {
   readonly fingerprint: string;
@@ -95,6 +103,7 @@ export class EnvironmentService {
   readonly #connections = new Map<EnvironmentId, Connection>();
   readonly #quotaListeners = new Set<QuotaListener>();
   readonly #addressListeners = new Set<AddressListener>();
+  readonly #deprecationListeners = new Set<DeprecationListener>();
   /** One question per environment at a time: asking again while it is open waits for it. */
   readonly #asking = new Map<RemoteEnvironmentId, Promise<KeyStatus>>();
   #sandbox: Promise<SandboxHandle> | undefined;
@@ -231,6 +240,12 @@ export class EnvironmentService {
     return this.#connections.get(environment)?.gate;
   }
 
+  /** Called with what each answer says of its endpoint's deprecation. */
+  onDeprecation(listener: DeprecationListener): () => void {
+    this.#deprecationListeners.add(listener);
+    return () => this.#deprecationListeners.delete(listener);
+  }
+
   onQuota(listener: QuotaListener): () => void {
     this.#quotaListeners.add(listener);
     return () => this.#quotaListeners.delete(listener);
@@ -272,6 +287,10 @@ export class EnvironmentService {
       gate,
       budget: this.#budget,
       timing: this.#timing,
+      onDeprecation: (endpoint, said) => {
+        for (const listener of [...this.#deprecationListeners])
+          listener(environment, endpoint, said);
+      },
       // Read at each request: removing the key, or moving it to another origin, stops requests at once.
       getKey: () =>
         isRemoteEnvironment(environment)

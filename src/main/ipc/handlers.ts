@@ -25,6 +25,10 @@ import { RowsSender, type OpenOrderStream } from '../orders/order-stream.ts';
 import type { ReviewMarksStore } from '../orders/review-marks.ts';
 import { serviceScope, type ServiceScope } from '../environments/service-scope.ts';
 import { isStoreApiError } from '../store-api/client.ts';
+import type { StorageHealth } from '../local-data/storage-health.ts';
+import type { OrderChangesTracker } from '../orders/changes.ts';
+import type { DeprecationNotices } from '../store-api/deprecation-notices.ts';
+import type { DomainWatcher } from '../domains/domain-watcher.ts';
 
 export interface HandlerDeps {
   readonly service: EnvironmentService;
@@ -34,9 +38,19 @@ export interface HandlerDeps {
   readonly cache: OrderCache;
   readonly cancelLog: CancelLog;
   readonly reviewMarks: ReviewMarksStore;
+  /** Where a failure to save (a full or read-only disk) is told; the app goes on from memory. */
+  readonly storage?: StorageHealth;
   readonly now: () => number;
   /** Where a list's rows go to the renderer while they are read (a MessagePort in Electron). */
   readonly openOrderStream?: OpenOrderStream;
+  /** Changes since the last refresh, per service (issue 13 §1). */
+  readonly changes: OrderChangesTracker;
+  /** The service's deprecation notices (issue 13 §2). */
+  readonly deprecations: DeprecationNotices;
+  /** Opens a vetted https address in the system's browser; absent where there is none (the harness). */
+  readonly openExternal?: (url: string) => void;
+  /** The domains main re-checks by itself (issue 13 §3). */
+  readonly watcher: DomainWatcher;
 }
 
 export type Handlers = {
@@ -48,8 +62,17 @@ export type Emit = <E extends EventName>(event: E, payload: EventPayloads[E]) =>
 const PROGRESS_INTERVAL_MS = 100;
 
 export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
-  const { service, cache, cancelLog, reviewMarks, domains, bulkCancelOf, now, openOrderStream } =
-    deps;
+  const {
+    service,
+    cache,
+    cancelLog,
+    reviewMarks,
+    domains,
+    bulkCancelOf,
+    storage,
+    now,
+    openOrderStream,
+  } = deps;
   /** The current job's snapshot, or null when there is none (or no address to have one for). */
   const bulkSnapshot = async (environment: EnvironmentId) =>
     (await bulkCancelOf(environment))?.snapshot() ?? null;
@@ -100,7 +123,10 @@ export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
   }
 
   return {
-    'app:get-state': async () => service.state(),
+    'app:get-state': async () => {
+      const problem = storage?.problem();
+      return { ...service.state(), ...(problem ? { storageProblem: problem } : {}) };
+    },
     'environments:select': async (environment) => service.select(environment),
     'environments:set-base-url': async (environment, url) => service.setBaseUrl(environment, url),
     'keys:set': async (environment, key, options) => {
@@ -125,11 +151,14 @@ export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
     },
     'orders:list': async (environment, streamId) => {
       const client = await service.client(environment);
+      const cacheFile = cache.fileOf(serviceScope(environment, client.baseUrl));
       let lastProgress = 0;
       const rows = new RowsSender(openOrderStream, streamId, now);
       try {
         const list = await talking(environment, () =>
           refreshOrderColumns(client, cache, environment, {
+            cacheNotSaved: (error) => storage?.failed(error, cacheFile) ?? false,
+            cacheSaved: () => storage?.saved(cacheFile),
             onChunk: (_chunk, read) => rows.offer(read),
             onValid: ({ columns }) => rows.end(columns),
             onProgress: (progress) => {
@@ -267,5 +296,24 @@ export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
     'domains:remove-progress': async (environment, domain) =>
       domains.removeProgress(environment, domain),
     'domains:save-config': async (environment, config) => domains.saveConfig(environment, config),
+    'orders:changes': async (environment) => {
+      const scope = service.scopeOf(environment);
+      return scope
+        ? deps.changes.changes(scope)
+        : { kind: 'nothing-to-compare', environment, reason: 'no-list' };
+    },
+    'deprecations:list': async (environment) => deps.deprecations.list(environment),
+    'deprecations:dismiss': async (environment, endpoint) => {
+      await deps.deprecations.dismiss(environment, endpoint);
+      return deps.deprecations.list(environment);
+    },
+    'deprecations:open-link': async (environment, endpoint) => {
+      // Only the link main read from the service's answer, and only https (checked when read).
+      const link = await deps.deprecations.linkOf(environment, endpoint);
+      if (link === undefined || !deps.openExternal) return { opened: false };
+      deps.openExternal(link);
+      return { opened: true };
+    },
+    'domains:watch': async (environment) => deps.watcher.list(environment),
   };
 }

@@ -2,16 +2,36 @@
 // address: see service-scope.ts): one JSON line per attempt, appended. An append either lands whole or leaves a torn last
 // line, which reading skips, so a crash never loses earlier entries.
 
-import { appendFile, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { BulkResult } from '../../shared/bulk-cancel.ts';
+import type { EnvironmentId } from '../../shared/environments.ts';
 import type { CancelLogEntry } from '../../shared/orders-local.ts';
 import { scopedFileName, type ServiceScope } from '../environments/service-scope.ts';
+import { nodeFiles, type LocalFiles } from '../local-data/local-files.ts';
+import { storageErrorCode } from '../local-data/storage-health.ts';
+
+/** A bulk cancel's result as the log keeps it (the app's and the command line's alike). */
+export function cancelLogEntryOf(environment: EnvironmentId, result: BulkResult): CancelLogEntry {
+  return {
+    at: result.at,
+    environment,
+    orderId: result.orderId,
+    result: result.outcome,
+    message: result.message,
+    ...(result.delivery ? { delivery: result.delivery } : {}),
+  };
+}
 
 export class CancelLog {
   readonly #dir: string;
+  readonly #files: LocalFiles;
+  /** Entries a full or read-only disk would not take, by scope key: kept for this session. */
+  readonly #unsaved = new Map<string, CancelLogEntry[]>();
 
-  constructor(dir: string) {
+  constructor(dir: string, files: LocalFiles = nodeFiles()) {
     this.#dir = dir;
+    this.#files = files;
   }
 
   #file(scope: ServiceScope): string {
@@ -22,16 +42,22 @@ export class CancelLog {
   async append(scope: ServiceScope, entry: CancelLogEntry): Promise<void> {
     if (entry.environment !== scope.environment)
       throw new TypeError('A cancel log entry belongs to its own environment.');
-    await appendFile(this.#file(scope), `${JSON.stringify(entry)}\n`, { mode: 0o600 });
+    try {
+      await this.#files.append(this.#file(scope), `${JSON.stringify(entry)}\n`);
+    } catch (error) {
+      if (storageErrorCode(error) === undefined) throw error;
+      this.#unsaved.set(scope.key, [...(this.#unsaved.get(scope.key) ?? []), entry]);
+    }
   }
 
   async read(scope: ServiceScope): Promise<CancelLogEntry[]> {
     const { environment } = scope;
+    const unsaved = this.#unsaved.get(scope.key) ?? [];
     let text: string;
     try {
       text = await readFile(this.#file(scope), 'utf8');
     } catch {
-      return [];
+      return [...unsaved];
     }
     const entries: CancelLogEntry[] = [];
     for (const line of text.split('\n')) {
@@ -44,6 +70,6 @@ export class CancelLog {
         // a torn line from a crash mid-append
       }
     }
-    return entries;
+    return [...entries, ...unsaved];
   }
 }

@@ -10,12 +10,27 @@
 // validation, a list that fails validation never replaces the last good one,
 // and a crash at any point leaves the previous file whole. (write-file-atomic
 // does the same in one step, which would put the write after validation.)
+//
+// The list it replaces is kept as the previous generation (`.previous.cache`,
+// a hard link, so no copy), which is what "changes since the last refresh"
+// compares with, offline and after a restart too (orders/changes.ts).
 
 import { randomBytes } from 'node:crypto';
-import { open, readdir, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
+import {
+  copyFile,
+  link,
+  open,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  type FileHandle,
+} from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EnvironmentId } from '../../shared/environments.ts';
+import type { OrderColumns } from '../../shared/order-columns.ts';
 import { scopedFileName, serviceScope, type ServiceScope } from '../environments/service-scope.ts';
+import { nodeFiles, type LocalFiles, type StreamedFile } from '../local-data/local-files.ts';
 
 const FORMAT = 'store-admin-orders';
 const VERSION = 2;
@@ -55,29 +70,53 @@ export interface PendingCacheWrite {
   append(chunk: Uint8Array): Promise<void>;
   /**
    * Makes the written list the cached one; `count` is what validation found,
-   * `receivedAt` the answer's time (required if `begin` was not given it).
+   * `receivedAt` the answer's time (required if `begin` was not given it),
+   * `columns` the list as read, handed to commit listeners so they need not
+   * read it again.
    */
-  commit(count: number, receivedAt?: number): Promise<void>;
+  commit(count: number, receivedAt?: number, columns?: OrderColumns): Promise<void>;
   /** Drops it; the previous cache stays. */
   abort(): Promise<void>;
 }
 
 export type CacheReadProblem = 'missing' | 'damaged' | 'other-service';
 
+/** The cached list, or the one it replaced. */
+export type CacheGeneration = 'current' | 'previous';
+
+/** A list that just became the cached one of its service. */
+export interface CacheCommit {
+  readonly scope: ServiceScope;
+  readonly receivedAt: number;
+  readonly count: number;
+  readonly columns?: OrderColumns;
+}
+
 export class OrderCache {
   readonly #dir: string;
+  readonly #files: LocalFiles;
   /** Commits per file run one after another. */
-  readonly #committing = new Map<string, Promise<void>>();
+  readonly #committing = new Map<string, Promise<unknown>>();
   /** The most recently begun write per file wins, whichever finishes last. */
   #sequence = 0;
   readonly #newestCommitted = new Map<string, number>();
+  readonly #commitListeners = new Set<(commit: CacheCommit) => void>();
 
-  constructor(dir: string) {
+  /** `files`: how the temporary file reaches the disk (tests inject a full one). */
+  constructor(dir: string, files: LocalFiles = nodeFiles()) {
     this.#dir = dir;
+    this.#files = files;
   }
 
-  fileOf(scope: ServiceScope): string {
-    return join(this.#dir, scopedFileName('orders', scope));
+  fileOf(scope: ServiceScope, generation: CacheGeneration = 'current'): string {
+    const file = join(this.#dir, scopedFileName('orders', scope));
+    return generation === 'current' ? file : file.replace(/\.cache$/, '.previous.cache');
+  }
+
+  /** Called each time a list becomes the cached one (after its file is in place). */
+  onCommit(listener: (commit: CacheCommit) => void): () => void {
+    this.#commitListeners.add(listener);
+    return () => this.#commitListeners.delete(listener);
   }
 
   /** Removes temporary files left by a write that a crash cut short (call at start-up). */
@@ -100,20 +139,22 @@ export class OrderCache {
     meta: Omit<CacheMeta, 'receivedAt'> & Partial<Pick<CacheMeta, 'receivedAt'>>,
     body?: string | Uint8Array,
   ): PendingCacheWrite {
-    const file = this.fileOf(serviceScope(meta.environment, meta.baseUrl));
+    const scope = serviceScope(meta.environment, meta.baseUrl);
+    const file = this.fileOf(scope);
+    const previousFile = this.fileOf(scope, 'previous');
     const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
     const ticket = ++this.#sequence;
-    let handle: FileHandle | undefined;
+    let handle: StreamedFile | undefined;
     let failure: unknown;
     let bytes = 0;
     let waiting = 0;
     let unsynced = 0;
     // Writes run one after another on this chain; the first opens the file with a blank header.
     let chain: Promise<void> = (async () => {
-      handle = await open(temporary, 'w', 0o600);
+      handle = await this.#files.create(temporary);
       const blankHeader = Buffer.alloc(HEADER_BYTES + 1, ' ');
       blankHeader[HEADER_BYTES] = 0x0a;
-      await handle.write(blankHeader, 0, blankHeader.length, 0);
+      await handle.writeAt([blankHeader], 0);
     })().catch((error: unknown) => {
       failure ??= error;
     });
@@ -134,12 +175,12 @@ export class OrderCache {
           waiting -= size;
           if (failure !== undefined) return;
           try {
-            await handle!.writev(chunks, position);
+            await handle!.writeAt(chunks, position);
             // Flush the bulk as it comes, so commit has only the tail and the header to sync.
             unsynced += size;
             if (unsynced >= SYNC_EVERY_BYTES) {
               unsynced = 0;
-              await handle!.datasync();
+              await handle!.flush();
             }
           } catch (error) {
             failure ??= error;
@@ -157,7 +198,7 @@ export class OrderCache {
     };
     return {
       append,
-      commit: async (count, receivedAt = meta.receivedAt) => {
+      commit: async (count, receivedAt = meta.receivedAt, columns) => {
         try {
           await chain;
           if (failure !== undefined) throw failure;
@@ -173,7 +214,7 @@ export class OrderCache {
           };
           const text = Buffer.from(JSON.stringify(header), 'utf8');
           if (text.length > HEADER_BYTES) throw new Error('cache header too long');
-          await handle!.write(text, 0, text.length, 0);
+          await handle!.writeAt([text], 0);
           await handle!.sync();
           await handle!.close();
         } catch (error) {
@@ -186,13 +227,19 @@ export class OrderCache {
           .then(async () => {
             if (ticket < (this.#newestCommitted.get(file) ?? 0)) {
               await rm(temporary, { force: true }); // a newer list is already in place
-              return;
+              return false;
             }
             this.#newestCommitted.set(file, ticket);
+            await keepAsPrevious(file, previousFile);
             await rename(temporary, file);
+            return true;
           });
         this.#committing.set(file, next);
-        await next;
+        if (await next) {
+          const at = receivedAt!;
+          for (const listener of [...this.#commitListeners])
+            listener({ scope, receivedAt: at, count, ...(columns ? { columns } : {}) });
+        }
       },
       abort: async () => {
         await chain;
@@ -206,15 +253,17 @@ export class OrderCache {
   }
 
   /**
-   * The cached list of the scope's service, if there is a whole one. The
-   * sandbox's scope accepts any address (it moves port at each start).
+   * The cached list of the scope's service (or the one it replaced), if
+   * there is a whole one. The sandbox's scope accepts any address (it moves
+   * port at each start).
    */
   async read(
     scope: ServiceScope,
+    generation: CacheGeneration = 'current',
   ): Promise<{ ok: true; value: CachedOrders } | { ok: false; problem: CacheReadProblem }> {
     let data: Buffer;
     try {
-      data = await readFile(this.fileOf(scope));
+      data = await readFile(this.fileOf(scope, generation));
     } catch (error) {
       return { ok: false, problem: problemOf(error) };
     }
@@ -335,4 +384,28 @@ function checkHeader(
   if (scope.baseUrl !== undefined && header.baseUrl !== scope.baseUrl)
     return { ok: false, problem: 'other-service' };
   return { ok: true, header };
+}
+
+/**
+ * Makes the list about to be replaced the previous generation: a hard link
+ * renamed into place, so the previous file is always a whole list (the old
+ * one, or after a crash between the two renames, the current one again).
+ */
+async function keepAsPrevious(file: string, previousFile: string): Promise<void> {
+  const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    try {
+      await link(file, temporary);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return; // the first list
+      // A file system without hard links: a copy does the same, more slowly.
+      await copyFile(file, temporary);
+    }
+    await rename(temporary, previousFile);
+  } catch {
+    // The new list still goes in; with no previous generation, changes say
+    // there is nothing to compare with rather than compare with an older one.
+    await rm(temporary, { force: true }).catch(() => undefined);
+    await rm(previousFile, { force: true }).catch(() => undefined);
+  }
 }

@@ -5,8 +5,9 @@
 
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
+import { nodeFiles, type LocalFiles } from '../local-data/local-files.ts';
+import { storageErrorCode } from '../local-data/storage-health.ts';
 import { scopedFileName, type ServiceScope } from '../environments/service-scope.ts';
 import { MAX_NOTE_LENGTH, type ReviewMark, type ReviewMarks } from '../../shared/orders-local.ts';
 
@@ -27,9 +28,11 @@ export class ReviewMarksStore {
   /** By scope key. */
   readonly #cache = new Map<string, Record<string, ReviewMark>>();
   #queue: Promise<void> = Promise.resolve();
+  readonly #files: LocalFiles;
 
-  constructor(dir: string) {
+  constructor(dir: string, files: LocalFiles = nodeFiles()) {
     this.#dir = dir;
+    this.#files = files;
   }
 
   #file(scope: ServiceScope): string {
@@ -65,8 +68,13 @@ export class ReviewMarksStore {
     const text = JSON.stringify({ version: 1, marks });
     this.#queue = this.#queue
       .catch(() => undefined)
-      .then(() => writeFileAtomic(this.#file(scope), text, { mode: 0o600 }));
-    await this.#queue;
+      .then(() => this.#files.replace(this.#file(scope), text));
+    try {
+      await this.#queue;
+    } catch (error) {
+      // A full or read-only disk: the mark stays in memory (the file keeps the last saved marks).
+      if (storageErrorCode(error) === undefined) throw error;
+    }
     return marks;
   }
 }

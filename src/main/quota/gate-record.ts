@@ -26,10 +26,43 @@ export interface GateRecord {
   /** Counts the holds set, so a "Try now" answer lifts only the hold it was sent through. */
   holdId: number;
   usage: LocalUsage;
+  /**
+   * Requests of ours the service may have counted since the answer whose
+   * Remaining the snapshot holds: those on their way then and those let out
+   * since. A larger drop in Remaining is someone else's.
+   */
+  sentSinceReading: number;
+  /**
+   * Requests of other clients of this key (other computers: they share no
+   * record with us) seen landing within one of our answers' gaps, at most.
+   * Background requests leave that many of each window's last requests to
+   * them, so that together no one gets a 429.
+   */
+  othersMargin: number;
 }
 
 export function emptyRecord(): GateRecord {
-  return { snapshot: { known: false }, leases: [], holdId: 0, usage: emptyUsage() };
+  return {
+    snapshot: { known: false },
+    leases: [],
+    holdId: 0,
+    usage: emptyUsage(),
+    sentSinceReading: 0,
+    othersMargin: 0,
+  };
+}
+
+/**
+ * The most of each window held back for other clients: 5% of the limit (at
+ * least one). More would cost our own pace more than it could save.
+ */
+export function maxOthersMargin(limit: number): number {
+  return Math.max(1, Math.ceil(limit * 0.05));
+}
+
+/** A request let out: the service will count it (a drop in Remaining that is ours). */
+export function noteSent(record: GateRecord): void {
+  record.sentSinceReading += 1;
 }
 
 /** The earliest time a request could be sent, and why it waits (if it does). */
@@ -83,6 +116,7 @@ export function recordReading(
   if (!current && sameWindow && reading.remaining !== undefined && s.remaining !== undefined) {
     remaining = Math.min(reading.remaining, s.remaining);
   }
+  noteOthers(record, reading, sameWindow);
   record.snapshot = {
     ...s,
     known: true,
@@ -93,6 +127,29 @@ export function recordReading(
   };
   if (remaining !== undefined) noteRemaining(record.usage, remaining, now);
   return true;
+}
+
+/**
+ * Other clients of the key show only in the service's figures: Remaining
+ * dropping by more than the requests we had out. Their largest such share is
+ * kept as the margin; each new window halves it, so it fades once they stop.
+ */
+function noteOthers(record: GateRecord, reading: RateLimitReading, sameWindow: boolean): void {
+  const held = record.snapshot.remaining;
+  if (sameWindow && reading.remaining !== undefined && held !== undefined) {
+    const others = held - reading.remaining - record.sentSinceReading;
+    if (others > 0 && record.snapshot.limit !== undefined) {
+      record.othersMargin = Math.max(
+        record.othersMargin,
+        Math.min(others, maxOthersMargin(record.snapshot.limit)),
+      );
+    }
+    // An answer older than the figure held tells nothing new: the count runs on from that figure.
+    if (reading.remaining > held) return;
+  } else if (reading.resetAt !== undefined) {
+    record.othersMargin = Math.floor(record.othersMargin / 2);
+  }
+  record.sentSinceReading = record.leases.length;
 }
 
 /**
@@ -190,9 +247,12 @@ export function sanitizeRecord(raw: unknown, now: number): GateRecord {
     if (at === undefined || sent === undefined) return [];
     return [defined({ at, sent, remaining: count(point.remaining) })];
   });
+  const limit = snapshot.limit ?? 0;
   return {
     snapshot,
     leases,
+    sentSinceReading: count(raw.sentSinceReading) ?? leases.length,
+    othersMargin: Math.min(count(raw.othersMargin) ?? 0, maxOthersMargin(limit)),
     holdId: count(raw.holdId) ?? 0,
     usage: {
       day: typeof u.day === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(u.day) ? u.day : '',

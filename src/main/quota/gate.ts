@@ -14,6 +14,7 @@ import type { HoldReason, QuotaSnapshot, QuotaView } from '../../shared/quota.ts
 import type { Timing } from './clock.ts';
 import {
   clearHold,
+  noteSent,
   openTime,
   recordReading,
   setHold,
@@ -191,8 +192,10 @@ export class RequestGate {
       // Nothing known yet: one request finds out the quota before others follow.
       allowance = 1;
     }
+    // Background requests leave the clerk's reserve, and near a window's end
+    // what other clients of the key (other computers) were seen to have on their way.
     if (priority === 'background' && s.limit !== undefined)
-      allowance -= RequestGate.backgroundReserve(s.limit);
+      allowance -= RequestGate.backgroundReserve(s.limit) + record.othersMargin;
     return Math.min(allowance, this.#maxInFlight) - record.leases.length;
   }
 
@@ -240,6 +243,7 @@ export class RequestGate {
           ...(waiter.throughHold !== undefined && held ? { throughHold: r.holdId } : {}),
         };
         r.leases.push(lease);
+        noteSent(r);
         countSend(r.usage, now);
         out.push([waiter, lease]);
       }

@@ -14,7 +14,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   closeSync,
-  mkdirSync,
   openSync,
   readdirSync,
   readFileSync,
@@ -25,8 +24,9 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { makeFolder } from '../local-data/local-files.ts';
 import { emptyRecord, sanitizeRecord, type GateRecord } from './gate-record.ts';
-import type { GateStore, GateStores } from './gate-store.ts';
+import { MemoryGateStore, type GateStore, type GateStores } from './gate-store.ts';
 
 const LOCK_STALE_MS = 2_000;
 const LOCK_PATIENCE_MS = 5_000;
@@ -56,6 +56,14 @@ export function processAlive(pid: number): boolean {
   }
 }
 
+function unlinkQuietly(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch {
+    // gone already
+  }
+}
+
 function lockIsStale(lockFile: string): boolean {
   try {
     const holder = Number(readFileSync(lockFile, 'utf8'));
@@ -73,9 +81,14 @@ function withLock<T>(lockFile: string, section: () => T): T {
   for (let attempt = 0; !held; attempt++) {
     try {
       const fd = openSync(lockFile, 'wx', 0o600);
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      held = true;
+      try {
+        writeSync(fd, String(process.pid));
+        held = true;
+      } finally {
+        closeSync(fd);
+        // A full disk took the file but not its pid: an empty lock would stall everyone for seconds.
+        if (!held) unlinkQuietly(lockFile);
+      }
     } catch (error) {
       if (errorCode(error) !== 'EEXIST' || Date.now() > giveUpAt) break;
       if (lockIsStale(lockFile)) {
@@ -104,17 +117,22 @@ function withLock<T>(lockFile: string, section: () => T): T {
 
 let writes = 0;
 
+/** Told of each save of a record file: the error when it failed (a full or read-only disk), undefined when it went through. */
+export type SaveReport = (file: string, error?: unknown) => void;
+
 class FileGateStore implements GateStore {
   readonly #file: string;
   readonly #lockFile: string;
   readonly #now: () => number;
+  readonly #report: SaveReport;
   /** The last record seen, used when the file cannot be read or written. */
   #last: GateRecord = emptyRecord();
 
-  constructor(file: string, now: () => number) {
+  constructor(file: string, now: () => number, report: SaveReport) {
     this.#file = file;
     this.#lockFile = `${file}.lock`;
     this.#now = now;
+    this.#report = report;
   }
 
   read(): GateRecord {
@@ -153,8 +171,10 @@ class FileGateStore implements GateStore {
     try {
       writeFileSync(temporary, text, { mode: 0o600 });
       renameSync(temporary, this.#file);
-    } catch {
+      this.#report(this.#file);
+    } catch (error) {
       // The record stays in memory for this process; the next change tries again.
+      this.#report(this.#file, error);
       try {
         unlinkSync(temporary);
       } catch {
@@ -167,21 +187,31 @@ class FileGateStore implements GateStore {
 export class SharedGateFolder implements GateStores {
   readonly #dir: string;
   readonly #now: () => number;
+  readonly #report: SaveReport;
   #salt: string | undefined;
 
-  constructor(dir: string, now: () => number = Date.now) {
+  constructor(dir: string, now: () => number = Date.now, report: SaveReport = () => undefined) {
     this.#dir = dir;
     this.#now = now;
+    this.#report = report;
   }
 
   open(baseUrl: string, key: string): GateStore {
-    mkdirSync(this.#dir, { recursive: true, mode: 0o700 });
-    this.#sweep();
+    let salt: string;
+    try {
+      makeFolder(this.#dir);
+      this.#sweep();
+      salt = this.#readSalt();
+    } catch (error) {
+      // A full or read-only disk, or a folder we may not write: pace from memory, alone.
+      this.#report(this.#dir, error);
+      return new MemoryGateStore();
+    }
     const id = createHash('sha256')
-      .update(`${this.#readSalt()}\n${baseUrl.replace(/\/+$/, '')}\n${key}`)
+      .update(`${salt}\n${baseUrl.replace(/\/+$/, '')}\n${key}`)
       .digest('hex')
       .slice(0, 32);
-    return new FileGateStore(join(this.#dir, `${id}.json`), this.#now);
+    return new FileGateStore(join(this.#dir, `${id}.json`), this.#now, this.#report);
   }
 
   /** The folder's own random salt, made once by whichever process comes first. */

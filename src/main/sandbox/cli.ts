@@ -4,6 +4,7 @@
 import { parseArgs } from 'node:util';
 import { PLAN_IDS } from '../../shared/plans.ts';
 import type { PlanId } from '../../shared/plans.ts';
+import { parseDeprecateSpec } from './deprecations.ts';
 import { parseFaultSpec } from './faults.ts';
 import { startSandbox } from './server.ts';
 import type { SandboxOptions } from './server.ts';
@@ -15,7 +16,7 @@ export const USAGE = `Usage: node src/main/sandbox/cli.ts [options]
   --minute-ms MS       length of the per-minute window (default 60000)
   --day-ms MS          length of the per-day window (default 86400000)
   --big-ids            order and pet ids above 2^53
-  --faults SPEC        e.g. latency=200@0.3,5xx@0.1,reset@0.05,malformed@0.02
+  --faults SPEC        e.g. latency=200@0.3,5xx@0.1,reset@0.05,malformed@0.02,429=5@0.01
   --key PLAN=KEY       accept KEY for PLAN (free, pro, business, enterprise); repeatable;
                        without it the demo keys demo-free ... demo-enterprise are accepted
   --enterprise-limits PER_MINUTE/PER_DAY   custom Enterprise limits (default 5000/1000000)
@@ -23,6 +24,11 @@ export const USAGE = `Usage: node src/main/sandbox/cli.ts [options]
   --ban-after N        requests while limited before a key is banned (default 5)
   --ban-ms MS          length of a ban (default 15 minute windows)
   --bandwidth MB/S     send order lists at most this fast (1 MB = 1,000,000 bytes; default unlimited)
+  --churn N            every N seconds some orders ship, some complete, new ones arrive
+                       and a few are cancelled elsewhere (seeded: the same each run)
+  --deprecate PATH[=SUNSET]  answer PATH (e.g. /store/orders, /store/orders/{orderId}) with
+                       Deprecation, Sunset and Link headers; SUNSET as 2027-06-30, an
+                       HTTP-date or @EPOCH_SECONDS; repeatable
   --help               show this help`;
 
 export class UsageError extends Error {
@@ -51,6 +57,8 @@ export function parseCliArgs(argv: readonly string[]): SandboxOptions & { help?:
         'ban-after': { type: 'string' },
         'ban-ms': { type: 'string' },
         bandwidth: { type: 'string' },
+        churn: { type: 'string' },
+        deprecate: { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -80,6 +88,19 @@ export function parseCliArgs(argv: readonly string[]): SandboxOptions & { help?:
         `--bandwidth must be a number of MB per second above 0, got "${values.bandwidth}"`,
       );
     options.bytesPerSecond = mbPerSecond * 1_000_000;
+  }
+  if (values.churn !== undefined)
+    options.churnEveryMs = integer('--churn', values.churn, 1, 86_400 * 365) * 1000;
+  if (values.deprecate !== undefined) {
+    options.deprecate = values.deprecate.map((spec) => {
+      try {
+        return parseDeprecateSpec(spec);
+      } catch (error) {
+        throw new UsageError(
+          `--deprecate: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    });
   }
   if (values.faults !== undefined) {
     try {

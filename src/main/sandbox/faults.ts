@@ -6,17 +6,21 @@
 //               request still counts against the quota and carries rate-limit headers;
 // - reset       processes the request (a cancel really cancels), then destroys
 //               the socket without an answer: the lost-response case;
-// - malformed   answers a list request with 200 and a truncated JSON array.
+// - malformed   answers a list request with 200 and a truncated JSON array;
+// - 429=N       starts a burst: this request and the next N-1 (any key) answer
+//               429 rate_limited with a Retry-After of one second, before doing
+//               anything, whatever the quota says (a service under load).
 // The rate is a probability from 0 to 1 (omitted: 1). Rolls come from a
 // generator seeded from the sandbox seed, so a run repeats.
 
 import { mulberry32 } from './prng.ts';
 import type { Random } from './prng.ts';
 
-export type FaultKind = 'latency' | '5xx' | 'reset' | 'malformed';
+export type FaultKind = 'latency' | '5xx' | 'reset' | 'malformed' | '429';
 
 export type FaultRule =
   | { readonly kind: 'latency'; readonly ms: number; readonly rate: number }
+  | { readonly kind: '429'; readonly burst: number; readonly rate: number }
   | { readonly kind: '5xx' | 'reset' | 'malformed'; readonly rate: number };
 
 export type FaultSpec = readonly FaultRule[];
@@ -27,6 +31,8 @@ export interface FaultRoll {
   readonly serverError: boolean;
   readonly reset: boolean;
   readonly malformed: boolean;
+  /** Part of a burst of 429s. */
+  readonly tooMany: boolean;
   /** The kinds that fired, for the request log. */
   readonly kinds: readonly FaultKind[];
 }
@@ -36,10 +42,11 @@ export const NO_FAULTS: FaultRoll = {
   serverError: false,
   reset: false,
   malformed: false,
+  tooMany: false,
   kinds: [],
 };
 
-const KINDS: readonly FaultKind[] = ['latency', '5xx', 'reset', 'malformed'];
+const KINDS: readonly FaultKind[] = ['latency', '5xx', 'reset', 'malformed', '429'];
 const RULE = /^([a-z0-9]+)(?:=([^@]*))?(?:@(.*))?$/;
 const DECIMAL = /^(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$|^\.[0-9]+$/;
 
@@ -73,6 +80,11 @@ export function parseFaultSpec(spec: string): FaultSpec {
         throw fail('needs a delay in whole milliseconds, e.g. latency=200@0.3');
       }
       rules.push({ kind, ms: Number(param), rate });
+    } else if (kind === '429') {
+      if (param === undefined || !/^[1-9][0-9]{0,3}$/.test(param)) {
+        throw fail('needs the length of a burst, 1 to 9999 requests, e.g. 429=5@0.01');
+      }
+      rules.push({ kind, burst: Number(param), rate });
     } else {
       if (param !== undefined) throw fail(`takes no parameter ("=${param}")`);
       rules.push({ kind, rate });
@@ -89,7 +101,10 @@ export function validateFaultSpec(spec: FaultSpec): FaultSpec {
 /** The spec string of a rule list (parseFaultSpec's inverse). */
 export function formatFaultSpec(spec: FaultSpec): string {
   return spec
-    .map((rule) => `${rule.kind}${rule.kind === 'latency' ? `=${rule.ms}` : ''}@${rule.rate}`)
+    .map(
+      (rule) =>
+        `${rule.kind}${rule.kind === 'latency' ? `=${rule.ms}` : rule.kind === '429' ? `=${rule.burst}` : ''}@${rule.rate}`,
+    )
     .join(',');
 }
 
@@ -98,6 +113,8 @@ export class FaultInjector {
   readonly #seed: number;
   #spec: FaultSpec = [];
   #random: Random;
+  /** Requests still to answer 429 in the current burst. */
+  #burstLeft = 0;
 
   constructor(spec: string | FaultSpec | undefined, seed: number) {
     this.#seed = seed;
@@ -115,15 +132,27 @@ export class FaultInjector {
     else this.#spec = typeof spec === 'string' ? parseFaultSpec(spec) : validateFaultSpec(spec);
     // A different stream from the order data's, which uses the seed itself.
     this.#random = mulberry32(this.#seed ^ 0x5eed_fa17);
+    this.#burstLeft = 0;
   }
 
   roll(): FaultRoll {
     if (this.#spec.length === 0) return NO_FAULTS;
     let latencyMs = 0;
     const kinds: FaultKind[] = [];
+    const inBurst = this.#burstLeft > 0;
     // One draw per rule on every request, so one rule's outcome never shifts another's.
     for (const rule of this.#spec) {
       const fired = this.#random() < rule.rate;
+      if (rule.kind === '429') {
+        if (inBurst) {
+          this.#burstLeft -= 1;
+          kinds.push('429');
+        } else if (fired) {
+          this.#burstLeft = rule.burst - 1;
+          kinds.push('429');
+        }
+        continue;
+      }
       if (!fired) continue;
       kinds.push(rule.kind);
       if (rule.kind === 'latency') latencyMs = rule.ms;
@@ -133,6 +162,7 @@ export class FaultInjector {
       serverError: kinds.includes('5xx'),
       reset: kinds.includes('reset'),
       malformed: kinds.includes('malformed'),
+      tooMany: kinds.includes('429'),
       kinds,
     };
   }

@@ -1,6 +1,8 @@
 // The sandbox's order book: deterministic orders generated from a seed, their
 // server-side status, and the JSON body of the list, cached so that a list of a
 // million orders is serialized once and only the changed part is rebuilt.
+// With churn, the book moves on by itself a step at a time (see `churn`), each
+// step drawn from the seed and the step's number, so a run repeats.
 
 import { mulberry32 } from './prng.ts';
 
@@ -53,29 +55,55 @@ const OPEN = Buffer.from('[');
 const COMMA = Buffer.from(',');
 const CLOSE = Buffer.from(']');
 
+/**
+ * What one churn step does, as shares of the generated orders (each at least
+ * one): pending orders ship, shipped ones complete, new ones arrive, and
+ * pending ones are cancelled by someone else (so they leave the list).
+ */
+export const CHURN_SHARES = {
+  ship: 0.005,
+  complete: 0.003,
+  arrive: 0.004,
+  cancelElsewhere: 0.002,
+} as const;
+
+/** What a churn step changed, by order id. */
+export interface ChurnStep {
+  readonly shipped: readonly string[];
+  readonly completed: readonly string[];
+  readonly arrived: readonly string[];
+  readonly cancelled: readonly string[];
+}
+
 export class OrderBook {
-  readonly count: number;
   readonly bigIds: boolean;
+  #count: number;
+  /** How many orders were generated at the start: churn steps are sized from it. */
+  readonly #initialCount: number;
+  readonly #seed: number;
   readonly #idBase: bigint;
   readonly #idStep: bigint;
   readonly #petBase: bigint;
   readonly #petCount: number;
-  readonly #status: Uint8Array;
-  readonly #complete: Uint8Array;
-  readonly #quantity: Uint8Array;
-  readonly #petIndex: Uint32Array;
+  #status: Uint8Array;
+  #complete: Uint8Array;
+  #quantity: Uint8Array;
+  #petIndex: Uint32Array;
   /** Ship date as seconds relative to REFERENCE_SECONDS. */
-  readonly #shipOffset: Int32Array;
+  #shipOffset: Int32Array;
   readonly #petReferenced: Uint8Array;
-  readonly #chunks: Array<Buffer | undefined>;
+  #chunks: Array<Buffer | undefined>;
   #listBody: ListBody | undefined;
+  #churnSteps = 0;
 
   constructor(options: OrderBookOptions) {
     const { count, seed } = options;
     if (!Number.isSafeInteger(count) || count < 0) {
       throw new RangeError(`orders must be a non-negative integer, got ${count}`);
     }
-    this.count = count;
+    this.#count = count;
+    this.#initialCount = count;
+    this.#seed = seed;
     this.bigIds = options.bigIds ?? false;
     this.#idBase = this.bigIds ? BIG_ORDER_ID_BASE : 1n;
     this.#idStep = this.bigIds ? BIG_ORDER_ID_STEP : 1n;
@@ -110,6 +138,109 @@ export class OrderBook {
     }
   }
 
+  /** Orders generated so far (cancelled ones included). */
+  get count(): number {
+    return this.#count;
+  }
+
+  /** Churn steps taken so far. */
+  get churnSteps(): number {
+    return this.#churnSteps;
+  }
+
+  /**
+   * Takes churn steps until `steps` have been taken; step k happens at the
+   * sandbox-clock moment `momentOf(k)` (epoch ms), which becomes the ship
+   * date of the orders it ships. Returns what each new step did.
+   */
+  churnTo(steps: number, momentOf: (step: number) => number): ChurnStep[] {
+    const done: ChurnStep[] = [];
+    while (this.#churnSteps < steps) {
+      this.#churnSteps += 1;
+      done.push(this.#churnStep(this.#churnSteps, momentOf(this.#churnSteps)));
+    }
+    return done;
+  }
+
+  #churnStep(step: number, moment: number): ChurnStep {
+    // A stream of its own per step: step k does the same whatever came before it.
+    const random = mulberry32((this.#seed ^ Math.imul(step, 0x9e3779b1)) >>> 0);
+    const amount = (share: number) => Math.max(1, Math.round(this.#initialCount * share));
+    const momentSeconds = Math.floor(moment / 1000) - REFERENCE_SECONDS;
+    const pick = (wanted: (index: number) => boolean, count: number): number[] => {
+      const picked = new Set<number>();
+      // Bounded: a book with few such orders left gets fewer.
+      for (let tries = 0; tries < count * 20 && picked.size < count && this.#count > 0; tries++) {
+        const index = Math.floor(random() * this.#count);
+        if (wanted(index)) picked.add(index);
+      }
+      return [...picked];
+    };
+    const shipped = pick((i) => this.#status[i] === PENDING, amount(CHURN_SHARES.ship));
+    for (const index of shipped) {
+      this.#status[index] = SHIPPED;
+      this.#shipOffset[index] = momentSeconds;
+      this.#invalidate(index);
+    }
+    const justShipped = new Set(shipped);
+    const completed = pick(
+      (i) => this.#status[i] === SHIPPED && this.#complete[i] === 0 && !justShipped.has(i),
+      amount(CHURN_SHARES.complete),
+    );
+    for (const index of completed) {
+      this.#complete[index] = 1;
+      this.#invalidate(index);
+    }
+    const cancelled = pick(
+      (i) => this.#status[i] === PENDING,
+      amount(CHURN_SHARES.cancelElsewhere),
+    );
+    for (const index of cancelled) {
+      this.#status[index] = CANCELLED;
+      this.#invalidate(index);
+    }
+    const arrived: number[] = [];
+    const first = this.#count;
+    this.#grow(first + amount(CHURN_SHARES.arrive));
+    for (let index = first; index < this.#count; index++) {
+      this.#status[index] = PENDING;
+      this.#petIndex[index] = Math.floor(random() * this.#petCount);
+      this.#quantity[index] = 1 + Math.floor(random() * 5);
+      // New orders ship within the next 30 days of the step's moment.
+      this.#shipOffset[index] = momentSeconds + Math.floor(3600 + random() * 30 * DAY_SECONDS);
+      this.#complete[index] = 0;
+      this.#invalidate(index);
+      arrived.push(index);
+    }
+    const ids = (indexes: readonly number[]) => indexes.map((i) => this.idAt(i).toString());
+    return {
+      shipped: ids(shipped),
+      completed: ids(completed),
+      arrived: ids(arrived),
+      cancelled: ids(cancelled),
+    };
+  }
+
+  /** Room for `count` orders: the arrays grow by half again, so appending stays cheap. */
+  #grow(count: number): void {
+    if (count > this.#status.length) {
+      const capacity = Math.max(count, Math.ceil(this.#status.length * 1.5));
+      const grown = <A extends Uint8Array | Uint32Array | Int32Array>(array: A): A => {
+        const next = new (array.constructor as new (length: number) => A)(capacity);
+        next.set(array);
+        return next;
+      };
+      this.#status = grown(this.#status);
+      this.#complete = grown(this.#complete);
+      this.#quantity = grown(this.#quantity);
+      this.#petIndex = grown(this.#petIndex);
+      this.#shipOffset = grown(this.#shipOffset);
+    }
+    this.#count = count;
+    const chunks = Math.ceil(count / CHUNK_SIZE);
+    while (this.#chunks.length < chunks) this.#chunks.push(undefined);
+  }
+
   /** The id of the order at a position of the generated sequence. */
   idAt(index: number): bigint {
     return this.#idBase + BigInt(index) * this.#idStep;
@@ -120,7 +251,7 @@ export class OrderBook {
     const offset = id - this.#idBase;
     if (offset < 0n || offset % this.#idStep !== 0n) return undefined;
     const index = offset / this.#idStep;
-    return index < BigInt(this.count) ? Number(index) : undefined;
+    return index < BigInt(this.#count) ? Number(index) : undefined;
   }
 
   /** The status of an order, 'cancelled' included; undefined for an id never generated. */
@@ -166,7 +297,7 @@ export class OrderBook {
     const wanted = filter.status === undefined ? undefined : STATUS_NAMES.indexOf(filter.status);
     const limit = filter.limit ?? Number.POSITIVE_INFINITY;
     const ids: string[] = [];
-    for (let i = 0; i < this.count && ids.length < limit; i++) {
+    for (let i = 0; i < this.#count && ids.length < limit; i++) {
       const status = this.#status[i];
       const listed = wanted === undefined ? status !== CANCELLED : status === wanted;
       if (listed) ids.push(this.idAt(i).toString());
@@ -196,7 +327,7 @@ export class OrderBook {
 
   #serializeChunk(chunkIndex: number): Buffer {
     const start = chunkIndex * CHUNK_SIZE;
-    const end = Math.min(this.count, start + CHUNK_SIZE);
+    const end = Math.min(this.#count, start + CHUNK_SIZE);
     // Plain numbers while ids stay exact as doubles; bigints only in big-id mode.
     const idBase = Number(this.#idBase);
     const petBase = Number(this.#petBase);

@@ -29,7 +29,9 @@ import { FaultInjector, NO_FAULTS } from './faults.ts';
 import type { FaultKind, FaultRoll, FaultSpec } from './faults.ts';
 import { parseInt64Id } from './int64-id.ts';
 import { OrderBook } from './orders-data.ts';
-import type { ListBody, OrderFilter, OrderStatus } from './orders-data.ts';
+import type { ChurnStep, ListBody, OrderFilter, OrderStatus } from './orders-data.ts';
+import { deprecationHeaders, parseDeprecateSpec } from './deprecations.ts';
+import type { DeprecatedEndpoint } from './deprecations.ts';
 import { formatRetryAfter, rateLimitHeaders, RateLimiter } from './rate-limiter.ts';
 import type { RateDecision, RetryAfterFormat } from './rate-limiter.ts';
 import { notFound, routeStoreRequest } from './store-routes.ts';
@@ -38,7 +40,8 @@ import type { Reply } from './store-routes.ts';
 export type { SandboxKey } from './api-keys.ts';
 export type { FaultKind, FaultRule, FaultSpec } from './faults.ts';
 export { FaultSpecError, parseFaultSpec } from './faults.ts';
-export type { OrderFilter, OrderStatus } from './orders-data.ts';
+export type { ChurnStep, OrderFilter, OrderStatus } from './orders-data.ts';
+export type { DeprecatedEndpoint } from './deprecations.ts';
 export type { RetryAfterFormat } from './rate-limiter.ts';
 
 export interface SandboxOptions {
@@ -67,7 +70,15 @@ export interface SandboxOptions {
   readonly banMs?: number;
   /** Retry-After as delay-seconds (default) or as an HTTP date. */
   readonly retryAfterFormat?: RetryAfterFormat;
-  /** The clock (epoch ms) for windows, bans, Date and Retry-After. */
+  /**
+   * Every this many ms of the sandbox clock the orders move on by one churn
+   * step: some ship, some complete, new ones arrive, a few are cancelled
+   * elsewhere (see OrderBook.churnTo). Off when absent.
+   */
+  readonly churnEveryMs?: number;
+  /** Endpoints answered with deprecation headers: `PATH[=SUNSET]` or parsed (see deprecations.ts). */
+  readonly deprecate?: readonly (string | DeprecatedEndpoint)[];
+  /** The clock (epoch ms) for windows, bans, Date, Retry-After and churn. */
   readonly now?: () => number;
   /** How latency faults wait, and how a limited bandwidth paces a list. */
   readonly sleep?: (ms: number) => Promise<void>;
@@ -109,6 +120,8 @@ export interface Sandbox {
   orderIds(filter?: OrderFilter): string[];
   /** A pet id in the generated range that no order refers to, if any. */
   unreferencedPetId(): string | undefined;
+  /** What each churn step taken so far did, oldest first. */
+  readonly churned: readonly ChurnStep[];
   readonly faults: FaultSpec;
   /** Replace the injected faults at runtime (undefined or "" for none). */
   setFaults(spec: string | FaultSpec | undefined): void;
@@ -149,6 +162,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const limitsOf = (plan: PlanId): PlanLimits =>
     plan === 'enterprise' ? enterpriseLimits : PLANS[plan];
   const orders = new OrderBook({ count: options.orders ?? 1000, seed, bigIds: options.bigIds });
+  const churnEveryMs =
+    options.churnEveryMs === undefined ? undefined : positive('churnEveryMs', options.churnEveryMs);
+  const startedAt = now();
+  const churned: ChurnStep[] = [];
+  const deprecated = (options.deprecate ?? []).map((spec) =>
+    typeof spec === 'string' ? parseDeprecateSpec(spec) : spec,
+  );
   const limiter = new RateLimiter({
     now,
     minuteMs,
@@ -166,6 +186,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const at = now();
+    if (churnEveryMs !== undefined) {
+      const steps = Math.floor((at - startedAt) / churnEveryMs);
+      churned.push(...orders.churnTo(steps, (step) => startedAt + step * churnEveryMs));
+    }
     const method = req.method ?? 'GET';
     const target = req.url ?? '/';
     const path = target.split('?', 1)[0] ?? '';
@@ -179,6 +203,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       // From the sandbox clock, so Date and an HTTP-date Retry-After agree.
       Date: new Date(at).toUTCString(),
       'Cache-Control': 'no-store',
+      ...deprecationHeaders(deprecated, path),
     };
 
     const entry = { method, path, plan: key?.plan, at };
@@ -189,6 +214,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     let reply: Reply;
     if (decision.outcome !== 'allowed') {
       reply = limitedReply(decision, key !== undefined, at);
+    } else if (roll.tooMany) {
+      reply = {
+        kind: 'error',
+        error: apiError(429, 'rate_limited', 'Too many requests right now (injected fault)'),
+        headers: { 'Retry-After': formatRetryAfter(at + 1000, at, retryAfterFormat) },
+      };
     } else if (roll.serverError) {
       reply = errorReply(
         503,
@@ -313,6 +344,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     unreferencedPetId() {
       return orders.unreferencedPetId()?.toString();
+    },
+    get churned() {
+      return churned;
     },
     get faults() {
       return faults.spec;

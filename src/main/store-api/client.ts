@@ -27,6 +27,8 @@ import {
 } from './errors.ts';
 import { ordersOf, type OrderColumns } from '../../shared/order-columns.ts';
 import { InvalidOrdersError, OrderListScanner } from '../../shared/order-list-scanner.ts';
+import type { StoreEndpoint } from '../../shared/deprecations.ts';
+import { readDeprecationHeaders, type DeprecationHeaders } from './deprecation.ts';
 
 export interface StoreClientOptions {
   /** Validated base URL ending with /v1 (src/shared/environments.ts). */
@@ -50,6 +52,12 @@ export interface StoreClientOptions {
   readonly backoff?: BackoffPolicy;
   /** Where the person asking sets the key, in the words of their tool (the app's Settings, the CLI's environment variable). */
   readonly keyHelp?: KeyHelp;
+  /**
+   * What each answer says of its endpoint's deprecation (deprecation.ts):
+   * the headers' reading when it carries any, undefined for a successful
+   * answer without them.
+   */
+  readonly onDeprecation?: (endpoint: StoreEndpoint, said: DeprecationHeaders | undefined) => void;
 }
 
 export interface KeyHelp {
@@ -160,7 +168,8 @@ const MAX_REDIRECTS = 3;
 const MAX_ERROR_BODY = 64 * 1024;
 
 export class StoreClient {
-  readonly #options: Required<Omit<StoreClientOptions, 'fetch'>>;
+  readonly #options: Required<Omit<StoreClientOptions, 'fetch' | 'onDeprecation'>>;
+  readonly #onDeprecation: StoreClientOptions['onDeprecation'];
   readonly #http: KyInstance;
   readonly #origin: string;
   readonly #serverClock = new ServerClock();
@@ -177,6 +186,7 @@ export class StoreClient {
       keyHelp: APP_KEY_HELP,
       ...options,
     };
+    this.#onDeprecation = options.onDeprecation;
     this.#origin = new URL(options.baseUrl).origin;
     this.#http = ky.create({
       baseUrl: `${options.baseUrl.replace(/\/+$/, '')}/`,
@@ -225,7 +235,11 @@ export class StoreClient {
    */
   async listOrderColumns(options: ColumnListOptions = {}): Promise<OrderColumnList> {
     return this.#withDeadline(options.signal, async (signal) => {
-      const { response } = await this.#send('GET', 'store/orders', { ...options, signal });
+      const { response } = await this.#send('GET', 'store/orders', {
+        ...options,
+        signal,
+        endpoint: 'list-orders',
+      });
       if (response.status !== 200)
         throw await this.#unexpected(response, 'The order list could not be loaded.');
       const declared = Number(response.headers.get('content-length') ?? Number.NaN);
@@ -286,7 +300,7 @@ export class StoreClient {
       const { response, earlierAnswerLost } = await this.#send(
         'DELETE',
         `store/orders/${orderId}`,
-        { ...options, signal },
+        { ...options, signal, endpoint: 'cancel-order' },
       );
       const body = readErrorBody(await this.#readSmall(response));
       if (response.status >= 200 && response.status < 300) {
@@ -319,7 +333,11 @@ export class StoreClient {
     options: CallOptions & { throughHold?: boolean } = {},
   ): Promise<ConnectionCheck> {
     return this.#withDeadline(options.signal, async (signal) => {
-      const { response } = await this.#send('GET', 'store/orders', { ...options, signal });
+      const { response } = await this.#send('GET', 'store/orders', {
+        ...options,
+        signal,
+        endpoint: 'list-orders',
+      });
       // Only the status and headers matter: do not download a huge list.
       await response.body?.cancel().catch(() => undefined);
       if (response.status !== 200)
@@ -363,6 +381,7 @@ export class StoreClient {
     path: string,
     options: CallOptions & {
       signal: AbortSignal;
+      endpoint: StoreEndpoint;
       previousAttemptUnknown?: boolean;
       throughHold?: boolean;
     },
@@ -422,6 +441,7 @@ export class StoreClient {
 
       const now = timing.now();
       this.#serverClock.observe(response.headers.get('date'), now);
+      this.#observeDeprecation(options.endpoint, response, now);
       const time = { now, skewMs: this.#serverClock.skew() };
       const reading = readRateLimitHeaders(response.headers, time);
 
@@ -437,8 +457,10 @@ export class StoreClient {
           (reading.resetAt !== undefined && reading.resetAt > now ? reading.resetAt : undefined) ??
           now +
             Math.max(1000, fullJitterDelay(retries429 + 1, timing.random, this.#options.backoff));
+        // Its own Remaining, when it sends one: a 429 that says requests are left
+        // (a service shedding load) holds for its Retry-After, not the whole window.
         ticket.release(
-          { ...reading, remaining: 0 },
+          { ...reading, remaining: reading.remaining ?? 0 },
           { until: retryAt, reason: banned ? 'banned' : 'server-429' },
         );
         const fitsInline = retryAt - now <= this.#options.maxInlineWaitMs;
@@ -487,6 +509,13 @@ export class StoreClient {
 
       return { response, earlierAnswerLost };
     }
+  }
+
+  /** Any answer may say its endpoint is deprecated; only a successful one says it no longer is. */
+  #observeDeprecation(endpoint: StoreEndpoint, response: Response, now: number): void {
+    if (!this.#onDeprecation) return;
+    const said = readDeprecationHeaders(response.headers, now);
+    if (said || response.ok) this.#onDeprecation(endpoint, said);
   }
 
   #redirectTarget(response: Response, current: string, method: string, hop: number): string {

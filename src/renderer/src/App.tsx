@@ -10,6 +10,7 @@ import type { StoreAdminApi } from '../../preload/api.ts';
 import type { OrderStreams } from '../../shared/order-stream.ts';
 import { NoticeArea, type NoticeActions } from './features/notices/notice-area.tsx';
 import { DomainsScreen } from './features/domains/domains-screen.tsx';
+import { DomainAnnouncer } from './features/domains/domain-announcer.tsx';
 import { EnvironmentBand } from './features/environments/environment-band.tsx';
 import { EnvironmentSwitcher } from './features/environments/environment-switcher.tsx';
 import { ScreenNav } from './features/navigation/screen-nav.tsx';
@@ -91,6 +92,8 @@ function AppWindow({ noticeActions }: { noticeActions: NoticeActions | undefined
         )}
         {appLoad.kind === 'ready' && <CurrentScreen />}
       </main>
+      {/* Domains re-checked in main: each change is said whatever screen is open. */}
+      <DomainAnnouncer />
     </div>
   );
 }

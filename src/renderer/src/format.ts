@@ -48,3 +48,17 @@ export function formatDateTime(iso: string): string {
   const time = Date.parse(iso);
   return Number.isNaN(time) ? iso : dateTime.format(time);
 }
+
+const dayAndMonth = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' });
+
+/** A moment in few words: "09:12" today, "21 Nov 09:12" on another day. */
+export function formatMoment(epochMs: number, now: number): string {
+  const then = new Date(epochMs);
+  const today = new Date(now);
+  const sameDay =
+    then.getFullYear() === today.getFullYear() &&
+    then.getMonth() === today.getMonth() &&
+    then.getDate() === today.getDate();
+  const time = formatHourMinute(epochMs);
+  return sameDay ? time : `${dayAndMonth.format(epochMs)} ${time}`;
+}

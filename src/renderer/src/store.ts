@@ -25,6 +25,15 @@ import {
 import { createOrdersSlice, type OrdersSlice } from './features/orders/orders-slice.ts';
 import { createQuotaSlice, type QuotaSlice } from './features/quota/quota-slice.ts';
 import { createSettingsSlice, type SettingsSlice } from './features/settings/settings-slice.ts';
+import { createChangesSlice, type ChangesSlice } from './features/changes/changes-slice.ts';
+import {
+  createDeprecationsSlice,
+  type DeprecationsSlice,
+} from './features/notices/deprecations-slice.ts';
+import {
+  createDomainWatchSlice,
+  type DomainWatchSlice,
+} from './features/domains/domain-watch-slice.ts';
 
 export type StoreState = EnvironmentsSlice &
   NavigationSlice &
@@ -33,7 +42,10 @@ export type StoreState = EnvironmentsSlice &
   QuotaSlice &
   ConnectivitySlice &
   DomainsSlice &
-  BulkCancelSlice;
+  BulkCancelSlice &
+  ChangesSlice &
+  DeprecationsSlice &
+  DomainWatchSlice;
 
 /** A slice sees the whole store (to read and to call other slices' actions) and the API. */
 export type SliceCreator<Slice> = (api: StoreAdminApi) => StateCreator<StoreState, [], [], Slice>;
@@ -51,6 +63,9 @@ export function createAppStore(api: StoreAdminApi, orderStreams: OrderStreams): 
     ...createConnectivitySlice(api)(...args),
     ...createDomainsSlice(api)(...args),
     ...createBulkCancelSlice(api)(...args),
+    ...createChangesSlice(api)(...args),
+    ...createDeprecationsSlice(api)(...args),
+    ...createDomainWatchSlice(api)(...args),
   }));
 }
 
@@ -69,6 +84,9 @@ export function connectEvents(api: StoreAdminApi, store: AppStore): () => void {
       state().forgetKeyFailures(environment);
     }),
     api.events.onBulkCancelChanged((payload) => state().applyBulkCancel(payload)),
+    api.events.onStorageChanged(({ problem }) => state().applyStorageProblem(problem)),
+    api.events.onDeprecationsChanged((payload) => state().applyDeprecations(payload)),
+    api.events.onDomainWatchChanged((payload) => state().applyDomainWatch(payload)),
   ];
   return () => unsubscribes.forEach((unsubscribe) => unsubscribe());
 }

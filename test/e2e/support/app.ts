@@ -3,7 +3,8 @@
 // page in Debian's Chromium. The harness can be restarted on the same data
 // folder (an app restart) and the sandbox stopped (the service gone). Every
 // Content-Security-Policy violation the page reports is kept, and closing
-// the app fails the test if there was one.
+// the app fails the test if there was one. The data folder's file layer can
+// be made to fail as a full or read-only disk would (`disk.fail`).
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +16,9 @@ import {
   type SandboxOptions,
 } from '../../../src/main/sandbox/server.ts';
 import { SANDBOX_DEMO_KEY } from '../../../src/shared/environments.ts';
+import type { RecheckSchedule } from '../../../src/main/domains/recheck-schedule.ts';
 import { startHarness, type Harness } from '../../../tools/harness/server.ts';
+import { failingFiles, type FailingFiles } from '../../support/failing-files.ts';
 import { launchChromium } from './browser.ts';
 import { inPage } from './in-page-shapes.ts';
 
@@ -23,6 +26,8 @@ export interface E2EApp {
   readonly page: Page;
   readonly sandbox: Sandbox;
   readonly dataDir: string;
+  /** The data folder's disk: `disk.fail('ENOSPC')` fills it, `disk.fail(undefined)` frees it. */
+  readonly disk: Pick<FailingFiles, 'fail'>;
   harness: Harness;
   /** Closes the harness and opens a new one on the same data, as a restart of the app does. */
   restart(): Promise<void>;
@@ -38,6 +43,8 @@ export interface E2EAppOptions {
   /** The key the app's Sandbox environment sends (the sandbox's demo key unless a test wants a refused one). */
   readonly appKey?: string;
   readonly viewport?: { readonly width: number; readonly height: number };
+  /** When watched domains are checked again (a short schedule, so a badge changes within the test). */
+  readonly recheckSchedule?: RecheckSchedule;
 }
 
 /**
@@ -53,7 +60,14 @@ export async function startE2EApp(options: E2EAppOptions = {}): Promise<E2EApp> 
   const sandbox = await startSandbox({ port: 0, ...options.sandbox });
   const dataDir = mkdtempSync(join(tmpdir(), 'store-admin-e2e-'));
   const key = options.appKey ?? SANDBOX_DEMO_KEY;
-  const open = () => startHarness({ dataDir, sandbox: { baseUrl: sandbox.baseUrl, key } });
+  const disk = failingFiles();
+  const open = () =>
+    startHarness({
+      dataDir,
+      sandbox: { baseUrl: sandbox.baseUrl, key },
+      files: disk,
+      ...(options.recheckSchedule ? { recheckSchedule: options.recheckSchedule } : {}),
+    });
   let harness = await open();
   const browser: Browser = await launchChromium();
   const page = await browser.newPage({
@@ -86,6 +100,7 @@ export async function startE2EApp(options: E2EAppOptions = {}): Promise<E2EApp> 
     page,
     sandbox,
     dataDir,
+    disk,
     harness,
     async restart() {
       await harness.close();

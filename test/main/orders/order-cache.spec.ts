@@ -1,5 +1,14 @@
 import { spawn } from 'node:child_process';
-import { copyFile, mkdtemp, readdir, readFile, rm, truncate, writeFile } from 'node:fs/promises';
+import {
+  copyFile,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  truncate,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -110,7 +119,44 @@ describe('OrderCache', () => {
     expect(before.ok && before.value.count).toBe(2);
     await pending.commit(entry.count, entry.receivedAt);
     expect(await cache.read(production)).toEqual({ ok: true, value: entry });
-    expect(await readdir(dir)).toEqual([`orders-${production.key}.cache`]);
+    // The list it replaced is kept as the previous generation; nothing else is left.
+    expect((await readdir(dir)).sort()).toEqual([
+      `orders-${production.key}.cache`,
+      `orders-${production.key}.previous.cache`,
+    ]);
+    const previous = await cache.read(production, 'previous');
+    expect(previous.ok && [previous.value.receivedAt, previous.value.count]).toEqual([1, 2]);
+  });
+
+  it('keeps each replaced list as the previous generation, and tells listeners of each new list', async () => {
+    const cache = new OrderCache(dir);
+    const commits: number[] = [];
+    cache.onCommit((commit) => commits.push(commit.receivedAt));
+    expect(await cache.read(production, 'previous')).toEqual({ ok: false, problem: 'missing' });
+    await cache.write(list(2, 1));
+    expect(await cache.read(production, 'previous')).toEqual({ ok: false, problem: 'missing' });
+    await cache.write(list(3, 2));
+    await cache.write(list(4, 3));
+    const previous = await cache.read(production, 'previous');
+    expect(previous.ok && previous.value.count).toBe(3);
+    // An aborted refresh changes neither generation.
+    await cache.begin({ environment: 'production', baseUrl: list(1, 4).baseUrl }, '[').abort();
+    const still = await cache.read(production, 'previous');
+    expect(still.ok && still.value.count).toBe(3);
+    expect(commits).toEqual([1, 2, 3]);
+  });
+
+  it('still takes the new list when the previous generation cannot be kept, and keeps no stale one', async () => {
+    const cache = new OrderCache(dir);
+    await cache.write(list(2, 1));
+    await cache.write(list(3, 2));
+    // A previous generation that cannot be replaced (a folder in its place).
+    await rm(cache.fileOf(production, 'previous'));
+    await mkdir(join(cache.fileOf(production, 'previous'), 'blocked'), { recursive: true });
+    await cache.write(list(4, 3));
+    const read = await cache.read(production);
+    expect(read.ok && read.value.count).toBe(4);
+    expect((await cache.read(production, 'previous')).ok).toBe(false);
   });
 
   it('leaves the previous cache readable when the process is killed mid-write', async () => {
@@ -155,6 +201,9 @@ describe('OrderCache', () => {
       });
       const read = await cache.read(production);
       expect(read.ok, `killed after ${delayMs} ms: ${writer}`).toBe(true);
+      // The previous generation is a whole list too, whenever the kill came.
+      const previous = await cache.read(production, 'previous');
+      expect(previous.ok || previous.problem === 'missing', `previous, ${delayMs} ms`).toBe(true);
       if (!read.ok) continue;
       // Either the old list or, if the write beat the kill, the whole new one: never a torn file.
       if (read.value.receivedAt === 111) {
@@ -168,6 +217,8 @@ describe('OrderCache', () => {
     expect(interrupted.size).toBe(2);
     // The temporary files the killed writers left are swept away.
     await cache.sweepTemporaryFiles();
-    expect((await readdir(dir)).sort()).toEqual([`orders-${production.key}.cache`]);
+    expect((await readdir(dir)).filter((name) => !name.endsWith('.previous.cache')).sort()).toEqual(
+      [`orders-${production.key}.cache`],
+    );
   });
 });

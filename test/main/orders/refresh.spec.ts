@@ -1,6 +1,7 @@
 // A refresh reads the list into columns while it downloads, and writes its
 // bytes to a new cache file as they arrive; the file replaces the last good
-// cache only once the whole list is valid.
+// cache only once the whole list is valid. A disk that takes nothing keeps
+// the last good cache too, and the list is handed over from memory.
 
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
@@ -17,6 +18,7 @@ import { StoreClient } from '../../../src/main/store-api/client.ts';
 import { StoreApiError } from '../../../src/main/store-api/errors.ts';
 import { ordersOf } from '../../../src/shared/order-columns.ts';
 import { parseOrders } from '../../../src/shared/parse-orders.ts';
+import { failingFiles } from '../../support/failing-files.ts';
 import { scriptedServer, type ScriptedServer } from '../../support/scripted-server.ts';
 import { virtualTiming } from '../../support/virtual-timing.ts';
 
@@ -202,5 +204,112 @@ describe('refreshOrderColumns', () => {
     });
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.at(-1)).toEqual({ receivedBytes: body.length, totalBytes: body.length });
+  });
+});
+
+describe('a disk that takes nothing (full, read-only)', () => {
+  const errorCodes = (errors: unknown[]) =>
+    errors.map((error) => (error as NodeJS.ErrnoException).code);
+
+  /** A cache holding a good list of one order, received at 1, for `baseUrl`. */
+  async function goodCache(files: ReturnType<typeof failingFiles>, baseUrl: string) {
+    const cache = new OrderCache(dir, files);
+    await cache.write({
+      environment: 'production',
+      baseUrl,
+      receivedAt: 1,
+      count: 1,
+      body: `[${order(0)}]`,
+    });
+    return cache;
+  }
+
+  it('filling up in the middle of the streamed write: the list from memory, the last good cache whole, told once', async () => {
+    const first = `[${orders(0, 3000)},`;
+    const held = heldBody(first, `${orders(3000, 3001)}]`);
+    const server = await serve(held.script);
+    const files = failingFiles();
+    const cache = await goodCache(files, server.baseUrl);
+    const notSaved: unknown[] = [];
+    let saved = 0;
+    const refresh = refreshOrderColumns(clientOf(server.baseUrl), cache, 'production', {
+      cacheNotSaved: (error) => (notSaved.push(error), true),
+      cacheSaved: () => void saved++,
+    });
+    // The first part is on the disk (in the temporary file) when the disk fills.
+    let written = 0;
+    for (let tries = 0; tries < 200 && written < first.length; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      const [name] = await temporaryFiles();
+      written = name ? (await stat(join(dir, name))).size - 1025 : 0;
+    }
+    expect(written).toBe(first.length);
+    files.fail('ENOSPC');
+    held.release();
+
+    const list = await refresh;
+    expect(list.columns.count).toBe(3001);
+    expect(ordersOf(list.columns).at(-1)!.id).toBe(String(9007199254740993n + 3000n));
+    expect(errorCodes(notSaved)).toEqual(['ENOSPC']);
+    expect(saved).toBe(0);
+    const cached = await cache.read(serviceScope('production', server.baseUrl));
+    expect(cached.ok && cached.value).toMatchObject({ receivedAt: 1, count: 1 });
+    expect(await temporaryFiles()).toEqual([]);
+  });
+
+  it('read-only from the start: the list still comes back, nothing is written', async () => {
+    const body = `[${orders(0, 50)}]`;
+    const server = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(body);
+    });
+    const files = failingFiles();
+    files.fail('EROFS');
+    const notSaved: unknown[] = [];
+    const list = await refreshOrderColumns(
+      clientOf(server.baseUrl),
+      new OrderCache(dir, files),
+      'staging',
+      {
+        cacheNotSaved: (error) => (notSaved.push(error), true),
+      },
+    );
+    expect(list.columns.count).toBe(50);
+    expect(errorCodes(notSaved)).toEqual(['EROFS']);
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('a failure that is not the disk’s doing (or nobody to say so) fails the refresh, keeping the last good cache', async () => {
+    const service = await sandbox({ orders: 100 });
+    const files = failingFiles();
+    const cache = await goodCache(files, service.baseUrl);
+    files.fail('EACCES');
+    const client = clientOf(service.baseUrl);
+    await expect(
+      refreshOrderColumns(client, cache, 'production', { cacheNotSaved: () => false }),
+    ).rejects.toMatchObject({ code: 'EACCES' });
+    await expect(refreshOrderColumns(client, cache, 'production')).rejects.toMatchObject({
+      code: 'EACCES',
+    });
+    const cached = await cache.read(serviceScope('production', service.baseUrl));
+    expect(cached.ok && cached.value.receivedAt).toBe(1);
+    expect(await temporaryFiles()).toEqual([]);
+  });
+
+  it('a save that goes through is told, so a storage problem can end', async () => {
+    const service = await sandbox({ orders: 100 });
+    const files = failingFiles();
+    const told: string[] = [];
+    const list = await refreshOrderColumns(
+      clientOf(service.baseUrl),
+      new OrderCache(dir, files),
+      'production',
+      {
+        cacheNotSaved: () => (told.push('not saved'), true),
+        cacheSaved: () => void told.push('saved'),
+      },
+    );
+    expect(list.columns.count).toBe(100);
+    expect(told).toEqual(['saved']);
   });
 });

@@ -51,6 +51,13 @@ describe('parseFaultSpec', () => {
     expect((thrown as Error).message).toMatch(reason);
   });
 
+  it('reads a burst of 429s with its length, and wants one', () => {
+    expect(parseFaultSpec('429=5@0.01')).toEqual([{ kind: '429', burst: 5, rate: 0.01 }]);
+    expect(formatFaultSpec(parseFaultSpec('429=5@0.01'))).toBe('429=5@0.01');
+    expect(() => parseFaultSpec('429@0.1')).toThrow('length of a burst');
+    expect(() => parseFaultSpec('429=0@0.1')).toThrow('length of a burst');
+  });
+
   it('formats a spec back to the same rules', () => {
     const spec = 'latency=200@0.3,5xx@0.1,reset@0.05,malformed@0.02';
     expect(parseFaultSpec(formatFaultSpec(parseFaultSpec(spec)))).toEqual(parseFaultSpec(spec));

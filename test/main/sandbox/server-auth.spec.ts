@@ -99,7 +99,9 @@ describe('bearer authentication', () => {
   });
 
   it('limits requests without a valid key in one anonymous Free bucket per address', async () => {
-    const sandbox = await openSandbox({ orders: 5 });
+    // A fixed clock: the 61 requests must fall in one window even when the
+    // test runs across the turn of a minute.
+    const sandbox = await openSandbox({ orders: 5, now: () => Date.UTC(2026, 0, 5, 9, 0, 30) });
     let last: Response | undefined;
     for (let i = 1; i <= 60; i++) {
       last = await call(sandbox, '/store/orders', { key: `guess-${i}` });

@@ -24,6 +24,30 @@ describe('injected faults', () => {
     expect(waits).toEqual([5000]);
   });
 
+  it('429=N answers a burst of N requests 429 with a Retry-After of a second, doing nothing', async () => {
+    const sandbox = await openSandbox({ orders: 10, faults: '429=3@1' });
+    const [pending] = sandbox.orderIds({ status: 'pending', limit: 1 });
+    const answers = [];
+    for (let i = 0; i < 3; i++)
+      answers.push(await call(sandbox, `/store/orders/${pending}`, { method: 'DELETE' }));
+    for (const answer of answers) {
+      expect(answer.headers.get('retry-after')).toBe('1');
+      await expectError(answer, 429, 'rate_limited');
+    }
+    expect(sandbox.orderStatus(pending ?? '')).toBe('pending');
+    expect(sandbox.requestLog.map((r) => r.faults)).toEqual([['429'], ['429'], ['429']]);
+    // At rate 0.5 a new burst starts only sometimes; each one is three long.
+    sandbox.setFaults('429=3@0.5');
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) statuses.push((await call(sandbox, '/store/orders')).status);
+    const runs = statuses
+      .join('')
+      .split(/200/)
+      .filter((run) => run !== '');
+    expect(runs.length).toBeGreaterThan(0);
+    expect(runs.every((run) => run.length % 9 === 0 || statuses.join('').endsWith(run))).toBe(true);
+  });
+
   it('5xx answers 503 before doing anything, still counted and with rate-limit headers', async () => {
     const sandbox = await openSandbox({ orders: 10, faults: '5xx@1' });
     const [pending] = sandbox.orderIds({ status: 'pending', limit: 1 });

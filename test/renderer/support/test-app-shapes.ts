@@ -29,6 +29,13 @@ export interface TestSandbox {
   setOrderStatus(id: string, status: TestOrderStatus): void;
   /** Replace the injected faults at runtime (undefined or "" for none). */
   setFaults(spec: string | undefined): void;
+  /** What each churn step taken so far did, oldest first. */
+  readonly churned: readonly {
+    readonly shipped: readonly string[];
+    readonly completed: readonly string[];
+    readonly arrived: readonly string[];
+    readonly cancelled: readonly string[];
+  }[];
   close(): Promise<void>;
 }
 
@@ -50,6 +57,12 @@ export interface TestSandboxOptions {
   readonly banMs?: number;
   /** How latency faults wait: a test can act while one request is held up. */
   readonly sleep?: (ms: number) => Promise<void>;
+  /** Every this many ms of the sandbox clock, orders ship, complete, arrive and are cancelled elsewhere. */
+  readonly churnEveryMs?: number;
+  /** Endpoints answered with deprecation headers: `PATH[=SUNSET]`. */
+  readonly deprecate?: readonly string[];
+  /** The sandbox's clock (windows, churn). */
+  readonly now?: () => number;
 }
 
 export type TestStorageBackend =
@@ -66,10 +79,14 @@ export interface TestApp {
   ): Promise<{ result: { readonly ok: boolean }; orders: Order[]; parts: number }>;
   /** The app's local data folder; another app started on it sees what this one saved. */
   readonly dataDir: string;
+  /** The data folder's disk: `disk.fail('ENOSPC')` fills it, `disk.fail(undefined)` frees it. */
+  readonly disk: { fail(code: 'ENOSPC' | 'EROFS' | 'EACCES' | undefined): void };
   readonly sandbox: TestSandbox;
   readonly keys: { status(environment: RemoteEnvironmentId): KeyStatus };
   /** Every result and event the renderer side received. */
   readonly received: readonly unknown[];
+  /** The addresses main opened in the browser. */
+  readonly opened: readonly string[];
   close(): Promise<void>;
 }
 
@@ -78,6 +95,12 @@ export interface TestAppOptions {
   readonly sandbox?: TestSandboxOptions;
   /** An existing data folder (e.g. another app's), left in place when the app closes. */
   readonly dataDir?: string;
+  /** When watched domains are checked again (epoch ms; undefined stops); short in tests. */
+  readonly recheckSchedule?: (state: {
+    readonly since: number;
+    readonly checkedAt?: number;
+    readonly deadline?: number;
+  }) => number | undefined;
   /** Stands in for main's dialog "may the key go to the new address?"; declines by default. */
   readonly confirmKeyForOrigin?: (question: {
     readonly environment: RemoteEnvironmentId;

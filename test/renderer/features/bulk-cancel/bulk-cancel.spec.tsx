@@ -133,6 +133,26 @@ describe('bulk cancel', () => {
     expect(within(panel).getByText('200 of 200 done')).toBeTruthy();
   });
 
+  it('a disk that fills during the job pauses it in plain words; it finishes once resumed with space again', async () => {
+    const { app, store, user } = await setup();
+    const ids = app.sandbox.orderIds({ status: 'pending' }).slice(0, 200);
+    app.sandbox.setFaults('latency=40@1');
+    await act(async () => {
+      store.getState().askBulkCancel('sandbox', ids);
+      await store.getState().confirmBulkCancel();
+    });
+    const panel = await screen.findByRole('region', { name: /Bulk cancel/ });
+    app.disk.fail('ENOSPC');
+    await within(panel).findByText(
+      'Paused: nothing is sent while Store Admin cannot save its record of the cancels. Resume once it can save again.',
+    );
+    app.disk.fail(undefined);
+    app.sandbox.setFaults(undefined);
+    await user.click(within(panel).getByRole('button', { name: 'Resume' }));
+    await within(panel).findByText('Finished.', {}, { timeout: 20_000 });
+    expect(within(panel).getByText('200 of 200 done')).toBeTruthy();
+  });
+
   it('after Stop the figures say what was not sent; Close puts the panel away for good, also after a restart', async () => {
     const dataDir = await makeDataDir();
     const { app, store, user, disconnect } = await setup(dataDir);

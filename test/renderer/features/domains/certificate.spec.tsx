@@ -2,9 +2,10 @@
 // when there is none 30 minutes after verification (confirm DNS still
 // verifies, CAA must not block the authority, press Re-verify).
 
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startTestApp } from '../../support/test-app.tsx';
+import { renderApp, startTestApp } from '../../support/test-app.tsx';
+import { text } from '../orders/orders-test-kit.tsx';
 import { startDnsServer, ZONE, type DnsServer } from './dns-server.ts';
 import { expectStep, openDomains, saveCheckSettings, saveProgress } from './domains-kit.tsx';
 
@@ -33,7 +34,8 @@ test('31 minutes after verification without a certificate: the three troubleshoo
   await expectStep(6, 'Certificate');
 
   const help = screen.getByRole('region', { name: 'No certificate 30 minutes after verification' });
-  const items = within(help).getAllByRole('listitem');
+  // The three steps (the DNS check's findings are list items of their own, inside the first).
+  const items = [...help.querySelectorAll(':scope > ol > li')];
   expect(items[0]?.textContent).toMatch(/^Confirm the domain still verifies\./);
   expect(items[1]?.textContent).toMatch(
     /^Check that CAA records do not block the certificate authority\./,
@@ -42,8 +44,7 @@ test('31 minutes after verification without a certificate: the three troubleshoo
     /Press Re-verify in the dashboard \(project settings, Domains\) to trigger a\s+new attempt/,
   );
 
-  // Re-running the DNS check from here shows the CAA verdict in the CAA step.
-  await user.click(within(help).getByRole('button', { name: 'Check DNS again' }));
+  // The DNS check runs as the steps open, so the CAA step has its verdict without a click.
   const result = within(help).getByRole('status', { name: 'DNS check result' });
   expect(await within(result).findByText(/^Needs a change/)).toBeTruthy();
   const caa = items[1]?.querySelector('[data-code="caa-blocks-ca"]');
@@ -52,6 +53,40 @@ test('31 minutes after verification without a certificate: the three troubleshoo
   );
   expect(caa?.textContent).toMatch(/Founddigicert\.com/);
   expect(caa?.textContent).toMatch(/Expectedletsencrypt\.org/);
+  // And again on demand.
+  await user.click(within(help).getByRole('button', { name: 'Check DNS again' }));
+  expect(await within(result).findByText(/^Needs a change/)).toBeTruthy();
+});
+
+test('main finds no certificate 30 minutes after verification: said once, and the assistant opens at the troubleshooting by itself', async () => {
+  const app = await startTestApp();
+  await saveCheckSettings(app, dns.address);
+  await saveProgress(app, {
+    // Nothing listens on this site's port 443: main's own certificate check finds none at once.
+    domain: `local.${ZONE}`,
+    step: 'certificate',
+    verifiedAt: Date.now() - 31 * MINUTE,
+    lastCheck: { status: 'ready', at: Date.now() - 32 * MINUTE },
+  });
+  const { user } = renderApp(app);
+  const live = await screen.findByRole('status', { name: 'Domain checks' });
+  await waitFor(() =>
+    expect(live.textContent).toBe(
+      `local.${ZONE} has no certificate 30 minutes after verification: its troubleshooting is open in Domains.`,
+    ),
+  );
+  await user.click(screen.getByRole('button', { name: 'Domains' }));
+  await expectStep(6, 'Certificate');
+  expect(
+    screen.getByRole('region', { name: 'No certificate 30 minutes after verification' }),
+  ).toBeTruthy();
+  // Once: back to the list, it stays there.
+  await user.click(screen.getByRole('button', { name: 'Back to all domains' }));
+  await screen.findByRole('heading', { name: 'In progress' });
+  expect(screen.queryByRole('heading', { name: /^Step 6 of 7/ })).toBeNull();
+  expect(text(screen.getByText(`local.${ZONE}`, { selector: 'strong' }).parentElement)).toMatch(
+    /Certificate missing checked at \d\d:\d\d/,
+  );
 });
 
 test('before the 30 minutes are up there is no troubleshooting, only when to come back', async () => {
@@ -69,7 +104,7 @@ test('before the 30 minutes are up there is no troubleshooting, only when to com
   expect(screen.queryByRole('region', { name: /No certificate 30 minutes/ })).toBeNull();
   expect(
     screen.getByText(
-      /If there is still no certificate at .* \(30 minutes after\s+verification\), come back here/,
+      /If there is still no certificate at .* \(30 minutes after\s+verification\), the assistant opens here by itself/,
     ),
   ).toBeTruthy();
 });

@@ -71,7 +71,8 @@ export const ZONES: readonly DnsZone[] = [
   { name: 'caa-pets.invalid', soaTtl: 3600, minimum: 3600 },
 ];
 
-export async function startDnsServer(): Promise<DnsServer> {
+/** The server answers from `records` as they are when asked: a test can add one later. */
+export async function startDnsServer(records: readonly DnsRecord[] = RECORDS): Promise<DnsServer> {
   const module = (await import(/* @vite-ignore */ DNS_TEST_SERVER)) as DnsServerModule;
-  return module.startDnsTestServer({ records: RECORDS, zones: ZONES });
+  return module.startDnsTestServer({ records, zones: ZONES });
 }

@@ -217,6 +217,27 @@ describe('one notice per condition', () => {
     });
   });
 
+  test('the data folder takes nothing: one notice, whatever the environment; the code only behind Details', () => {
+    const storageProblem = {
+      folder: '/home/clerk/.config/Store Admin',
+      code: 'EROFS',
+      message:
+        'Store Admin cannot save to its data folder /home/clerk/.config/Store Admin because the disk is read-only, so what changes now is kept only until it closes; nothing saved before is lost.',
+    };
+    for (const environment of ['sandbox', 'staging', 'production'] as const) {
+      expect(noticesFor(inputs({ environment, storageProblem }))).toEqual([
+        {
+          kind: 'storage',
+          environment,
+          tone: 'warning',
+          title: 'Not saving.',
+          sentence: storageProblem.message,
+          details: ["The system's error code: EROFS"],
+        },
+      ]);
+    }
+  });
+
   test('several conditions at once: each once, the most pressing first', () => {
     const notices = noticesFor(
       inputs({
@@ -224,6 +245,7 @@ describe('one notice per condition', () => {
         connectivity: { reachable: false },
         quota: quota({ remaining: 0, holdUntil: GATE_OPENS, holdReason: 'banned' }),
         orders: orders({ keyFailure: REFUSED }),
+        storageProblem: { folder: '/data', code: 'ENOSPC', message: 'Store Admin cannot save.' },
       }),
     );
     expect(notices.map((notice) => notice.kind)).toEqual([
@@ -231,6 +253,55 @@ describe('one notice per condition', () => {
       'banned',
       'key-refused',
       'unreachable',
+      'storage',
     ]);
+  });
+});
+
+describe('the service’s deprecation notices', () => {
+  const SUNSET = Date.UTC(2027, 5, 30);
+  const listNotice = {
+    environment: 'staging' as const,
+    endpoint: 'list-orders' as const,
+    sunsetAt: SUNSET,
+    seenAt: NOW,
+  };
+  const cancelNotice = {
+    environment: 'staging' as const,
+    endpoint: 'cancel-order' as const,
+    deprecatedAt: Date.UTC(2025, 0, 1),
+    link: 'https://changelog.petstore.example/v1',
+    seenAt: NOW,
+  };
+
+  test('none: no notice', () => {
+    expect(noticesFor(inputs({ deprecations: [] }))).toEqual([]);
+  });
+
+  test('several endpoints: one notice, the first in its sentence with the date, the others behind Details, Read more where a link was given', () => {
+    const notices = noticesFor(inputs({ deprecations: [listNotice, cancelNotice] }));
+    expect(notices).toHaveLength(1);
+    const [notice] = notices;
+    expect(notice).toMatchObject({
+      kind: 'deprecation',
+      tone: 'warning',
+      title: 'Service change.',
+      sentence: 'The store service will stop answering the order list on 30 June 2027.',
+      action: 'read-more',
+      // The linked one first: Read more opens its link.
+      endpoints: ['cancel-order', 'list-orders'],
+    });
+    expect(notice!.details).toEqual([
+      'The store service has marked cancelling orders as deprecated since 1 January 2025: it may stop accepting cancels in a later version.',
+      'The service’s notice: https://changelog.petstore.example/v1',
+    ]);
+  });
+
+  test('without a link: no Read more, and it comes after the conditions that stop work', () => {
+    const notices = noticesFor(
+      inputs({ deprecations: [listNotice], connectivity: { reachable: false } }),
+    );
+    expect(notices.map((notice) => notice.kind)).toEqual(['unreachable', 'deprecation']);
+    expect(notices[1]!.action).toBeUndefined();
   });
 });

@@ -45,6 +45,9 @@ export function statusWords(job: BulkCancelSnapshot): string {
           return 'Paused: the API key was refused. Resume once the key is fixed.';
         case 'banned':
           return 'Paused while the API key is banned. Resume after the ban ends.';
+        case 'disk':
+          // The notice area names the folder and the reason; here only what it means for the job.
+          return 'Paused: nothing is sent while Store Admin cannot save its record of the cancels. Resume once it can save again.';
         default:
           return 'Paused.';
       }

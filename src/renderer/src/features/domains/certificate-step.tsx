@@ -12,6 +12,8 @@ import { DnsCheckResult, FindingItem } from './dns-check-result.tsx';
 import type { CheckState } from './domains-slice.ts';
 import { CERTIFICATE_STATUS_WORDS, describeMoment } from './domain-words.ts';
 import { useNow } from '../../components/use-now.ts';
+import { useEffect } from 'react';
+import { OwnChecksLine } from './domain-badge.tsx';
 
 export function CertificateStep({ flow }: { flow: FlowOf<'certificate'> }) {
   const setDomainFlow = useAppStore((state) => state.setDomainFlow);
@@ -46,6 +48,8 @@ export function CertificateStep({ flow }: { flow: FlowOf<'certificate'> }) {
           {checking ? 'Checking the certificate…' : 'Check certificate'}
         </button>
       </div>
+      {/* Main checks the certificate by itself after verification; its latest finding. */}
+      <OwnChecksLine domain={domain.display} what="the certificate" />
       <CertificateResult check={certificateCheck} />
 
       {overdue ? (
@@ -54,7 +58,7 @@ export function CertificateStep({ flow }: { flow: FlowOf<'certificate'> }) {
         !certificateValid && (
           <p className="note">
             If there is still no certificate at {describeMoment(deadline)} (30 minutes after
-            verification), come back here: the assistant will show what to do.
+            verification), the assistant opens here by itself and shows what to do.
           </p>
         )
       )}
@@ -151,10 +155,18 @@ function CertificateDetails({ report }: { report: CertificateReport }) {
   );
 }
 
-/** The interface's three steps when the certificate is late, with the DNS and CAA check at hand. */
+/**
+ * The interface's three steps when the certificate is late, with the DNS and
+ * CAA check at hand: run at once when they open, so the first two steps have
+ * their answers.
+ */
 function Troubleshooting() {
   const runDnsCheck = useAppStore((state) => state.runDnsCheck);
   const dnsCheck = useAppStore((state) => state.dnsCheck);
+  const idle = dnsCheck.kind === 'idle';
+  useEffect(() => {
+    if (idle) void runDnsCheck();
+  }, [idle, runDnsCheck]);
   const caa =
     dnsCheck.kind === 'done'
       ? dnsCheck.report.findings.find((f) => f.code === 'caa-ok' || f.code === 'caa-blocks-ca')
@@ -170,8 +182,8 @@ function Troubleshooting() {
       <p>The platform should have issued it by now. Work through these three steps:</p>
       <ol className="instructions">
         <li>
-          <strong>Confirm the domain still verifies.</strong> Run the DNS check again: it must say
-          Ready.{' '}
+          <strong>Confirm the domain still verifies.</strong> The DNS check below, run as these
+          steps opened, must say Ready.{' '}
           <button
             type="button"
             aria-disabled={checking || undefined}

@@ -11,6 +11,7 @@ import { isReady, type FlowOf, type SavedCheck } from './assistant-flow.ts';
 import { CheckSettingsForm } from './check-settings-form.tsx';
 import { DnsCheckResult } from './dns-check-result.tsx';
 import { DNS_STATUS_SHORT, describeMoment } from './domain-words.ts';
+import { OwnChecksLine } from './domain-badge.tsx';
 
 /** Why Verify cannot be reached yet, by what the last check said. */
 const NOT_READY_YET: Readonly<Record<Exclude<DomainStatus, 'ready'>, string>> = {
@@ -65,6 +66,8 @@ export function CheckDnsStep({
         )}
       </div>
       <DnsCheckResult check={dnsCheck} label="DNS check result" />
+      {/* Main re-checks while the domain waits: a check of its that says Ready unlocks Verify. */}
+      <OwnChecksLine domain={domain.display} what="the DNS" />
 
       <div className="step-actions">
         <button

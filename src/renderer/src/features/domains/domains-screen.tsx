@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/environments.ts';
 import type { DomainProgress } from '../../../../shared/domain-assistant.ts';
+import type { DomainWatchView } from '../../../../shared/domain-watch.ts';
 import { placeHostName } from '../../../../shared/domains-config.ts';
 import { StatusRegion } from '../../components/status-region.tsx';
 import { useAppStore } from '../../store-context.tsx';
@@ -13,6 +14,8 @@ import { STEP_ORDER, STEP_TITLES, stepNumber } from './assistant-flow.ts';
 import { DomainAssistant } from './domain-assistant.tsx';
 import { DomainsConfigEditor } from './domains-config-editor.tsx';
 import { DNS_STATUS_SHORT, describeMoment } from './domain-words.ts';
+import { DomainBadgeLine } from './domain-badge.tsx';
+import { troubleshootingKey } from './domain-watch-slice.ts';
 import { RemoveDomainDialog } from './remove-domain-dialog.tsx';
 import { isLive } from './served-domains.ts';
 import './domains.css';
@@ -22,10 +25,13 @@ export function DomainsScreen() {
   const load = useAppStore((state) => state.domainWorkspaces[environment]);
   const session = useAppStore((state) => state.domainSession);
   const loadDomainWorkspace = useAppStore((state) => state.loadDomainWorkspace);
+  const loadDomainWatches = useAppStore((state) => state.loadDomainWatches);
 
   useEffect(() => {
     void loadDomainWorkspace(environment);
-  }, [environment, loadDomainWorkspace]);
+    void loadDomainWatches(environment);
+  }, [environment, loadDomainWorkspace, loadDomainWatches]);
+  useTroubleshootingOpens(environment);
 
   return (
     <section aria-labelledby="domains-heading" className="screen domains-screen">
@@ -49,6 +55,29 @@ export function DomainsScreen() {
   );
 }
 
+/**
+ * A domain still without a certificate 30 minutes after verification: the
+ * assistant opens it at its certificate step, where the troubleshooting is
+ * (once per domain, and only over the list, never over another domain's step).
+ */
+function useTroubleshootingOpens(environment: EnvironmentId) {
+  const due = useAppStore((state) => {
+    const opened = new Set(state.troubleshootingOpened);
+    return Object.values(state.domainWatches[environment] ?? {}).find(
+      (watch) => watch.troubleshoot && !opened.has(troubleshootingKey(environment, watch.domain)),
+    )?.domain;
+  });
+  const sessionOpen = useAppStore((state) => state.domainSession !== undefined);
+  const ready = useAppStore((state) => state.domainWorkspaces[environment]?.kind === 'ready');
+  const resumeDomain = useAppStore((state) => state.resumeDomain);
+  const noteOpened = useAppStore((state) => state.noteTroubleshootingOpened);
+  useEffect(() => {
+    if (due === undefined || sessionOpen || !ready) return;
+    noteOpened(environment, due);
+    resumeDomain(environment, due);
+  }, [due, sessionOpen, ready, environment, resumeDomain, noteOpened]);
+}
+
 function DomainsOverview({ environment }: { environment: EnvironmentId }) {
   const saved = useAppStore(
     useShallow((state) => {
@@ -66,10 +95,12 @@ function DomainsOverview({ environment }: { environment: EnvironmentId }) {
   const sorted = [...saved].sort((a, b) => b.updatedAt - a.updatedAt);
   const live = sorted.filter(isLive);
   const inProgress = sorted.filter((progress) => !isLive(progress));
+  const watches = useAppStore((state) => state.domainWatches[environment]);
   const item = (progress: DomainProgress) => (
     <SavedDomain
       key={progress.domain}
       progress={progress}
+      watch={watches?.[progress.domain]}
       onResume={() => {
         if (!resumeDomain(environment, progress.domain)) {
           setResumeProblem(
@@ -125,10 +156,12 @@ function DomainsOverview({ environment }: { environment: EnvironmentId }) {
 
 function SavedDomain({
   progress,
+  watch,
   onResume,
   onRemove,
 }: {
   progress: DomainProgress;
+  watch: DomainWatchView | undefined;
   onResume: () => void;
   onRemove: () => void;
 }) {
@@ -155,6 +188,7 @@ function SavedDomain({
         <strong>{progress.domain}</strong>
         {ascii && <span className="muted"> ({ascii})</span>}
         <div className="muted">{facts.filter(Boolean).join(' · ')}</div>
+        <DomainBadgeLine watch={watch} />
       </div>
       <div className="saved-domain-actions">
         <button

@@ -50,6 +50,7 @@ export const createEnvironmentsSlice: SliceCreator<EnvironmentsSlice> = (api) =>
         return;
       }
       applyAppState(result.value);
+      get().applyStorageProblem(result.value.storageProblem ?? null);
       set({ appLoad: { kind: 'ready' } });
       await get().loadQuota(result.value.activeEnvironment);
     },

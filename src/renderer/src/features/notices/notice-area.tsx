@@ -1,9 +1,10 @@
 // The window's one notice area, under the header: each current condition of
-// the active environment once (see notices.ts), as one alert with one
-// sentence, at most one action, and the codes and the service's own words
-// behind "Details". Empty, it takes no room.
+// the active environment once (see notices.ts), and the data folder's, which
+// holds for all; each as one alert with one sentence, at most one action, and
+// the codes and the service's own words behind "Details". Empty, it takes no
+// room.
 
-import { useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Toast } from '../../components/toast.tsx';
 import { useAppStore } from '../../store-context.tsx';
 import { OpenSettingsButton } from '../settings/open-settings-button.tsx';
@@ -30,6 +31,7 @@ export function NoticeArea({ actions }: { actions?: NoticeActions | undefined })
   const orders = useAppStore((state) => state.orders[environment]);
   const bulkJob = useAppStore((state) => state.bulkJobs[environment]);
   const switchProblem = useAppStore((state) => state.switchProblem);
+  const storageProblem = useAppStore((state) => state.storageProblem);
   const keyStatus = useAppStore(
     (state) => state.environments.find((view) => view.id === environment)?.key,
   );
@@ -41,6 +43,11 @@ export function NoticeArea({ actions }: { actions?: NoticeActions | undefined })
       environment === 'sandbox' ||
       state.environments.some((view) => view.id === environment && view.baseUrl),
   );
+  const deprecations = useAppStore((state) => state.deprecations[environment]);
+  const loadDeprecations = useAppStore((state) => state.loadDeprecations);
+  useEffect(() => {
+    void loadDeprecations(environment);
+  }, [environment, loadDeprecations]);
   // Holds end and ages grow as time passes; the same clock as the quota meter's countdown.
   const now = useSecondTicks(true);
 
@@ -61,6 +68,8 @@ export function NoticeArea({ actions }: { actions?: NoticeActions | undefined })
     switchProblem,
     keyStatus,
     keySettingsShown,
+    storageProblem,
+    ...(deprecations ? { deprecations } : {}),
   });
 
   return (
@@ -107,6 +116,7 @@ function NoticeItem({ notice, now, ...rest }: NoticeItemProps) {
         )}
       </p>
       <NoticeActionButton notice={notice} {...rest} />
+      {notice.endpoints && <DismissButton notice={notice} />}
       {notice.details.length > 0 && (
         <details className="notice-details">
           <summary>Details</summary>
@@ -119,6 +129,20 @@ function NoticeItem({ notice, now, ...rest }: NoticeItemProps) {
   );
 }
 
+/** Puts a deprecation notice away: it stays away for these endpoints and sunset dates. */
+function DismissButton({ notice }: { notice: Notice }) {
+  const dismiss = useAppStore((state) => state.dismissDeprecations);
+  return (
+    <button
+      type="button"
+      className="notice-action"
+      onClick={() => void dismiss(notice.environment, notice.endpoints ?? [])}
+    >
+      Dismiss
+    </button>
+  );
+}
+
 function NoticeActionButton({
   notice,
   actions,
@@ -126,8 +150,23 @@ function NoticeActionButton({
   onTried,
 }: Omit<NoticeItemProps, 'now'>) {
   const refreshOrders = useAppStore((state) => state.refreshOrders);
+  const openLink = useAppStore((state) => state.openDeprecationLink);
   const { environment } = notice;
   switch (notice.action) {
+    case 'read-more': {
+      const endpoint = notice.endpoints?.[0];
+      if (endpoint === undefined) return null;
+      return (
+        <button
+          type="button"
+          className="notice-action"
+          title="Opens the service’s notice in your browser"
+          onClick={() => void openLink(environment, endpoint)}
+        >
+          Read more
+        </button>
+      );
+    }
     case 'retry':
       return (
         <button

@@ -2,16 +2,24 @@
 // cannot be reached (reviewing the saved list), requests paused until a time
 // (rate-limited), the key banned, the key refused or missing, the key kept
 // back from a new address until the clerk confirms it, a refresh that failed
-// otherwise, a switch that did not happen. Worked out from what the
+// otherwise, a switch that did not happen, the data folder taking nothing
+// the app saves (whatever the environment), and the service's deprecation
+// notices (one notice for them all). Worked out from what the
 // store holds for the active environment, so one condition never shows as
 // several banners however many calls ran into it. Pure, so each case is
 // tested without rendering.
 
 import type { BulkCancelSnapshot } from '../../../../shared/bulk-cancel.ts';
+import {
+  deprecationSentence,
+  type DeprecationNotice,
+  type StoreEndpoint,
+} from '../../../../shared/deprecations.ts';
 import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/environments.ts';
 import type { Failure } from '../../../../shared/failures.ts';
 import type { KeyStatus } from '../../../../shared/key-status.ts';
 import type { QuotaView } from '../../../../shared/quota.ts';
+import type { StorageProblem } from '../../../../shared/storage.ts';
 import { formatClock } from '../../format.ts';
 import { failureDetails, splitServiceWords } from '../../service-words.ts';
 import type { Connectivity } from '../connectivity/connectivity-slice.ts';
@@ -29,9 +37,11 @@ export type NoticeKind =
   | 'no-key'
   | 'key-other-address'
   | 'unreachable'
-  | 'refresh-failed';
+  | 'refresh-failed'
+  | 'storage'
+  | 'deprecation';
 
-export type NoticeAction = 'retry' | 'open-settings' | 'try-now';
+export type NoticeAction = 'retry' | 'open-settings' | 'try-now' | 'read-more';
 
 export interface Notice {
   readonly kind: NoticeKind;
@@ -46,6 +56,8 @@ export interface Notice {
   readonly action?: NoticeAction;
   /** Codes and the service's own words, behind "Details"; empty when there are none. */
   readonly details: readonly string[];
+  /** A deprecation notice: the endpoints it is about (Dismiss dismisses them), the first with the link. */
+  readonly endpoints?: readonly StoreEndpoint[];
 }
 
 export interface NoticeInputs {
@@ -65,6 +77,10 @@ export interface NoticeInputs {
    * said there, beside the key field and its Confirm button, not twice.
    */
   readonly keySettingsShown?: boolean;
+  /** Main cannot save to the data folder (a full or read-only disk): it goes on from memory. */
+  readonly storageProblem?: StorageProblem | undefined;
+  /** The service's deprecation notices for the environment, not dismissed (soonest sunset first). */
+  readonly deprecations?: readonly DeprecationNotice[];
 }
 
 const KEY_KINDS = new Set<Failure['kind']>(['unauthorized', 'no-key']);
@@ -211,5 +227,48 @@ export function noticesFor(input: NoticeInputs): Notice[] {
       details: failureDetails(loadFailure),
     });
   }
+
+  // Last: the work goes on (from memory), only what changes now will not outlast the app.
+  if (input.storageProblem) {
+    notices.push({
+      kind: 'storage',
+      environment,
+      tone: 'warning',
+      title: 'Not saving.',
+      sentence: input.storageProblem.message,
+      details: [`The system's error code: ${input.storageProblem.code}`],
+    });
+  }
+  const deprecation = deprecationNotice(input.deprecations ?? [], environment, now);
+  if (deprecation) notices.push(deprecation);
   return notices;
+}
+
+/**
+ * The service's deprecation notices as one notice: the soonest in its
+ * sentence, the others behind Details; "Read more" opens the link the
+ * service gave (main opens it), and Dismiss puts them all away.
+ */
+function deprecationNotice(
+  deprecations: readonly DeprecationNotice[],
+  environment: EnvironmentId,
+  now: number,
+): Notice | undefined {
+  const [first, ...others] = deprecations;
+  if (!first) return undefined;
+  const linked = deprecations.find((notice) => notice.link !== undefined);
+  const ordered = linked ? [linked, ...deprecations.filter((n) => n !== linked)] : deprecations;
+  return {
+    kind: 'deprecation',
+    environment,
+    tone: 'warning',
+    title: 'Service change.',
+    sentence: deprecationSentence(first, now),
+    ...(linked ? { action: 'read-more' as const } : {}),
+    details: [
+      ...others.map((notice) => deprecationSentence(notice, now)),
+      ...(linked ? [`The service’s notice: ${linked.link}`] : []),
+    ],
+    endpoints: ordered.map((notice) => notice.endpoint),
+  };
 }

@@ -12,8 +12,11 @@ import {
 } from 'react';
 import type { EnvironmentId } from '../../../../shared/environments.ts';
 import { MAX_NOTE_LENGTH, type ReviewMark } from '../../../../shared/orders-local.ts';
-import { formatClock, formatCount, formatDateTime } from '../../format.ts';
+import { formatClock, formatCount, formatDateTime, formatMoment } from '../../format.ts';
+import { useNow } from '../../components/use-now.ts';
 import { useAppStore } from '../../store-context.tsx';
+import { ChangeNote, changedClass, WasValue } from '../changes/changed-fields.tsx';
+import { useChangeLookup } from '../changes/use-changes.ts';
 import type { OrderTable } from './order-table.ts';
 import { MISSING } from './orders-grid.tsx';
 import { canStillCancel, ROW_STATUS_WORDS, type RowStatus } from './row-status.ts';
@@ -46,6 +49,9 @@ export function OrderDetails(props: OrderDetailsProps) {
     id === undefined ? undefined : state.orders[environment]?.marks[id],
   );
 
+  const changes = useChangeLookup(environment);
+  // "(09:12)" becomes "(21 Nov 09:12)" once the day has turned.
+  const now = useNow(60_000);
   const { headingRef, focusRequest } = props;
   useEffect(() => {
     if (focusRequest > 0) headingRef.current?.focus();
@@ -86,6 +92,7 @@ export function OrderDetails(props: OrderDetailsProps) {
   const status = id === undefined ? undefined : statuses.get(id);
   const cancellable = id !== undefined && canStillCancel(status);
   const complete = order.complete;
+  const changed = changes?.changedOf(row);
 
   return (
     <aside aria-labelledby={headingId} className="side-panel order-details" onKeyDown={onKeyDown}>
@@ -93,15 +100,27 @@ export function OrderDetails(props: OrderDetailsProps) {
       {!props.inView && (
         <p className="note">This order is not in the list as searched and filtered now.</p>
       )}
+      {changes && (
+        <ChangeNote
+          mark={changes.markOf(row)}
+          since={formatMoment(changes.view.summary.since, now)}
+        />
+      )}
       <dl className="order-facts">
         <dt>Order ID</dt>
         <dd className="numeric-text">{order.id ?? MISSING}</dd>
         <dt>Pet ID</dt>
-        <dd className="numeric-text">{order.petId ?? MISSING}</dd>
+        <dd className={changedClass(changed, 'petId', 'numeric-text')}>
+          {order.petId ?? MISSING}
+          <WasValue changed={changed} field="petId" />
+        </dd>
         <dt>Quantity</dt>
-        <dd>{order.quantity === undefined ? MISSING : formatCount(order.quantity)}</dd>
+        <dd className={changedClass(changed, 'quantity')}>
+          {order.quantity === undefined ? MISSING : formatCount(order.quantity)}
+          <WasValue changed={changed} field="quantity" />
+        </dd>
         <dt>Ship date</dt>
-        <dd>
+        <dd className={changedClass(changed, 'shipDate')}>
           {order.shipDate ? (
             <>
               <time dateTime={order.shipDate}>{formatDateTime(order.shipDate)}</time>
@@ -111,9 +130,13 @@ export function OrderDetails(props: OrderDetailsProps) {
           ) : (
             MISSING
           )}
+          <WasValue changed={changed} field="shipDate" />
         </dd>
         <dt>Complete</dt>
-        <dd>{complete === undefined ? MISSING : complete ? 'Yes' : 'No'}</dd>
+        <dd className={changedClass(changed, 'complete')}>
+          {complete === undefined ? MISSING : complete ? 'Yes' : 'No'}
+          <WasValue changed={changed} field="complete" />
+        </dd>
         <dt>Status</dt>
         <dd>
           {status ? ROW_STATUS_WORDS[status] : 'As in the list (the service sends no status)'}

@@ -1,7 +1,8 @@
 // Finding orders, in the toolbar: a search field for order or pet ids (as
 // you type), then "Filters", which opens the rest: where to look, how to
-// match, whether an order is complete, and a ship date range (local days,
-// both ends included). The button counts the filters in use.
+// match, whether an order is complete, a ship date range (local days, both
+// ends included), and what changed since the last refresh (new, changed,
+// gone). The button counts the filters in use.
 
 import { useId } from 'react';
 import { Popover } from '../../components/popover.tsx';
@@ -13,6 +14,7 @@ import {
   type SearchScope,
 } from './order-table.ts';
 import { DEFAULT_ORDERS_QUERY, type OrdersQuery } from './orders-slice.ts';
+import type { ChangesFilter } from '../changes/change-lookup.ts';
 
 /** How many of the filters behind the button differ from the defaults (the search is not one). */
 export function activeFilterCount(query: OrdersQuery): number {
@@ -21,6 +23,7 @@ export function activeFilterCount(query: OrdersQuery): number {
     query.mode !== DEFAULT_ORDERS_QUERY.mode,
     query.complete !== DEFAULT_ORDERS_QUERY.complete,
     query.shipFrom !== '' || query.shipTo !== '',
+    query.changes !== DEFAULT_ORDERS_QUERY.changes,
   ].filter(Boolean).length;
 }
 
@@ -126,6 +129,18 @@ function FilterFields() {
           <option value="all">All orders</option>
           <option value="complete">Complete</option>
           <option value="not-complete">Not complete</option>
+        </select>
+      </label>
+      <label className="filter-field">
+        Changes
+        <select
+          value={query.changes}
+          onChange={(event) => setQuery({ changes: event.target.value as ChangesFilter })}
+        >
+          <option value="all">All orders</option>
+          <option value="new">New since the last refresh</option>
+          <option value="changed">Changed since the last refresh</option>
+          <option value="gone">Gone since the last refresh</option>
         </select>
       </label>
       <fieldset className="filter-dates" aria-describedby={badRange ? datesProblemId : undefined}>

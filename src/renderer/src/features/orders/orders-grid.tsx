@@ -18,6 +18,8 @@ import {
 } from 'react';
 import type { ReviewMarks } from '../../../../shared/orders-local.ts';
 import type { AllState, RowSelection } from '../bulk-cancel/row-selection.ts';
+import type { ChangeMark } from '../changes/change-lookup.ts';
+import { ChangeMarkChip } from '../changes/change-mark.tsx';
 import { formatDateTime, formatShortDateTime } from '../../format.ts';
 import {
   gridScroll,
@@ -38,7 +40,7 @@ import {
 /** The row height: --row-height in tokens.css is the same 32px. */
 export const ROW_HEIGHT = 32;
 /** The scroll area's height where layout gives none (a hidden window, jsdom). */
-const FALLBACK_VIEWPORT_HEIGHT = 480;
+export const FALLBACK_VIEWPORT_HEIGHT = 480;
 /** Rows rendered beyond the viewport on each side, so a quick scroll shows no gap. */
 const OVERSCAN = 10;
 
@@ -83,6 +85,8 @@ export interface OrdersGridProps {
   readonly position: number;
   readonly sort: SortSpec | undefined;
   readonly marks: ReviewMarks;
+  /** New or changed since the last refresh, by row (features/changes); undefined until known. */
+  readonly changeMarkOf?: ((row: number) => ChangeMark | undefined) | undefined;
   readonly statuses: ReadonlyMap<string, RowStatus>;
   /** Why no cancel can be sent now; undefined when it can. */
   readonly cancelBlocked: string | undefined;
@@ -314,6 +318,7 @@ export function OrdersGrid(props: OrdersGridProps) {
                   selected={at === position}
                   tabStop={at === tabStop}
                   marks={marks}
+                  change={props.changeMarkOf?.(row)}
                   statuses={statuses}
                   cancelBlocked={cancelBlocked}
                   cancelBlockedId={cancelBlockedId}
@@ -348,6 +353,7 @@ interface OrderRowProps {
   readonly selected: boolean;
   readonly tabStop: boolean;
   readonly marks: ReviewMarks;
+  readonly change: ChangeMark | undefined;
   readonly statuses: ReadonlyMap<string, RowStatus>;
   readonly cancelBlocked: string | undefined;
   readonly cancelBlockedId: string;
@@ -437,6 +443,7 @@ function OrderRow(props: OrderRowProps) {
             ✎
           </span>
         )}
+        <ChangeMarkChip mark={props.change} />
       </div>
       <div role="gridcell" className="orders-grid-cell status-cell">
         {/* A status chip once this computer knows more than the list; until then, the way to cancel.

@@ -25,6 +25,9 @@ import { useBefore, useNow } from '../../components/use-now.ts';
 import { formatClock, formatCount } from '../../format.ts';
 import { useAppStore } from '../../store-context.tsx';
 import { BulkCancelDialog } from '../bulk-cancel/bulk-cancel-dialog.tsx';
+import { keepChanges } from '../changes/change-lookup.ts';
+import { GoneOrders } from '../changes/gone-orders.tsx';
+import { useOrderChanges } from '../changes/use-changes.ts';
 import { BulkCancelFailure, BulkCancelPanel } from '../bulk-cancel/bulk-cancel-panel.tsx';
 import { RowSelection } from '../bulk-cancel/row-selection.ts';
 import { pendingHold } from '../quota/quota-meter-model.ts';
@@ -237,7 +240,12 @@ function OrdersWorkspace({
   // Typing stays responsive: the list follows the query a moment later if it needs the time.
   const viewQuery = useMemo(() => toViewQuery(query), [query]);
   const deferredQuery = useDeferredValue(viewQuery);
-  const rows = useMemo(() => (table ? table.view(deferredQuery) : NO_ROWS), [table, deferredQuery]);
+  const changes = useOrderChanges(environment, list);
+  const changesFilter = query.changes;
+  const rows = useMemo(
+    () => (table ? keepChanges(table.view(deferredQuery), changesFilter, changes) : NO_ROWS),
+    [table, deferredQuery, changesFilter, changes],
+  );
   const statuses: ReadonlyMap<string, RowStatus> = useMemo(
     () => rowStatuses(cancelLog ?? [], list?.receivedAt ?? 0),
     [cancelLog, list?.receivedAt],
@@ -308,7 +316,10 @@ function OrdersWorkspace({
           } as CSSProperties
         }
       >
-        {table ? (
+        {table && changesFilter === 'gone' ? (
+          // Gone orders are not in the list any more: they are listed from the one before.
+          <GoneOrders environment={environment} now={now} />
+        ) : table ? (
           <OrdersGrid
             label={`${label} orders`}
             busy={list?.partial === true}
@@ -317,6 +328,7 @@ function OrdersWorkspace({
             position={position}
             sort={query.sort}
             marks={marks}
+            changeMarkOf={changes?.markOf}
             statuses={statuses}
             cancelBlocked={cancelBlocked}
             cancelBlockedId={blockedId}

@@ -13,6 +13,7 @@ import type { Result } from '../../../../shared/result.ts';
 import type { SliceCreator } from '../../store.ts';
 import { autoRefreshInterval, planAutoRefresh } from './auto-refresh.ts';
 import { receiveList } from './list-receiver.ts';
+import type { ChangesFilter } from '../changes/change-lookup.ts';
 import type {
   OrderTable,
   CompleteFilter,
@@ -94,6 +95,8 @@ export interface OrdersQuery {
   readonly shipFrom: string;
   readonly shipTo: string;
   readonly sort?: SortSpec;
+  /** New, changed or gone since the last refresh (features/changes). */
+  readonly changes: ChangesFilter;
 }
 
 export const DEFAULT_ORDERS_QUERY: OrdersQuery = {
@@ -103,6 +106,7 @@ export const DEFAULT_ORDERS_QUERY: OrdersQuery = {
   complete: 'all',
   shipFrom: '',
   shipTo: '',
+  changes: 'all',
 };
 
 /** What the side panel beside the grid shows: the selected order, the cancel log, or nothing. */

@@ -8,6 +8,7 @@ import { formatBytes, formatClock, formatCount } from '../../format.ts';
 import type { AutoRefreshPlan } from './auto-refresh.ts';
 import type { LoadedOrders, OrdersLoad } from './orders-slice.ts';
 import { formatAge } from './time-words.ts';
+import { useAppStore } from '../../store-context.tsx';
 
 export interface OrdersStatusBarProps {
   readonly environment: EnvironmentId;
@@ -64,14 +65,22 @@ export function OrdersStatusBar(props: OrdersStatusBarProps) {
   const { environment, list, load, downloaded, shown, plan, now } = props;
   const label = ENVIRONMENT_LABELS[environment];
   const total = list?.table.count;
+  // The gone orders are listed apart, from the list before.
+  const gone = useAppStore((state) => {
+    if (state.ordersQuery.changes !== 'gone') return undefined;
+    const view = state.changes[environment]?.view;
+    return view?.kind === 'compared' ? view.gone.length : 0;
+  });
 
   return (
     <footer className="orders-status" aria-label={`${label} orders status`}>
       {total !== undefined && (
         <p role="status" className="view-count">
-          {list?.partial
-            ? `Showing ${formatCount(shown)} of ${formatCount(total)} orders so far; the rest are on their way`
-            : `Showing ${formatCount(shown)} of ${formatCount(total)} orders`}
+          {gone !== undefined
+            ? `Showing ${formatCount(gone)} gone orders`
+            : list?.partial
+              ? `Showing ${formatCount(shown)} of ${formatCount(total)} orders so far; the rest are on their way`
+              : `Showing ${formatCount(shown)} of ${formatCount(total)} orders`}
           {props.updating ? ' (updating…)' : ''}
         </p>
       )}

@@ -7,6 +7,7 @@ import type { EnvironmentId } from '../../../../shared/environments.ts';
 import { formatCount } from '../../format.ts';
 import { useAppStore } from '../../store-context.tsx';
 import { OrderFilters, OrderSearch } from './order-filters.tsx';
+import { ChangesSummary } from '../changes/changes-summary.tsx';
 
 export interface OrdersToolbarProps {
   readonly environment: EnvironmentId;
@@ -74,6 +75,8 @@ export function OrdersToolbar(props: OrdersToolbarProps) {
           </button>
         </div>
       )}
+      {/* While orders are ticked, their actions take the room. */}
+      {ticked === 0 && props.hasList && <ChangesSummary environment={environment} />}
       <div className="toolbar-spacer" />
       {props.hasList && (
         <button type="button" onClick={props.onExport}>

@@ -1,0 +1,353 @@
+// Domains that check themselves. Main re-checks every saved domain of every
+// environment on the schedule of recheck-schedule.ts, so the checks go on
+// while the Domains screen is closed (or another environment is shown), and
+// each change is pushed to the window: before verification the DNS check
+// until it says ready; after verification the certificate check until a
+// valid certificate is there, with the troubleshooting due 30 minutes after
+// verification without one (the interface's rule); a live domain is checked
+// once per start, for its badge.
+//
+// What each domain's schedule has reached is kept on disk, so a restart goes
+// on where it was and the 48 hours count from when the waiting began. Any
+// change to a domain's saved progress or to the checks' settings starts its
+// schedule afresh: the clerk did something, so it is worth looking soon.
+
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
+import { z } from 'zod';
+import type { DomainProgress, DomainSettings } from '../../shared/domain-assistant.ts';
+import type { DomainBadge, DomainWatchView, WatchPhase } from '../../shared/domain-watch.ts';
+import type { CertificateReport, DomainCheckReport, DomainStatus } from '../../shared/domains.ts';
+import { ENVIRONMENT_IDS, type EnvironmentId } from '../../shared/environments.ts';
+import { realTiming, type Timing } from '../quota/clock.ts';
+import { checkCertificateViaDns, type CertificateViaDnsRequest } from './certificate-via-dns.ts';
+import { checkDomainDns, type DomainCheckOptions } from './dns-check.ts';
+import { nextCheckAt, type RecheckSchedule } from './recheck-schedule.ts';
+import type { DomainWorkspaceStore } from './workspace-store.ts';
+
+/** How long after verification the certificate should be there (the interface's rule). */
+export const CERTIFICATE_DUE_MS = 30 * 60_000;
+
+export interface DomainWatcherDeps {
+  readonly workspaces: Pick<DomainWorkspaceStore, 'get'>;
+  /** Where the schedules are kept. */
+  readonly dir: string;
+  readonly timing?: Timing;
+  readonly checkDns?: (options: DomainCheckOptions) => Promise<DomainCheckReport>;
+  readonly checkCertificate?: (request: CertificateViaDnsRequest) => Promise<CertificateReport>;
+  /** When to check again (default: the interface's, nextCheckAt); a test in real time gives a short one. */
+  readonly schedule?: RecheckSchedule;
+}
+
+export type WatchListener = (watch: DomainWatchView, previous: DomainBadge | undefined) => void;
+
+const BADGE_OF_DNS: Readonly<Record<DomainStatus, DomainBadge>> = {
+  ready: 'ready',
+  pending: 'waiting-for-dns',
+  misconfigured: 'misconfigured',
+  error: 'could-not-check',
+};
+
+const savedSchema = z.object({
+  phase: z.enum(['dns', 'certificate', 'live']),
+  /** What the schedule belongs to: the progress's save time and the settings used. */
+  basis: z.string().max(2000),
+  since: z.number(),
+  checkedAt: z.number().optional(),
+  badge: z
+    .enum(['ready', 'waiting-for-dns', 'misconfigured', 'certificate-missing', 'could-not-check'])
+    .optional(),
+  stopped: z.enum(['ready', 'gave-up']).optional(),
+  troubleshoot: z.boolean(),
+});
+type Saved = z.infer<typeof savedSchema>;
+const fileSchema = z.object({ version: z.literal(1), domains: z.record(z.string(), savedSchema) });
+
+interface Watched extends Saved {
+  readonly environment: EnvironmentId;
+  readonly domain: string;
+  readonly plan: Plan;
+  nextCheckAt?: number;
+  readonly controller: AbortController;
+  loop?: Promise<void>;
+}
+
+/** What a saved domain asks to be checked, and with what. */
+interface Plan {
+  readonly phase: WatchPhase;
+  readonly basis: string;
+  readonly since: number;
+  /** The certificate's 30-minute mark. */
+  readonly deadline?: number;
+  readonly target?: string;
+  readonly resolver?: string;
+  readonly caDomain?: string;
+}
+
+const keyOf = (environment: EnvironmentId, domain: string) => `${environment} ${domain}`;
+
+/** What a domain's saved progress asks to be watched for; undefined before it has a domain to check. */
+function planOf(progress: DomainProgress, settings: DomainSettings, now: number): Plan | undefined {
+  const basis = JSON.stringify([progress.step, progress.updatedAt, progress.verifiedAt, settings]);
+  const checks = {
+    ...(settings.resolver !== undefined ? { resolver: settings.resolver } : {}),
+    ...(settings.caDomain !== undefined ? { caDomain: settings.caDomain } : {}),
+  };
+  if (progress.step === 'live') return { phase: 'live', basis, since: now, ...checks };
+  if (progress.step === 'certificate' && progress.verifiedAt !== undefined) {
+    return {
+      phase: 'certificate',
+      basis,
+      since: progress.verifiedAt,
+      deadline: progress.verifiedAt + CERTIFICATE_DUE_MS,
+      ...checks,
+    };
+  }
+  const waitsOnDns =
+    progress.step === 'configure-dns' ||
+    progress.step === 'check-dns' ||
+    progress.step === 'verify';
+  if (!waitsOnDns || settings.target === undefined) return undefined;
+  return { phase: 'dns', basis, since: now, target: settings.target, ...checks };
+}
+
+export class DomainWatcher {
+  readonly #deps: DomainWatcherDeps;
+  readonly #timing: Timing;
+  readonly #file: string;
+  readonly #watched = new Map<string, Watched>();
+  readonly #listeners = new Set<WatchListener>();
+  #saved: Promise<Record<string, Saved>> | undefined;
+  #saving: Promise<void> = Promise.resolve();
+  /** Reconciliations run one at a time. */
+  #reconciling: Promise<void> = Promise.resolve();
+  /** Environments whose saved schedules were taken up: the others' stay on disk as they were. */
+  readonly #reconciled = new Set<EnvironmentId>();
+  #closed = false;
+
+  constructor(deps: DomainWatcherDeps) {
+    this.#deps = deps;
+    this.#timing = deps.timing ?? realTiming;
+    this.#file = join(deps.dir, 'domain-watch.json');
+  }
+
+  onChange(listener: WatchListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Starts watching every environment's saved domains (at start-up). */
+  async start(): Promise<void> {
+    await Promise.all(ENVIRONMENT_IDS.map((environment) => this.refresh(environment)));
+  }
+
+  /**
+   * Brings the environment's watches in line with its saved domains: new
+   * ones start, removed ones stop, changed ones start afresh.
+   */
+  refresh(environment: EnvironmentId): Promise<void> {
+    this.#reconciling = this.#reconciling
+      .catch(() => undefined)
+      .then(() => this.#reconcile(environment));
+    return this.#reconciling;
+  }
+
+  /** The environment's watched domains. */
+  list(environment: EnvironmentId): DomainWatchView[] {
+    return [...this.#watched.values()]
+      .filter((watched) => watched.environment === environment)
+      .map((watched) => this.#view(watched));
+  }
+
+  /** Stops every check and waits for those under way. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    await this.#reconciling.catch(() => undefined);
+    const loops = [...this.#watched.values()].map((watched) => {
+      watched.controller.abort();
+      return watched.loop;
+    });
+    await Promise.all(loops);
+    await this.#saving;
+  }
+
+  async #reconcile(environment: EnvironmentId): Promise<void> {
+    if (this.#closed) return;
+    const workspace = await this.#deps.workspaces.get(environment);
+    const saved = await this.#readSaved();
+    const now = this.#timing.now();
+    const wanted = new Map<string, { domain: string; plan: Plan }>();
+    for (const progress of Object.values(workspace.progress)) {
+      const plan = planOf(progress, workspace.settings, now);
+      if (plan) wanted.set(keyOf(environment, progress.domain), { domain: progress.domain, plan });
+    }
+    for (const [key, watched] of this.#watched) {
+      if (watched.environment !== environment) continue;
+      const next = wanted.get(key);
+      if (next && next.plan.basis === watched.basis && next.plan.phase === watched.phase) {
+        wanted.delete(key);
+        continue;
+      }
+      watched.controller.abort();
+      this.#watched.delete(key);
+    }
+    for (const [key, { domain, plan }] of wanted) {
+      // A schedule saved for this very progress goes on where it was.
+      const before = saved[key];
+      const resumed = before && before.basis === plan.basis && before.phase === plan.phase;
+      const watched: Watched = {
+        environment,
+        domain,
+        plan,
+        controller: new AbortController(),
+        ...(resumed
+          ? before
+          : { phase: plan.phase, basis: plan.basis, since: plan.since, troubleshoot: false }),
+      };
+      this.#watched.set(key, watched);
+      watched.loop = this.#run(watched);
+    }
+    this.#reconciled.add(environment);
+    await this.#persist();
+  }
+
+  async #run(watched: Watched): Promise<void> {
+    const { signal } = watched.controller;
+    const timing = this.#timing;
+    try {
+      if (watched.phase === 'live') {
+        // Once per start, for the badge.
+        await this.#check(watched);
+        return;
+      }
+      while (!watched.stopped && !signal.aborted) {
+        const at = (this.#deps.schedule ?? nextCheckAt)({
+          since: watched.since,
+          ...(watched.checkedAt !== undefined ? { checkedAt: watched.checkedAt } : {}),
+          ...(watched.plan.deadline !== undefined ? { deadline: watched.plan.deadline } : {}),
+        });
+        if (at === undefined) {
+          const previous = watched.badge;
+          watched.stopped = 'gave-up';
+          watched.nextCheckAt = undefined;
+          await this.#persist();
+          this.#emit(watched, previous);
+          return;
+        }
+        if (watched.nextCheckAt !== at) {
+          watched.nextCheckAt = at;
+          this.#emit(watched, watched.badge);
+        }
+        const wait = at - timing.now();
+        if (wait > 0) await timing.sleep(wait, signal);
+        if (signal.aborted) return;
+        await this.#check(watched);
+      }
+    } catch {
+      // Aborted (the domain changed or went, or the app is closing), or the
+      // schedule could not be saved: this watch ends; the next change or
+      // start begins another.
+    }
+  }
+
+  async #check(watched: Watched): Promise<void> {
+    const { plan } = watched;
+    const previous = watched.badge;
+    const checks = {
+      ...(plan.resolver !== undefined ? { resolver: plan.resolver } : {}),
+      ...(plan.caDomain !== undefined ? { caDomain: plan.caDomain } : {}),
+    };
+    let badge: DomainBadge;
+    let ready: boolean;
+    try {
+      if (plan.phase === 'dns') {
+        const report = await (this.#deps.checkDns ?? checkDomainDns)({
+          domain: watched.domain,
+          target: plan.target!,
+          ...checks,
+          now: this.#timing.now,
+        });
+        badge = BADGE_OF_DNS[report.status];
+        ready = report.status === 'ready';
+      } else {
+        const report = await (this.#deps.checkCertificate ?? checkCertificateViaDns)({
+          domain: watched.domain,
+          ...(plan.resolver !== undefined ? { resolver: plan.resolver } : {}),
+          now: this.#timing.now,
+        });
+        ready = report.status === 'valid';
+        badge = ready ? 'ready' : 'certificate-missing';
+      }
+    } catch {
+      // A domain the checks cannot take (a saved name no longer valid): said as such, checked again.
+      badge = 'could-not-check';
+      ready = false;
+    }
+    if (watched.controller.signal.aborted) return;
+    const now = this.#timing.now();
+    watched.checkedAt = now;
+    watched.badge = badge;
+    watched.troubleshoot =
+      plan.phase === 'certificate' && !ready && plan.deadline !== undefined && now >= plan.deadline;
+    if (ready) {
+      watched.stopped = 'ready';
+      watched.nextCheckAt = undefined;
+    }
+    await this.#persist();
+    this.#emit(watched, previous);
+  }
+
+  #view(watched: Watched): DomainWatchView {
+    return {
+      environment: watched.environment,
+      domain: watched.domain,
+      phase: watched.phase,
+      troubleshoot: watched.troubleshoot,
+      ...(watched.badge !== undefined ? { badge: watched.badge } : {}),
+      ...(watched.checkedAt !== undefined ? { checkedAt: watched.checkedAt } : {}),
+      ...(watched.nextCheckAt !== undefined && !watched.stopped
+        ? { nextCheckAt: watched.nextCheckAt }
+        : {}),
+      ...(watched.stopped !== undefined ? { stopped: watched.stopped } : {}),
+    };
+  }
+
+  #emit(watched: Watched, previous: DomainBadge | undefined): void {
+    if (this.#watched.get(keyOf(watched.environment, watched.domain)) !== watched) return;
+    const view = this.#view(watched);
+    for (const listener of [...this.#listeners]) listener(view, previous);
+  }
+
+  #readSaved(): Promise<Record<string, Saved>> {
+    this.#saved ??= readFile(this.#file, 'utf8')
+      .then((text) => fileSchema.parse(JSON.parse(text)).domains)
+      .catch(() => ({}));
+    return this.#saved;
+  }
+
+  async #persist(): Promise<void> {
+    const domains: Record<string, Saved> = {};
+    for (const [key, saved] of Object.entries(await this.#readSaved())) {
+      const environment = key.slice(0, key.indexOf(' ')) as EnvironmentId;
+      if (!this.#reconciled.has(environment)) domains[key] = saved;
+    }
+    for (const [key, watched] of this.#watched) {
+      domains[key] = {
+        phase: watched.phase,
+        basis: watched.basis,
+        since: watched.since,
+        troubleshoot: watched.troubleshoot,
+        ...(watched.checkedAt !== undefined ? { checkedAt: watched.checkedAt } : {}),
+        ...(watched.badge !== undefined ? { badge: watched.badge } : {}),
+        ...(watched.stopped !== undefined ? { stopped: watched.stopped } : {}),
+      };
+    }
+    this.#saved = Promise.resolve(domains);
+    const text = JSON.stringify({ version: 1, domains });
+    this.#saving = this.#saving
+      .catch(() => undefined)
+      .then(() => writeFileAtomic(this.#file, text, { mode: 0o600 }));
+    await this.#saving;
+  }
+}

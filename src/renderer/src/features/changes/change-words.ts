@@ -1,0 +1,56 @@
+// Plain words for changes since the last refresh: the one-line summary, when
+// the list compared with is from, a field's value before, how an order left.
+
+import type {
+  ChangeField,
+  GoneHow,
+  OrderChangesSummary,
+} from '../../../../shared/order-changes.ts';
+import type { Order } from '../../../../shared/order.ts';
+import { formatCount, formatDateTime, formatHourMinute, formatMoment } from '../../format.ts';
+
+/** "+120 new, 35 gone, 12 changed since 09:12", or "No changes since 09:12". */
+export function summaryWords(summary: OrderChangesSummary, now: number): string {
+  const since = formatMoment(summary.since, now);
+  if (summary.added + summary.gone + summary.changed === 0) return `No changes since ${since}`;
+  return `+${formatCount(summary.added)} new, ${formatCount(summary.gone)} gone, ${formatCount(summary.changed)} changed since ${since}`;
+}
+
+export const FIELD_LABELS: Readonly<Record<ChangeField, string>> = {
+  complete: 'Complete',
+  shipDate: 'Ship date',
+  quantity: 'Quantity',
+  petId: 'Pet ID',
+};
+
+/** A field's value as the details show it. */
+export function fieldValueWords(order: Order, field: ChangeField): string {
+  const value = order[field];
+  if (value === undefined) return 'not given';
+  if (field === 'complete') return value ? 'Yes' : 'No';
+  if (field === 'shipDate') return formatDateTime(String(value));
+  if (field === 'quantity') return formatCount(Number(value));
+  return String(value);
+}
+
+/** How a gone order left, in full: the tooltip of its few words. */
+export const GONE_TITLES: Readonly<Record<GoneHow, string>> = {
+  'cancelled-here': 'Cancelled from this computer; the service confirmed it',
+  'maybe-cancelled-here':
+    'A cancel sent from this computer got no answer: it may have been this one',
+  left: 'Cancelled elsewhere or removed: no cancel for it was sent from this computer',
+};
+
+/** How a gone order left, in a few words for the list of gone orders. */
+export function goneWords(how: GoneHow, cancelledAt: number | undefined): string {
+  switch (how) {
+    case 'cancelled-here':
+      return cancelledAt === undefined
+        ? 'Cancelled here'
+        : `Cancelled here at ${formatHourMinute(cancelledAt)}`;
+    case 'maybe-cancelled-here':
+      return 'Maybe cancelled here';
+    case 'left':
+      return 'Not cancelled here';
+  }
+}

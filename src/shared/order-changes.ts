@@ -1,0 +1,74 @@
+// What changed in an environment's order list since the refresh before, as
+// main hands it to the renderer (`orders:changes`) and the CLI prints it. The
+// service has no events, so Store Admin works it out itself from the two last
+// lists it saved (src/main/orders/changes.ts).
+
+import type { EnvironmentId } from './environments.ts';
+import type { Order } from './order.ts';
+
+/** The fields of Order that can change while its id stays. */
+export const CHANGE_FIELDS = ['complete', 'shipDate', 'quantity', 'petId'] as const;
+export type ChangeField = (typeof CHANGE_FIELDS)[number];
+
+/**
+ * How a gone order left, from this computer's cancel log: the service
+ * confirmed a cancel sent from here; a cancel from here lost its answer (so it
+ * may have been this computer's); or nothing from here (cancelled elsewhere,
+ * or removed).
+ */
+export type GoneHow = 'cancelled-here' | 'maybe-cancelled-here' | 'left';
+
+export interface OrderChangesSummary {
+  readonly added: number;
+  readonly changed: number;
+  readonly gone: number;
+  /** Of the gone orders, those this computer cancelled. */
+  readonly cancelledHere: number;
+  /** Epoch ms of the list compared with (the refresh before). */
+  readonly since: number;
+  /** Epoch ms of the list compared (the last refresh): the list the rows below belong to. */
+  readonly at: number;
+  /** Orders in that list. */
+  readonly count: number;
+  /** Orders without an id in either list, which cannot be followed and are not counted above. */
+  readonly unidentified: number;
+}
+
+export interface ChangedOrder {
+  readonly id: string;
+  /** Its row in the list compared (the order the service sent). */
+  readonly row: number;
+  readonly fields: readonly ChangeField[];
+  /** The order as it was in the list before... */
+  readonly before: Order;
+  /** ...and as it is now. */
+  readonly after: Order;
+}
+
+export interface GoneOrder {
+  /** The order as it was in the list before: it is in the service no longer. */
+  readonly order: Order & { readonly id: string };
+  readonly how: GoneHow;
+  /** For a cancel from here: when it was sent (epoch ms). */
+  readonly cancelledAt?: number;
+}
+
+export type OrderChangesView =
+  | {
+      readonly kind: 'compared';
+      readonly environment: EnvironmentId;
+      readonly summary: OrderChangesSummary;
+      /** New orders: their ids and rows in the list compared. */
+      readonly added: { readonly ids: readonly string[]; readonly rows: readonly number[] };
+      readonly changed: readonly ChangedOrder[];
+      readonly gone: readonly GoneOrder[];
+    }
+  | {
+      readonly kind: 'nothing-to-compare';
+      readonly environment: EnvironmentId;
+      /**
+       * `no-list`: no list saved yet; `first-list`: one list, no earlier one
+       * of this address; `unreadable`: a saved list could not be read.
+       */
+      readonly reason: 'no-list' | 'first-list' | 'unreadable';
+    };

@@ -1,0 +1,11 @@
+// The app's data folder cannot be written (a full disk, a read-only one, no
+// permission): what the renderer shows, once, until saving works again.
+
+export interface StorageProblem {
+  /** The folder, as a clerk would look for it. */
+  readonly folder: string;
+  /** ENOSPC, EDQUOT, EROFS, EACCES or EPERM. */
+  readonly code: string;
+  /** One sentence naming the folder and what it means. */
+  readonly message: string;
+}
