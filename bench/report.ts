@@ -8,7 +8,7 @@ export interface Figure {
   /** Stable name, e.g. `main.list.ratio`. */
   readonly name: string;
   readonly value: number;
-  readonly unit: 'ms' | 'bytes' | 'count' | 'ratio' | 'requests';
+  readonly unit: 'ms' | 'us' | 'bytes' | 'count' | 'ratio' | 'requests';
   /** The baseline measured in the same run, in the same unit. */
   readonly baseline?: number;
   /** A bound on the value itself (a ratio's bound is `limit`). */

@@ -8,11 +8,15 @@ import { parseArgs } from 'node:util';
 import { benchChangesDiff } from './changes-diff.ts';
 import { benchMainList } from './main-list.ts';
 import { benchPacing } from './pacing.ts';
-import { benchRenderer } from './renderer.ts';
+import { benchScaling, benchStream } from './renderer.ts';
 import { hasChromium } from '../test/e2e/support/browser.ts';
 import { print, writeJson, type BenchLine } from './report.ts';
 
-const { values: options } = parseArgs({ options: { json: { type: 'string' } } });
+const { values: options } = parseArgs({
+  options: { json: { type: 'string' }, only: { type: 'string', multiple: true } },
+});
+/** `--only main --only stream …`: a part of the run, while working on it (the figures to report come from a whole run). */
+const wanted = (part: string) => !options.only || options.only.includes(part);
 
 const orders = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -20,12 +24,20 @@ const lines: BenchLine[] = [];
 console.log(
   `Store Admin benchmarks: ${orders.toLocaleString('en')} orders, median of ${rounds} rounds, Node ${process.version}\n`,
 );
-lines.push(...(await benchMainList(orders, rounds, false)));
-lines.push(...(await benchMainList(orders, rounds, true)));
-lines.push(...(await benchChangesDiff(orders, Math.max(rounds, 5))));
-lines.push(...(await benchPacing(Number(process.env.BENCH_CANCELS ?? 300))));
-if (hasChromium) lines.push(...(await benchRenderer(orders)));
-else
+if (wanted('main')) {
+  lines.push(...(await benchMainList(orders, rounds, false)));
+  lines.push(...(await benchMainList(orders, rounds, true)));
+}
+if (wanted('changes')) lines.push(...(await benchChangesDiff(orders, Math.max(rounds, 5))));
+if (wanted('pacing')) lines.push(...(await benchPacing(Number(process.env.BENCH_CANCELS ?? 300))));
+if (hasChromium) {
+  if (wanted('stream')) lines.push(...(await benchStream(orders, 50)));
+  // BENCH_SCALING=10000,100000: other sizes for the scaling table (the largest is scrolled to its end).
+  const sizes = (process.env.BENCH_SCALING ?? '10000,100000,1000000,3000000')
+    .split(',')
+    .map(Number);
+  if (wanted('scaling')) lines.push(...(await benchScaling(sizes)));
+} else
   console.log(
     "(renderer figures skipped: Debian's chromium is not installed at /usr/bin/chromium)",
   );

@@ -17,6 +17,7 @@ import {
   type EnvironmentServiceDeps,
 } from './environments/environment-service.ts';
 import { createHandlers, type Emit, type Handlers } from './ipc/handlers.ts';
+import type { OpenOrderStream } from './orders/order-stream.ts';
 import { makeFolder, nodeFiles, type LocalFiles } from './local-data/local-files.ts';
 import { StorageHealth } from './local-data/storage-health.ts';
 import type { SettingsStore } from './environments/environment-service.ts';
@@ -60,8 +61,8 @@ export interface AppServices {
   currentBulkCancels(): BulkCancelQueue[];
   /** Restores bulk cancels from their journals, carrying on with those that were running. */
   resumeWork(): Promise<void>;
-  /** The IPC handlers, sending events through `emit`. */
-  handlers(emit: Emit): Handlers;
+  /** The IPC handlers, sending events through `emit` and lists' rows through `openOrderStream`. */
+  handlers(emit: Emit, openOrderStream?: OpenOrderStream): Handlers;
   close(): Promise<void>;
 }
 
@@ -184,7 +185,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
         watcher.start(),
       ]);
     },
-    handlers: (emit) => {
+    handlers: (emit, openOrderStream) => {
       service.onQuota((environment, quota) => emit('quota:changed', { environment, quota }));
       storage.onChange((problem) => emit('storage:changed', { problem: problem ?? null }));
       // Progress events at most every 200 ms per environment; the last one always goes out.
@@ -223,6 +224,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
           deprecations,
           watcher,
           ...(deps.openExternal ? { openExternal: deps.openExternal } : {}),
+          ...(openOrderStream ? { openOrderStream } : {}),
         },
         emit,
       );

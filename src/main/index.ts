@@ -14,7 +14,7 @@ import { installQuitGuard, pendingCancels } from './desktop/quit-guard.ts';
 import { reloadWhenRendererGone } from './desktop/renderer-recovery.ts';
 import { placeWindow, readWindowState, trackWindowState } from './desktop/window-state.ts';
 import { createElectronSettings } from './environments/electron-settings.ts';
-import { emitTo, registerIpc } from './ipc/handle.ts';
+import { emitTo, registerIpc, streamOrdersTo } from './ipc/handle.ts';
 import { createElectronKeyStore } from './keys/electron-key-store.ts';
 import { confirmKeyForOriginInDialog } from './keys/electron-origin-dialog.ts';
 import { createSandboxKey } from './sandbox/api-keys.ts';
@@ -105,7 +105,10 @@ if (!app.requestSingleInstanceLock()) {
     });
     const emit = emitTo(() => mainWindow?.webContents);
     registerIpc(
-      services.handlers(emit),
+      services.handlers(
+        emit,
+        streamOrdersTo(() => mainWindow?.webContents),
+      ),
       (event) => event.sender === mainWindow?.webContents && isAppUrl(event.senderFrame?.url, page),
     );
 

@@ -48,10 +48,14 @@ export function createApi(invoke: Invoke, on: Subscribe) {
       test: (environment: EnvironmentId) => invoke('connection:test', environment),
     },
     orders: {
-      list: (environment: EnvironmentId) => invoke('orders:list', environment),
+      /** Downloads the list; its rows go to the stream `streamId` names as they are read (see order-stream.ts). */
+      list: (environment: EnvironmentId, streamId?: string) =>
+        invoke('orders:list', environment, streamId),
       cancel: (environment: EnvironmentId, orderId: string) =>
         invoke('orders:cancel', environment, orderId),
-      cached: (environment: EnvironmentId) => invoke('orders:cached', environment),
+      /** The saved list; its rows go to the stream `streamId` names as they are read. */
+      cached: (environment: EnvironmentId, streamId?: string) =>
+        invoke('orders:cached', environment, streamId),
     },
     cancelLog: {
       list: (environment: EnvironmentId) => invoke('cancel-log:list', environment),

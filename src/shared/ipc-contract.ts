@@ -18,6 +18,7 @@ import type { OrderChangesView } from './order-changes.ts';
 import type { EnvironmentId, RemoteEnvironmentId } from './environments.ts';
 import type { KeyStatus } from './key-status.ts';
 import { isInt64Text } from './order.ts';
+import { STREAM_ID_PATTERN } from './order-stream.ts';
 import { MAX_NOTE_LENGTH, type CancelLogEntry, type ReviewMarks } from './orders-local.ts';
 import type { QuotaSnapshot, QuotaView } from './quota.ts';
 import type { Result } from './result.ts';
@@ -27,6 +28,8 @@ const environmentId = z.enum(['sandbox', 'staging', 'production']);
 const remoteEnvironmentId = z.enum(['staging', 'production']);
 // int64 as canonical decimal text, in range ("-0" is not canonical).
 const orderId = z.string().max(20).refine(isInt64Text, 'an order number');
+// Where main posts the list's rows as it reads them (src/shared/order-stream.ts); without one, only the summary.
+const streamId = z.string().regex(STREAM_ID_PATTERN);
 
 export const argumentSchemas = {
   'app:get-state': z.tuple([]),
@@ -41,9 +44,9 @@ export const argumentSchemas = {
   // Asks main to put its own dialog to the clerk; the renderer never answers it.
   'keys:confirm-origin': z.tuple([remoteEnvironmentId]),
   'connection:test': z.tuple([environmentId]),
-  'orders:list': z.tuple([environmentId]),
+  'orders:list': z.tuple([environmentId, streamId.optional()]),
   'orders:cancel': z.tuple([environmentId, orderId]),
-  'orders:cached': z.tuple([environmentId]),
+  'orders:cached': z.tuple([environmentId, streamId.optional()]),
   'cancel-log:list': z.tuple([environmentId]),
   'review-marks:list': z.tuple([environmentId]),
   'review-marks:set': z.tuple([
@@ -113,13 +116,12 @@ export interface AppState {
 }
 
 /**
- * A whole order list as the validated JSON text the service sent: one string
- * crosses IPC far faster than a million objects. The renderer parses it with
- * src/shared/parse-orders.ts.
+ * A whole, valid order list, as its summary: the rows themselves went to the
+ * renderer as columns on the call's stream (src/shared/order-stream.ts),
+ * never as text to parse again.
  */
 export interface OrderListView {
   readonly environment: EnvironmentId;
-  readonly body: string;
   readonly count: number;
   /** Epoch ms of the answer. */
   readonly receivedAt: number;

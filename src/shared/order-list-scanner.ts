@@ -685,6 +685,30 @@ class ColumnWriter {
     this.count = row + 1;
   }
 
+  /** The rows so far, as views on the columns being written (valid until the next row). */
+  view(): OrderColumns {
+    const count = this.count;
+    this.lineStarts[count] = this.idAt;
+    this.shipStarts[count] = this.shipAt;
+    return {
+      count,
+      idText: this.idText.subarray(0, this.idAt),
+      lineStarts: this.lineStarts.subarray(0, count + 1),
+      tabs: this.tabs.subarray(0, count),
+      idHighs: this.idHighs.subarray(0, count),
+      idLows: this.idLows.subarray(0, count),
+      petIdHighs: this.petIdHighs.subarray(0, count),
+      petIdLows: this.petIdLows.subarray(0, count),
+      quantities: this.quantities.subarray(0, count),
+      shipText: this.shipText.subarray(0, this.shipAt),
+      shipStarts: this.shipStarts.subarray(0, count + 1),
+      shipTimes: this.shipTimes.subarray(0, count),
+      complete: this.complete.subarray(0, count),
+      widestId: this.widestId,
+      widestPetId: this.widestPetId,
+    };
+  }
+
   build(): OrderColumns {
     const count = this.count;
     this.lineStarts[count] = this.idAt;
@@ -771,6 +795,15 @@ export class OrderListScanner {
   /** Orders read so far. */
   get count(): number {
     return this.#columns.count;
+  }
+
+  /**
+   * The orders read so far, as views on the columns being written: read them
+   * (or copy them, see columnsOfRows) before the next push. Each is checked,
+   * but the list as a whole is valid only once `finish` says so.
+   */
+  rowsSoFar(): OrderColumns {
+    return this.#columns.view();
   }
 
   push(chunk: Uint8Array): void {

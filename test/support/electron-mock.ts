@@ -215,6 +215,82 @@ class Listeners {
   }
 }
 
+/**
+ * Electron's MessagePortMain: Node-style events, messages queued until
+ * `start`, each a structured copy (a process boundary copies). Like the real
+ * one, it transfers only ports: anything else in the transfer list throws.
+ */
+export class FakeMessagePortMain {
+  #peer: FakeMessagePortMain | undefined;
+  readonly #listeners = new Listeners();
+  readonly #queue: { data: unknown; ports: FakeMessagePortMain[] }[] = [];
+  #started = false;
+  #closed = false;
+
+  /** Test helper: the two ends of a channel. */
+  static pair(): [FakeMessagePortMain, FakeMessagePortMain] {
+    const a = new FakeMessagePortMain();
+    const b = new FakeMessagePortMain();
+    a.#peer = b;
+    b.#peer = a;
+    return [a, b];
+  }
+
+  postMessage(message: unknown, transfer: readonly unknown[] = []): void {
+    for (const [index, item] of transfer.entries()) {
+      if (!(item instanceof FakeMessagePortMain))
+        throw new TypeError(`Port at index ${index} is not a valid port`);
+    }
+    const peer = this.#peer;
+    if (this.#closed || !peer || peer.#closed) return;
+    peer.#queue.push({
+      data: structuredClone(message),
+      ports: [...transfer] as FakeMessagePortMain[],
+    });
+    // Delivered as a task, as the real one does.
+    setTimeout(() => peer.#deliver(), 0);
+  }
+
+  start(): void {
+    this.#started = true;
+    setTimeout(() => this.#deliver(), 0);
+  }
+
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    const peer = this.#peer;
+    this.#listeners.emit('close', []);
+    // The other end learns of it once what was sent before has been delivered.
+    if (peer) setTimeout(() => peer.#deliver(true), 0);
+  }
+
+  /** Test helper: whether `close` ran on this end. */
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  on(event: 'message' | 'close', listener: Listener): this {
+    this.#listeners.add(event, listener);
+    return this;
+  }
+
+  #deliver(peerClosed = false): void {
+    if (!this.#started) return;
+    for (let next = this.#queue.shift(); next; next = this.#queue.shift())
+      this.#listeners.emit('message', [next]);
+    if (peerClosed) this.#listeners.emit('close', []);
+  }
+}
+
+export class FakeMessageChannelMain {
+  readonly port1: FakeMessagePortMain;
+  readonly port2: FakeMessagePortMain;
+  constructor() {
+    [this.port1, this.port2] = FakeMessagePortMain.pair();
+  }
+}
+
 export class FakeWebContents {
   static #nextId = 1;
   readonly id = FakeWebContents.#nextId++;
@@ -222,10 +298,24 @@ export class FakeWebContents {
   #url = '';
   /** Messages pushed to the renderer with `send`. */
   readonly sent: { channel: string; args: unknown[] }[] = [];
+  /** Messages pushed to the renderer with `postMessage`, with the ports they carry. */
+  readonly posted: { channel: string; message: unknown; ports: FakeMessagePortMain[] }[] = [];
   windowOpenHandler: ((details: { url: string }) => unknown) | undefined;
 
   send(channel: string, ...args: unknown[]): void {
     this.sent.push({ channel, args });
+  }
+
+  postMessage(channel: string, message: unknown, transfer: readonly unknown[] = []): void {
+    for (const [index, item] of transfer.entries()) {
+      if (!(item instanceof FakeMessagePortMain))
+        throw new TypeError(`Port at index ${index} is not a valid port`);
+    }
+    this.posted.push({
+      channel,
+      message: structuredClone(message),
+      ports: [...transfer] as FakeMessagePortMain[],
+    });
   }
 
   setWindowOpenHandler(handler: (details: { url: string }) => unknown): void {
@@ -402,7 +492,12 @@ export class FakeIpcRenderer {
 
   /** Test helper: a push from main (`webContents.send`) arriving in the renderer. */
   emit(channel: string, ...args: unknown[]): boolean {
-    return this.#listeners.emit(channel, [{ sender: this }, ...args]);
+    return this.#listeners.emit(channel, [{ sender: this, ports: [] }, ...args]);
+  }
+
+  /** Test helper: a `webContents.postMessage` from main arriving, with the ports it transferred. */
+  emitWithPorts(channel: string, ports: readonly unknown[], message: unknown): boolean {
+    return this.#listeners.emit(channel, [{ sender: this, ports: [...ports] }, message]);
   }
 }
 
@@ -840,6 +935,7 @@ export interface ElectronMockModule {
   readonly Menu: FakeMenuModule;
   readonly screen: FakeScreen;
   readonly crashReporter: FakeCrashReporter;
+  readonly MessageChannelMain: typeof FakeMessageChannelMain;
   /**
    * Not part of Electron: builds the event a handler receives. By default the
    * sender is the first window's webContents (or a detached one) and the frame
@@ -890,6 +986,7 @@ export function createElectronMock(options: ElectronMockOptions = {}): ElectronM
         this.starts.push(options);
       },
     },
+    MessageChannelMain: FakeMessageChannelMain,
     ipcEvent,
   };
   return { ...module, default: module };

@@ -2,9 +2,11 @@
 // renderer gets from the preload: a real sandbox over loopback HTTP, the real
 // environment service, handlers and dispatch, a real key store. Only
 // safeStorage is the shared fake (the electron module is the one thing
-// mocked). `received` records everything the renderer side was given, so
-// tests can prove the key never reaches it. The data folder's file layer can
-// be made to fail as a full or read-only disk would (`disk.fail`).
+// mocked). An order list's rows reach the renderer side as they would over a
+// MessagePort: structured copies, delivered as tasks, on `orderStreams`.
+// `received` records everything the renderer side was given, so tests can
+// prove the key never reaches it. The data folder's file layer can be made to
+// fail as a full or read-only disk would (`disk.fail`).
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,12 +34,28 @@ import {
   type Subscribe,
 } from '../../src/preload/api.ts';
 import { SANDBOX_DEMO_KEY } from '../../src/shared/environments.ts';
+import type { EnvironmentId } from '../../src/shared/environments.ts';
 import type { EventName } from '../../src/shared/ipc-contract.ts';
+import type { Order } from '../../src/shared/order.ts';
+import { ordersOf } from '../../src/shared/order-columns.ts';
+import type { Result } from '../../src/shared/result.ts';
+import type { OrderStreamMessage, OrderStreams } from '../../src/shared/order-stream.ts';
+import type { OpenOrderStream } from '../../src/main/orders/order-stream.ts';
 import { FakeSafeStorage, platformForBackend, type FakeStorageBackend } from './electron-mock.ts';
 import { failingFiles, type FailingFiles } from './failing-files.ts';
 
 export interface InProcessApp {
   readonly api: StoreAdminApi;
+  /** Where the lists asked for with a stream id arrive, as columns (give it to App). */
+  readonly orderStreams: OrderStreams;
+  /**
+   * `orders:list` or `orders:cached` with a stream, as the renderer calls them:
+   * the result, and the orders its rows came to (empty unless the list is whole).
+   */
+  readList(
+    channel: 'orders:list' | 'orders:cached',
+    environment: EnvironmentId,
+  ): Promise<{ result: Result<unknown>; orders: Order[]; parts: number }>;
   /** The raw invoke under the API, for sending what the API's methods would not. */
   readonly invoke: (channel: string, ...args: unknown[]) => Promise<unknown>;
   readonly sandbox: Sandbox;
@@ -110,8 +128,24 @@ export async function startInProcessApp(
     received.push({ event, payload: copy });
     listeners.get(event)?.forEach((listener) => listener(copy as never));
   };
+  const streamListeners = new Map<string, (message: OrderStreamMessage) => void>();
+  const openOrderStream: OpenOrderStream = (streamId) => ({
+    post: (message) => {
+      // Copied as a port copies it, and delivered as a task, in order.
+      const copy = structuredClone(message);
+      received.push({ stream: streamId, message: copy });
+      setTimeout(() => streamListeners.get(streamId)?.(copy), 0);
+    },
+    close: () => undefined,
+  });
+  const orderStreams: OrderStreams = {
+    listen: (streamId, onMessage) => {
+      streamListeners.set(streamId, onMessage);
+      return () => streamListeners.delete(streamId);
+    },
+  };
   const service = services.service;
-  const handlers = services.handlers(emit);
+  const handlers = services.handlers(emit, openOrderStream);
   await services.resumeWork();
 
   const invoke: Invoke = async (channel, ...args) => {
@@ -126,8 +160,35 @@ export async function startInProcessApp(
     return () => set.delete(listener);
   };
 
+  let streams = 0;
+  const readList: InProcessApp['readList'] = async (channel, environment) => {
+    const streamId = `test-${++streams}`;
+    const orders: Order[] = [];
+    let parts = 0;
+    let ended: () => void = () => undefined;
+    const end = new Promise<void>((resolve) => (ended = resolve));
+    const stop = orderStreams.listen(streamId, (message) => {
+      if (message.kind === 'rows') {
+        parts += 1;
+        orders.push(...ordersOf(message.columns));
+      } else ended();
+    });
+    try {
+      const result = (await invoke(channel, environment, streamId)) as Result<unknown>;
+      const whole =
+        result.ok && (channel === 'orders:list' || (result.value as { found: boolean }).found);
+      if (!whole) return { result, orders: [], parts };
+      await end;
+      return { result, orders, parts };
+    } finally {
+      stop();
+    }
+  };
+
   return {
     api: createApi(invoke, on),
+    orderStreams,
+    readList,
     invoke: invoke as unknown as InProcessApp['invoke'],
     sandbox,
     service,

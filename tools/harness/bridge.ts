@@ -1,9 +1,14 @@
 // Development harness only: gives the renderer its `window.storeAdmin` over a
 // loopback connection to the harness server instead of Electron IPC, built
-// from the same createApi so the API cannot differ. The token comes in the
-// page URL's fragment (never sent to a server, never in a Referer).
+// from the same createApi so the API cannot differ, and an order list's rows
+// over a MessagePort posted to the page as the preload posts Electron's, fed
+// from binary bodies read with arrayBuffer(). The token comes in the page
+// URL's fragment (never sent to a server, never in a Referer).
 
 import { createApi, type Invoke, type Subscribe } from '../../src/preload/api.ts';
+import { columnBuffers } from '../../src/shared/order-columns.ts';
+import { ORDER_STREAM_PORT, STREAM_ID_PATTERN } from '../../src/shared/order-stream.ts';
+import { decodeFrame } from './stream-frames.ts';
 
 const token = new URLSearchParams(location.hash.slice(1)).get('token') ?? '';
 
@@ -51,8 +56,39 @@ const listeners = new Map<string, Set<(payload: never) => void>>();
 const events = new EventSource(`/harness/events?token=${encodeURIComponent(token)}`);
 events.onmessage = (message: MessageEvent) => {
   const { event, payload } = JSON.parse(String(message.data)) as { event: string; payload: never };
+  if (event === ORDER_STREAM_PORT) {
+    openOrderStream((payload as { streamId?: unknown }).streamId);
+    return;
+  }
   listeners.get(event)?.forEach((listener) => listener(payload));
 };
+
+/**
+ * A list's stream: a port for the page (posted to it as the preload does), fed
+ * with the parts the server holds for it, fetched one after another until it
+ * ends. The parts' buffers are transferred to the page, not copied.
+ */
+function openOrderStream(streamId: unknown): void {
+  if (typeof streamId !== 'string' || !STREAM_ID_PATTERN.test(streamId)) return;
+  const { port1, port2 } = new MessageChannel();
+  window.postMessage({ type: ORDER_STREAM_PORT, streamId }, '*', [port2]);
+  void (async () => {
+    try {
+      for (;;) {
+        const response = await fetch(`/harness/stream/${streamId}`, {
+          headers: { 'x-harness-token': token },
+        });
+        // 202: nothing yet, ask again; 204: the stream ended; anything else: it is gone.
+        if (response.status === 202) continue;
+        if (response.status !== 200) break;
+        const message = decodeFrame(await response.arrayBuffer());
+        port1.postMessage(message, message.kind === 'rows' ? columnBuffers(message.columns) : []);
+      }
+    } finally {
+      port1.close();
+    }
+  })();
+}
 
 const on: Subscribe = (event, listener) => {
   const set = listeners.get(event) ?? new Set();

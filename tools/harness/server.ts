@@ -2,7 +2,9 @@
 // serves the built renderer to a real browser and answers the same typed IPC
 // contract, through the real main-process services, over loopback HTTP.
 // Guarded by a random token, a Host check (against DNS rebinding) and an
-// Origin check; events stream as server-sent events.
+// Origin check; events stream as server-sent events, and an order list's
+// rows as binary bodies the page fetches one after another (stream-frames.ts),
+// as Electron sends them over a MessagePort.
 
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync, mkdirSync, existsSync, renameSync, writeFileSync } from 'node:fs';
@@ -27,7 +29,10 @@ import { declineKeyForOrigin } from '../../src/main/keys/origin-confirmation.ts'
 import type { LocalFiles } from '../../src/main/local-data/local-files.ts';
 import type { SafeStorageLike } from '../../src/main/keys/storage-protection.ts';
 import type { EventName, EventPayloads } from '../../src/shared/ipc-contract.ts';
+import { ORDER_STREAM_PORT, STREAM_ID_PATTERN } from '../../src/shared/order-stream.ts';
+import type { OpenOrderStream } from '../../src/main/orders/order-stream.ts';
 import { appIcon } from './app-icon.ts';
+import { encodeFrame } from './stream-frames.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const MAX_BODY = 1024 * 1024;
@@ -38,6 +43,19 @@ const MAX_BODY = 1024 * 1024;
  */
 const BLOB_MIN_CHARS = 256 * 1024;
 const BLOB_TTL_MS = 60_000;
+/** How long a fetch of a stream's next part waits for one before the page is told to ask again. */
+const STREAM_POLL_MS = 25_000;
+/** A stream nobody has fetched from for this long is dropped (the page went away). */
+const STREAM_TTL_MS = 60_000;
+
+/** An order list's parts waiting for the page, in order. */
+interface HarnessStream {
+  readonly frames: Uint8Array[];
+  ended: boolean;
+  touchedAt: number;
+  /** A fetch waiting for the next part. */
+  wake: (() => void) | undefined;
+}
 
 /** Replaces long strings anywhere in `value` with {$harnessBlob: id}, keeping them in `blobs`. */
 function lift(value: unknown, blobs: Map<string, { text: string; at: number }>): unknown {
@@ -72,6 +90,8 @@ export interface HarnessOptions {
   readonly sandbox: { readonly baseUrl: string; readonly key: string };
   /** Built renderer (electron-vite build). */
   readonly rendererDir?: string;
+  /** Told of every event main pushes, as it is pushed (the benchmarks time the download by them). */
+  readonly onEvent?: <E extends EventName>(event: E, payload: EventPayloads[E]) => void;
   /** How local data reaches the disk (the end-to-end tests inject one that fails as a full disk would). */
   readonly files?: LocalFiles;
   /** When watched domains are checked again; the interface's schedule unless a test gives a shorter one. */
@@ -180,10 +200,40 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   });
   const streams = new Set<ServerResponse>();
   const emit: Emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => {
+    options.onEvent?.(event, payload);
     const data = `data: ${JSON.stringify({ event, payload })}\n\n`;
     for (const stream of streams) stream.write(data);
   };
-  const handlers = services.handlers(emit);
+  const orderStreams = new Map<string, HarnessStream>();
+  /** Main's side of a list's stream: parts queue here until the page fetches them. */
+  const openOrderStream: OpenOrderStream = (streamId) => {
+    const stream: HarnessStream = {
+      frames: [],
+      ended: false,
+      touchedAt: Date.now(),
+      wake: undefined,
+    };
+    orderStreams.set(streamId, stream);
+    // The page's bridge opens a MessagePort for it, as the preload does with Electron's.
+    const data = `data: ${JSON.stringify({ event: ORDER_STREAM_PORT, payload: { streamId } })}\n\n`;
+    for (const eventStream of streams) eventStream.write(data);
+    const wake = () => {
+      const waiting = stream.wake;
+      stream.wake = undefined;
+      waiting?.();
+    };
+    return {
+      post: (message) => {
+        stream.frames.push(encodeFrame(message));
+        wake();
+      },
+      close: () => {
+        stream.ended = true;
+        wake();
+      },
+    };
+  };
+  const handlers = services.handlers(emit, openOrderStream);
   const service = services.service;
   await services.resumeWork();
 
@@ -276,6 +326,51 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
         'cache-control': 'no-store',
       });
       res.end(bytes);
+      return;
+    }
+    if (url.pathname.startsWith('/harness/stream/') && req.method === 'GET') {
+      const streamId = url.pathname.slice('/harness/stream/'.length);
+      if (
+        !fromThePage(req, false) ||
+        !tokenOk(req.headers['x-harness-token'] as string | undefined)
+      ) {
+        res.writeHead(403).end();
+        return;
+      }
+      const stream = STREAM_ID_PATTERN.test(streamId) ? orderStreams.get(streamId) : undefined;
+      for (const [id, old] of orderStreams)
+        if (Date.now() - old.touchedAt > STREAM_TTL_MS) orderStreams.delete(id);
+      if (!stream) {
+        res.writeHead(404).end();
+        return;
+      }
+      if (stream.frames.length === 0 && !stream.ended) {
+        // Wait for the next part, a while; then the page asks again.
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, STREAM_POLL_MS);
+          stream.wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+          // The page went away: stop waiting (what comes meanwhile waits for no one).
+          res.on('close', resolve);
+        });
+      }
+      stream.touchedAt = Date.now();
+      const frame = stream.frames.shift();
+      if (frame) {
+        res.writeHead(200, {
+          'content-type': 'application/octet-stream',
+          'content-length': String(frame.length),
+          'cache-control': 'no-store',
+        });
+        res.end(frame);
+      } else if (stream.ended) {
+        orderStreams.delete(streamId);
+        res.writeHead(204, { 'cache-control': 'no-store' }).end();
+      } else {
+        res.writeHead(202, { 'cache-control': 'no-store' }).end();
+      }
       return;
     }
     if (url.pathname === '/harness/events') {

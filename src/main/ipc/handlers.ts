@@ -18,7 +18,9 @@ import { addressNotSet, type EnvironmentService } from '../environments/environm
 import { failure } from '../store-api/errors.ts';
 import type { CancelLog } from '../orders/cancel-log.ts';
 import type { OrderCache } from '../orders/order-cache.ts';
-import { refreshOrders } from '../orders/refresh.ts';
+import { DamagedCacheError, readCachedColumns } from '../orders/read-cached.ts';
+import { refreshOrderColumns } from '../orders/refresh.ts';
+import { RowsSender, type OpenOrderStream } from '../orders/order-stream.ts';
 import type { ReviewMarksStore } from '../orders/review-marks.ts';
 import { serviceScope, type ServiceScope } from '../environments/service-scope.ts';
 import { isStoreApiError } from '../store-api/client.ts';
@@ -38,6 +40,8 @@ export interface HandlerDeps {
   /** Where a failure to save (a full or read-only disk) is told; the app goes on from memory. */
   readonly storage?: StorageHealth;
   readonly now: () => number;
+  /** Where a list's rows go to the renderer while they are read (a MessagePort in Electron). */
+  readonly openOrderStream?: OpenOrderStream;
   /** Changes since the last refresh, per service (issue 13 §1). */
   readonly changes: OrderChangesTracker;
   /** The service's deprecation notices (issue 13 §2). */
@@ -57,7 +61,17 @@ export type Emit = <E extends EventName>(event: E, payload: EventPayloads[E]) =>
 const PROGRESS_INTERVAL_MS = 100;
 
 export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
-  const { service, cache, cancelLog, reviewMarks, domains, bulkCancelOf, storage, now } = deps;
+  const {
+    service,
+    cache,
+    cancelLog,
+    reviewMarks,
+    domains,
+    bulkCancelOf,
+    storage,
+    now,
+    openOrderStream,
+  } = deps;
   /** The current job's snapshot, or null when there is none (or no address to have one for). */
   const bulkSnapshot = async (environment: EnvironmentId) =>
     (await bulkCancelOf(environment))?.snapshot() ?? null;
@@ -71,9 +85,11 @@ export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
       emit('connectivity:changed', { environment, reachable: true });
       return value;
     } catch (error) {
+      // A list cut off mid-download was answered: the service is there, the download failed.
       if (
         isStoreApiError(error) &&
-        (error.failure.kind === 'network' || error.failure.kind === 'timeout')
+        (error.failure.kind === 'network' || error.failure.kind === 'timeout') &&
+        error.failure.delivery !== 'answered'
       ) {
         emit('connectivity:changed', {
           environment,
@@ -132,43 +148,58 @@ export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
       const check = await talking(environment, () => client.checkConnection());
       return { environment, ...check };
     },
-    'orders:list': async (environment) => {
+    'orders:list': async (environment, streamId) => {
       const client = await service.client(environment);
       const cacheFile = cache.fileOf(serviceScope(environment, client.baseUrl));
       let lastProgress = 0;
-      const list = await talking(environment, () =>
-        refreshOrders(client, cache, environment, {
-          cacheNotSaved: (error) => storage?.failed(error, cacheFile) ?? false,
-          cacheSaved: () => storage?.saved(cacheFile),
-          onProgress: (progress) => {
-            const at = Date.now();
-            const done =
-              progress.totalBytes !== undefined && progress.receivedBytes >= progress.totalBytes;
-            if (done || at - lastProgress >= PROGRESS_INTERVAL_MS) {
-              lastProgress = at;
-              emit('orders:progress', { environment, ...progress });
-            }
-          },
-        }),
-      );
-      return {
-        environment,
-        body: list.body,
-        count: list.count,
-        receivedAt: list.receivedAt,
-        bytes: list.bytes,
-      };
+      const rows = new RowsSender(openOrderStream, streamId, now);
+      try {
+        const list = await talking(environment, () =>
+          refreshOrderColumns(client, cache, environment, {
+            cacheNotSaved: (error) => storage?.failed(error, cacheFile) ?? false,
+            cacheSaved: () => storage?.saved(cacheFile),
+            onChunk: (_chunk, read) => rows.offer(read),
+            onValid: ({ columns }) => rows.end(columns),
+            onProgress: (progress) => {
+              const at = Date.now();
+              const done =
+                progress.totalBytes !== undefined && progress.receivedBytes >= progress.totalBytes;
+              if (done || at - lastProgress >= PROGRESS_INTERVAL_MS) {
+                lastProgress = at;
+                emit('orders:progress', { environment, ...progress });
+              }
+            },
+          }),
+        );
+        return {
+          environment,
+          count: list.columns.count,
+          receivedAt: list.receivedAt,
+          bytes: list.bytes,
+        };
+      } finally {
+        // A list that failed (before or after its last row) is dropped by the renderer.
+        rows.fail();
+      }
     },
-    'orders:cached': async (environment) => {
+    'orders:cached': async (environment, streamId) => {
       const scope = service.scopeOf(environment);
       if (!scope) return { found: false, reason: 'other-service' };
-      const read = await cache.read(scope);
-      if (!read.ok) return { found: false, reason: read.problem };
-      const { body, count, receivedAt } = read.value;
-      return {
-        found: true,
-        list: { environment, body, count, receivedAt, bytes: Buffer.byteLength(body) },
-      };
+      const opened = await cache.open(scope);
+      if (!opened.ok) return { found: false, reason: opened.problem };
+      const reader = opened.value;
+      const rows = new RowsSender(openOrderStream, streamId, now);
+      try {
+        const columns = await readCachedColumns(reader, (read) => rows.offer(read));
+        rows.end(columns);
+        const { count, receivedAt, bytes } = reader;
+        return { found: true, list: { environment, count, receivedAt, bytes } };
+      } catch (error) {
+        if (error instanceof DamagedCacheError) return { found: false, reason: 'damaged' };
+        throw error;
+      } finally {
+        rows.fail();
+      }
     },
     'orders:cancel': async (environment, orderId) => {
       const client = await service.client(environment).catch(async (error: unknown) => {

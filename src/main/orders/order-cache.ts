@@ -16,7 +16,16 @@
 // compares with, offline and after a restart too (orders/changes.ts).
 
 import { randomBytes } from 'node:crypto';
-import { copyFile, link, readdir, readFile, rename, rm } from 'node:fs/promises';
+import {
+  copyFile,
+  link,
+  open,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  type FileHandle,
+} from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EnvironmentId } from '../../shared/environments.ts';
 import type { OrderColumns } from '../../shared/order-columns.ts';
@@ -205,7 +214,6 @@ export class OrderCache {
       commit: async (count, receivedAt = meta.receivedAt, columns) => {
         try {
           await chain;
-          // eslint-disable-next-line @typescript-eslint/only-throw-error -- the write's own failure, unchanged
           if (failure !== undefined) throw failure;
           if (receivedAt === undefined) throw new Error('the list has no time');
           const header: Header = {
@@ -241,8 +249,9 @@ export class OrderCache {
           });
         this.#committing.set(file, next);
         if (await next) {
+          const at = receivedAt!;
           for (const listener of [...this.#commitListeners])
-            listener({ scope, receivedAt, count, ...(columns ? { columns } : {}) });
+            listener({ scope, receivedAt: at, count, ...(columns ? { columns } : {}) });
         }
       },
       abort: async () => {
@@ -265,47 +274,128 @@ export class OrderCache {
     scope: ServiceScope,
     generation: CacheGeneration = 'current',
   ): Promise<{ ok: true; value: CachedOrders } | { ok: false; problem: CacheReadProblem }> {
-    const { environment, baseUrl: expectedBaseUrl } = scope;
     let data: Buffer;
     try {
       data = await readFile(this.fileOf(scope, generation));
     } catch (error) {
-      return {
-        ok: false,
-        problem: (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 'damaged',
-      };
+      return { ok: false, problem: problemOf(error) };
     }
-    if (data.length <= HEADER_BYTES || data[HEADER_BYTES] !== 0x0a)
-      return { ok: false, problem: 'damaged' };
-    let json: unknown;
-    try {
-      json = JSON.parse(data.subarray(0, HEADER_BYTES).toString('utf8'));
-    } catch {
-      return { ok: false, problem: 'damaged' };
-    }
-    const parsed = (await headerSchema()).safeParse(json);
-    const bodyBytes = data.length - HEADER_BYTES - 1;
-    if (
-      !parsed.success ||
-      parsed.data.environment !== environment ||
-      parsed.data.bytes !== bodyBytes
-    ) {
-      return { ok: false, problem: 'damaged' };
-    }
-    const { baseUrl, receivedAt, count } = parsed.data;
-    if (expectedBaseUrl !== undefined && baseUrl !== expectedBaseUrl)
-      return { ok: false, problem: 'other-service' };
+    const checked = await checkHeader(data.subarray(0, HEADER_BYTES + 1), data.length, scope);
+    if (!checked.ok) return checked;
+    const { header } = checked;
     return {
       ok: true,
       value: {
-        environment,
-        baseUrl,
-        receivedAt,
-        count,
+        environment: scope.environment,
+        baseUrl: header.baseUrl,
+        receivedAt: header.receivedAt,
+        count: header.count,
         body: data.toString('utf8', HEADER_BYTES + 1),
       },
     };
   }
+
+  /**
+   * The cached list of the scope's service, if there is a whole one, with its
+   * body to read a chunk at a time (never all of it in memory at once).
+   */
+  async open(
+    scope: ServiceScope,
+  ): Promise<{ ok: true; value: CachedOrderReader } | { ok: false; problem: CacheReadProblem }> {
+    let handle: FileHandle;
+    try {
+      handle = await open(this.fileOf(scope), 'r');
+    } catch (error) {
+      return { ok: false, problem: problemOf(error) };
+    }
+    try {
+      const { size } = await handle.stat();
+      const head = Buffer.alloc(HEADER_BYTES + 1);
+      const { bytesRead } = await handle.read(head, 0, head.length, 0);
+      const checked = await checkHeader(head.subarray(0, bytesRead), size, scope);
+      if (!checked.ok) {
+        await handle.close();
+        return checked;
+      }
+      const { header } = checked;
+      let position = HEADER_BYTES + 1;
+      const file = handle;
+      return {
+        ok: true,
+        value: {
+          environment: scope.environment,
+          baseUrl: header.baseUrl,
+          receivedAt: header.receivedAt,
+          count: header.count,
+          bytes: header.bytes,
+          async *chunks() {
+            try {
+              while (position < size) {
+                // A fresh buffer each time: whoever reads a chunk may hold on to it.
+                const chunk = Buffer.allocUnsafe(Math.min(READ_CHUNK_BYTES, size - position));
+                const { bytesRead: read } = await file.read(chunk, 0, chunk.length, position);
+                if (read === 0) throw new Error('the cache file ended early');
+                position += read;
+                yield chunk.subarray(0, read);
+              }
+            } finally {
+              await file.close().catch(() => undefined);
+            }
+          },
+          close: () => file.close().catch(() => undefined),
+        },
+      };
+    } catch (error) {
+      await handle.close().catch(() => undefined);
+      return { ok: false, problem: problemOf(error) };
+    }
+  }
+}
+
+/** Bytes read at a time from a cache file's body. */
+const READ_CHUNK_BYTES = 1024 * 1024;
+
+/** A cached list opened for reading (see OrderCache.open). */
+export interface CachedOrderReader extends CacheMeta {
+  readonly count: number;
+  /** The body's size. */
+  readonly bytes: number;
+  /** The body, a chunk at a time; the file closes when they are read (or the loop stops). */
+  chunks(): AsyncIterable<Uint8Array>;
+  /** Closes the file without reading it. */
+  close(): Promise<void>;
+}
+
+function problemOf(error: unknown): CacheReadProblem {
+  return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 'damaged';
+}
+
+/** The header line of a cache file of `fileBytes` bytes, checked against the scope it should belong to. */
+async function checkHeader(
+  head: Uint8Array,
+  fileBytes: number,
+  scope: ServiceScope,
+): Promise<{ ok: true; header: Header } | { ok: false; problem: CacheReadProblem }> {
+  if (fileBytes <= HEADER_BYTES || head.length <= HEADER_BYTES || head[HEADER_BYTES] !== 0x0a)
+    return { ok: false, problem: 'damaged' };
+  let json: unknown;
+  try {
+    json = JSON.parse(Buffer.from(head.subarray(0, HEADER_BYTES)).toString('utf8'));
+  } catch {
+    return { ok: false, problem: 'damaged' };
+  }
+  const parsed = (await headerSchema()).safeParse(json);
+  if (
+    !parsed.success ||
+    parsed.data.environment !== scope.environment ||
+    parsed.data.bytes !== fileBytes - HEADER_BYTES - 1
+  ) {
+    return { ok: false, problem: 'damaged' };
+  }
+  const header = parsed.data;
+  if (scope.baseUrl !== undefined && header.baseUrl !== scope.baseUrl)
+    return { ok: false, problem: 'other-service' };
+  return { ok: true, header };
 }
 
 /**

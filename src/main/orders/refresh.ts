@@ -7,13 +7,7 @@
 // memory.
 
 import type { EnvironmentId } from '../../shared/environments.ts';
-import type {
-  ColumnListOptions,
-  ListOptions,
-  OrderColumnList,
-  OrderListBody,
-  StoreClient,
-} from '../store-api/client.ts';
+import type { ColumnListOptions, OrderColumnList, StoreClient } from '../store-api/client.ts';
 import type { OrderCache, PendingCacheWrite } from './order-cache.ts';
 
 /** What a refresh tells its caller about saving the list (see StorageHealth). */
@@ -26,25 +20,36 @@ export interface CacheSaveOutcome {
   readonly cacheSaved?: () => void;
 }
 
+export type RefreshOptions = ColumnListOptions &
+  CacheSaveOutcome & {
+    /**
+     * The whole list is read and valid, before its cache file is committed: the
+     * renderer can get its last rows while the disk finishes. The refresh can
+     * still fail after this (the commit), so the caller's answer comes after.
+     */
+    readonly onValid?: (list: OrderColumnList) => void;
+  };
+
 /** The list as columns, cached. */
 export async function refreshOrderColumns(
   client: StoreClient,
   cache: OrderCache,
   environment: EnvironmentId,
-  options: ColumnListOptions & CacheSaveOutcome = {},
+  options: RefreshOptions = {},
 ): Promise<OrderColumnList> {
   let pending: PendingCacheWrite | undefined;
   let list: OrderColumnList;
   try {
     list = await client.listOrderColumns({
       ...options,
-      onChunk: async (chunk) => {
+      onChunk: async (chunk, read) => {
         // The file is begun with the first byte: an answer that never comes leaves nothing behind.
         pending ??= cache.begin({ environment, baseUrl: client.baseUrl });
         // A failed write does not stop the download (append never rejects): commit reports it.
-        await Promise.all([pending.append(chunk), options.onChunk?.(chunk)]);
+        await Promise.all([pending.append(chunk), options.onChunk?.(chunk, read)]);
       },
     });
+    options.onValid?.(list);
   } catch (error) {
     await pending?.abort();
     throw error;
@@ -59,23 +64,4 @@ export async function refreshOrderColumns(
   }
   options.cacheSaved?.();
   return list;
-}
-
-/**
- * The list as the JSON text the service sent, cached: what `orders:list`
- * hands the renderer today. Read by the same scanner; the text is kept from
- * the chunks only for this hand-over.
- */
-export async function refreshOrders(
-  client: StoreClient,
-  cache: OrderCache,
-  environment: EnvironmentId,
-  options: ListOptions & CacheSaveOutcome = {},
-): Promise<OrderListBody> {
-  const chunks: Uint8Array[] = [];
-  const { columns, receivedAt, bytes } = await refreshOrderColumns(client, cache, environment, {
-    ...options,
-    onChunk: (chunk) => void chunks.push(chunk),
-  });
-  return { body: Buffer.concat(chunks).toString('utf8'), count: columns.count, receivedAt, bytes };
 }

@@ -23,6 +23,7 @@ export const USAGE = `Usage: node src/main/sandbox/cli.ts [options]
   --retry-after FORMAT seconds (default) or http-date
   --ban-after N        requests while limited before a key is banned (default 5)
   --ban-ms MS          length of a ban (default 15 minute windows)
+  --bandwidth MB/S     send order lists at most this fast (1 MB = 1,000,000 bytes; default unlimited)
   --churn N            every N seconds some orders ship, some complete, new ones arrive
                        and a few are cancelled elsewhere (seeded: the same each run)
   --deprecate PATH[=SUNSET]  answer PATH (e.g. /store/orders, /store/orders/{orderId}) with
@@ -55,6 +56,7 @@ export function parseCliArgs(argv: readonly string[]): SandboxOptions & { help?:
         'retry-after': { type: 'string' },
         'ban-after': { type: 'string' },
         'ban-ms': { type: 'string' },
+        bandwidth: { type: 'string' },
         churn: { type: 'string' },
         deprecate: { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
@@ -79,6 +81,14 @@ export function parseCliArgs(argv: readonly string[]): SandboxOptions & { help?:
   if (values['ban-after'] !== undefined)
     options.banAfter = integer('--ban-after', values['ban-after'], 1);
   if (values['ban-ms'] !== undefined) options.banMs = integer('--ban-ms', values['ban-ms'], 1);
+  if (values.bandwidth !== undefined) {
+    const mbPerSecond = Number(values.bandwidth);
+    if (!/^\d+(?:\.\d+)?$/.test(values.bandwidth) || !(mbPerSecond > 0))
+      throw new UsageError(
+        `--bandwidth must be a number of MB per second above 0, got "${values.bandwidth}"`,
+      );
+    options.bytesPerSecond = mbPerSecond * 1_000_000;
+  }
   if (values.churn !== undefined)
     options.churnEveryMs = integer('--churn', values.churn, 1, 86_400 * 365) * 1000;
   if (values.deprecate !== undefined) {

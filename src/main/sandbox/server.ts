@@ -80,8 +80,13 @@ export interface SandboxOptions {
   readonly deprecate?: readonly (string | DeprecatedEndpoint)[];
   /** The clock (epoch ms) for windows, bans, Date, Retry-After and churn. */
   readonly now?: () => number;
-  /** How latency faults wait. */
+  /** How latency faults wait, and how a limited bandwidth paces a list. */
   readonly sleep?: (ms: number) => Promise<void>;
+  /**
+   * Sends order lists at most this many bytes a second (by the sandbox's
+   * clock), as a slow connection would; unlimited by default.
+   */
+  readonly bytesPerSecond?: number;
 }
 
 export interface LoggedRequest {
@@ -130,6 +135,10 @@ const ANONYMOUS_LIMITS: PlanLimits = PLANS.free;
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? ((ms: number) => delay(ms));
+  const bytesPerSecond = options.bytesPerSecond;
+  if (bytesPerSecond !== undefined && !(bytesPerSecond > 0))
+    throw new RangeError(`bytesPerSecond must be above 0, got ${bytesPerSecond}`);
+  const pace: Pace | undefined = bytesPerSecond ? { bytesPerSecond, now, sleep } : undefined;
   const minuteMs = positive('minuteMs', options.minuteMs ?? 60_000);
   const dayMs = positive('dayMs', options.dayMs ?? 86_400_000);
   const port = options.port ?? 0;
@@ -235,7 +244,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return;
     }
     record({ ...entry, status, faults: roll.kinds, answered: true });
-    await send(res, method, reply, headers, roll.malformed);
+    await send(res, method, reply, headers, roll.malformed, pace);
   }
 
   function limitedReply(decision: RateDecision, keyed: boolean, at: number): Reply {
@@ -397,12 +406,60 @@ function replyStatus(reply: Reply): number {
   }
 }
 
+/** A limited bandwidth: how fast, and the clock and sleep that pace it. */
+interface Pace {
+  readonly bytesPerSecond: number;
+  readonly now: () => number;
+  readonly sleep: (ms: number) => Promise<void>;
+}
+
+/** Until the response can take more, or the client went away (then no drain will come). */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
+}
+
+/** Bytes written at a time when the bandwidth is limited. */
+const PACED_SLICE_BYTES = 64 * 1024;
+
+/**
+ * Writes the parts no faster than the pace allows: each slice is written when
+ * its last byte is due, counted from the first, so timer delays do not add up.
+ */
+async function writePaced(
+  res: ServerResponse,
+  parts: readonly Buffer[],
+  pace: Pace,
+): Promise<void> {
+  const start = pace.now();
+  let sent = 0;
+  for (const part of parts) {
+    for (let at = 0; at < part.length; at += PACED_SLICE_BYTES) {
+      if (res.destroyed) return;
+      const slice = part.subarray(at, at + PACED_SLICE_BYTES);
+      if (!res.write(slice)) await drained(res);
+      sent += slice.length;
+      const wait = start + (sent / pace.bytesPerSecond) * 1000 - pace.now();
+      if (wait > 0) await pace.sleep(wait);
+    }
+  }
+  res.end();
+}
+
 async function send(
   res: ServerResponse,
   method: string,
   reply: Reply,
   baseHeaders: Record<string, string>,
   malformed: boolean,
+  pace?: Pace,
 ): Promise<void> {
   const headers = { ...baseHeaders, ...reply.headers };
   switch (reply.kind) {
@@ -429,7 +486,10 @@ async function send(
       }
       // The parts are immutable snapshots: a cancel during the download rebuilds
       // its chunk for later requests and does not disturb this one.
-      await pipeline(Readable.from(body.parts, { objectMode: false }), res).catch(() => {
+      const sending = pace
+        ? writePaced(res, body.parts, pace)
+        : pipeline(Readable.from(body.parts, { objectMode: false }), res);
+      await sending.catch(() => {
         // The client went away mid-download; nothing to answer.
       });
       return;

@@ -103,8 +103,15 @@ export type ColumnListOptions = ListOptions & {
    * write it to the cache). Awaited, so a slow disk slows the download
    * rather than filling memory.
    */
-  readonly onChunk?: (chunk: Uint8Array) => void | Promise<void>;
+  readonly onChunk?: (chunk: Uint8Array, read: RowsRead) => void | Promise<void>;
 };
+
+/** The orders read so far while a list downloads (see OrderListScanner.rowsSoFar). */
+export interface RowsRead extends Pick<OrderListScanner, 'count' | 'rowsSoFar'> {
+  readonly receivedBytes: number;
+  /** From Content-Length; undefined when the service does not say. */
+  readonly totalBytes: number | undefined;
+}
 
 export interface OrderList {
   readonly orders: Order[];
@@ -267,7 +274,12 @@ export class StoreClient {
           if (!chunk) break;
           receivedBytes += chunk.byteLength;
           scanner.push(chunk);
-          await options.onChunk?.(chunk);
+          await options.onChunk?.(chunk, {
+            count: scanner.count,
+            rowsSoFar: () => scanner.rowsSoFar(),
+            receivedBytes,
+            totalBytes,
+          });
           options.onProgress?.({ receivedBytes, ...(totalBytes ? { totalBytes } : {}) });
         }
         return {

@@ -7,12 +7,14 @@
 
 import { useEffect, useState } from 'react';
 import type { StoreAdminApi } from '../../preload/api.ts';
+import type { OrderStreams } from '../../shared/order-stream.ts';
 import { NoticeArea, type NoticeActions } from './features/notices/notice-area.tsx';
 import { DomainsScreen } from './features/domains/domains-screen.tsx';
 import { DomainAnnouncer } from './features/domains/domain-announcer.tsx';
 import { EnvironmentBand } from './features/environments/environment-band.tsx';
 import { EnvironmentSwitcher } from './features/environments/environment-switcher.tsx';
 import { ScreenNav } from './features/navigation/screen-nav.tsx';
+import { portOrderStreams } from './features/orders/order-streams.ts';
 import { OrdersScreen } from './features/orders/orders-screen.tsx';
 import { QuotaLine } from './features/quota/quota-line.tsx';
 import { SettingsScreen } from './features/settings/settings-screen.tsx';
@@ -23,9 +25,11 @@ export interface AppProps {
   readonly api?: StoreAdminApi;
   /** Actions the notices offer that another part of the app provides (e.g. "Try now" on a hold). */
   readonly noticeActions?: NoticeActions;
+  /** Where order lists arrive as columns: the ports main sends this page by default; tests pass their own. */
+  readonly orderStreams?: OrderStreams;
 }
 
-export function App({ api = window.storeAdmin, noticeActions }: AppProps) {
+export function App({ api = window.storeAdmin, noticeActions, orderStreams }: AppProps) {
   if (!api) {
     return (
       <p role="alert" className="message message-error">
@@ -33,17 +37,19 @@ export function App({ api = window.storeAdmin, noticeActions }: AppProps) {
       </p>
     );
   }
-  return <ConnectedApp api={api} noticeActions={noticeActions} />;
+  return <ConnectedApp api={api} noticeActions={noticeActions} orderStreams={orderStreams} />;
 }
 
 function ConnectedApp({
   api,
   noticeActions,
+  orderStreams,
 }: {
   api: StoreAdminApi;
   noticeActions: NoticeActions | undefined;
+  orderStreams: OrderStreams | undefined;
 }) {
-  const [store] = useState(() => createAppStore(api));
+  const [store] = useState(() => createAppStore(api, orderStreams ?? portOrderStreams(window)));
 
   useEffect(() => connectEvents(api, store), [api, store]);
   useEffect(() => {

@@ -4,6 +4,7 @@
 
 import { createStore, type StateCreator, type StoreApi } from 'zustand';
 import type { StoreAdminApi } from '../../preload/api.ts';
+import type { OrderStreams } from '../../shared/order-stream.ts';
 import {
   createConnectivitySlice,
   type ConnectivitySlice,
@@ -51,12 +52,13 @@ export type SliceCreator<Slice> = (api: StoreAdminApi) => StateCreator<StoreStat
 
 export type AppStore = StoreApi<StoreState>;
 
-export function createAppStore(api: StoreAdminApi): AppStore {
+/** `orderStreams`: where order lists arrive as columns (the page's ports; a test's own delivery). */
+export function createAppStore(api: StoreAdminApi, orderStreams: OrderStreams): AppStore {
   return createStore<StoreState>()((...args) => ({
     ...createEnvironmentsSlice(api)(...args),
     ...createNavigationSlice(api)(...args),
     ...createSettingsSlice(api)(...args),
-    ...createOrdersSlice(api)(...args),
+    ...createOrdersSlice(orderStreams)(api)(...args),
     ...createQuotaSlice(api)(...args),
     ...createConnectivitySlice(api)(...args),
     ...createDomainsSlice(api)(...args),

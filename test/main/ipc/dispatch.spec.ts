@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../src/main/sandbox/server.ts';
-import { parseOrders } from '../../../src/shared/parse-orders.ts';
 import { startInProcessApp, type InProcessApp } from '../../support/in-process-app.ts';
 
 const STAGING_KEY = 'stg_9f8e7d6c5b4a-secret';
@@ -163,14 +162,13 @@ describe('IPC dispatch: environments', () => {
 
 describe('IPC dispatch: the key never reaches the renderer', () => {
   it('appears in no result and no event, through every channel and failure', async () => {
-    const { api, received } = await app();
+    const { api, received, readList } = await app();
     const stagingServer = await staging();
     await api.environments.setBaseUrl('staging', stagingServer.baseUrl);
     await api.keys.set('staging', STAGING_KEY);
     await api.app.getState();
     await api.connection.test('staging');
-    const list = await api.orders.list('staging');
-    const [first] = list.ok ? parseOrders(list.value.body) : [];
+    const [first] = (await readList('orders:list', 'staging')).orders;
     await api.orders.cancel('staging', first!.id!);
     await api.orders.cancel('staging', '123456789');
     await api.quota.get('staging');

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serviceScope } from '../../../src/main/environments/service-scope.ts';
 import { OrderCache } from '../../../src/main/orders/order-cache.ts';
-import { refreshOrderColumns, refreshOrders } from '../../../src/main/orders/refresh.ts';
+import { refreshOrderColumns } from '../../../src/main/orders/refresh.ts';
 import { RequestGate } from '../../../src/main/quota/gate.ts';
 import { RetryBudget } from '../../../src/main/store-api/retry-budget.ts';
 import { startSandbox, type Sandbox } from '../../../src/main/sandbox/server.ts';
@@ -207,18 +207,6 @@ describe('refreshOrderColumns', () => {
   });
 });
 
-describe('refreshOrders', () => {
-  it('hands over the text the service sent with its count, for the renderer of today', async () => {
-    const body = `[ ${orders(0, 3)} ,{"id":1,"note":"é"}]`;
-    const server = await serve((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(body);
-    });
-    const list = await refreshOrders(clientOf(server.baseUrl), new OrderCache(dir), 'staging');
-    expect(list).toMatchObject({ body, count: 4, bytes: Buffer.byteLength(body) });
-  });
-});
-
 describe('a disk that takes nothing (full, read-only)', () => {
   const errorCodes = (errors: unknown[]) =>
     errors.map((error) => (error as NodeJS.ErrnoException).code);
@@ -269,7 +257,7 @@ describe('a disk that takes nothing (full, read-only)', () => {
     expect(await temporaryFiles()).toEqual([]);
   });
 
-  it('read-only from the start: orders:list still gets the text, nothing is written', async () => {
+  it('read-only from the start: the list still comes back, nothing is written', async () => {
     const body = `[${orders(0, 50)}]`;
     const server = await serve((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -278,7 +266,7 @@ describe('a disk that takes nothing (full, read-only)', () => {
     const files = failingFiles();
     files.fail('EROFS');
     const notSaved: unknown[] = [];
-    const list = await refreshOrders(
+    const list = await refreshOrderColumns(
       clientOf(server.baseUrl),
       new OrderCache(dir, files),
       'staging',
@@ -286,7 +274,7 @@ describe('a disk that takes nothing (full, read-only)', () => {
         cacheNotSaved: (error) => (notSaved.push(error), true),
       },
     );
-    expect(list).toMatchObject({ body, count: 50 });
+    expect(list.columns.count).toBe(50);
     expect(errorCodes(notSaved)).toEqual(['EROFS']);
     expect(await readdir(dir)).toEqual([]);
   });
@@ -312,7 +300,7 @@ describe('a disk that takes nothing (full, read-only)', () => {
     const service = await sandbox({ orders: 100 });
     const files = failingFiles();
     const told: string[] = [];
-    const list = await refreshOrders(
+    const list = await refreshOrderColumns(
       clientOf(service.baseUrl),
       new OrderCache(dir, files),
       'production',
@@ -321,7 +309,7 @@ describe('a disk that takes nothing (full, read-only)', () => {
         cacheSaved: () => void told.push('saved'),
       },
     );
-    expect(list.count).toBe(100);
+    expect(list.columns.count).toBe(100);
     expect(told).toEqual(['saved']);
   });
 });

@@ -173,6 +173,8 @@ describe('parseCliArgs', () => {
         '3',
         '--ban-ms',
         '9000',
+        '--bandwidth',
+        '50',
       ]),
     ).toEqual({
       port: 0,
@@ -187,6 +189,7 @@ describe('parseCliArgs', () => {
       retryAfterFormat: 'http-date',
       banAfter: 3,
       banMs: 9000,
+      bytesPerSecond: 50_000_000,
     });
   });
 
@@ -199,5 +202,7 @@ describe('parseCliArgs', () => {
     expect(() => parseCliArgs(['--ban-after', '0'])).toThrow(UsageError);
     expect(() => parseCliArgs(['--enterprise-limits', '100'])).toThrow(/per day/);
     expect(() => parseCliArgs(['--seed', '1.5'])).toThrow(/--seed/);
+    expect(() => parseCliArgs(['--bandwidth', '0'])).toThrow(/--bandwidth/);
+    expect(() => parseCliArgs(['--bandwidth', 'fast'])).toThrow(/--bandwidth/);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { virtualTiming } from '../../support/virtual-timing.ts';
 import { call, expectError, idsInText, openSandbox, rateHeaders } from './sandbox-harness.ts';
 
 interface Order {
@@ -34,6 +35,27 @@ describe('GET /store/orders', () => {
       expect(typeof order.complete).toBe('boolean');
       expect(order).not.toHaveProperty('status');
     }
+  });
+
+  it('sends the list at the bandwidth asked for, a slice at a time, the same bytes', async () => {
+    const timing = virtualTiming();
+    const paced = await openSandbox({
+      orders: 2000,
+      bytesPerSecond: 100_000,
+      now: timing.now,
+      sleep: (ms) => timing.sleep(ms),
+    });
+    const free = await openSandbox({ orders: 2000 });
+    const body = Buffer.from(await (await call(paced, '/store/orders')).arrayBuffer());
+    expect(body.equals(Buffer.from(await (await call(free, '/store/orders')).arrayBuffer()))).toBe(
+      true,
+    );
+    // Slices of at most 64 KiB, each sent when its last byte is due at 100 kB/s: the waits add
+    // up to the body's time, and none is longer than a whole slice's.
+    const total = timing.sleeps.reduce((sum, ms) => sum + ms, 0);
+    expect(total).toBeCloseTo((body.length / 100_000) * 1000, 0);
+    expect(timing.sleeps.length).toBeGreaterThanOrEqual(Math.ceil(body.length / 65_536));
+    expect(Math.max(...timing.sleeps)).toBeLessThanOrEqual((65_536 / 100_000) * 1000 + 0.01);
   });
 
   it('is deterministic from the seed', async () => {

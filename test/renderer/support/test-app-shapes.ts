@@ -6,6 +6,9 @@
 // both tsconfigs read this file.
 
 import type { StoreAdminApi } from '../../../src/preload/api.ts';
+import type { OrderStreams } from '../../../src/shared/order-stream.ts';
+import type { EnvironmentId } from '../../../src/shared/environments.ts';
+import type { Order } from '../../../src/shared/order.ts';
 import type { RemoteEnvironmentId } from '../../../src/shared/environments.ts';
 import type { KeyStatus } from '../../../src/shared/key-status.ts';
 import type { PlanId } from '../../../src/shared/plans.ts';
@@ -67,6 +70,13 @@ export type TestStorageBackend =
 
 export interface TestApp {
   readonly api: StoreAdminApi;
+  /** Where lists asked for with a stream id arrive (App's orderStreams). */
+  readonly orderStreams: OrderStreams;
+  /** `orders:list` or `orders:cached` as the renderer calls them: the result, and the orders that came. */
+  readList(
+    channel: 'orders:list' | 'orders:cached',
+    environment: EnvironmentId,
+  ): Promise<{ result: { readonly ok: boolean }; orders: Order[]; parts: number }>;
   /** The app's local data folder; another app started on it sees what this one saved. */
   readonly dataDir: string;
   /** The data folder's disk: `disk.fail('ENOSPC')` fills it, `disk.fail(undefined)` frees it. */

@@ -62,6 +62,6 @@ export function renderApp(app: TestApp) {
   window.storeAdmin = app.api;
   // No pause between keystrokes: typing a key or an address stays fast on a busy machine.
   const user = userEvent.setup({ delay: null });
-  const view = render(<App />);
+  const view = render(<App orderStreams={app.orderStreams} />);
   return { user, ...view };
 }

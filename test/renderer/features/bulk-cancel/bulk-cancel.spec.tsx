@@ -7,13 +7,15 @@ import {
   durationWords,
 } from '../../../../src/renderer/src/features/bulk-cancel/bulk-cancel-panel.tsx';
 import { bulkResultsCsv } from '../../../../src/renderer/src/features/bulk-cancel/bulk-results-csv.ts';
+import { RowSelection } from '../../../../src/renderer/src/features/bulk-cancel/row-selection.ts';
 import { connectEvents, createAppStore } from '../../../../src/renderer/src/store.ts';
 import { StoreProvider } from '../../../../src/renderer/src/store-context.tsx';
 import { makeDataDir, startExtraSandbox, startTestApp } from '../../support/test-app.tsx';
+import { tableOf } from '../orders/table-of.ts';
 
 async function setup(dataDir?: string) {
   const app = await startTestApp(dataDir === undefined ? {} : { dataDir });
-  const store = createAppStore(app.api);
+  const store = createAppStore(app.api, app.orderStreams);
   const disconnect = connectEvents(app.api, store);
   const user = userEvent.setup({ delay: null });
   render(
@@ -55,6 +57,52 @@ describe('bulk cancel', () => {
       Waiting: '0',
     });
     expect(ids.slice(0, 12).every((id) => app.sandbox.orderStatus(id) === 'cancelled')).toBe(true);
+    disconnect();
+  });
+
+  it('the start answer coming after the job’s events (they travel apart): the panel keeps the last word, the dialog and ticks went with the first', async () => {
+    const app = await startTestApp();
+    // As in the development harness, where answers and events come over separate connections:
+    // the answer to start, a snapshot of the job as it began, lands after the job has finished.
+    const finishedSeen = new Promise<void>((resolve) =>
+      app.api.events.onBulkCancelChanged(({ snapshot }) => {
+        if (snapshot.status === 'finished') setTimeout(resolve, 0);
+      }),
+    );
+    const api = {
+      ...app.api,
+      bulkCancel: {
+        ...app.api.bulkCancel,
+        start: async (...args: Parameters<typeof app.api.bulkCancel.start>) => {
+          const answer = await app.api.bulkCancel.start(...args);
+          await finishedSeen;
+          // The events said the job began: the dialog went, and the ticked orders are the job's.
+          beforeAnswer = { flow: store.getState().bulkFlow.step, ticks: store.getState().ticks };
+          return answer;
+        },
+      },
+    };
+    let beforeAnswer: { flow: string; ticks: unknown } | undefined;
+    const store = createAppStore(api, app.orderStreams);
+    const disconnect = connectEvents(api, store);
+    render(
+      <StoreProvider store={store}>
+        <BulkCancelDialog />
+        <BulkCancelPanel environment="sandbox" />
+      </StoreProvider>,
+    );
+    const ids = app.sandbox.orderIds({ status: 'pending' }).slice(0, 4);
+    const table = tableOf(ids.map((id) => ({ id })));
+    await act(async () => {
+      store.getState().setTicks(table, RowSelection.empty(table.count).toggle(0));
+      store.getState().askBulkCancel('sandbox', ids);
+      await store.getState().confirmBulkCancel();
+    });
+    const panel = screen.getByRole('region', { name: /^Bulk cancel/ });
+    expect(within(panel).getByText('Finished.')).toBeTruthy();
+    expect(within(panel).getByText('4 of 4 done')).toBeTruthy();
+    expect(beforeAnswer).toEqual({ flow: 'idle', ticks: undefined });
+    expect(screen.queryByRole('dialog')).toBeNull();
     disconnect();
   });
 
@@ -164,7 +212,7 @@ describe('bulk cancel', () => {
     const other = await startExtraSandbox({ seed: 3 });
     await app.api.environments.setBaseUrl('staging', app.sandbox.baseUrl);
     await app.api.keys.set('staging', 'demo-pro');
-    const store = createAppStore(app.api);
+    const store = createAppStore(app.api, app.orderStreams);
     const disconnect = connectEvents(app.api, store);
     render(
       <StoreProvider store={store}>

@@ -11,7 +11,7 @@ import {
   type NoticeInputs,
 } from '../../../../src/renderer/src/features/notices/notices.ts';
 import type { EnvironmentOrders } from '../../../../src/renderer/src/features/orders/orders-slice.ts';
-import { OrderTable } from '../../../../src/renderer/src/features/orders/order-table.ts';
+import { tableOf } from '../orders/table-of.ts';
 import { formatClock } from '../../../../src/renderer/src/format.ts';
 
 const NOW = new Date(2025, 5, 13, 7, 29, 49).getTime();
@@ -69,7 +69,7 @@ describe('one notice per condition', () => {
   });
 
   test('unreachable: one notice, whatever failed on the way; the cache age in the sentence, the reason behind Details, Retry', () => {
-    const table = OrderTable.fromOrders([{ id: '1' }]);
+    const table = tableOf([{ id: '1' }]);
     const notices = noticesFor(
       inputs({
         connectivity: { reachable: false, message: NO_ANSWER.message },

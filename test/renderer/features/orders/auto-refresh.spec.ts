@@ -9,7 +9,7 @@ import {
   planAutoRefresh,
   type AutoRefreshInput,
 } from '../../../../src/renderer/src/features/orders/auto-refresh.ts';
-import { OrderTable } from '../../../../src/renderer/src/features/orders/order-table.ts';
+import { tableOf } from './table-of.ts';
 import { lastRefreshOf } from '../../../../src/renderer/src/features/orders/orders-slice.ts';
 
 const NOW = Date.UTC(2025, 10, 22, 9, 0, 0);
@@ -114,7 +114,7 @@ test('the last refresh is the later of this session’s last try and the time of
     cancelLog: [],
   };
   const list = (receivedAt: number, partial = false) => ({
-    table: OrderTable.fromOrders([]),
+    table: tableOf([]),
     receivedAt,
     bytes: 2,
     source: 'cache' as const,

@@ -1,16 +1,26 @@
 // The order list as columns: every field back as sent, sorting by each column
 // (exact for any int64, stable, absent values last both ways), search, the
-// filters, and ship times read without Date.parse.
+// filters, ship dates kept small and still read back as sent, and a table
+// built from parts as they arrive.
 
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
-  OrderTable,
+  OrderTableBuilder,
+  type OrderTable,
   type SortColumn,
   type ViewQuery,
 } from '../../../../src/renderer/src/features/orders/order-table.ts';
-import { shipTimeOf } from '../../../../src/renderer/src/features/orders/ship-time.ts';
+import {
+  isPlainDate,
+  plainDateText,
+} from '../../../../src/renderer/src/features/orders/ship-dates.ts';
+import { columnsOfRows } from '../../../../src/shared/order-columns.ts';
 import { compareIntegerText, type Order } from '../../../../src/shared/order.ts';
+import { dateTimeMsOfText } from '../../../../src/shared/rfc3339.ts';
 import { mulberry32 } from '../../../../src/main/sandbox/prng.ts';
+import { dateText, PROPERTY_RUNS } from '../../../shared/support/order-lists.ts';
+import { columnsOf, tableOf } from './table-of.ts';
 
 const NO_QUERY: ViewQuery = { search: '', scope: 'any', mode: 'contains', complete: 'all' };
 
@@ -39,13 +49,13 @@ test('keeps every field as sent, absent ones absent', () => {
     },
     { id: '0', petId: '7', quantity: 0, shipDate: '2025-01-01T00:00:00Z', complete: false },
   ];
-  const table = OrderTable.fromOrders(orders);
+  const table = tableOf(orders);
   expect(table.count).toBe(3);
   expect([0, 1, 2].map((row) => table.orderAt(row))).toEqual(orders);
   expect(table.rowOfId('0')).toBe(2);
   expect(table.rowOfId('9223372036854775807')).toBe(0);
   expect(table.rowOfId('7')).toBeUndefined();
-  expect(OrderTable.fromOrders([]).view(NO_QUERY)).toEqual(new Uint32Array(0));
+  expect(tableOf([]).view(NO_QUERY)).toEqual(new Uint32Array(0));
 });
 
 describe('sorting', () => {
@@ -63,7 +73,7 @@ describe('sorting', () => {
       '-999999999',
       '1000000000',
     ];
-    const table = OrderTable.fromOrders(values.map((id) => ({ id })));
+    const table = tableOf(values.map((id) => ({ id })));
     const expected = [...values].sort(compareIntegerText);
     expect(ids(table, table.sortedRows({ column: 'id', direction: 'ascending' }))).toEqual(
       expected,
@@ -81,7 +91,7 @@ describe('sorting', () => {
       { id: '4', quantity: 2 },
       { id: '5', quantity: 1 },
     ];
-    const table = OrderTable.fromOrders(orders);
+    const table = tableOf(orders);
     expect(ids(table, table.sortedRows({ column: 'quantity', direction: 'ascending' }))).toEqual([
       '3',
       '5',
@@ -99,7 +109,7 @@ describe('sorting', () => {
   });
 
   test('complete: not complete, complete, then not given', () => {
-    const table = OrderTable.fromOrders([
+    const table = tableOf([
       { id: '1', complete: true },
       { id: '2' },
       { id: '3', complete: false },
@@ -120,7 +130,7 @@ describe('sorting', () => {
   });
 
   test('ship dates by the moment they mean, whatever the offset', () => {
-    const table = OrderTable.fromOrders([
+    const table = tableOf([
       { id: '1', shipDate: '2025-01-01T00:30:00+01:00' }, // 2024-12-31T23:30Z
       { id: '2', shipDate: '2024-12-31T23:45:00Z' },
       { id: '3', shipDate: '2024-12-31T23:30:00.001Z' },
@@ -166,7 +176,7 @@ describe('sorting', () => {
               .replace(/\.000Z$/, 'Z'),
       complete: next() < 0.05 ? undefined : next() < 0.5,
     }));
-    const table = OrderTable.fromOrders(orders);
+    const table = tableOf(orders);
     const keyOf: Record<SortColumn, (o: Order) => string | number | undefined> = {
       id: (o) => o.id,
       petId: (o) => o.petId,
@@ -195,7 +205,7 @@ describe('sorting', () => {
 });
 
 describe('search', () => {
-  const table = OrderTable.fromOrders([
+  const table = tableOf([
     { id: '120', petId: '5' },
     { id: '7', petId: '1200' },
     { id: '-12', petId: '312' },
@@ -227,7 +237,7 @@ describe('search', () => {
 
 describe('views', () => {
   const day = (d: number) => Date.UTC(2025, 5, d);
-  const table = OrderTable.fromOrders([
+  const table = tableOf([
     { id: '1', complete: true, shipDate: '2025-06-01T10:00:00Z', quantity: 5 },
     { id: '2', complete: false, shipDate: '2025-06-02T10:00:00Z', quantity: 1 },
     { id: '3', complete: false, shipDate: '2025-06-03T10:00:00Z', quantity: 3 },
@@ -266,20 +276,9 @@ describe('views', () => {
       ids(table, table.view({ ...NO_QUERY, sort: { column: 'id', direction: 'descending' } })),
     ).toEqual(['13', '4', '3', '2', '1']);
   });
-
-  test('preparing ahead builds every sort and changes no result', () => {
-    const fresh = OrderTable.fromOrders([{ id: '2' }, { id: '1' }]);
-    let steps = 0;
-    while (fresh.prepareStep(steps)) steps++;
-    expect(steps + 1).toBe(10);
-    expect(ids(fresh, fresh.sortedRows({ column: 'id', direction: 'ascending' }))).toEqual([
-      '1',
-      '2',
-    ]);
-  });
 });
 
-test('ship times match Date.parse for the date-times the parser accepts', () => {
+describe('ship dates', () => {
   const samples = [
     '2025-06-13T19:34:25Z',
     '2025-06-13T19:34:25.123Z',
@@ -289,19 +288,118 @@ test('ship times match Date.parse for the date-times the parser accepts', () => 
     '2025-06-13T19:34:25+05:30',
     '2025-06-13T19:34:25-0800',
     '2024-02-29T00:00:00Z',
+    '2025-02-30T00:00:00Z',
+    '2016-12-31T23:59:60Z',
     '1970-01-01T00:00:00Z',
     '1900-03-01T12:00:00Z',
+    '0000-01-01T00:00:00Z',
     '0001-01-01T00:00:00Z',
+    '9999-12-31T23:59:59Z',
     '9999-12-31T23:59:59.999Z',
   ];
-  for (const sample of samples) {
-    const normal = sample
-      .replace(' ', 'T')
-      .replace(/t/, 'T')
-      .replace(/z$/, 'Z')
-      .replace(/([+-]\d\d)(\d\d)$/, '$1:$2');
-    expect(shipTimeOf(sample), sample).toBe(Date.parse(normal.replace(/(\.\d{3})\d+/, '$1')));
+
+  test('read back as sent, with their times as Date.parse gives them', () => {
+    const table = tableOf(samples.map((shipDate, k) => ({ id: String(k), shipDate })));
+    for (const [row, sample] of samples.entries()) {
+      expect(table.shipDateAt(row), sample).toBe(sample);
+      expect(table.shipTimes()[row], sample).toBe(dateTimeMsOfText(sample));
+    }
+    expect(table.shipTimes()[0]).toBe(Date.parse('2025-06-13T19:34:25Z'));
+  });
+
+  test('only the form the time writes back exactly is kept as a time alone', () => {
+    const plain = (text: string) => isPlainDate(new TextEncoder().encode(text), 0, text.length);
+    expect(plain('2025-06-13T19:34:25Z')).toBe(true);
+    expect(plain('2024-02-29T00:00:00Z')).toBe(true);
+    expect(plain('0000-01-01T00:00:00Z')).toBe(true);
+    expect(plain('2025-02-30T00:00:00Z')).toBe(false); // no such day: its time is 2 March
+    expect(plain('2016-12-31T23:59:60Z')).toBe(false); // a leap second: its time is the next minute
+    expect(plain('2025-06-13t19:34:25Z')).toBe(false);
+    expect(plain('2025-06-13T19:34:25.000Z')).toBe(false);
+    expect(plainDateText(Date.UTC(2025, 5, 13, 19, 34, 25))).toBe('2025-06-13T19:34:25Z');
+    // Any date the scanner accepts: plain ones write back exactly, and every one reads back as sent.
+    fc.assert(
+      fc.property(dateText(true), (text) => {
+        if (plain(text)) expect(plainDateText(dateTimeMsOfText(text))).toBe(text);
+        expect(tableOf([{ shipDate: text }]).shipDateAt(0)).toBe(text);
+      }),
+      PROPERTY_RUNS,
+    );
+  });
+});
+
+test('views of a list still arriving, grown from its earlier tables, are those of its rows read whole', () => {
+  const next = random(7);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
+  const ids = [
+    '-9223372036854775808',
+    '-5',
+    '0',
+    '7',
+    '42',
+    '9007199254740993',
+    '9223372036854775807',
+  ];
+  const orders: Order[] = Array.from({ length: 400 }, (_, k) => ({
+    id:
+      next() < 0.1
+        ? undefined
+        : k % 3 === 0
+          ? pick(ids) // repeated ids: ties
+          : String((BigInt(pick(ids)) / 1000n) * 1000n + BigInt(k)),
+    petId: next() < 0.1 ? undefined : pick(ids),
+    quantity: next() < 0.1 ? undefined : Math.floor(next() * 5),
+    shipDate:
+      next() < 0.1 ? undefined : pick(['2025-06-13T19:34:25Z', '2024-01-01T00:00:00+02:00']),
+    complete: next() < 0.1 ? undefined : next() < 0.5,
+  }));
+  const whole = columnsOf(orders);
+  const builder = new OrderTableBuilder(16);
+  const queries: ViewQuery[] = (
+    ['id', 'petId', 'quantity', 'shipDate', 'complete'] as const
+  ).flatMap((column) =>
+    (['ascending', 'descending'] as const).map((direction) => ({
+      ...NO_QUERY,
+      search: column === 'id' ? '4' : '',
+      sort: { column, direction },
+    })),
+  );
+  let from = 0;
+  for (const to of [1, 2, 50, 51, 199, 400]) {
+    builder.append(from, columnsOfRows(whole, from, to));
+    from = to;
+    const growing = to === 400 ? builder.build() : builder.snapshot();
+    const fresh = tableOf(orders.slice(0, to));
+    for (const query of queries)
+      expect([...growing.view(query)], JSON.stringify(query)).toEqual([...fresh.view(query)]);
   }
-  expect(shipTimeOf('not a date')).toBeNaN();
-  expect(shipTimeOf('2025-06-13')).toBeNaN();
+});
+
+test('a table built from parts as they arrive is the table of the whole', () => {
+  const orders: Order[] = Array.from({ length: 500 }, (_, k) => ({
+    id: String(9007199254740993n + BigInt(k * 7)),
+    petId: k % 5 === 0 ? undefined : String(k % 13),
+    quantity: k % 4,
+    shipDate:
+      k % 3 === 0
+        ? `2025-06-13T19:34:${String(k % 60).padStart(2, '0')}+02:00`
+        : '2025-06-13T19:34:25Z',
+    complete: k % 2 === 0,
+  }));
+  const whole = columnsOf(orders);
+  const builder = new OrderTableBuilder(10); // sized too small: it grows
+  const cuts = [0, 1, 64, 65, 300, 500];
+  for (let k = 0; k + 1 < cuts.length; k++) {
+    builder.append(cuts[k]!, columnsOfRows(whole, cuts[k]!, cuts[k + 1]!));
+    const sofar = builder.snapshot();
+    expect(sofar.count).toBe(cuts[k + 1]);
+    expect(sofar.orderAt(cuts[k + 1]! - 1)).toEqual(orders[cuts[k + 1]! - 1]);
+  }
+  const table = builder.build();
+  expect(Array.from({ length: 500 }, (_, row) => table.orderAt(row))).toEqual(orders);
+  expect(ids(table, table.sortedRows({ column: 'petId', direction: 'descending' })).length).toBe(
+    500,
+  );
+  expect(table.widestId).toBe(16);
+  expect(() => builder.append(7, columnsOfRows(whole, 0, 1))).toThrow(RangeError);
 });

@@ -3,7 +3,7 @@
 // empty, formulas in typed text defused.
 
 import { expect, test } from 'vitest';
-import { OrderTable } from '../../../../src/renderer/src/features/orders/order-table.ts';
+import { tableOf } from './table-of.ts';
 import {
   cancelLogCsv,
   ordersCsv,
@@ -11,7 +11,7 @@ import {
 import type { RowStatus } from '../../../../src/renderer/src/features/orders/row-status.ts';
 
 test('orders: the rows given, in that order, with review marks and statuses', () => {
-  const table = OrderTable.fromOrders([
+  const table = tableOf([
     {
       id: '9007199254740993',
       petId: '18014398509481985',
@@ -47,14 +47,14 @@ test('orders: the rows given, in that order, with review marks and statuses', ()
 });
 
 test('orders: an empty view is the header line alone', () => {
-  expect(ordersCsv(OrderTable.fromOrders([{ id: '1' }]), new Uint32Array(0), {}, new Map())).toBe(
+  expect(ordersCsv(tableOf([{ id: '1' }]), new Uint32Array(0), {}, new Map())).toBe(
     'Order ID,Pet ID,Quantity,Ship date,Complete,Reviewed,Note,Status\r\n',
   );
 });
 
 test('orders: a long view comes out whole, in parts', () => {
   const orders = Array.from({ length: 25_001 }, (_, i) => ({ id: String(i + 1) }));
-  const table = OrderTable.fromOrders(orders);
+  const table = tableOf(orders);
   const lines = ordersCsv(table, table.allRows(), {}, new Map()).split('\r\n');
   expect(lines).toHaveLength(25_003);
   expect(lines[25_001]).toBe('"=""25001""",,,,,no,,');

@@ -16,9 +16,13 @@ export function firstOrderId(sandbox: TestSandbox, status: TestOrderStatus): str
 }
 
 /** The grid of an environment's orders, once it shows rows. */
+/** The grid once it shows a whole list (rows still arriving make it busy). */
 export async function findGrid(environment = 'Sandbox'): Promise<HTMLElement> {
   const grid = await screen.findByRole('grid', { name: `${environment} orders` });
-  await waitFor(() => expect(bodyRows(grid).length).toBeGreaterThan(0));
+  await waitFor(() => {
+    expect(bodyRows(grid).length).toBeGreaterThan(0);
+    expect(grid.getAttribute('aria-busy')).toBeNull();
+  });
   return grid;
 }
 

@@ -5,7 +5,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { compareIntegerText, type Order } from '../../../../src/shared/order.ts';
-import { parseOrders } from '../../../../src/shared/parse-orders.ts';
 import { renderApp, startTestApp } from '../../support/test-app.tsx';
 import type { TestApp } from '../../support/test-app-shapes.ts';
 import {
@@ -21,9 +20,9 @@ import {
 
 /** The list the app shows, as main saved it: the ground truth to compare the screen with. */
 async function savedOrders(app: TestApp): Promise<Order[]> {
-  const cached = await app.api.orders.cached('sandbox');
-  if (!cached.ok || !cached.value.found) throw new Error('no saved list');
-  return parseOrders(cached.value.list.body);
+  const { result, orders } = await app.readList('orders:cached', 'sandbox');
+  if (!result.ok || orders.length === 0) throw new Error('no saved list');
+  return orders;
 }
 
 function viewCount(): string {

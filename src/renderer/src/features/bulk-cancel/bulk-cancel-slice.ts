@@ -6,6 +6,7 @@ import type { BulkCancelSnapshot } from '../../../../shared/bulk-cancel.ts';
 import type { EnvironmentId } from '../../../../shared/environments.ts';
 import type { Failure } from '../../../../shared/failures.ts';
 import type { EventPayloads } from '../../../../shared/ipc-contract.ts';
+import type { Result } from '../../../../shared/result.ts';
 import type { SliceCreator } from '../../store.ts';
 import { fileStamp, saveTextFile } from '../../components/save-file.ts';
 import type { OrderTable } from '../orders/order-table.ts';
@@ -56,20 +57,46 @@ export interface BulkCancelSlice {
 }
 
 export const createBulkCancelSlice: SliceCreator<BulkCancelSlice> = (api) => (set, get) => {
+  /** Snapshots taken per environment so far, from answers and events alike. */
+  const taken = new Map<EnvironmentId, number>();
   /** null: no job (e.g. the environment now points at another address), so none is shown. */
   const keep = (environment: EnvironmentId, snapshot: BulkCancelSnapshot | null): void => {
+    taken.set(environment, (taken.get(environment) ?? 0) + 1);
     const jobs = { ...get().bulkJobs };
+    const flow = get().bulkFlow;
+    // The job being started has begun, whichever says so first (its answer or an event):
+    // the ticked orders are the job's now, and the grid starts again with none ticked.
+    const begun =
+      flow.step === 'starting' &&
+      flow.environment === environment &&
+      snapshot !== null &&
+      snapshot.jobId !== jobs[environment]?.jobId;
     if (snapshot) jobs[environment] = snapshot;
     else delete jobs[environment];
-    set({ bulkJobs: jobs });
+    set({ bulkJobs: jobs, ...(begun ? { bulkFlow: { step: 'idle' }, ticks: undefined } : {}) });
+  };
+  /**
+   * Calls main and keeps the snapshot it answers, unless another was taken
+   * while the call was out. Answers and events keep no order between them
+   * (they may come over separate connections), so an answer may be older
+   * than the last event; and main sends an event after every change to the
+   * job, so an answer that is skipped is never the last word.
+   */
+  const ask = async <T extends BulkCancelSnapshot | null>(
+    environment: EnvironmentId,
+    call: () => Promise<Result<T>>,
+  ): Promise<Result<T>> => {
+    const before = taken.get(environment) ?? 0;
+    const result = await call();
+    if (result.ok && (taken.get(environment) ?? 0) === before) keep(environment, result.value);
+    return result;
   };
   const control = async (
     environment: EnvironmentId,
     call: (environment: EnvironmentId) => ReturnType<typeof api.bulkCancel.pause>,
   ): Promise<void> => {
-    const result = await call(environment);
-    if (result.ok) keep(environment, result.value);
-    else set({ bulkFlow: { step: 'failed', environment, failure: result.error } });
+    const result = await ask(environment, () => call(environment));
+    if (!result.ok) set({ bulkFlow: { step: 'failed', environment, failure: result.error } });
   };
 
   return {
@@ -99,11 +126,13 @@ export const createBulkCancelSlice: SliceCreator<BulkCancelSlice> = (api) => (se
       const flow = get().bulkFlow;
       if (flow.step !== 'confirm') return;
       set({ bulkFlow: { ...flow, step: 'starting' } });
-      const result = await api.bulkCancel.start(flow.environment, flow.orderIds);
+      const result = await ask(flow.environment, () =>
+        api.bulkCancel.start(flow.environment, flow.orderIds),
+      );
       if (result.ok) {
-        keep(flow.environment, result.value);
-        // The ticked orders are the job's now: the grid starts again with none ticked.
-        set({ bulkFlow: { step: 'idle' }, ticks: undefined });
+        // Taking the job's snapshot (this answer, or an event before it) said it has begun.
+        if (get().bulkFlow.step === 'starting')
+          set({ bulkFlow: { step: 'idle' }, ticks: undefined });
       } else {
         set({ bulkFlow: { step: 'failed', environment: flow.environment, failure: result.error } });
       }
@@ -114,8 +143,7 @@ export const createBulkCancelSlice: SliceCreator<BulkCancelSlice> = (api) => (se
     stopBulkCancel: (environment) => control(environment, api.bulkCancel.stop),
 
     async loadBulkCancel(environment) {
-      const result = await api.bulkCancel.status(environment);
-      if (result.ok) keep(environment, result.value);
+      await ask(environment, () => api.bulkCancel.status(environment));
     },
 
     applyBulkCancel({ environment, snapshot }) {

@@ -35,7 +35,7 @@ function bitsOf(value: number): number {
  * The sort key of safe integers (`values` by row; only `rows` are read):
  * shifted to start at 0, and divided by 1000 when all are whole thousands.
  */
-export function keyOfValues(values: Float64Array, rows: Uint32Array): SortKey {
+export function keyOfValues(values: Float64Array | Uint32Array, rows: Uint32Array): SortKey {
   const count = values.length;
   let min = Infinity;
   let max = -Infinity;
@@ -71,7 +71,11 @@ export function keyOfValues(values: Float64Array, rows: Uint32Array): SortKey {
  * by row; only `rows` are read): one key when the values span less than
  * ~2^53, else two (the high and the low part), most significant first.
  */
-export function keysOfParts(highs: Float64Array, lows: Float64Array, rows: Uint32Array): SortKey[] {
+export function keysOfParts(
+  highs: Float64Array,
+  lows: Float64Array | Uint32Array,
+  rows: Uint32Array,
+): SortKey[] {
   let minHigh = Infinity;
   let maxHigh = -Infinity;
   for (let i = 0; i < rows.length; i++) {
@@ -182,21 +186,14 @@ function isSorted(rows: Uint32Array, keys: readonly SortKey[]): boolean {
 }
 
 /**
- * The descending order of an ascending, stable one: runs of equal keys in
+ * The descending order of an ascending, stable one: runs of equal values in
  * reverse, each run keeping its order, so ties read the same both ways.
+ * `equal` tells whether two rows hold the same value.
  */
-export function descendingOf(ascending: Uint32Array, keys: readonly SortKey[]): Uint32Array {
-  const words: Uint32Array[] = [];
-  for (const { lo, hi } of keys) {
-    words.push(lo);
-    if (hi) words.push(hi);
-  }
-  const [first, ...rest] = words;
-  const equal = (a: number, b: number): boolean => {
-    if (first![a] !== first![b]) return false;
-    for (const word of rest) if (word[a] !== word[b]) return false;
-    return true;
-  };
+export function descendingOf(
+  ascending: Uint32Array,
+  equal: (a: number, b: number) => boolean,
+): Uint32Array {
   const count = ascending.length;
   const out = new Uint32Array(count);
   let write = 0;

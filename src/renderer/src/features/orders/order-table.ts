@@ -1,15 +1,32 @@
-// One order list, parsed once and held as columns: all ids in one text (a
-// line per row, `id \t petId \n`, which is also the search index), the ship
-// dates in another, numbers and flags in typed arrays. So a million orders
-// are a few large strings and arrays, not a million objects for the garbage
-// collector to walk on every pause. What sorting needs (each id as two exact
-// doubles, ship dates as epoch ms) is read in the same pass; sort orders and
-// the last search are built on first need and kept. A view (the filtered,
-// sorted rows) is a typed array of row indexes.
+// One order list held as columns, built from the columns main read it into
+// (src/shared/order-columns.ts) as they arrive: all ids in one ASCII text (a
+// line per row, `id \t petId \n`, which is also the search index), numbers
+// and flags in typed arrays, ship dates as epoch ms with their text kept
+// only where it is not the plain form the time writes back (ship-dates.ts).
+// So a million orders are a few large arrays, not a million objects for the
+// garbage collector to walk on every pause, and less memory than the JSON
+// they came in. A table can be taken while the list is still arriving (its
+// first rows), and again as more come. Sort orders (ids read from their
+// digits when first sorted) and the last search are built on first need and
+// kept. A view (the filtered, sorted rows) is a typed array of row indexes.
 
 import type { Order } from '../../../../shared/order.ts';
-import { descendingOf, keyOfValues, keysOfParts, sortRows, type SortKey } from './integer-sort.ts';
-import { shipTimeOf } from './ship-time.ts';
+import {
+  COMPLETE_ABSENT,
+  COMPLETE_FALSE,
+  COMPLETE_TRUE,
+  type OrderColumns,
+} from '../../../../shared/order-columns.ts';
+import { descendingOf, keyOfValues, keysOfParts, sortRows } from './integer-sort.ts';
+import {
+  isPlainDate,
+  plainDateText,
+  sentDateOf,
+  SHIP_ABSENT,
+  SHIP_AS_SENT,
+  SHIP_PLAIN,
+  type SentDates,
+} from './ship-dates.ts';
 
 export const SORT_COLUMNS = ['id', 'petId', 'quantity', 'shipDate', 'complete'] as const;
 export type SortColumn = (typeof SORT_COLUMNS)[number];
@@ -49,264 +66,315 @@ export const DEFAULT_VIEW_QUERY: ViewQuery = {
 /** A search is digits (an int64 may start with "-"); anything else matches nothing. */
 export const SEARCHABLE = /^-?\d*$/;
 
-const TAB = 9;
 const MINUS = 45;
 const ZERO = 48;
-const NEWLINE = 10;
-const COMPLETE_FALSE = 0;
-const COMPLETE_TRUE = 1;
-const COMPLETE_MISSING = 2;
-
-/** Ids as high * 1e9 + low per row, for sorting; NaN high where there is no id. */
-interface DecimalParts {
-  readonly highs: Float64Array;
-  readonly lows: Float64Array;
-}
 
 /** The rows sorted by one column; rows without the value last both ways. */
 interface SortedColumn {
   readonly ascending: Uint32Array;
-  /** Built on first need from the ascending order and the keys. */
+  /** Built on first need from the ascending order. */
   descending: Uint32Array | undefined;
   /** How many rows have the value (the rest come last). */
   readonly present: number;
-  readonly keys: readonly SortKey[] | undefined;
 }
 
 /**
- * ASCII text (ids, RFC 3339 dates) written as bytes and decoded once: far
- * cheaper than joining a million strings.
+ * Exact sort keys of some rows: the value (a time, a quantity) or an id's
+ * high part in `highs`, an id's low part in `lows` (see integer-sort.ts).
  */
-class AsciiWriter {
-  bytes: Uint8Array;
-  at = 0;
-  constructor(estimate: number) {
-    this.bytes = new Uint8Array(Math.max(64, estimate));
-  }
-  /** Makes room for `more` bytes. */
-  reserve(more: number): void {
-    if (this.at + more <= this.bytes.length) return;
-    const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.at + more));
-    grown.set(this.bytes.subarray(0, this.at));
-    this.bytes = grown;
-  }
-  write(text: string): void {
-    for (let k = 0; k < text.length; k++) this.bytes[this.at++] = text.charCodeAt(k);
-  }
+interface Keys {
+  readonly highs: Float64Array;
+  readonly lows: Uint32Array | undefined;
+}
+
+/** A column's sort as far as the list had come: rows with the value, sorted (stable), and those without. */
+interface GrowingSort {
+  readonly count: number;
+  readonly present: Uint32Array;
+  readonly missing: Uint32Array;
   /**
-   * Writes an int64's decimal text and, in the same pass over its digits,
-   * reads it as high * 1e9 + low (both exact doubles, see integer-sort.ts).
+   * The keys of `present`, in its order, to merge the next rows in with one
+   * pass in sequence (gathering them by row would miss the cache at every
+   * step); dropped once the list is whole.
    */
-  writeDecimal(text: string, row: number, parts: DecimalParts): void {
-    const bytes = this.bytes;
-    const length = text.length;
-    const negative = text.charCodeAt(0) === MINUS;
-    const split = length - 9;
-    let at = this.at;
-    let high = 0;
-    let low = 0;
-    let k = 0;
-    if (negative) bytes[at++] = text.charCodeAt(k++);
-    for (; k < split; k++) {
-      const code = text.charCodeAt(k);
-      bytes[at++] = code;
-      high = high * 10 + code - ZERO;
-    }
-    for (; k < length; k++) {
-      const code = text.charCodeAt(k);
-      bytes[at++] = code;
-      low = low * 10 + code - ZERO;
-    }
-    this.at = at;
-    if (negative) {
-      // -(h * 1e9 + l) = (-h - 1) * 1e9 + (1e9 - l), keeping 0 <= low < 1e9
-      if (low === 0) {
-        high = -high;
-      } else {
-        high = -high - 1;
-        low = 1e9 - low;
-      }
-    }
-    parts.highs[row] = high;
-    parts.lows[row] = low;
-  }
-  byte(code: number): void {
-    this.bytes[this.at++] = code;
-  }
-  text(): string {
-    return new TextDecoder('latin1').decode(this.bytes.subarray(0, this.at));
+  readonly keys: Keys | undefined;
+}
+
+/**
+ * What the tables of one list share as it arrives: each sort and the last
+ * search as far as the rows had come, so a table of more rows sorts only the
+ * new ones and merges them in, and searches only their text. So the view
+ * follows a growing list cheaply, and is ready the moment the list is whole.
+ */
+class ViewMemo {
+  readonly sorts = new Map<Exclude<SortColumn, 'complete'>, GrowingSort>();
+  search: { readonly key: string; readonly count: number; readonly rows: Uint32Array } | undefined;
+  /** The list is whole: nothing more will be merged in, so the id keys kept for that go. */
+  whole = false;
+
+  settle(): void {
+    this.whole = true;
+    for (const [column, sort] of this.sorts) this.sorts.set(column, { ...sort, keys: undefined });
   }
 }
 
-/** A list as columns (see the top of this file). */
-interface OrderColumns {
+/** What a table holds (see the top of this file). */
+interface TableColumns {
   readonly count: number;
   readonly widestId: number;
   readonly widestPetId: number;
-  readonly ids: string;
+  readonly idText: Uint8Array;
+  /** count + 1 entries. */
   readonly lineStarts: Uint32Array;
   readonly tabs: Uint32Array;
+  /** NaN where absent. */
   readonly quantities: Float64Array;
-  readonly shipText: string;
-  readonly shipStarts: Uint32Array;
-  readonly complete: Uint8Array;
+  /** Epoch ms; NaN where absent. */
   readonly shipTimes: Float64Array;
-  readonly idParts: DecimalParts;
-  readonly petIdParts: DecimalParts;
+  /** SHIP_ABSENT, SHIP_PLAIN or SHIP_AS_SENT per row. */
+  readonly shipForms: Uint8Array;
+  readonly sentDates: SentDates;
+  readonly complete: Uint8Array;
+  /** 0, 1, 2, …: the rows in the order the service sent them. */
+  readonly all: Uint32Array;
 }
 
-function grown<A extends Uint32Array | Float64Array | Uint8Array>(array: A, size: number): A {
+type Column = Uint8Array | Uint32Array | Float64Array;
+
+function grown<A extends Column>(array: A, size: number, used: number): A {
   const next = new (array.constructor as new (length: number) => A)(size);
-  next.set(array);
+  next.set(array.subarray(0, used) as never);
   return next;
 }
 
+/** The first `length` entries: a view when little would be wasted, else a copy. */
+function fitted<A extends Column>(array: A, length: number): A {
+  if (array.length === length) return array;
+  return (
+    array.length - length <= array.length / 16 ? array.subarray(0, length) : array.slice(0, length)
+  ) as A;
+}
+
+const latin1 = new TextDecoder('latin1');
+
 /**
- * Builds a table from orders given in parts (a list read a slice at a time),
- * in arrays sized for the count the service reported and grown if need be.
+ * Builds a table from the parts of a list as they arrive, in arrays sized
+ * once for the rows main expects and grown if need be. `snapshot` gives a
+ * table of the rows so far at any time (views, no copy); `build` the whole.
  */
 export class OrderTableBuilder {
   #count = 0;
   #capacity: number;
   #widestId = 0;
   #widestPetId = 0;
-  readonly #ids: AsciiWriter;
-  readonly #ships: AsciiWriter;
+  #idText: Uint8Array;
+  #idAt = 0;
   #lineStarts: Uint32Array;
   #tabs: Uint32Array;
   #quantities: Float64Array;
-  #shipStarts: Uint32Array;
-  #complete: Uint8Array;
   #shipTimes: Float64Array;
-  #idHighs: Float64Array;
-  #idLows: Float64Array;
-  #petHighs: Float64Array;
-  #petLows: Float64Array;
+  #shipForms: Uint8Array;
+  #complete: Uint8Array;
+  #all: Uint32Array;
+  #sentRows = new Uint32Array(16);
+  #sentStarts = new Uint32Array(17);
+  #sentText = new Uint8Array(256);
+  #sentCount = 0;
+  #sentAt = 0;
+  readonly #memo = new ViewMemo();
 
-  constructor(expected: number) {
-    const capacity = Math.max(1, expected);
+  /** `expected`: the rows the list likely holds (main's guess from its size); the arrays grow past it. */
+  constructor(expected = 1024) {
+    const capacity = Math.max(16, Math.ceil(expected));
     this.#capacity = capacity;
-    // Typical ids are under 8 digits and ship dates 20 characters; the writers grow past that.
-    this.#ids = new AsciiWriter(capacity * 16);
-    this.#ships = new AsciiWriter(capacity * 20);
+    this.#idText = new Uint8Array(capacity * 16);
     this.#lineStarts = new Uint32Array(capacity + 1);
     this.#tabs = new Uint32Array(capacity);
     this.#quantities = new Float64Array(capacity);
-    this.#shipStarts = new Uint32Array(capacity + 1);
-    this.#complete = new Uint8Array(capacity);
     this.#shipTimes = new Float64Array(capacity);
-    this.#idHighs = new Float64Array(capacity);
-    this.#idLows = new Float64Array(capacity);
-    this.#petHighs = new Float64Array(capacity);
-    this.#petLows = new Float64Array(capacity);
+    this.#shipForms = new Uint8Array(capacity);
+    this.#complete = new Uint8Array(capacity);
+    this.#all = new Uint32Array(capacity);
   }
 
   get count(): number {
     return this.#count;
   }
 
-  #ensure(rows: number): void {
-    if (rows <= this.#capacity) return;
-    const capacity = Math.max(rows, this.#capacity * 2);
-    this.#lineStarts = grown(this.#lineStarts, capacity + 1);
-    this.#tabs = grown(this.#tabs, capacity);
-    this.#quantities = grown(this.#quantities, capacity);
-    this.#shipStarts = grown(this.#shipStarts, capacity + 1);
-    this.#complete = grown(this.#complete, capacity);
-    this.#shipTimes = grown(this.#shipTimes, capacity);
-    this.#idHighs = grown(this.#idHighs, capacity);
-    this.#idLows = grown(this.#idLows, capacity);
-    this.#petHighs = grown(this.#petHighs, capacity);
-    this.#petLows = grown(this.#petLows, capacity);
-    this.#capacity = capacity;
+  #reserve(rows: number, idBytes: number): void {
+    if (rows > this.#capacity) {
+      const size = Math.max(rows, Math.ceil(this.#capacity * 1.5));
+      const used = this.#count;
+      this.#lineStarts = grown(this.#lineStarts, size + 1, used + 1);
+      this.#tabs = grown(this.#tabs, size, used);
+      this.#quantities = grown(this.#quantities, size, used);
+      this.#shipTimes = grown(this.#shipTimes, size, used);
+      this.#shipForms = grown(this.#shipForms, size, used);
+      this.#complete = grown(this.#complete, size, used);
+      this.#all = grown(this.#all, size, used);
+      this.#capacity = size;
+    }
+    if (idBytes > this.#idText.length) {
+      // Sized for the rows expected at the bytes per row so far.
+      const perRow = (this.#idAt + idBytes) / Math.max(1, rows);
+      const size = Math.max(
+        idBytes,
+        Math.ceil(perRow * this.#capacity * 1.02),
+        this.#idText.length * 1.5,
+      );
+      this.#idText = grown(this.#idText, Math.ceil(size), this.#idAt);
+    }
   }
 
-  append(orders: readonly Order[]): void {
-    const first = this.#count;
-    this.#ensure(first + orders.length);
-    const ids = this.#ids;
-    const ships = this.#ships;
-    let idsLength = 0;
-    let shipLength = 0;
-    for (const order of orders) {
-      idsLength += (order.id?.length ?? 0) + (order.petId?.length ?? 0) + 2;
-      shipLength += order.shipDate?.length ?? 0;
-    }
-    ids.reserve(idsLength);
-    ships.reserve(shipLength);
-    const idParts = { highs: this.#idHighs, lows: this.#idLows };
-    const petParts = { highs: this.#petHighs, lows: this.#petLows };
+  /** Adds rows `from` to `from + part.count`; `from` must be the count so far. */
+  append(from: number, part: OrderColumns): void {
+    if (from !== this.#count) throw new RangeError(`rows from ${from} came after ${this.#count}`);
+    const n = part.count;
+    const row0 = this.#count;
+    const base = this.#idAt;
+    this.#reserve(row0 + n, base + part.idText.length);
+    this.#idText.set(part.idText, base);
     const lineStarts = this.#lineStarts;
     const tabs = this.#tabs;
-    const shipStarts = this.#shipStarts;
-    const shipTimes = this.#shipTimes;
-    const quantities = this.#quantities;
-    const completes = this.#complete;
-    let widestId = this.#widestId;
-    let widestPetId = this.#widestPetId;
-    for (let k = 0; k < orders.length; k++) {
-      const order = orders[k]!;
-      const i = first + k;
-      const id = order.id;
-      const petId = order.petId;
-      lineStarts[i] = ids.at;
-      if (id === undefined) {
-        idParts.highs[i] = Number.NaN;
-      } else {
-        ids.writeDecimal(id, i, idParts);
-        if (id.length > widestId) widestId = id.length;
-      }
-      tabs[i] = ids.at;
-      ids.byte(TAB);
-      if (petId === undefined) {
-        petParts.highs[i] = Number.NaN;
-      } else {
-        ids.writeDecimal(petId, i, petParts);
-        if (petId.length > widestPetId) widestPetId = petId.length;
-      }
-      ids.byte(NEWLINE);
-      shipStarts[i] = ships.at;
-      const shipDate = order.shipDate;
-      if (shipDate === undefined) {
-        shipTimes[i] = Number.NaN;
-      } else {
-        ships.write(shipDate);
-        shipTimes[i] = shipTimeOf(shipDate);
-      }
-      quantities[i] = order.quantity ?? Number.NaN;
-      const complete = order.complete;
-      completes[i] =
-        complete === undefined ? COMPLETE_MISSING : complete ? COMPLETE_TRUE : COMPLETE_FALSE;
+    const all = this.#all;
+    for (let k = 0; k < n; k++) {
+      lineStarts[row0 + k] = part.lineStarts[k]! + base;
+      tabs[row0 + k] = part.tabs[k]! + base;
+      all[row0 + k] = row0 + k;
     }
-    this.#widestId = widestId;
-    this.#widestPetId = widestPetId;
-    this.#count = first + orders.length;
+    this.#idAt = base + part.idText.length;
+    lineStarts[row0 + n] = this.#idAt;
+    this.#quantities.set(part.quantities, row0);
+    this.#shipTimes.set(part.shipTimes, row0);
+    this.#complete.set(part.complete, row0);
+    const forms = this.#shipForms;
+    const { shipText, shipStarts } = part;
+    for (let k = 0; k < n; k++) {
+      const start = shipStarts[k]!;
+      const end = shipStarts[k + 1]!;
+      if (end === start) forms[row0 + k] = SHIP_ABSENT;
+      else if (isPlainDate(shipText, start, end)) forms[row0 + k] = SHIP_PLAIN;
+      else {
+        forms[row0 + k] = SHIP_AS_SENT;
+        this.#keepSent(row0 + k, shipText.subarray(start, end));
+      }
+    }
+    if (part.widestId > this.#widestId) this.#widestId = part.widestId;
+    if (part.widestPetId > this.#widestPetId) this.#widestPetId = part.widestPetId;
+    this.#count = row0 + n;
   }
 
-  build(): OrderTable {
+  #keepSent(row: number, text: Uint8Array): void {
+    const k = this.#sentCount;
+    if (k + 1 >= this.#sentRows.length) {
+      this.#sentRows = grown(this.#sentRows, this.#sentRows.length * 2, k);
+      this.#sentStarts = grown(this.#sentStarts, this.#sentStarts.length * 2, k + 1);
+    }
+    if (this.#sentAt + text.length > this.#sentText.length)
+      this.#sentText = grown(
+        this.#sentText,
+        Math.max(this.#sentText.length * 2, this.#sentAt + text.length),
+        this.#sentAt,
+      );
+    this.#sentRows[k] = row;
+    this.#sentStarts[k] = this.#sentAt;
+    this.#sentText.set(text, this.#sentAt);
+    this.#sentAt += text.length;
+    this.#sentCount = k + 1;
+    this.#sentStarts[k + 1] = this.#sentAt;
+  }
+
+  #columns(shape: <A extends Column>(array: A, length: number) => A): TableColumns {
     const count = this.#count;
-    this.#lineStarts[count] = this.#ids.at;
-    this.#shipStarts[count] = this.#ships.at;
-    const exact = <A extends Uint32Array | Float64Array | Uint8Array>(
-      array: A,
-      length: number,
-    ): A => (array.length === length ? array : (array.slice(0, length) as A));
-    return new OrderTable({
+    const sent = this.#sentCount;
+    return {
       count,
       widestId: this.#widestId,
       widestPetId: this.#widestPetId,
-      ids: this.#ids.text(),
-      lineStarts: exact(this.#lineStarts, count + 1),
-      tabs: exact(this.#tabs, count),
-      quantities: exact(this.#quantities, count),
-      shipText: this.#ships.text(),
-      shipStarts: exact(this.#shipStarts, count + 1),
-      complete: exact(this.#complete, count),
-      shipTimes: exact(this.#shipTimes, count),
-      idParts: { highs: exact(this.#idHighs, count), lows: exact(this.#idLows, count) },
-      petIdParts: { highs: exact(this.#petHighs, count), lows: exact(this.#petLows, count) },
-    });
+      idText: shape(this.#idText, this.#idAt),
+      lineStarts: shape(this.#lineStarts, count + 1),
+      tabs: shape(this.#tabs, count),
+      quantities: shape(this.#quantities, count),
+      shipTimes: shape(this.#shipTimes, count),
+      shipForms: shape(this.#shipForms, count),
+      sentDates: {
+        rows: shape(this.#sentRows, sent),
+        starts: shape(this.#sentStarts, sent + 1),
+        text: shape(this.#sentText, this.#sentAt),
+      },
+      complete: shape(this.#complete, count),
+      all: shape(this.#all, count),
+    };
   }
+
+  /** The rows so far, as a table of views on the arrays being filled. */
+  snapshot(): OrderTable {
+    return new OrderTable(
+      this.#columns((array, length) => array.subarray(0, length) as typeof array),
+      this.#memo,
+    );
+  }
+
+  /** The whole list's table, in arrays fitted to it. */
+  build(): OrderTable {
+    this.#memo.settle();
+    return new OrderTable(this.#columns(fitted), this.#memo);
+  }
+}
+
+/**
+ * Two sorted runs of rows merged by their keys, `first`'s rows first among
+ * equals (they came first in the list); the keys are merged alike.
+ */
+function mergeSorted(
+  first: Uint32Array,
+  firstKeys: Keys,
+  second: Uint32Array,
+  secondKeys: Keys,
+): { rows: Uint32Array; keys: Keys } {
+  const total = first.length + second.length;
+  const rows = new Uint32Array(total);
+  const highs = new Float64Array(total);
+  const lows = firstKeys.lows ? new Uint32Array(total) : undefined;
+  const { highs: highsA, lows: lowsA } = firstKeys;
+  const { highs: highsB, lows: lowsB } = secondKeys;
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < first.length && j < second.length) {
+    const highA = highsA[i]!;
+    const highB = highsB[j]!;
+    if (highB < highA || (highB === highA && lows !== undefined && lowsB![j]! < lowsA![i]!)) {
+      rows[k] = second[j]!;
+      highs[k] = highB;
+      if (lows) lows[k] = lowsB![j]!;
+      j++;
+    } else {
+      rows[k] = first[i]!;
+      highs[k] = highA;
+      if (lows) lows[k] = lowsA![i]!;
+      i++;
+    }
+    k++;
+  }
+  for (; i < first.length; i++, k++) {
+    rows[k] = first[i]!;
+    highs[k] = highsA[i]!;
+    if (lows) lows[k] = lowsA![i]!;
+  }
+  for (; j < second.length; j++, k++) {
+    rows[k] = second[j]!;
+    highs[k] = highsB[j]!;
+    if (lows) lows[k] = lowsB![j]!;
+  }
+  return { rows, keys: { highs, lows } };
+}
+
+function joined(first: Uint32Array, second: Uint32Array): Uint32Array {
+  const out = new Uint32Array(first.length + second.length);
+  out.set(first);
+  out.set(second, first.length);
+  return out;
 }
 
 export class OrderTable {
@@ -314,78 +382,68 @@ export class OrderTable {
   /** Characters of the longest order id and pet id, so their columns can fit them. */
   readonly widestId: number;
   readonly widestPetId: number;
-  /** `id \t petId \n` per row; an absent id is an empty one. */
-  readonly #ids: string;
-  /** Where each row's line starts in #ids; one more entry for the end. */
-  readonly #lineStarts: Uint32Array;
-  /** Where each row's tab is in #ids. */
-  readonly #tabs: Uint32Array;
-  /** NaN where absent. */
-  readonly #quantities: Float64Array;
-  /** All ship dates as sent, one after another. */
-  readonly #shipText: string;
-  /** Where each row's ship date starts in #shipText; one more entry for the end. */
-  readonly #shipStarts: Uint32Array;
-  readonly #complete: Uint8Array;
-  /** Epoch ms; NaN where absent. */
-  readonly #shipTimes: Float64Array;
-  readonly #idParts: DecimalParts;
-  readonly #petIdParts: DecimalParts;
+  readonly #columns: TableColumns;
+  /** The id text decoded, for searching it: built on first need. */
+  #text: string | undefined;
 
-  #all: Uint32Array | undefined;
   readonly #sorted = new Map<SortColumn, SortedColumn>();
   #lastSearch: { readonly key: string; readonly rows: Uint32Array } | undefined;
+  readonly #memo: ViewMemo;
 
-  /** A table of orders given all at once. */
-  static fromOrders(orders: readonly Order[]): OrderTable {
-    const builder = new OrderTableBuilder(orders.length);
-    builder.append(orders);
+  /** A table of a whole list given as columns (see OrderTableBuilder for one that arrives in parts). */
+  static fromColumns(columns: OrderColumns): OrderTable {
+    const builder = new OrderTableBuilder(columns.count);
+    builder.append(0, columns);
     return builder.build();
   }
 
-  constructor(columns: OrderColumns) {
+  /** `memo`: shared with the other tables of the same list as it arrives. */
+  constructor(columns: TableColumns, memo = new ViewMemo()) {
     this.count = columns.count;
     this.widestId = columns.widestId;
     this.widestPetId = columns.widestPetId;
-    this.#ids = columns.ids;
-    this.#lineStarts = columns.lineStarts;
-    this.#tabs = columns.tabs;
-    this.#quantities = columns.quantities;
-    this.#shipText = columns.shipText;
-    this.#shipStarts = columns.shipStarts;
-    this.#complete = columns.complete;
-    this.#shipTimes = columns.shipTimes;
-    this.#idParts = columns.idParts;
-    this.#petIdParts = columns.petIdParts;
+    this.#columns = columns;
+    this.#memo = memo;
+  }
+
+  #ascii(from: number, to: number): string {
+    return String.fromCharCode(...this.#columns.idText.subarray(from, to));
+  }
+
+  /** The ids' text (`id \t petId \n` per row), decoded once. */
+  #searchText(): string {
+    this.#text ??= latin1.decode(this.#columns.idText);
+    return this.#text;
   }
 
   idAt(row: number): string | undefined {
-    const start = this.#lineStarts[row]!;
-    const tab = this.#tabs[row]!;
-    return tab > start ? this.#ids.slice(start, tab) : undefined;
+    const start = this.#columns.lineStarts[row]!;
+    const tab = this.#columns.tabs[row]!;
+    return tab > start ? this.#ascii(start, tab) : undefined;
   }
 
   petIdAt(row: number): string | undefined {
-    const start = this.#tabs[row]! + 1;
-    const end = this.#lineStarts[row + 1]! - 1;
-    return end > start ? this.#ids.slice(start, end) : undefined;
+    const start = this.#columns.tabs[row]! + 1;
+    const end = this.#columns.lineStarts[row + 1]! - 1;
+    return end > start ? this.#ascii(start, end) : undefined;
   }
 
   quantityAt(row: number): number | undefined {
-    const quantity = this.#quantities[row]!;
+    const quantity = this.#columns.quantities[row]!;
     return Number.isNaN(quantity) ? undefined : quantity;
   }
 
-  /** The ship date as the service sent it (ISO 8601). */
+  /** The ship date as the service sent it (RFC 3339). */
   shipDateAt(row: number): string | undefined {
-    const start = this.#shipStarts[row]!;
-    const end = this.#shipStarts[row + 1]!;
-    return end > start ? this.#shipText.slice(start, end) : undefined;
+    const form = this.#columns.shipForms[row];
+    if (form === SHIP_PLAIN) return plainDateText(this.#columns.shipTimes[row]!);
+    if (form === SHIP_AS_SENT) return sentDateOf(this.#columns.sentDates, row);
+    return undefined;
   }
 
   completeAt(row: number): boolean | undefined {
-    const code = this.#complete[row];
-    return code === COMPLETE_MISSING ? undefined : code === COMPLETE_TRUE;
+    const code = this.#columns.complete[row];
+    return code === COMPLETE_ABSENT ? undefined : code === COMPLETE_TRUE;
   }
 
   orderAt(row: number): Order {
@@ -401,20 +459,22 @@ export class OrderTable {
   /** The first row with this order id, found in the id text at once. */
   rowOfId(id: string): number | undefined {
     if (id === '' || id.includes('\t') || id.includes('\n')) return undefined;
+    const text = this.#searchText();
     let at: number;
-    if (this.#ids.startsWith(`${id}\t`)) {
+    if (text.startsWith(`${id}\t`)) {
       at = 0;
     } else {
-      const found = this.#ids.indexOf(`\n${id}\t`);
+      const found = text.indexOf(`\n${id}\t`);
       if (found < 0) return undefined;
       at = found + 1;
     }
     // Binary search of the line that starts there.
+    const lineStarts = this.#columns.lineStarts;
     let low = 0;
     let high = this.count - 1;
     while (low <= high) {
       const middle = (low + high) >>> 1;
-      const start = this.#lineStarts[middle]!;
+      const start = lineStarts[middle]!;
       if (start === at) return middle;
       if (start < at) low = middle + 1;
       else high = middle - 1;
@@ -424,17 +484,141 @@ export class OrderTable {
 
   /** Every row, in the order the service sent them. */
   allRows(): Uint32Array {
-    if (!this.#all) {
-      const all = new Uint32Array(this.count);
-      for (let i = 0; i < all.length; i++) all[i] = i;
-      this.#all = all;
-    }
-    return this.#all;
+    return this.#columns.all;
   }
 
   /** Epoch ms of each row's ship date; NaN where there is none. */
   shipTimes(): Float64Array {
-    return this.#shipTimes;
+    return this.#columns.shipTimes;
+  }
+
+  /** Whether two rows hold the same value in the column (ids compared as text: it is canonical). */
+  #equalIn(column: Exclude<SortColumn, 'complete'>): (a: number, b: number) => boolean {
+    if (column === 'quantity' || column === 'shipDate') {
+      const values = column === 'quantity' ? this.#columns.quantities : this.#columns.shipTimes;
+      return (a, b) => values[a] === values[b];
+    }
+    const { idText: text, lineStarts, tabs } = this.#columns;
+    const pet = column === 'petId';
+    return (a, b) => {
+      const aStart = pet ? tabs[a]! + 1 : lineStarts[a]!;
+      const bStart = pet ? tabs[b]! + 1 : lineStarts[b]!;
+      const length = (pet ? lineStarts[a + 1]! - 1 : tabs[a]!) - aStart;
+      if ((pet ? lineStarts[b + 1]! - 1 : tabs[b]!) - bStart !== length) return false;
+      for (let k = 0; k < length; k++) if (text[aStart + k] !== text[bStart + k]) return false;
+      return true;
+    };
+  }
+
+  /**
+   * The keys of `rows` (each holding a value), by position: ids read from
+   * their digits as high * 1e9 + low, times and quantities as they are.
+   */
+  #keysOf(column: Exclude<SortColumn, 'complete'>, rows: Uint32Array): Keys {
+    const n = rows.length;
+    const highs = new Float64Array(n);
+    if (column === 'quantity' || column === 'shipDate') {
+      const source = column === 'quantity' ? this.#columns.quantities : this.#columns.shipTimes;
+      for (let k = 0; k < n; k++) highs[k] = source[rows[k]!]!;
+      return { highs, lows: undefined };
+    }
+    const { idText: text, lineStarts, tabs } = this.#columns;
+    const pet = column === 'petId';
+    const lows = new Uint32Array(n);
+    for (let k = 0; k < n; k++) {
+      const row = rows[k]!;
+      const start = pet ? tabs[row]! + 1 : lineStarts[row]!;
+      const end = pet ? lineStarts[row + 1]! - 1 : tabs[row]!;
+      const negative = text[start] === MINUS;
+      const split = end - 9;
+      let high = 0;
+      let low = 0;
+      let at = negative ? start + 1 : start;
+      for (; at < split; at++) high = high * 10 + text[at]! - ZERO;
+      for (; at < end; at++) low = low * 10 + text[at]! - ZERO;
+      if (negative) {
+        // -(h * 1e9 + l) = (-h - 1) * 1e9 + (1e9 - l), keeping 0 <= low < 1e9
+        if (low === 0) {
+          high = -high;
+        } else {
+          high = -high - 1;
+          low = 1e9 - low;
+        }
+      }
+      highs[k] = high;
+      lows[k] = low;
+    }
+    return { highs, lows };
+  }
+
+  /** Whether a row holds a value in the column. */
+  #has(column: Exclude<SortColumn, 'complete'>): (row: number) => boolean {
+    if (column === 'quantity' || column === 'shipDate') {
+      const values = column === 'quantity' ? this.#columns.quantities : this.#columns.shipTimes;
+      return (row) => !Number.isNaN(values[row]!);
+    }
+    const { lineStarts, tabs } = this.#columns;
+    return column === 'petId'
+      ? (row) => lineStarts[row + 1]! - 1 > tabs[row]! + 1
+      : (row) => tabs[row]! > lineStarts[row]!;
+  }
+
+  /**
+   * The column's sort of this table's rows, grown from what the list's
+   * earlier tables sorted: the new rows sorted alone with a radix sort of
+   * their exact keys (integer-sort.ts), then merged in.
+   */
+  #growSort(column: Exclude<SortColumn, 'complete'>): GrowingSort {
+    const count = this.count;
+    const known = this.#memo.sorts.get(column);
+    if (known?.count === count) return known;
+    // Grown from what is known, if that is fewer rows and can still be merged into.
+    const from = known && known.count < count && known.keys ? known.count : 0;
+    const has = this.#has(column);
+    const present = new Uint32Array(count - from);
+    const missing = new Uint32Array(count - from);
+    let n = 0;
+    let m = 0;
+    for (let row = from; row < count; row++) {
+      if (has(row)) present[n++] = row;
+      else missing[m++] = row;
+    }
+    const rows = present.subarray(0, n);
+    const keys = this.#keysOf(column, rows);
+    // Positions in `rows` sorted by their keys, then mapped back: stable, as rows ascend.
+    const positions = new Uint32Array(n);
+    for (let k = 0; k < n; k++) positions[k] = k;
+    const order = sortRows(
+      positions,
+      keys.lows
+        ? keysOfParts(keys.highs, keys.lows, positions)
+        : [keyOfValues(keys.highs, positions)],
+    );
+    const sorted = new Uint32Array(n);
+    const sortedKeys: Keys = {
+      highs: new Float64Array(n),
+      lows: keys.lows ? new Uint32Array(n) : undefined,
+    };
+    for (let k = 0; k < n; k++) {
+      const at = order[k]!;
+      sorted[k] = rows[at]!;
+      sortedKeys.highs[k] = keys.highs[at]!;
+      if (sortedKeys.lows) sortedKeys.lows[k] = keys.lows![at]!;
+    }
+    const merged =
+      from > 0
+        ? mergeSorted(known!.present, known!.keys!, sorted, sortedKeys)
+        : { rows: sorted, keys: sortedKeys };
+    const grownSort: GrowingSort = {
+      count,
+      present: merged.rows,
+      missing: from > 0 ? joined(known!.missing, missing.subarray(0, m)) : missing.slice(0, m),
+      // Kept only while the list may grow: a whole list's sorts are not merged into again.
+      keys: this.#memo.whole ? undefined : merged.keys,
+    };
+    // A table of an earlier moment (still on screen) does not set the list's memo back.
+    if (!known || known.count < count) this.#memo.sorts.set(column, grownSort);
+    return grownSort;
   }
 
   /** The rows sorted by a column (stable: ties keep the service's order); rows without the value last. */
@@ -442,9 +626,17 @@ export class OrderTable {
     const column = this.#sortedColumn(sort.column);
     if (sort.direction === 'ascending') return column.ascending;
     if (!column.descending) {
-      const { ascending, present, keys } = column;
+      const { ascending, present } = column;
       const descending = new Uint32Array(this.count);
-      descending.set(descendingOf(ascending.subarray(0, present), keys!));
+      const complete = this.#columns.complete;
+      descending.set(
+        descendingOf(
+          ascending.subarray(0, present),
+          sort.column === 'complete'
+            ? (a, b) => complete[a] === complete[b]
+            : this.#equalIn(sort.column),
+        ),
+      );
       descending.set(ascending.subarray(present), present);
       column.descending = descending;
     }
@@ -454,43 +646,23 @@ export class OrderTable {
   #sortedColumn(column: SortColumn): SortedColumn {
     let sorted = this.#sorted.get(column);
     if (!sorted) {
-      sorted = column === 'complete' ? this.#sortComplete() : this.#sortIntegers(column);
+      if (column === 'complete') {
+        sorted = this.#sortComplete();
+      } else {
+        const { present, missing } = this.#growSort(column);
+        const ascending = new Uint32Array(this.count);
+        ascending.set(present);
+        ascending.set(missing, present.length);
+        sorted = { ascending, descending: undefined, present: present.length };
+      }
       this.#sorted.set(column, sorted);
     }
     return sorted;
   }
 
-  #sortIntegers(column: Exclude<SortColumn, 'complete'>): SortedColumn {
-    const count = this.count;
-    const present = new Uint32Array(count);
-    const missing = new Uint32Array(count);
-    let n = 0;
-    let m = 0;
-    let keys: SortKey[];
-    if (column === 'id' || column === 'petId') {
-      const { highs, lows } = column === 'id' ? this.#idParts : this.#petIdParts;
-      for (let i = 0; i < count; i++) {
-        if (Number.isNaN(highs[i]!)) missing[m++] = i;
-        else present[n++] = i;
-      }
-      keys = keysOfParts(highs, lows, present.subarray(0, n));
-    } else {
-      const values = column === 'shipDate' ? this.shipTimes() : this.#quantities;
-      for (let i = 0; i < count; i++) {
-        if (Number.isNaN(values[i]!)) missing[m++] = i;
-        else present[n++] = i;
-      }
-      keys = [keyOfValues(values, present.subarray(0, n))];
-    }
-    const ascending = new Uint32Array(count);
-    ascending.set(sortRows(present.subarray(0, n), keys));
-    ascending.set(missing.subarray(0, m), n);
-    return { ascending, descending: undefined, present: n, keys };
-  }
-
   #sortComplete(): SortedColumn {
     // Three values, a counting sort each way; "not given" last both ways.
-    const codes = this.#complete;
+    const codes = this.#columns.complete;
     const counts = [0, 0, 0];
     for (let i = 0; i < codes.length; i++) counts[codes[i]!]! += 1;
     const [no, yes] = counts as [number, number, number];
@@ -503,13 +675,14 @@ export class OrderTable {
       ascending: bySlots([0, no, no + yes]),
       descending: bySlots([yes, 0, no + yes]),
       present: no + yes,
-      keys: undefined,
     };
   }
 
   /**
    * Rows whose id or pet id (per `scope`) contains, or starts with, the
    * digits of `query`, in the service's order. Undefined for an empty query.
+   * A list still arriving is searched in its new rows only, the rest
+   * remembered from its earlier tables.
    */
   search(query: string, scope: SearchScope, mode: SearchMode): Uint32Array | undefined {
     const needle = query.trim();
@@ -517,38 +690,58 @@ export class OrderTable {
     if (!SEARCHABLE.test(needle)) return new Uint32Array(0);
     const key = `${scope}:${mode}:${needle}`;
     if (this.#lastSearch?.key === key) return this.#lastSearch.rows;
+    const known = this.#memo.search;
+    const from = known?.key === key && known.count <= this.count ? known.count : 0;
+    const found = this.#searchRows(needle, scope, mode, from, this.count);
+    const rows = from > 0 ? joined(known!.rows, found) : found;
+    this.#lastSearch = { key, rows };
+    if (!known || known.key !== key || known.count < this.count)
+      this.#memo.search = { key, count: this.count, rows };
+    return rows;
+  }
 
-    const text = this.#ids;
-    const starts = this.#lineStarts;
-    const tabs = this.#tabs;
-    const found = new Uint32Array(this.count);
+  /** The rows from `from` to `to` that the search finds. */
+  #searchRows(
+    needle: string,
+    scope: SearchScope,
+    mode: SearchMode,
+    from: number,
+    to: number,
+  ): Uint32Array {
+    const { lineStarts: starts, tabs, idText } = this.#columns;
+    // Positions below are in the whole text; `base` is where the searched part starts in it.
+    const base = starts[from]!;
+    const text =
+      from === 0 && to === this.count
+        ? this.#searchText()
+        : latin1.decode(idText.subarray(base, starts[to]!));
+    const found = new Uint32Array(to - from);
     let n = 0;
-    let row = 0;
-    let from = 0;
+    let row = from;
+    let at = 0;
     const length = needle.length;
     for (;;) {
-      const at = text.indexOf(needle, from);
-      if (at < 0) break;
-      while (starts[row + 1]! <= at) row++;
+      const hit = text.indexOf(needle, at);
+      if (hit < 0) break;
+      const position = hit + base;
+      while (starts[row + 1]! <= position) row++;
       const tab = tabs[row]!;
       // A needle holds no tab or newline, so a match lies within one of the two ids.
-      const inId = at + length <= tab;
+      const inId = position + length <= tab;
       const accepted =
         mode === 'contains'
           ? scope === 'any' || (scope === 'id') === inId
-          : at === starts[row]
+          : position === starts[row]
             ? scope !== 'petId'
-            : at === tab + 1 && scope !== 'id';
+            : position === tab + 1 && scope !== 'id';
       if (accepted) {
         found[n++] = row;
-        from = starts[row + 1]!;
+        at = starts[row + 1]! - base;
       } else {
-        from = at + 1;
+        at = hit + 1;
       }
     }
-    const rows = found.slice(0, n);
-    this.#lastSearch = { key, rows };
-    return rows;
+    return found.slice(0, n);
   }
 
   /** The rows a query shows, in the order it shows them. */
@@ -580,7 +773,7 @@ export class OrderTable {
   }
 
   #filter(query: ViewQuery): ((row: number) => boolean) | undefined {
-    const codes = this.#complete;
+    const codes = this.#columns.complete;
     const wanted =
       query.complete === 'all'
         ? undefined
@@ -599,20 +792,6 @@ export class OrderTable {
       const time = times[row]!;
       return time >= from && time < before && (wanted === undefined || codes[row] === wanted);
     };
-  }
-
-  /**
-   * Builds, ahead of need, what sorting and filtering use, one step per call;
-   * false when nothing is left. Run in idle time so the first click is quick.
-   */
-  prepareStep(step: number): boolean {
-    const steps = SORT_COLUMNS.flatMap((column) =>
-      (['ascending', 'descending'] as const).map(
-        (direction) => () => void this.sortedRows({ column, direction }),
-      ),
-    );
-    steps[step]?.();
-    return step + 1 < steps.length;
   }
 }
 

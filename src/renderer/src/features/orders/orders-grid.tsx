@@ -1,22 +1,34 @@
 // The whole order list as an ARIA grid, virtualized: only the rows in view
 // (and the selected one) are in the page, each with its aria-rowindex, so a
 // million orders scroll like a hundred and screen readers still know where
-// they are. One row is the tab stop (roving focus); the arrow keys, Page
-// Up/Down and Home/End move the selection and keep it in view; Enter opens
-// the details; Delete asks to cancel.
+// they are. Past what a browser can lay out, the scroll position is scaled
+// (grid-scroll.ts), so every row of any list can be scrolled to. One row is
+// the tab stop (roving focus); the arrow keys, Page Up/Down and Home/End move
+// the selection and keep it in view; Enter opens the details; Delete asks to
+// cancel.
 
 import {
-  defaultRangeExtractor,
-  observeElementRect,
-  useVirtualizer,
-  type Range,
-} from '@tanstack/react-virtual';
-import { useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import type { ReviewMarks } from '../../../../shared/orders-local.ts';
 import type { AllState, RowSelection } from '../bulk-cancel/row-selection.ts';
 import type { ChangeMark } from '../changes/change-lookup.ts';
 import { ChangeMarkChip } from '../changes/change-mark.tsx';
-import { formatCount, formatDateTime, formatShortDateTime } from '../../format.ts';
+import { formatDateTime, formatShortDateTime } from '../../format.ts';
+import {
+  gridScroll,
+  offsetAt,
+  rowsInView,
+  rowTop,
+  scrollTopAt,
+  scrollTopToReveal,
+} from './grid-scroll.ts';
 import type { OrderTable, SortColumn, SortSpec } from './order-table.ts';
 import {
   canStillCancel,
@@ -29,8 +41,8 @@ import {
 export const ROW_HEIGHT = 32;
 /** The scroll area's height where layout gives none (a hidden window, jsdom). */
 export const FALLBACK_VIEWPORT_HEIGHT = 480;
-/** Chromium lays out at most ~33.5 million px, so rows past this many cannot be scrolled to. */
-export const MAX_GRID_ROWS = Math.floor(33_000_000 / ROW_HEIGHT);
+/** Rows rendered beyond the viewport on each side, so a quick scroll shows no gap. */
+const OVERSCAN = 10;
 
 interface ColumnSpec {
   readonly key: SortColumn | 'select' | 'review' | 'status';
@@ -105,33 +117,36 @@ export function OrdersGrid(props: OrdersGridProps) {
   /** Set by the keyboard: the newly selected row takes the focus once rendered. */
   const focusWanted = useRef(false);
   const hintId = useId();
-  const shown = Math.min(rows.length, MAX_GRID_ROWS);
+  const shown = rows.length;
   // The row that is the grid's tab stop: the selected one, else the first.
   const tabStop = position >= 0 && position < shown ? position : 0;
+  const [scrollTop, setScrollTop] = useState(0);
+  const [viewport, setViewport] = useState(FALLBACK_VIEWPORT_HEIGHT);
+  const scroll = useMemo(() => gridScroll(shown, ROW_HEIGHT, viewport), [shown, viewport]);
+  /** The list offset at the viewport's top, kept while the list grows or the scale changes. */
+  const offsetRef = useRef(0);
 
-  // Not the React Compiler's kind of hook (it returns fresh functions); this app does not use the compiler.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: shown,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
-    getItemKey: (index) => rows[index] ?? -index - 1,
-    // The tab-stop row is always rendered, so the focus never falls out of the grid while scrolling.
-    rangeExtractor: (range: Range) => {
-      const indexes = defaultRangeExtractor(range);
-      if (shown > 0 && !indexes.includes(tabStop)) {
-        indexes.push(tabStop);
-        indexes.sort((a, b) => a - b);
-      }
-      return indexes;
-    },
-    initialRect: { width: 0, height: FALLBACK_VIEWPORT_HEIGHT },
-    observeElementRect: (instance, report) =>
-      observeElementRect(instance, (rect) =>
-        report(rect.height > 0 ? rect : { width: rect.width, height: FALLBACK_VIEWPORT_HEIGHT }),
-      ),
-  });
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    if (!element || typeof ResizeObserver !== 'function') return undefined;
+    const observer = new ResizeObserver(() => {
+      const height = element.clientHeight;
+      setViewport(height > 0 ? height : FALLBACK_VIEWPORT_HEIGHT);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  // A list that grows past the cap changes the scale: the rows at the top of the view stay there.
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    const wanted = Math.round(scrollTopAt(scroll, offsetRef.current));
+    if (Math.abs(element.scrollTop - wanted) >= 1) {
+      element.scrollTop = wanted;
+      setScrollTop(element.scrollTop);
+    }
+  }, [scroll]);
 
   useLayoutEffect(() => {
     if (!focusWanted.current) return;
@@ -141,18 +156,27 @@ export function OrdersGrid(props: OrdersGridProps) {
       ?.focus({ preventScroll: true });
   }, [tabStop]);
 
+  const scrollTo = (next: number) => {
+    const element = scrollRef.current;
+    if (!element) return;
+    element.scrollTop = next;
+    offsetRef.current = offsetAt(scroll, element.scrollTop);
+    setScrollTop(element.scrollTop);
+  };
+
   const moveTo = (next: number) => {
     if (shown === 0) return;
     const target = Math.max(0, Math.min(shown - 1, next));
     // The focus is on the tab-stop row already; it moves with the tab stop.
     if (target !== tabStop) focusWanted.current = true;
     if (target !== position) props.onSelect(target, 'keyboard');
-    virtualizer.scrollToIndex(target, { align: 'auto' });
+    const current = scrollRef.current?.scrollTop ?? scrollTop;
+    const wanted = scrollTopToReveal(scroll, target, current);
+    if (wanted !== current) scrollTo(wanted);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.target instanceof HTMLElement && event.target.getAttribute('role') !== 'row') return;
-    const viewport = virtualizer.scrollRect?.height || FALLBACK_VIEWPORT_HEIGHT;
     const page = Math.max(1, Math.floor(viewport / ROW_HEIGHT) - 1);
     const from = position >= 0 ? position : -1;
     switch (event.key) {
@@ -193,6 +217,18 @@ export function OrdersGrid(props: OrdersGridProps) {
     }
     event.preventDefault();
   };
+
+  // The rows in view and a few around them, and the tab stop wherever it is (so the focus never
+  // falls out of the grid while scrolling); one far away sits out of sight above the content.
+  const { first, last } = rowsInView(scroll, scrollTop);
+  const positions: number[] = [];
+  const from = Math.max(0, first - OVERSCAN);
+  const to = Math.min(shown - 1, last + OVERSCAN);
+  if (shown > 0 && tabStop < from) positions.push(tabStop);
+  for (let at = from; at <= to; at++) positions.push(at);
+  if (shown > 0 && tabStop > to) positions.push(tabStop);
+  const topOf = (at: number) =>
+    at < from || at > to ? -2 * ROW_HEIGHT : rowTop(scroll, at, scrollTop);
 
   return (
     <div className="orders-grid-wrap">
@@ -249,10 +285,15 @@ export function OrdersGrid(props: OrdersGridProps) {
         <div
           ref={scrollRef}
           className="orders-grid-scroll"
-          // Where the window is too narrow for every column, the header follows the rows sideways.
           onScroll={(event) => {
+            const element = event.currentTarget;
+            if (element.scrollTop !== scrollTop) {
+              offsetRef.current = offsetAt(scroll, element.scrollTop);
+              setScrollTop(element.scrollTop);
+            }
+            // Where the window is too narrow for every column, the header follows the rows sideways.
             // Only a sideways move touches the header: a write per vertical frame would cost a layout.
-            const left = event.currentTarget.scrollLeft;
+            const left = element.scrollLeft;
             if (left === headLeft.current || !headRef.current) return;
             headLeft.current = left;
             headRef.current.scrollLeft = left;
@@ -263,20 +304,20 @@ export function OrdersGrid(props: OrdersGridProps) {
             ref={bodyRef}
             role="rowgroup"
             className="orders-grid-body"
-            style={{ height: virtualizer.getTotalSize() }}
+            style={{ height: scroll.contentHeight }}
             onKeyDown={onKeyDown}
           >
-            {virtualizer.getVirtualItems().map((item) => {
-              const row = rows[item.index]!;
+            {positions.map((at) => {
+              const row = rows[at]!;
               return (
                 <OrderRow
-                  key={item.key}
+                  key={row}
                   table={table}
                   row={row}
-                  position={item.index}
-                  start={item.start}
-                  selected={item.index === position}
-                  tabStop={item.index === tabStop}
+                  position={at}
+                  start={topOf(at)}
+                  selected={at === position}
+                  tabStop={at === tabStop}
                   marks={marks}
                   change={props.changeMarkOf?.(row)}
                   statuses={statuses}
@@ -301,12 +342,6 @@ export function OrdersGrid(props: OrdersGridProps) {
         order&rsquo;s details. Delete asks to cancel it. Space ticks it for a bulk cancel (with
         Shift, every order from the last one ticked).
       </p>
-      {rows.length > shown && (
-        <p className="note orders-grid-cap">
-          The list shows the first {formatCount(shown)} of {formatCount(rows.length)} matching
-          orders; search or filter to reach the others.
-        </p>
-      )}
     </div>
   );
 }
@@ -349,7 +384,7 @@ function OrderRow(props: OrderRowProps) {
       tabIndex={props.tabStop ? 0 : -1}
       data-position={position}
       className={`orders-grid-row orders-grid-item${status ? ` row-${status}` : ''}`}
-      // top, not a transform: layout positions stay exact 30 million pixels down; GPU transforms blur there.
+      // top, not a transform: a row never sits far down the content (see grid-scroll.ts), and top stays crisp.
       style={{ top: props.start }}
       onClick={() => props.onSelect(position, 'pointer')}
       onFocus={(event) =>

@@ -103,13 +103,11 @@ export function OrdersScreen() {
       <StatusRegion label="Order list status" className="visually-hidden">
         {load.kind === 'loading'
           ? `Downloading the ${label} orders…`
-          : load.kind === 'reading'
-            ? `Reading ${formatCount(load.count)} ${label} orders…`
-            : load.kind === 'failed'
-              ? `The ${label} orders were not refreshed.`
-              : list?.source === 'service'
-                ? `Refreshed: ${formatCount(list.table.count)} ${label} orders at ${formatClock(list.receivedAt)}.`
-                : undefined}
+          : load.kind === 'failed'
+            ? `The ${label} orders were not refreshed.`
+            : list?.source === 'service' && !list.partial
+              ? `Refreshed: ${formatCount(list.table.count)} ${label} orders at ${formatClock(list.receivedAt)}.`
+              : undefined}
       </StatusRegion>
 
       <OrdersWorkspace
@@ -151,7 +149,7 @@ function useAutoRefresh(
     lastAttemptAt: lastRefreshOf(orders),
     quota,
     offline,
-    refreshing: load.kind === 'loading' || load.kind === 'reading',
+    refreshing: load.kind === 'loading',
     needsSettings: waitsForSettings(load),
   });
   const at = plan.kind === 'paused' ? undefined : plan.at;
@@ -262,7 +260,6 @@ function OrdersWorkspace({
     () => (selectedRow === undefined ? -1 : rows.indexOf(selectedRow)),
     [rows, selectedRow],
   );
-  usePreparedTable(list);
   const cancelBlocked = useCancelBlocked(environment, offline);
   const tickedState = useMemo(() => selection.stateOf(rows), [selection, rows]);
 
@@ -392,7 +389,7 @@ function OrdersWorkspace({
         environment={environment}
         list={list}
         load={orders?.load ?? IDLE}
-        reading={orders?.reading}
+        downloaded={orders?.downloaded}
         shown={rows.length}
         updating={viewQuery !== deferredQuery}
         plan={plan}
@@ -444,7 +441,7 @@ function NoList({
   let text: string | undefined;
   if (orders?.local !== 'read' && load.kind === 'idle') {
     text = `Looking for the ${label} orders saved on this computer…`;
-  } else if (load.kind === 'loading' || load.kind === 'reading') {
+  } else if (load.kind === 'loading') {
     text = `Downloading the ${label} orders…`;
   } else if (load.kind === 'idle') {
     text = `No orders loaded for ${label} yet. Press Refresh to download them.`;
@@ -456,32 +453,4 @@ function NoList({
       <p>{text}</p>
     </div>
   );
-}
-
-/** Builds sort orders and ship times in idle time after a list arrives, so the first sort is instant. */
-function usePreparedTable(list: LoadedOrders | undefined) {
-  useEffect(() => {
-    if (!list) return undefined;
-    const { table } = list;
-    let step = 0;
-    let cancelled = false;
-    const idle: (run: () => void) => () => void =
-      typeof window.requestIdleCallback === 'function'
-        ? (run) => {
-            const handle = window.requestIdleCallback(run, { timeout: 2000 });
-            return () => window.cancelIdleCallback(handle);
-          }
-        : (run) => {
-            const handle = setTimeout(run, 50);
-            return () => clearTimeout(handle);
-          };
-    let cancel = idle(function next() {
-      if (cancelled) return;
-      if (table.prepareStep(step++)) cancel = idle(next);
-    });
-    return () => {
-      cancelled = true;
-      cancel();
-    };
-  }, [list]);
 }

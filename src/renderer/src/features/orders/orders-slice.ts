@@ -6,17 +6,13 @@
 
 import type { EnvironmentId } from '../../../../shared/environments.ts';
 import type { Failure } from '../../../../shared/failures.ts';
-import type {
-  CancelOutcomeView,
-  EventPayloads,
-  OrderListView,
-} from '../../../../shared/ipc-contract.ts';
+import type { CancelOutcomeView, EventPayloads } from '../../../../shared/ipc-contract.ts';
+import type { OrderStreams } from '../../../../shared/order-stream.ts';
 import type { CancelLogEntry, ReviewMarks } from '../../../../shared/orders-local.ts';
-import { InvalidOrdersError } from '../../../../shared/parse-orders.ts';
 import type { Result } from '../../../../shared/result.ts';
 import type { SliceCreator } from '../../store.ts';
 import { autoRefreshInterval, planAutoRefresh } from './auto-refresh.ts';
-import { readOrderList } from './order-reader.ts';
+import { receiveList } from './list-receiver.ts';
 import type { ChangesFilter } from '../changes/change-lookup.ts';
 import type {
   OrderTable,
@@ -26,12 +22,6 @@ import type {
   SortSpec,
 } from './order-table.ts';
 
-/**
- * A User Timing mark set when a list arrives from the main process (seen in
- * DevTools' performance panel): the benchmark times the first rows from it.
- */
-export const ORDERS_RECEIVED_MARK = 'store-admin:orders-received';
-
 export interface LoadedOrders {
   readonly table: OrderTable;
   /** Epoch ms of the service's answer. */
@@ -39,15 +29,16 @@ export interface LoadedOrders {
   readonly bytes: number;
   /** `service`: refreshed in this session; `cache`: the copy saved on this computer. */
   readonly source: 'service' | 'cache';
-  /** Only the first orders: the rest of the list is still being read. */
+  /**
+   * The rows so far of a list still arriving (`receivedAt` and `bytes` are
+   * not known yet): more are coming, or the list may yet fail and go.
+   */
   readonly partial?: boolean;
 }
 
 export type OrdersLoad =
   | { readonly kind: 'idle' }
   | { readonly kind: 'loading'; readonly receivedBytes: number; readonly totalBytes?: number }
-  /** The list arrived and is being read (parsed), a slice at a time. */
-  | { readonly kind: 'reading'; readonly count: number }
   | { readonly kind: 'failed'; readonly failure: Failure };
 
 export interface OrderSelection {
@@ -67,8 +58,8 @@ export interface EnvironmentOrders {
   readonly service?: string;
   /** Epoch ms of this session's last refresh attempt, successful or not. */
   readonly lastAttemptAt?: number;
-  /** A list (saved copy or refresh) being read: how far. */
-  readonly reading?: { readonly read: number; readonly count: number };
+  /** Orders of the download under way read so far (its rows may not be on screen). */
+  readonly downloaded?: number;
   readonly marks: ReviewMarks;
   /** Oldest first, as main keeps it. */
   readonly cancelLog: readonly CancelLogEntry[];
@@ -196,277 +187,293 @@ function learnedFrom(failure: Failure): Partial<EnvironmentOrders> {
   return {};
 }
 
-export const createOrdersSlice: SliceCreator<OrdersSlice> = (api) => (set, get) => {
-  const current = (environment: EnvironmentId) => get().orders[environment] ?? EMPTY;
-  const update = (environment: EnvironmentId, change: Partial<EnvironmentOrders>) => {
-    set({ orders: { ...get().orders, [environment]: { ...current(environment), ...change } } });
-  };
+export const createOrdersSlice =
+  (streams: OrderStreams): SliceCreator<OrdersSlice> =>
+  (api) =>
+  (set, get) => {
+    const current = (environment: EnvironmentId) => get().orders[environment] ?? EMPTY;
+    const update = (environment: EnvironmentId, change: Partial<EnvironmentOrders>) => {
+      set({ orders: { ...get().orders, [environment]: { ...current(environment), ...change } } });
+    };
 
-  /**
-   * Reads a list a slice at a time. When nothing is on screen yet, its first
-   * rows are shown at once. Undefined when the environment was pointed at
-   * another service meanwhile.
-   */
-  const readList = async (
-    environment: EnvironmentId,
-    view: OrderListView,
-    source: LoadedOrders['source'],
-  ): Promise<LoadedOrders | Failure | undefined> => {
-    const service = current(environment).service;
-    const stillOurs = () => current(environment).service === service;
-    const { receivedAt, bytes, count } = view;
-    update(environment, { reading: { read: 0, count } });
-    try {
-      const table = await readOrderList(view.body, count, {
-        cancelled: () => !stillOurs(),
-        onFirstRows: (first) => {
-          if (!current(environment).list && stillOurs()) {
-            update(environment, {
-              list: { table: first, receivedAt, bytes, source, partial: true },
-            });
-          }
-        },
-        onProgress: (read) => stillOurs() && update(environment, { reading: { read, count } }),
-      });
-      return table && { table, receivedAt, bytes, source };
-    } catch (error) {
-      const reason = error instanceof InvalidOrdersError ? error.message : String(error);
-      return {
-        kind: 'invalid-response',
-        message: `Store Admin could not read the order list (${reason}). The list on screen was kept.`,
-        delivery: 'answered',
+    /** Whether rows still arriving may take the screen: nothing whole is shown (rows of a `source` may go on). */
+    const rowsMayShow = (environment: EnvironmentId, source: LoadedOrders['source']) => {
+      const shown = current(environment).list;
+      return (
+        !shown || (shown.partial === true && (source === 'service' || shown.source === source))
+      );
+    };
+
+    /** Takes the rows of a failed list of `source` off the screen, if they are on it. */
+    const dropRows = (environment: EnvironmentId, source: LoadedOrders['source']) => {
+      const shown = current(environment).list;
+      if (shown?.partial && shown.source === source) update(environment, { list: undefined });
+    };
+
+    const showRows =
+      (environment: EnvironmentId, source: LoadedOrders['source']) => (table: OrderTable) => {
+        if (rowsMayShow(environment, source))
+          update(environment, {
+            list: { table, receivedAt: Date.now(), bytes: 0, source, partial: true },
+          });
       };
-    } finally {
-      if (stillOurs()) update(environment, { reading: undefined });
-    }
-  };
 
-  const serviceOf = (environment: EnvironmentId) =>
-    get().environments.find((view) => view.id === environment)?.baseUrl;
+    const serviceOf = (environment: EnvironmentId) =>
+      get().environments.find((view) => view.id === environment)?.baseUrl;
 
-  const followSelection = (
-    environment: EnvironmentId,
-    list: LoadedOrders,
-  ): OrderSelection | undefined => {
-    const id = current(environment).selection?.id;
-    if (id === undefined) return undefined;
-    const row = list.table.rowOfId(id);
-    return row === undefined ? undefined : { row, id };
-  };
+    const followSelection = (
+      environment: EnvironmentId,
+      table: OrderTable,
+    ): OrderSelection | undefined => {
+      const id = current(environment).selection?.id;
+      if (id === undefined) return undefined;
+      const row = table.rowOfId(id);
+      return row === undefined ? undefined : { row, id };
+    };
 
-  const loadLocal = async (environment: EnvironmentId) => {
-    const [marks, log] = await Promise.all([
-      api.reviewMarks.list(environment),
-      api.cancelLog.list(environment),
-    ]);
-    update(environment, {
-      ...(marks.ok ? { marks: marks.value } : {}),
-      ...(log.ok ? { cancelLog: log.value } : {}),
-    });
-  };
-
-  return {
-    orders: {},
-    cancelFlow: { step: 'idle' },
-    ordersQuery: DEFAULT_ORDERS_QUERY,
-    ordersPanel: 'none',
-
-    showOrdersPanel(panel) {
-      set({ ordersPanel: panel });
-    },
-
-    async openOrders(environment) {
-      const service = serviceOf(environment);
-      const state = current(environment);
-      if (state.local !== 'unread' && state.service === service) return;
-      // First opening, or the environment now points at another service: nothing of the old list applies.
-      set({ orders: { ...get().orders, [environment]: { ...EMPTY, local: 'reading', service } } });
-      const [cached] = await Promise.all([api.orders.cached(environment), loadLocal(environment)]);
-      if (cached.ok && cached.value.found) performance.mark(ORDERS_RECEIVED_MARK);
-      const stillOurs = () => current(environment).service === service;
-      if (cached.ok && cached.value.found && stillOurs()) {
-        const list = await readList(environment, cached.value.list, 'cache');
-        // A refresh may have finished meanwhile: the newer list stays.
-        const shown = current(environment).list;
-        if (list && !('kind' in list) && stillOurs() && (!shown || shown.partial)) {
-          update(environment, { list, selection: followSelection(environment, list) });
-        }
-      }
-      if (!stillOurs()) return;
-      update(environment, { local: 'read' });
-      const list = current(environment).list;
-      const interval = autoRefreshInterval(get().quotas[environment]);
-      if (list && Date.now() - list.receivedAt < interval) {
-        // A copy this recent is refreshed at the usual interval; one cheap call says meanwhile
-        // whether the service answers and takes the key (the list itself is not downloaded).
-        const probe = await api.connection.test(environment);
-        const failure = probe.ok ? undefined : probe.error;
-        if (
-          failure &&
-          (failure.kind === 'unauthorized' || failure.kind === 'no-key') &&
-          stillOurs()
-        ) {
-          update(environment, { load: { kind: 'failed', failure }, ...learnedFrom(failure) });
-        }
-      }
-    },
-
-    async refreshOrders(environment) {
-      const { load } = current(environment);
-      if (load.kind === 'loading' || load.kind === 'reading') return;
+    const loadLocal = async (environment: EnvironmentId) => {
+      const [marks, log] = await Promise.all([
+        api.reviewMarks.list(environment),
+        api.cancelLog.list(environment),
+      ]);
       update(environment, {
-        load: { kind: 'loading', receivedBytes: 0 },
-        lastAttemptAt: Date.now(),
+        ...(marks.ok ? { marks: marks.value } : {}),
+        ...(log.ok ? { cancelLog: log.value } : {}),
       });
-      const service = current(environment).service;
-      const stillOurs = () => current(environment).service === service;
-      const result = await api.orders.list(environment);
-      // The environment was pointed at another service meanwhile: this answer is not its list.
-      if (!stillOurs()) return;
-      if (!result.ok) {
-        update(environment, {
-          load: { kind: 'failed', failure: result.error },
-          ...learnedFrom(result.error),
+    };
+
+    return {
+      orders: {},
+      cancelFlow: { step: 'idle' },
+      ordersQuery: DEFAULT_ORDERS_QUERY,
+      ordersPanel: 'none',
+
+      showOrdersPanel(panel) {
+        set({ ordersPanel: panel });
+      },
+
+      async openOrders(environment) {
+        const service = serviceOf(environment);
+        const state = current(environment);
+        if (state.local !== 'unread' && state.service === service) return;
+        // First opening, or the environment now points at another service: nothing of the old list applies.
+        set({
+          orders: { ...get().orders, [environment]: { ...EMPTY, local: 'reading', service } },
         });
-        return;
-      }
-      performance.mark(ORDERS_RECEIVED_MARK);
-      update(environment, {
-        load: { kind: 'reading', count: result.value.count },
-        keyFailure: undefined,
-      });
-      const list = await readList(environment, result.value, 'service');
-      if (!list || !stillOurs()) return;
-      if ('kind' in list) {
-        update(environment, { load: { kind: 'failed', failure: list } });
-        return;
-      }
-      update(environment, {
-        list,
-        load: { kind: 'idle' },
-        selection: followSelection(environment, list),
-      });
-    },
+        const stillOurs = () => current(environment).service === service;
+        const [{ result: cached, table }] = await Promise.all([
+          receiveList(
+            streams,
+            (streamId) => api.orders.cached(environment, streamId),
+            (result) => (result.ok && result.value.found ? result.value.list.count : undefined),
+            { onRows: (rows) => stillOurs() && showRows(environment, 'cache')(rows) },
+          ),
+          loadLocal(environment),
+        ]);
+        if (stillOurs()) {
+          if (table && cached.ok && cached.value.found) {
+            // A refresh may have finished meanwhile: the newer list stays (a whole list beats rows so far).
+            const { receivedAt, bytes } = cached.value.list;
+            const shown = current(environment).list;
+            if (!shown || shown.partial) {
+              update(environment, {
+                list: { table, receivedAt, bytes, source: 'cache' },
+                selection: followSelection(environment, table),
+              });
+            }
+          } else {
+            dropRows(environment, 'cache');
+          }
+        }
+        if (!stillOurs()) return;
+        update(environment, { local: 'read' });
+        const list = current(environment).list;
+        const interval = autoRefreshInterval(get().quotas[environment]);
+        if (list && !list.partial && Date.now() - list.receivedAt < interval) {
+          // A copy this recent is refreshed at the usual interval; one cheap call says meanwhile
+          // whether the service answers and takes the key (the list itself is not downloaded).
+          const probe = await api.connection.test(environment);
+          const failure = probe.ok ? undefined : probe.error;
+          if (
+            failure &&
+            (failure.kind === 'unauthorized' || failure.kind === 'no-key') &&
+            stillOurs()
+          ) {
+            update(environment, { load: { kind: 'failed', failure }, ...learnedFrom(failure) });
+          }
+        }
+      },
 
-    async autoRefreshIfDue(environment) {
-      const state = get();
-      const orders = current(environment);
-      const { load } = orders;
-      const now = Date.now();
-      const plan = planAutoRefresh({
-        now,
-        lastAttemptAt: lastRefreshOf(orders),
-        quota: state.quotas[environment],
-        offline: state.connectivity[environment]?.reachable === false,
-        refreshing: load.kind === 'loading' || load.kind === 'reading',
-        needsSettings: waitsForSettings(load),
-      });
-      if (plan.kind === 'at' && plan.at <= now) await get().refreshOrders(environment);
-    },
+      async refreshOrders(environment) {
+        const { load } = current(environment);
+        if (load.kind === 'loading') return;
+        update(environment, {
+          load: { kind: 'loading', receivedBytes: 0 },
+          lastAttemptAt: Date.now(),
+          downloaded: 0,
+        });
+        const service = current(environment).service;
+        const stillOurs = () => current(environment).service === service;
+        const { result, table, broken } = await receiveList(
+          streams,
+          (streamId) => api.orders.list(environment, streamId),
+          (answer) => (answer.ok ? answer.value.count : undefined),
+          {
+            onRows: (rows) => {
+              if (!stillOurs()) return;
+              update(environment, { downloaded: rows.count });
+              showRows(environment, 'service')(rows);
+            },
+          },
+        );
+        // The environment was pointed at another service meanwhile: this answer is not its list.
+        if (!stillOurs()) return;
+        if (!result.ok || !table) {
+          const failure: Failure = !result.ok
+            ? result.error
+            : {
+                kind: 'invalid-response',
+                message: `Store Admin could not read the order list${broken ? ' (it did not arrive whole)' : ''}.`,
+                delivery: 'answered',
+              };
+          // The rows that came of this list go; the last good list (if there is one) stays.
+          dropRows(environment, 'service');
+          update(environment, {
+            load: { kind: 'failed', failure },
+            downloaded: undefined,
+            ...learnedFrom(failure),
+          });
+          return;
+        }
+        const { receivedAt, bytes } = result.value;
+        update(environment, {
+          list: { table, receivedAt, bytes, source: 'service' },
+          load: { kind: 'idle' },
+          downloaded: undefined,
+          keyFailure: undefined,
+          selection: followSelection(environment, table),
+        });
+      },
 
-    applyOrdersProgress({ environment, receivedBytes, totalBytes }) {
-      if (current(environment).load.kind !== 'loading') return;
-      update(environment, {
-        load:
-          totalBytes === undefined
-            ? { kind: 'loading', receivedBytes }
-            : { kind: 'loading', receivedBytes, totalBytes },
-      });
-    },
+      async autoRefreshIfDue(environment) {
+        const state = get();
+        const orders = current(environment);
+        const { load } = orders;
+        const now = Date.now();
+        const plan = planAutoRefresh({
+          now,
+          lastAttemptAt: lastRefreshOf(orders),
+          quota: state.quotas[environment],
+          offline: state.connectivity[environment]?.reachable === false,
+          refreshing: load.kind === 'loading',
+          needsSettings: waitsForSettings(load),
+        });
+        if (plan.kind === 'at' && plan.at <= now) await get().refreshOrders(environment);
+      },
 
-    setOrdersQuery(change) {
-      set({ ordersQuery: { ...get().ordersQuery, ...change } });
-    },
+      applyOrdersProgress({ environment, receivedBytes, totalBytes }) {
+        if (current(environment).load.kind !== 'loading') return;
+        update(environment, {
+          load:
+            totalBytes === undefined
+              ? { kind: 'loading', receivedBytes }
+              : { kind: 'loading', receivedBytes, totalBytes },
+        });
+      },
 
-    clearOrdersFilters() {
-      // Sorting is how the clerk reads the list, not a filter: it stays.
-      set({ ordersQuery: { ...DEFAULT_ORDERS_QUERY, sort: get().ordersQuery.sort } });
-    },
+      setOrdersQuery(change) {
+        set({ ordersQuery: { ...get().ordersQuery, ...change } });
+      },
 
-    selectOrderRow(environment, row) {
-      const list = current(environment).list;
-      if (!list || row < 0 || row >= list.table.count) return;
-      if (current(environment).selection?.row === row) return;
-      const id = list.table.idAt(row);
-      update(environment, { selection: id === undefined ? { row } : { row, id } });
-    },
+      clearOrdersFilters() {
+        // Sorting is how the clerk reads the list, not a filter: it stays.
+        set({ ordersQuery: { ...DEFAULT_ORDERS_QUERY, sort: get().ordersQuery.sort } });
+      },
 
-    async loadCancelLog(environment) {
-      const log = await api.cancelLog.list(environment);
-      if (log.ok) update(environment, { cancelLog: log.value });
-    },
+      selectOrderRow(environment, row) {
+        const list = current(environment).list;
+        if (!list || row < 0 || row >= list.table.count) return;
+        if (current(environment).selection?.row === row) return;
+        const id = list.table.idAt(row);
+        update(environment, { selection: id === undefined ? { row } : { row, id } });
+      },
 
-    async saveReviewMark(environment, orderId, mark) {
-      const result = await api.reviewMarks.set(environment, orderId, mark);
-      if (result.ok) update(environment, { marks: result.value });
-      return result;
-    },
+      async loadCancelLog(environment) {
+        const log = await api.cancelLog.list(environment);
+        if (log.ok) update(environment, { cancelLog: log.value });
+      },
 
-    askToCancel(environment, orderId) {
-      if (get().cancelFlow.step === 'sending') return;
-      set({ cancelFlow: { step: 'confirm', environment, orderId } });
-    },
+      async saveReviewMark(environment, orderId, mark) {
+        const result = await api.reviewMarks.set(environment, orderId, mark);
+        if (result.ok) update(environment, { marks: result.value });
+        return result;
+      },
 
-    dismissCancel() {
-      // A cancel already sent cannot be called back; its answer is still shown.
-      if (get().cancelFlow.step === 'sending') return;
-      set({ cancelFlow: { step: 'idle' } });
-    },
+      askToCancel(environment, orderId) {
+        if (get().cancelFlow.step === 'sending') return;
+        set({ cancelFlow: { step: 'confirm', environment, orderId } });
+      },
 
-    async confirmCancel() {
-      const flow = get().cancelFlow;
-      if (flow.step !== 'confirm') return;
-      const { environment, orderId } = flow;
-      set({ cancelFlow: { step: 'sending', environment, orderId } });
-      const result = await api.orders.cancel(environment, orderId);
-      const at = Date.now();
-      let entry: CancelLogEntry;
-      let answered: CancelFlow | undefined;
-      if (!result.ok) {
-        const failure = result.error;
-        // A hold (429, ban) is the gate's, in main: the quota view brings its real time.
-        set({ cancelFlow: { step: 'failed', environment, orderId, failure } });
-        update(environment, learnedFrom(failure));
-        entry = {
-          at,
-          environment,
-          orderId,
-          result: 'failed',
-          message: failure.message,
-          delivery: failure.delivery,
-        };
-      } else {
-        const outcome: CancelOutcomeView = {
-          kind: result.value.kind,
-          message: result.value.message,
-        };
-        answered = { step: 'answered', environment, orderId, outcome };
-        update(environment, { keyFailure: undefined });
-        entry = { at, environment, orderId, result: outcome.kind, message: outcome.message };
-      }
-      // The rows' statuses (cancelled, shipped, gone) come from the cancel log: this answer
-      // counts at once, then main's own log (which has every attempt) replaces the copy.
-      update(environment, { cancelLog: [...current(environment).cancelLog, entry] });
-      await get().loadCancelLog(environment);
-      // The answer is said with main's log at hand: a 404 for an order it saw cancelled
-      // reads "already cancelled", in the message and in the row alike.
-      if (answered) set({ cancelFlow: answered });
-    },
+      dismissCancel() {
+        // A cancel already sent cannot be called back; its answer is still shown.
+        if (get().cancelFlow.step === 'sending') return;
+        set({ cancelFlow: { step: 'idle' } });
+      },
 
-    dismissCancelOutcome() {
-      const { step } = get().cancelFlow;
-      if (step === 'answered' || step === 'failed') set({ cancelFlow: { step: 'idle' } });
-    },
+      async confirmCancel() {
+        const flow = get().cancelFlow;
+        if (flow.step !== 'confirm') return;
+        const { environment, orderId } = flow;
+        set({ cancelFlow: { step: 'sending', environment, orderId } });
+        const result = await api.orders.cancel(environment, orderId);
+        const at = Date.now();
+        let entry: CancelLogEntry;
+        let answered: CancelFlow | undefined;
+        if (!result.ok) {
+          const failure = result.error;
+          // A hold (429, ban) is the gate's, in main: the quota view brings its real time.
+          set({ cancelFlow: { step: 'failed', environment, orderId, failure } });
+          update(environment, learnedFrom(failure));
+          entry = {
+            at,
+            environment,
+            orderId,
+            result: 'failed',
+            message: failure.message,
+            delivery: failure.delivery,
+          };
+        } else {
+          const outcome: CancelOutcomeView = {
+            kind: result.value.kind,
+            message: result.value.message,
+          };
+          answered = { step: 'answered', environment, orderId, outcome };
+          update(environment, { keyFailure: undefined });
+          entry = { at, environment, orderId, result: outcome.kind, message: outcome.message };
+        }
+        // The rows' statuses (cancelled, shipped, gone) come from the cancel log: this answer
+        // counts at once, then main's own log (which has every attempt) replaces the copy.
+        update(environment, { cancelLog: [...current(environment).cancelLog, entry] });
+        await get().loadCancelLog(environment);
+        // The answer is said with main's log at hand: a 404 for an order it saw cancelled
+        // reads "already cancelled", in the message and in the row alike.
+        if (answered) set({ cancelFlow: answered });
+      },
 
-    forgetKeyFailures(environment) {
-      const { load } = current(environment);
-      // A refresh the old key lost is due again at once with the new one.
-      update(environment, {
-        keyFailure: undefined,
-        ...(load.kind === 'failed' && isKeyFailure(load.failure)
-          ? { load: { kind: 'idle' }, lastAttemptAt: undefined }
-          : {}),
-      });
-    },
+      dismissCancelOutcome() {
+        const { step } = get().cancelFlow;
+        if (step === 'answered' || step === 'failed') set({ cancelFlow: { step: 'idle' } });
+      },
+
+      forgetKeyFailures(environment) {
+        const { load } = current(environment);
+        // A refresh the old key lost is due again at once with the new one.
+        update(environment, {
+          keyFailure: undefined,
+          ...(load.kind === 'failed' && isKeyFailure(load.failure)
+            ? { load: { kind: 'idle' }, lastAttemptAt: undefined }
+            : {}),
+        });
+      },
+    };
   };
-};

@@ -1,6 +1,6 @@
 // The orders screen's status bar, under the grid: how many orders are shown
 // of how many, when the list was refreshed (or saved) and when it refreshes
-// next, and a download's or a reading's progress. One line; why a refresh
+// next, and a download's progress (bytes, and orders read so far). One line; why a refresh
 // waits (offline, a hold, the key) is the notice area's to say.
 
 import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/environments.ts';
@@ -14,7 +14,8 @@ export interface OrdersStatusBarProps {
   readonly environment: EnvironmentId;
   readonly list: LoadedOrders | undefined;
   readonly load: OrdersLoad;
-  readonly reading: { readonly read: number; readonly count: number } | undefined;
+  /** Orders of the download under way read so far. */
+  readonly downloaded: number | undefined;
   /** Orders in the view (after search and filters). */
   readonly shown: number;
   /** The view is still following the latest search. */
@@ -34,7 +35,9 @@ export function refreshWords(
   now: number,
 ): string {
   const parts: string[] = [];
-  if (list?.source === 'service') {
+  if (list?.partial) {
+    // The rows of a list still arriving: its time is that of its last byte, not known yet.
+  } else if (list?.source === 'service') {
     parts.push(
       `Refreshed at ${formatClock(list.receivedAt)} (${formatAge(now - list.receivedAt)}).`,
     );
@@ -59,7 +62,7 @@ export function refreshWords(
 }
 
 export function OrdersStatusBar(props: OrdersStatusBarProps) {
-  const { environment, list, load, reading, shown, plan, now } = props;
+  const { environment, list, load, downloaded, shown, plan, now } = props;
   const label = ENVIRONMENT_LABELS[environment];
   const total = list?.table.count;
   // The gone orders are listed apart, from the list before.
@@ -76,7 +79,7 @@ export function OrdersStatusBar(props: OrdersStatusBarProps) {
           {gone !== undefined
             ? `Showing ${formatCount(gone)} gone orders`
             : list?.partial
-              ? `Showing ${formatCount(shown)} of the first ${formatCount(total)} orders; the rest are being read`
+              ? `Showing ${formatCount(shown)} of ${formatCount(total)} orders so far; the rest are on their way`
               : `Showing ${formatCount(shown)} of ${formatCount(total)} orders`}
           {props.updating ? ' (updating…)' : ''}
         </p>
@@ -89,40 +92,30 @@ export function OrdersStatusBar(props: OrdersStatusBarProps) {
         </p>
       )}
       {load.kind === 'loading' && (
-        <DownloadProgress receivedBytes={load.receivedBytes} totalBytes={load.totalBytes} />
+        <DownloadProgress
+          receivedBytes={load.receivedBytes}
+          totalBytes={load.totalBytes}
+          orders={downloaded}
+        />
       )}
-      {reading && <ReadingProgress {...reading} />}
     </footer>
-  );
-}
-
-function ReadingProgress({ read, count }: { read: number; count: number }) {
-  const text = `${formatCount(read)} of ${formatCount(count)} orders`;
-  return (
-    <div className="progress">
-      <label htmlFor="orders-reading">Reading orders</label>
-      <progress
-        id="orders-reading"
-        max={Math.max(count, 1)}
-        value={Math.min(read, count)}
-        aria-valuetext={text}
-      />
-      <span className="progress-text">{text}</span>
-    </div>
   );
 }
 
 function DownloadProgress({
   receivedBytes,
   totalBytes,
+  orders,
 }: {
   receivedBytes: number;
   totalBytes?: number | undefined;
+  orders: number | undefined;
 }) {
   const known = totalBytes !== undefined && totalBytes > 0;
+  const read = orders ? `, ${formatCount(orders)} orders` : '';
   const text = known
-    ? `${formatBytes(receivedBytes)} of ${formatBytes(totalBytes)}`
-    : `${formatBytes(receivedBytes)} received (total size not known)`;
+    ? `${formatBytes(receivedBytes)} of ${formatBytes(totalBytes)}${read}`
+    : `${formatBytes(receivedBytes)} received${read} (total size not known)`;
   return (
     <div className="progress">
       <label htmlFor="orders-progress">Downloading orders</label>

@@ -32,7 +32,7 @@ export function OrdersToolbar(props: OrdersToolbarProps) {
   const askBulkCancel = useAppStore((state) => state.askBulkCancel);
   const busy = useAppStore((state) => {
     const kind = state.orders[environment]?.load.kind;
-    return kind === 'loading' || kind === 'reading';
+    return kind === 'loading';
   });
   const bulkRunning = useAppStore((state) => {
     const status = state.bulkJobs[environment]?.status;

@@ -1,0 +1,34 @@
+// What this process holds, measured: the heap plus memory outside it (array
+// buffers, Buffers, external strings), after collecting garbage until the
+// figure settles. Memory outside the heap is freed by finalizers that run
+// after a collection, a turn later.
+
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
+// The collector, also when Node was started without --expose-gc.
+setFlagsFromString('--expose-gc');
+const collect = runInNewContext('gc') as () => void;
+
+export async function bytesInUse(): Promise<number> {
+  let last = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < 10; round++) {
+    collect();
+    await new Promise((resolve) => setImmediate(resolve));
+    const { heapUsed, external } = process.memoryUsage();
+    const now = heapUsed + external;
+    if (Math.abs(last - now) < 256 * 1024) return now;
+    last = now;
+  }
+  return last;
+}
+
+/** What holding the result of `load` costs. */
+export async function heldBytes(load: () => Promise<unknown>): Promise<number> {
+  const before = await bytesInUse();
+  const held = await load();
+  const after = await bytesInUse();
+  // Keep `held` alive until after the second reading.
+  if (held === undefined) throw new Error('nothing loaded');
+  return after - before;
+}

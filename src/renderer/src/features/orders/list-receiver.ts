@@ -1,0 +1,77 @@
+// Receives one order list while main reads it: asks for it with a fresh
+// stream id, builds the table from the parts of columns that come on that
+// stream (a table of the rows so far now and then, for the screen), and
+// gives the whole table once the call says the list is whole and valid and
+// every row has come. A list that fails, however far it came, gives no table.
+
+import type { OrderStreams } from '../../../../shared/order-stream.ts';
+import { OrderTableBuilder, type OrderTable } from './order-table.ts';
+import { newStreamId } from './order-streams.ts';
+
+export interface ReceiveOptions {
+  /** A table of the rows so far: with the first rows, then at most every `intervalMs`. */
+  readonly onRows?: (table: OrderTable) => void;
+  readonly intervalMs?: number;
+  readonly now?: () => number;
+}
+
+/** Between two tables of the rows so far: the count grows visibly, and sorting what has come stays cheap. */
+export const ROWS_SHOWN_EVERY_MS = 200;
+
+export interface ReceivedList<R> {
+  readonly result: R;
+  /** The whole list, when `result` is a whole list and all its rows came. */
+  readonly table?: OrderTable;
+  /** The call said the list is whole, yet its rows did not all come (they cannot be trusted). */
+  readonly broken?: boolean;
+}
+
+/**
+ * `call` asks main for the list with the stream id; `wholeCount` tells from
+ * its result whether it is a whole list, and of how many orders.
+ */
+export async function receiveList<R>(
+  streams: OrderStreams,
+  call: (streamId: string) => Promise<R>,
+  wholeCount: (result: R) => number | undefined,
+  options: ReceiveOptions = {},
+): Promise<ReceivedList<R>> {
+  const { onRows, intervalMs = ROWS_SHOWN_EVERY_MS, now = () => performance.now() } = options;
+  const streamId = newStreamId();
+  let builder: OrderTableBuilder | undefined;
+  let shownAt = Number.NEGATIVE_INFINITY;
+  let broken = false;
+  let settle: (end: { count: number } | undefined) => void = () => undefined;
+  const ended = new Promise<{ count: number } | undefined>((resolve) => (settle = resolve));
+  const stop = streams.listen(streamId, (message) => {
+    if (message.kind === 'rows') {
+      if (broken) return;
+      builder ??= new OrderTableBuilder(message.expected ?? message.columns.count);
+      try {
+        builder.append(message.from, message.columns);
+      } catch {
+        broken = true; // a part out of order: this list cannot be trusted
+        return;
+      }
+      const at = now();
+      if (onRows && at - shownAt >= intervalMs) {
+        shownAt = at;
+        onRows(builder.snapshot());
+      }
+    } else {
+      settle(message.kind === 'end' ? { count: message.count } : undefined);
+    }
+  });
+  try {
+    const result = await call(streamId);
+    const count = wholeCount(result);
+    if (count === undefined) return { result };
+    // Main sends the end mark before it answers, but the two travel apart: wait for the rows.
+    const end = await ended;
+    const received = builder?.count ?? 0;
+    if (broken || end?.count !== count || received !== count) return { result, broken: true };
+    return { result, table: (builder ?? new OrderTableBuilder(0)).build() };
+  } finally {
+    stop();
+  }
+}
