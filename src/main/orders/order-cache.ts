@@ -214,6 +214,7 @@ export class OrderCache {
       commit: async (count, receivedAt = meta.receivedAt, columns) => {
         try {
           await chain;
+          // eslint-disable-next-line @typescript-eslint/only-throw-error -- the write's own failure, unchanged
           if (failure !== undefined) throw failure;
           if (receivedAt === undefined) throw new Error('the list has no time');
           const header: Header = {
@@ -249,9 +250,8 @@ export class OrderCache {
           });
         this.#committing.set(file, next);
         if (await next) {
-          const at = receivedAt!;
           for (const listener of [...this.#commitListeners])
-            listener({ scope, receivedAt: at, count, ...(columns ? { columns } : {}) });
+            listener({ scope, receivedAt, count, ...(columns ? { columns } : {}) });
         }
       },
       abort: async () => {
