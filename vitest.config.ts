@@ -20,6 +20,7 @@ export default defineConfig({
             'test/security/**/*.spec.ts',
             'test/reliability/**/*.spec.ts',
             'test/fuzz/**/*.spec.ts',
+            'test/lint/**/*.spec.ts',
           ],
           testTimeout: 20_000,
         },

@@ -195,12 +195,14 @@ export async function benchStream(orders: number, mbPerSecond: number): Promise<
     // A fresh data folder: the app downloads the list as it starts.
     await page.addInitScript(watchFirstDownload(orders, '42'));
     await page.goto(`${harness.url}&bench-watch`);
-    const watched = (await page.evaluate(`(async () => {
+    const watched = await page.evaluate<
+      { firstRows: number; settledAt: number; partial: boolean } | undefined
+    >(`(async () => {
       const deadline = performance.now() + 300000;
       while (performance.now() < deadline && !(window.benchWatch && window.benchWatch.settledAt))
         await new Promise((resolve) => setTimeout(resolve, 50));
       return window.benchWatch;
-    })()`)) as { firstRows: number; settledAt: number; partial: boolean } | undefined;
+    })()`);
     const bodyBytes = download.bytes;
     if (!watched?.firstRows || !watched.settledAt || !download.last)
       throw new Error('the list did not arrive whole in the page');
@@ -216,26 +218,26 @@ export async function benchStream(orders: number, mbPerSecond: number): Promise<
 
     // Search as you type, then each sort from scratch (nothing is prepared ahead).
     const before = await page.evaluate(rowCount);
-    const search = (await page.evaluate(
+    const search = await page.evaluate<number>(
       timeUntil(setSearch('4242'), `${rowCount} !== ${JSON.stringify(before)}`),
-    )) as number;
+    );
     await page.evaluate(timeUntil(setSearch(''), `${rowCount} === ${JSON.stringify(before)}`));
     const sorts: number[] = [];
     for (const column of ['Pet ID', 'Ship date', 'Quantity']) {
       const was = await page.evaluate(firstCell);
       sorts.push(
-        (await page.evaluate(
+        await page.evaluate<number>(
           timeUntil(
             `[...document.querySelectorAll('[role="columnheader"] button')].find((b) => b.textContent.trim().startsWith(${JSON.stringify(column)})).click();`,
             `document.querySelector('[role="columnheader"][aria-sort]') && ${firstCell} !== ${JSON.stringify(was)}`,
           ),
-        )) as number,
+        ),
       );
     }
     const rendererSorted = await rendererBytes(cdp);
 
     // Scrolling: 120 frames of 600 px each; frame-to-frame intervals.
-    const frames = (await page.evaluate(`(async () => {
+    const frames = await page.evaluate<{ p50: number; p95: number; max: number }>(`(async () => {
       const scroller = document.querySelector('.orders-grid-scroll');
       const intervals = [];
       let last = performance.now();
@@ -248,7 +250,7 @@ export async function benchStream(orders: number, mbPerSecond: number): Promise<
       }
       intervals.sort((a, b) => a - b);
       return { p50: intervals[60], p95: intervals[114], max: intervals[119] };
-    })()`)) as { p50: number; p95: number; max: number };
+    })()`);
 
     const firstRows = watched.firstRows - download.first;
     const downloadMs = download.last - download.first;
@@ -446,11 +448,11 @@ export async function benchScaling(sizes: readonly number[]): Promise<BenchLine[
         },
       );
       if (orders === largest) {
-        const end = (await page.evaluate(scrollToEnd(orders))) as {
+        const end = await page.evaluate<{
           scrollHeight: number;
           inView: boolean;
           id: string;
-        };
+        }>(scrollToEnd(orders));
         const lastId = sandbox.orderIds().at(-1);
         const ok = end.inView && end.id === lastId;
         const millions = `${orders / 1_000_000}M`;

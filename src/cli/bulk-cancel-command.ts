@@ -12,7 +12,7 @@ import type { Delivery } from '../shared/failures.ts';
 import { BulkJournal, replay } from '../main/bulk-cancel/journal.ts';
 import { BulkCancelQueue } from '../main/bulk-cancel/queue.ts';
 import { serviceScope, type ServiceScope } from '../main/environments/service-scope.ts';
-import type { Timing } from '../main/quota/clock.ts';
+import type { Timing } from '../main/store-api/clock.ts';
 import type { RequestGate } from '../main/quota/gate.ts';
 import { processAlive } from '../main/quota/shared-gate-files.ts';
 import type { StoreClient } from '../main/store-api/client.ts';

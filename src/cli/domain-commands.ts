@@ -28,7 +28,7 @@ import {
 } from '../main/domains/dns-check.ts';
 import { DomainInputError } from '../main/domains/domain-name.ts';
 import type { CliIo } from './run.ts';
-import { realTiming } from '../main/quota/clock.ts';
+import { realTiming } from '../main/store-api/clock.ts';
 import { nextCheckAt } from '../main/domains/recheck-schedule.ts';
 
 export const DOMAIN_EXIT = { ok: 0, failed: 1, usage: 2, pending: 5, misconfigured: 6 } as const;

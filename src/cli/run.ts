@@ -18,9 +18,9 @@ import type { Failure } from '../shared/failures.ts';
 import type { Order } from '../shared/order.ts';
 import { planForMinuteLimit } from '../shared/plans.ts';
 import type { QuotaSnapshot } from '../shared/quota.ts';
-import { realTiming, type Timing } from '../main/quota/clock.ts';
+import { realTiming, type Timing } from '../main/store-api/clock.ts';
 import { RequestGate } from '../main/quota/gate.ts';
-import { RetryBudget } from '../main/quota/retry-budget.ts';
+import { RetryBudget } from '../main/store-api/retry-budget.ts';
 import { quotaFolder, SharedGateFolder } from '../main/quota/shared-gate-files.ts';
 import {
   isStoreApiError,

@@ -9,7 +9,7 @@ import { ENVIRONMENT_IDS, type EnvironmentId } from '../shared/environments.ts';
 import { BulkJournal } from './bulk-cancel/journal.ts';
 import { BulkCancelQueue } from './bulk-cancel/queue.ts';
 import { adoptUnscopedFiles, type ServiceScope } from './environments/service-scope.ts';
-import { realTiming, type Timing } from './quota/clock.ts';
+import { realTiming, type Timing } from './store-api/clock.ts';
 import { quotaFolder, SharedGateFolder } from './quota/shared-gate-files.ts';
 import { DomainWorkspaceStore } from './domains/workspace-store.ts';
 import {

@@ -6,7 +6,8 @@
 /** More digits than any int64 or safe integer has: further detail cannot matter. */
 const MAX_DIGITS = 40;
 
-export type IntegerOfNumber = string | 'fraction' | 'too-large';
+/** The integer's digits, or why there is none (`string & {}` keeps the two words visible). */
+export type IntegerOfNumber = (string & {}) | 'fraction' | 'too-large';
 
 /**
  * The canonical decimal text of the integer a valid JSON number token

@@ -76,7 +76,7 @@ export function ordersOf(columns: OrderColumns): Order[] {
   const ids = latin1.decode(columns.idText);
   const ships = latin1.decode(columns.shipText);
   const { lineStarts, tabs, quantities, shipStarts, complete } = columns;
-  const orders: Order[] = new Array(columns.count);
+  const orders = new Array<Order>(columns.count);
   for (let row = 0; row < columns.count; row++) {
     const start = lineStarts[row]!;
     const tab = tabs[row]!;

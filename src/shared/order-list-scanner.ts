@@ -737,7 +737,7 @@ type Column = Uint8Array | Uint32Array | Float64Array;
 
 function resized<A extends Column>(array: A, size: number): A {
   const next = new (array.constructor as new (length: number) => A)(size);
-  next.set(array.length > size ? (array.subarray(0, size) as A) : array);
+  next.set(array.length > size ? array.subarray(0, size) : array);
   return next;
 }
 

@@ -5,6 +5,7 @@ import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { replay } from '../../src/main/bulk-cancel/journal.ts';
 import { BulkJournal } from '../../src/main/bulk-cancel/journal.ts';
@@ -62,6 +63,25 @@ function runWithKey(argv: string[], dataDir: string, key: string) {
         }),
     );
   });
+}
+
+/**
+ * Reads the CLI's journal every few milliseconds until `reached` holds for the job it
+ * replays (the journal appears once the run starts), for at most 30 seconds.
+ */
+async function untilJournal(
+  dataDir: string,
+  reached: (job: NonNullable<ReturnType<typeof replay>>) => boolean,
+): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (readdirSync(dataDir).some((n) => /^bulk-cancel-cli-[0-9a-f]+\.jsonl$/.test(n))) {
+      const job = replay(await cliJournal(dataDir).read());
+      if (job && reached(job)) return;
+    }
+    await sleep(2);
+  }
+  throw new Error('the CLI journal never reached the point the test waits for');
 }
 
 /** The CLI's journal of the sandbox's address in a data folder. */
@@ -161,18 +181,12 @@ describe('store-admin orders cancel --from FILE', () => {
       env: { ...process.env, STORE_ADMIN_API_KEY: 'demo-pro', STORE_ADMIN_DATA_DIR: dir },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    await new Promise<void>((resolve) => {
-      const poll = setInterval(async () => {
-        if (!readdirSync(dir).some((n) => /^bulk-cancel-cli-[0-9a-f]+\.jsonl$/.test(n))) return;
-        const job = replay(await cliJournal(dir).read());
-        const sentWithoutAnswer = job ? [...job.items.values()].filter((s) => s === 'sent') : [];
-        if (job && job.results.length >= 20 && sentWithoutAnswer.length > 0) {
-          clearInterval(poll);
-          child.kill('SIGKILL');
-          resolve();
-        }
-      }, 2);
-    });
+    await untilJournal(
+      dir,
+      (job) =>
+        job.results.length >= 20 && [...job.items.values()].some((state) => state === 'sent'),
+    );
+    child.kill('SIGKILL');
     await new Promise((resolve) => child.on('exit', resolve));
     const killed = replay(await cliJournal(dir).read())!;
     const lost = [...killed.items.entries()].filter(([, s]) => s === 'sent').map(([id]) => id);
@@ -225,17 +239,8 @@ describe('store-admin orders cancel --from FILE, interrupted', () => {
     });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    await new Promise<void>((resolve) => {
-      const poll = setInterval(async () => {
-        if (!readdirSync(dir).some((n) => /^bulk-cancel-cli-[0-9a-f]+\.jsonl$/.test(n))) return;
-        const job = replay(await cliJournal(dir).read());
-        if (job && job.results.length >= 10) {
-          clearInterval(poll);
-          child.kill('SIGINT');
-          resolve();
-        }
-      }, 2);
-    });
+    await untilJournal(dir, (job) => job.results.length >= 10);
+    child.kill('SIGINT');
     const code = await new Promise((resolve) => child.on('exit', resolve));
     expect(code).toBe(1);
     expect(stderr).toContain('--resume');

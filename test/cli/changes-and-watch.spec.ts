@@ -12,7 +12,7 @@ import { cliCacheDir } from '../../src/cli/data-folder.ts';
 import { DOMAIN_EXIT } from '../../src/cli/domain-commands.ts';
 import { EXIT, runCli } from '../../src/cli/run.ts';
 import { OrderCache } from '../../src/main/orders/order-cache.ts';
-import type { Timing } from '../../src/main/quota/clock.ts';
+import type { Timing } from '../../src/main/store-api/clock.ts';
 import { SANDBOX_CHANGELOG_URL } from '../../src/main/sandbox/deprecations.ts';
 import { startSandbox, type Sandbox } from '../../src/main/sandbox/server.ts';
 import { serviceScope } from '../../src/main/environments/service-scope.ts';

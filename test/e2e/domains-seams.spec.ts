@@ -35,10 +35,9 @@ function description(page: Page, name: string, role: 'textbox' | 'button' = 'tex
 }
 
 async function workspace(page: Page): Promise<DomainWorkspace> {
-  const result = (await page.evaluate(`window.storeAdmin.domains.workspace('sandbox')`)) as {
-    ok: boolean;
-    value: DomainWorkspace;
-  };
+  const result = await page.evaluate<{ ok: boolean; value: DomainWorkspace }>(
+    `window.storeAdmin.domains.workspace('sandbox')`,
+  );
   expect(result.ok).toBe(true);
   return result.value;
 }

@@ -35,7 +35,12 @@ describe.skipIf(!hasChromium)(
       const grid = page.getByRole('grid', { name: 'Sandbox orders' });
       // The app downloads the list as it starts (a fresh data folder): the first row comes.
       await grid.locator('[role="row"][aria-rowindex="2"]').waitFor({ timeout: 20_000 });
-      const early = (await page.evaluate(`(() => {
+      const early = await page.evaluate<{
+        busy: string | null;
+        status: string;
+        received: number;
+        total: number;
+      }>(`(() => {
         const progress = document.querySelector('#orders-progress');
         return {
           busy: document.querySelector('[role="grid"]').getAttribute('aria-busy'),
@@ -43,7 +48,7 @@ describe.skipIf(!hasChromium)(
           received: progress ? progress.value : -1,
           total: progress ? progress.max : -1,
         };
-      })()`)) as { busy: string | null; status: string; received: number; total: number };
+      })()`);
       // Main had not read the whole body yet when the rows were on screen.
       expect(early.total).toBeGreaterThan(0);
       expect(early.received).toBeLessThan(early.total);

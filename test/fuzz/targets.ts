@@ -14,7 +14,7 @@ import { runCli } from '../../src/cli/run.ts';
 import { DomainInputError, normaliseHostName } from '../../src/main/domains/domain-name.ts';
 import { dispatch } from '../../src/main/ipc/dispatch.ts';
 import type { Handlers } from '../../src/main/ipc/handlers.ts';
-import { parseHttpDate } from '../../src/main/quota/http-date.ts';
+import { parseHttpDate } from '../../src/main/store-api/http-date.ts';
 import { readRateLimitHeaders } from '../../src/main/quota/rate-limit-headers.ts';
 import {
   latestBelievable,
@@ -471,7 +471,7 @@ const ipcArguments: FuzzTarget = pure(
         result.ok || (result.error.kind === 'invalid-input' && result.error.message === INVALID)
       );
     },
-  ) as unknown as fc.IRawProperty<unknown[]>,
+  ),
 );
 
 // ---- The sandbox's fault spec ----
@@ -503,7 +503,7 @@ const faultSpecs: FuzzTarget = pure(
   fc.property(
     fc.oneof(
       faultRules.map((rules) => ({
-        rules: rules as FaultRule[],
+        rules: rules,
         text: formatFaultSpec(rules as FaultRule[]),
       })),
       fc
@@ -547,7 +547,7 @@ const faultSpecs: FuzzTarget = pure(
       // Whatever it accepts, its own text gives back the same rules.
       return JSON.stringify(parseFaultSpec(formatFaultSpec(parsed))) === JSON.stringify(parsed);
     },
-  ) as unknown as fc.IRawProperty<unknown[]>,
+  ),
 );
 
 // ---- The harness's request handling ----
@@ -780,7 +780,7 @@ const cliArguments: FuzzTarget = pure(
         return false;
       return true;
     },
-  ) as unknown as fc.IRawProperty<unknown[]>,
+  ),
 );
 
 // ---- The order-list parser ----
@@ -801,7 +801,7 @@ const orderLists = pure(
         readingOf(() => parseOrders(text)),
       );
     },
-  ) as unknown as fc.IRawProperty<unknown[]>,
+  ),
 );
 
 export const TARGETS: readonly FuzzTarget[] = [

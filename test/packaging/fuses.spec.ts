@@ -80,7 +80,7 @@ describe('the afterPack step', () => {
     );
     const { getCurrentFuseWire } = await import('@electron/fuses');
     const fuses = await getCurrentFuseWire(binary);
-    const on = (option: FuseV1Options): boolean => fuses[option] === 49; // '1'
+    const on = (option: FuseV1Options): boolean => Number(fuses[option]) === '1'.charCodeAt(0);
     expect(on(FuseV1Options.RunAsNode)).toBe(false);
     expect(on(FuseV1Options.EnableNodeOptionsEnvironmentVariable)).toBe(false);
     expect(on(FuseV1Options.EnableNodeCliInspectArguments)).toBe(false);

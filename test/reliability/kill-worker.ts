@@ -13,10 +13,10 @@ import { BulkCancelQueue } from '../../src/main/bulk-cancel/queue.ts';
 import { serviceScope } from '../../src/main/environments/service-scope.ts';
 import { OrderCache } from '../../src/main/orders/order-cache.ts';
 import { ReviewMarksStore } from '../../src/main/orders/review-marks.ts';
-import { realTiming } from '../../src/main/quota/clock.ts';
+import { realTiming } from '../../src/main/store-api/clock.ts';
 import { RequestGate } from '../../src/main/quota/gate.ts';
 import { noteRemaining } from '../../src/main/quota/local-usage.ts';
-import { RetryBudget } from '../../src/main/quota/retry-budget.ts';
+import { RetryBudget } from '../../src/main/store-api/retry-budget.ts';
 import { quotaFolder, SharedGateFolder } from '../../src/main/quota/shared-gate-files.ts';
 import { StoreClient } from '../../src/main/store-api/client.ts';
 

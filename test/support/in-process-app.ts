@@ -155,9 +155,9 @@ export async function startInProcessApp(
   };
   const on: Subscribe = (event, listener) => {
     const set = listeners.get(event) ?? new Set();
-    set.add(listener as (payload: never) => void);
+    set.add(listener);
     listeners.set(event, set);
-    return () => set.delete(listener as (payload: never) => void);
+    return () => set.delete(listener);
   };
 
   let streams = 0;

@@ -2,7 +2,7 @@
 // once (after a macrotask, so I/O still runs) and every sleep is recorded, so
 // backoff and rate-limit waits are asserted exactly and cost no real time.
 
-import type { Timing } from '../../src/main/quota/clock.ts';
+import type { Timing } from '../../src/main/store-api/clock.ts';
 
 export interface VirtualTiming extends Timing {
   readonly sleeps: number[];

@@ -92,9 +92,9 @@ function openOrderStream(streamId: unknown): void {
 
 const on: Subscribe = (event, listener) => {
   const set = listeners.get(event) ?? new Set();
-  set.add(listener as (payload: never) => void);
+  set.add(listener);
   listeners.set(event, set);
-  return () => set.delete(listener as (payload: never) => void);
+  return () => set.delete(listener);
 };
 
 (window as unknown as { storeAdmin: unknown }).storeAdmin = createApi(invoke, on);

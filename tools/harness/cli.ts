@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseCliArgs, USAGE as SANDBOX_USAGE } from '../../src/main/sandbox/cli.ts';
 import { startSandbox } from '../../src/main/sandbox/server.ts';
-import { PLAN_IDS, type PlanId } from '../../src/shared/plans.ts';
+import { PLAN_IDS } from '../../src/shared/plans.ts';
 import { rendererBuildIsCurrent } from './build-state.ts';
 import { startHarness } from './server.ts';
 
@@ -79,7 +79,7 @@ export function parseHarnessArgs(argv: readonly string[]) {
   return {
     help: values.help,
     port,
-    plan: plan as PlanId,
+    plan: plan,
     rebuild: values.rebuild,
     ...(values['data-dir'] !== undefined ? { dataDir: values['data-dir'] } : {}),
     sandbox,

@@ -3,15 +3,18 @@
 // before each DELETE goes out and a `result` line when its answer is known,
 // so after a crash the replay knows exactly which orders were sent without an
 // answer: those are continued, not started anew. A torn last line (a crash
-// mid-append) is skipped. The `job` and `send` lines are fsynced before the
+// mid-append) is skipped, and so is any line that is not one of the lines
+// below (a damaged one). The `job` and `send` lines are fsynced before the
 // append resolves, so a power cut cannot lose the record of a DELETE that
-// left (it flushes every line before it too).
+// left (it flushes every line before it too). A finished job's journal is
+// kept aside as the next job starts, the newest KEPT_ARCHIVES per service.
 
-import { readFile, rename } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import type { BulkOutcome, BulkResult, BulkStatus, PauseReason } from '../../shared/bulk-cancel.ts';
 import type { Delivery } from '../../shared/failures.ts';
 import { scopedFileName, type ServiceScope } from '../environments/service-scope.ts';
+import { lazySchema } from '../local-data/lazy-schema.ts';
 import { nodeFiles, type LocalFiles } from '../local-data/local-files.ts';
 
 export type JournalLine =
@@ -42,6 +45,33 @@ export type JournalLine =
   /** The clerk closed the panel of the job, once it was finished or stopped. */
   | { readonly t: 'dismiss'; readonly at: number };
 
+const journalLineSchema = lazySchema<JournalLine>((z) => {
+  const at = z.number();
+  const orderId = z.string();
+  return z.discriminatedUnion('t', [
+    z.object({ t: z.literal('job'), jobId: z.string(), at, orderIds: z.array(z.string()) }),
+    z.object({ t: z.literal('send'), orderId, at }),
+    z.object({
+      t: z.literal('result'),
+      orderId,
+      at,
+      outcome: z.enum(['cancelled', 'already-shipped', 'not-found', 'gone', 'failed']),
+      message: z.string(),
+      delivery: z.enum(['not-sent', 'answered', 'unknown']).optional(),
+      continued: z.boolean().optional(),
+    }),
+    z.object({ t: z.literal('requeue'), orderId, at }),
+    z.object({
+      t: z.literal('status'),
+      at,
+      status: z.enum(['running', 'paused', 'stopped']),
+      reason: z.enum(['user', 'offline', 'key', 'banned', 'disk']).optional(),
+      message: z.string().optional(),
+    }),
+    z.object({ t: z.literal('dismiss'), at }),
+  ]);
+});
+
 export type ItemState = 'queued' | 'sent' | 'done';
 
 export interface JobState {
@@ -65,7 +95,7 @@ export function replay(lines: readonly JournalLine[]): JobState | undefined {
         jobId: line.jobId,
         startedAt: line.at,
         orderIds: line.orderIds,
-        items: new Map(line.orderIds.map((id) => [id, 'queued' as ItemState])),
+        items: new Map(line.orderIds.map((id) => [id, 'queued'])),
         results: [],
         status: 'running',
       };
@@ -106,12 +136,18 @@ export function replay(lines: readonly JournalLine[]): JobState | undefined {
   return job;
 }
 
+/** Finished jobs' journals kept aside per service; older ones are deleted as a new job starts. */
+export const KEPT_ARCHIVES = 10;
+
 export interface JournalOptions {
   /** Where lines are written (the real disk by default). */
   readonly files?: LocalFiles;
   /** fsync `job` and `send` lines (default true; off only to measure what it costs). */
   readonly sync?: boolean;
 }
+
+/** What follows the journal's name in an archive's: the job's id (a UUID). */
+const ARCHIVED_JOB = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.jsonl$/;
 
 export class BulkJournal {
   readonly #file: string;
@@ -145,22 +181,59 @@ export class BulkJournal {
     } catch {
       return [];
     }
+    const schema = await journalLineSchema();
     const lines: JournalLine[] = [];
     for (const raw of text.split('\n')) {
       if (!raw) continue;
+      let json: unknown;
       try {
-        lines.push(JSON.parse(raw) as JournalLine);
+        json = JSON.parse(raw);
       } catch {
-        // torn by a crash mid-append
+        continue; // torn by a crash mid-append
       }
+      const line = schema.safeParse(json);
+      if (line.success) lines.push(line.data);
     }
     return lines;
   }
 
-  /** Keeps a finished job's journal aside before a new one starts. */
+  /**
+   * Keeps a finished job's journal aside before a new one starts, with the
+   * KEPT_ARCHIVES - 1 newest before it; older ones are deleted.
+   */
   async archive(jobId: string): Promise<void> {
     await this.#tail.catch(() => undefined);
     await rename(this.#file, this.#archiveOf(jobId)).catch(() => undefined);
+    await this.#dropOldArchives(jobId);
+  }
+
+  /** Best effort: an archive that cannot be deleted now is deleted at a later start. */
+  async #dropOldArchives(kept: string): Promise<void> {
+    const dir = dirname(this.#file);
+    const prefix = `${basename(this.#file, '.jsonl')}.`;
+    const names = await readdir(dir).catch(() => [] as string[]);
+    const archives = await Promise.all(
+      names
+        .filter(
+          (name) =>
+            name.startsWith(prefix) &&
+            ARCHIVED_JOB.test(name.slice(prefix.length)) &&
+            name !== basename(this.#archiveOf(kept)),
+        )
+        .map(async (name) => ({
+          file: join(dir, name),
+          at: await stat(join(dir, name)).then(
+            (found) => found.mtimeMs,
+            () => 0,
+          ),
+        })),
+    );
+    const newestFirst = archives.sort((a, b) => b.at - a.at);
+    await Promise.all(
+      newestFirst
+        .slice(KEPT_ARCHIVES - 1)
+        .map(({ file }) => rm(file, { force: true }).catch(() => undefined)),
+    );
   }
 
   /** Puts an archived journal back: the new job could not be written (a full disk). */

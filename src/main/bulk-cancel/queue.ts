@@ -15,7 +15,7 @@ import type {
 } from '../../shared/bulk-cancel.ts';
 import type { EnvironmentId } from '../../shared/environments.ts';
 import type { QuotaSnapshot } from '../../shared/quota.ts';
-import type { Timing } from '../quota/clock.ts';
+import type { Timing } from '../store-api/clock.ts';
 import { RequestGate } from '../quota/gate.ts';
 import { isStoreApiError, type StoreClient } from '../store-api/client.ts';
 import { clockTime, failure } from '../store-api/errors.ts';
@@ -241,7 +241,7 @@ export class BulkCancelQueue {
     const concurrency = this.#deps.concurrency ?? 2;
     if (waiting <= usableNow)
       return { etaMs: Math.ceil((waiting * this.#latencyMs) / concurrency) };
-    const untilReset = windowOpen ? q.resetAt! - now : 0;
+    const untilReset = windowOpen ? q.resetAt - now : 0;
     const windows = Math.ceil((waiting - usableNow) / perWindow);
     return {
       etaMs:

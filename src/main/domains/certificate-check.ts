@@ -37,21 +37,21 @@ export interface CertificateCheckOptions {
 }
 
 /**
- * Whether a certificate's DNS name covers `domain` (both ASCII). RFC 6125
- * section 6.4.3 as browsers apply it: a wildcard is allowed only as the whole
- * left-most label and stands for exactly one label, so *.example.com covers
- * shop.example.com but neither example.com nor a.shop.example.com; a
- * wildcard directly over a top-level name (*.com) covers nothing.
+ * Whether the certificate's DNS names cover `domain` (ASCII), matched by
+ * OpenSSL as browsers match (RFC 6125 section 6.4.3), without regard to case:
+ * a wildcard is allowed only as the whole left-most label and stands for
+ * exactly one label, so *.example.com covers shop.example.com but neither
+ * example.com nor a.shop.example.com; a wildcard directly over a top-level
+ * name (*.com) covers nothing. The subject's common name is not a DNS name.
  */
-export function nameCovers(pattern: string, domain: string): boolean {
-  const p = pattern.toLowerCase().replace(/\.$/, '');
-  const d = domain.toLowerCase().replace(/\.$/, '');
-  if (!p.includes('*')) return p === d;
-  if (!p.startsWith('*.')) return false;
-  const rest = p.slice(2);
-  if (rest.includes('*') || !rest.includes('.')) return false;
-  const dot = d.indexOf('.');
-  return dot > 0 && d.slice(dot + 1) === rest;
+export function certificateCovers(certificate: X509Certificate, domain: string): boolean {
+  const match = certificate.checkHost(domain, {
+    subject: 'never',
+    wildcards: true,
+    partialWildcards: false,
+    multiLabelWildcards: false,
+  });
+  return match !== undefined;
 }
 
 /** The DNS names in Node's subjectaltname text ("DNS:a.com, DNS:\"b,c\", IP Address:1.2.3.4"). */
@@ -230,15 +230,15 @@ export async function checkCertificate(
   const at = now();
   const dnsNames = dnsNamesOf(x509.subjectAltName);
   const certificate: CertificateDetails = {
-    subject: describeName(peer.subject as unknown as NameParts),
-    issuer: describeName(peer.issuer as unknown as NameParts),
+    subject: describeName(peer.subject),
+    issuer: describeName(peer.issuer),
     dnsNames,
     validFrom: validFrom.toISOString(),
     validTo: validTo.toISOString(),
     daysToExpiry: Math.floor((validTo.getTime() - at) / DAY_MS),
     expired: at > validTo.getTime(),
     notYetValid: at < validFrom.getTime(),
-    coversDomain: dnsNames.some((name) => nameCovers(name, domain)),
+    coversDomain: certificateCovers(x509, domain),
     trusted: authorized,
     ...(trustError !== undefined ? { trustError } : {}),
     fingerprint256: x509.fingerprint256,

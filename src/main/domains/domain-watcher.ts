@@ -20,7 +20,7 @@ import type { DomainProgress, DomainSettings } from '../../shared/domain-assista
 import type { DomainBadge, DomainWatchView, WatchPhase } from '../../shared/domain-watch.ts';
 import type { CertificateReport, DomainCheckReport, DomainStatus } from '../../shared/domains.ts';
 import { ENVIRONMENT_IDS, type EnvironmentId } from '../../shared/environments.ts';
-import { realTiming, type Timing } from '../quota/clock.ts';
+import { realTiming, type Timing } from '../store-api/clock.ts';
 import { checkCertificateViaDns, type CertificateViaDnsRequest } from './certificate-via-dns.ts';
 import { checkDomainDns, type DomainCheckOptions } from './dns-check.ts';
 import { nextCheckAt, type RecheckSchedule } from './recheck-schedule.ts';
@@ -164,9 +164,10 @@ export class DomainWatcher {
   async close(): Promise<void> {
     this.#closed = true;
     await this.#reconciling.catch(() => undefined);
-    const loops = [...this.#watched.values()].map((watched) => {
+    // A domain whose loop has not started yet has nothing to wait for.
+    const loops = [...this.#watched.values()].flatMap((watched) => {
       watched.controller.abort();
-      return watched.loop;
+      return watched.loop ? [watched.loop] : [];
     });
     await Promise.all(loops);
     await this.#saving;

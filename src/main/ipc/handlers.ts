@@ -9,7 +9,6 @@ import type {
   EventName,
   EventPayloads,
 } from '../../shared/ipc-contract.ts';
-import type { CancelResult } from '../../shared/orders-local.ts';
 import { checkCertificateViaDns } from '../domains/certificate-via-dns.ts';
 import { checkDomainDns } from '../domains/dns-check.ts';
 import type { DomainWorkspaceStore } from '../domains/workspace-store.ts';
@@ -221,7 +220,7 @@ export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
           at: now(),
           environment,
           orderId,
-          result: outcome.kind as CancelResult,
+          result: outcome.kind,
           message: outcome.message,
         });
         return { ...outcome, environment, orderId };

@@ -1,15 +1,31 @@
 // The local record of every cancel attempt, per service (an environment's
-// address: see service-scope.ts): one JSON line per attempt, appended. An append either lands whole or leaves a torn last
-// line, which reading skips, so a crash never loses earlier entries.
+// address: see service-scope.ts): one JSON line per attempt, appended. An
+// append either lands whole or leaves a torn last line, which reading skips
+// (as it skips any line that is not an entry), so a crash never loses earlier
+// entries. Past a size the log starts afresh and keeps the one before it
+// (`.previous.jsonl`, replacing an older one): reading gives both, so the
+// newest entries are always there and the two files stay within twice that size.
 
-import { readFile } from 'node:fs/promises';
+import { readFile, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BulkResult } from '../../shared/bulk-cancel.ts';
 import type { EnvironmentId } from '../../shared/environments.ts';
 import type { CancelLogEntry } from '../../shared/orders-local.ts';
 import { scopedFileName, type ServiceScope } from '../environments/service-scope.ts';
+import { lazySchema } from '../local-data/lazy-schema.ts';
 import { nodeFiles, type LocalFiles } from '../local-data/local-files.ts';
 import { storageErrorCode } from '../local-data/storage-health.ts';
+
+const logEntrySchema = lazySchema<CancelLogEntry>((z) =>
+  z.object({
+    at: z.number(),
+    environment: z.enum(['sandbox', 'staging', 'production']),
+    orderId: z.string(),
+    result: z.enum(['cancelled', 'not-found', 'gone', 'already-shipped', 'failed']),
+    message: z.string(),
+    delivery: z.enum(['not-sent', 'answered', 'unknown']).optional(),
+  }),
+);
 
 /** A bulk cancel's result as the log keeps it (the app's and the command line's alike). */
 export function cancelLogEntryOf(environment: EnvironmentId, result: BulkResult): CancelLogEntry {
@@ -23,19 +39,49 @@ export function cancelLogEntryOf(environment: EnvironmentId, result: BulkResult)
   };
 }
 
+/** The size at which a log starts afresh: about 5,000 entries. */
+export const CANCEL_LOG_ROTATE_BYTES = 1024 * 1024;
+
+export interface CancelLogOptions {
+  /** The size at which a log starts afresh (CANCEL_LOG_ROTATE_BYTES by default). */
+  readonly rotateAtBytes?: number;
+}
+
 export class CancelLog {
   readonly #dir: string;
   readonly #files: LocalFiles;
+  readonly #rotateAtBytes: number;
   /** Entries a full or read-only disk would not take, by scope key: kept for this session. */
   readonly #unsaved = new Map<string, CancelLogEntry[]>();
 
-  constructor(dir: string, files: LocalFiles = nodeFiles()) {
+  constructor(dir: string, files: LocalFiles = nodeFiles(), options: CancelLogOptions = {}) {
     this.#dir = dir;
     this.#files = files;
+    this.#rotateAtBytes = options.rotateAtBytes ?? CANCEL_LOG_ROTATE_BYTES;
   }
 
   #file(scope: ServiceScope): string {
     return join(this.#dir, scopedFileName('cancel-log', scope));
+  }
+
+  #previousFile(scope: ServiceScope): string {
+    return this.#file(scope).replace(/\.jsonl$/, '.previous.jsonl');
+  }
+
+  /**
+   * Makes a full log the previous one (the older previous log is dropped).
+   * Best effort: a rename that fails (a file another program holds open on
+   * Windows) is tried again at the next append. Two processes rotating at
+   * once can drop one more old log, never the newest entries.
+   */
+  async #rotateIfFull(scope: ServiceScope): Promise<void> {
+    const file = this.#file(scope);
+    const size = await stat(file).then(
+      (found) => found.size,
+      () => 0,
+    );
+    if (size < this.#rotateAtBytes) return;
+    await rename(file, this.#previousFile(scope)).catch(() => undefined);
   }
 
   /** Appends to the log of the service the attempt went to. */
@@ -43,6 +89,7 @@ export class CancelLog {
     if (entry.environment !== scope.environment)
       throw new TypeError('A cancel log entry belongs to its own environment.');
     try {
+      await this.#rotateIfFull(scope);
       await this.#files.append(this.#file(scope), `${JSON.stringify(entry)}\n`);
     } catch (error) {
       if (storageErrorCode(error) === undefined) throw error;
@@ -53,22 +100,25 @@ export class CancelLog {
   async read(scope: ServiceScope): Promise<CancelLogEntry[]> {
     const { environment } = scope;
     const unsaved = this.#unsaved.get(scope.key) ?? [];
-    let text: string;
-    try {
-      text = await readFile(this.#file(scope), 'utf8');
-    } catch {
-      return [...unsaved];
-    }
+    const [previous, current] = await Promise.all(
+      [this.#previousFile(scope), this.#file(scope)].map((file) =>
+        readFile(file, 'utf8').catch(() => ''),
+      ),
+    );
+    const text = `${previous}\n${current}`;
+    if (text === '\n') return [...unsaved];
+    const schema = await logEntrySchema();
     const entries: CancelLogEntry[] = [];
     for (const line of text.split('\n')) {
       if (!line) continue;
+      let json: unknown;
       try {
-        const entry = JSON.parse(line) as CancelLogEntry;
-        if (entry.environment === environment && typeof entry.orderId === 'string')
-          entries.push(entry);
+        json = JSON.parse(line);
       } catch {
-        // a torn line from a crash mid-append
+        continue; // a torn line from a crash mid-append
       }
+      const entry = schema.safeParse(json);
+      if (entry.success && entry.data.environment === environment) entries.push(entry.data);
     }
     return [...entries, ...unsaved];
   }

@@ -30,6 +30,7 @@ import { join } from 'node:path';
 import type { EnvironmentId } from '../../shared/environments.ts';
 import type { OrderColumns } from '../../shared/order-columns.ts';
 import { scopedFileName, serviceScope, type ServiceScope } from '../environments/service-scope.ts';
+import { lazySchema } from '../local-data/lazy-schema.ts';
 import { nodeFiles, type LocalFiles, type StreamedFile } from '../local-data/local-files.ts';
 
 const FORMAT = 'store-admin-orders';
@@ -60,6 +61,18 @@ interface Header extends CacheMeta {
   readonly count: number;
   readonly bytes: number;
 }
+
+const headerSchema = lazySchema<Header>((z) =>
+  z.object({
+    format: z.literal(FORMAT),
+    version: z.literal(VERSION),
+    environment: z.enum(['sandbox', 'staging', 'production']),
+    baseUrl: z.string(),
+    receivedAt: z.number(),
+    count: z.number(),
+    bytes: z.number(),
+  }),
+);
 
 export interface PendingCacheWrite {
   /**
@@ -201,6 +214,7 @@ export class OrderCache {
       commit: async (count, receivedAt = meta.receivedAt, columns) => {
         try {
           await chain;
+          // eslint-disable-next-line @typescript-eslint/only-throw-error -- the write's own failure, unchanged
           if (failure !== undefined) throw failure;
           if (receivedAt === undefined) throw new Error('the list has no time');
           const header: Header = {
@@ -236,9 +250,8 @@ export class OrderCache {
           });
         this.#committing.set(file, next);
         if (await next) {
-          const at = receivedAt!;
           for (const listener of [...this.#commitListeners])
-            listener({ scope, receivedAt: at, count, ...(columns ? { columns } : {}) });
+            listener({ scope, receivedAt, count, ...(columns ? { columns } : {}) });
         }
       },
       abort: async () => {
@@ -267,7 +280,7 @@ export class OrderCache {
     } catch (error) {
       return { ok: false, problem: problemOf(error) };
     }
-    const checked = checkHeader(data.subarray(0, HEADER_BYTES + 1), data.length, scope);
+    const checked = await checkHeader(data.subarray(0, HEADER_BYTES + 1), data.length, scope);
     if (!checked.ok) return checked;
     const { header } = checked;
     return {
@@ -299,7 +312,7 @@ export class OrderCache {
       const { size } = await handle.stat();
       const head = Buffer.alloc(HEADER_BYTES + 1);
       const { bytesRead } = await handle.read(head, 0, head.length, 0);
-      const checked = checkHeader(head.subarray(0, bytesRead), size, scope);
+      const checked = await checkHeader(head.subarray(0, bytesRead), size, scope);
       if (!checked.ok) {
         await handle.close();
         return checked;
@@ -358,29 +371,28 @@ function problemOf(error: unknown): CacheReadProblem {
 }
 
 /** The header line of a cache file of `fileBytes` bytes, checked against the scope it should belong to. */
-function checkHeader(
+async function checkHeader(
   head: Uint8Array,
   fileBytes: number,
   scope: ServiceScope,
-): { ok: true; header: Header } | { ok: false; problem: CacheReadProblem } {
+): Promise<{ ok: true; header: Header } | { ok: false; problem: CacheReadProblem }> {
   if (fileBytes <= HEADER_BYTES || head.length <= HEADER_BYTES || head[HEADER_BYTES] !== 0x0a)
     return { ok: false, problem: 'damaged' };
-  let header: Header;
+  let json: unknown;
   try {
-    header = JSON.parse(Buffer.from(head.subarray(0, HEADER_BYTES)).toString('utf8')) as Header;
+    json = JSON.parse(Buffer.from(head.subarray(0, HEADER_BYTES)).toString('utf8'));
   } catch {
     return { ok: false, problem: 'damaged' };
   }
+  const parsed = (await headerSchema()).safeParse(json);
   if (
-    header.format !== FORMAT ||
-    header.version !== VERSION ||
-    header.environment !== scope.environment ||
-    typeof header.receivedAt !== 'number' ||
-    typeof header.count !== 'number' ||
-    header.bytes !== fileBytes - HEADER_BYTES - 1
+    !parsed.success ||
+    parsed.data.environment !== scope.environment ||
+    parsed.data.bytes !== fileBytes - HEADER_BYTES - 1
   ) {
     return { ok: false, problem: 'damaged' };
   }
+  const header = parsed.data;
   if (scope.baseUrl !== undefined && header.baseUrl !== scope.baseUrl)
     return { ok: false, problem: 'other-service' };
   return { ok: true, header };

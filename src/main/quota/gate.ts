@@ -11,7 +11,7 @@
 
 import { randomUUID } from 'node:crypto';
 import type { HoldReason, QuotaSnapshot, QuotaView } from '../../shared/quota.ts';
-import type { Timing } from './clock.ts';
+import type { Timing } from '../store-api/clock.ts';
 import {
   clearHold,
   noteSent,

@@ -1,4 +1,4 @@
-import { parseHttpDate, serverClockSkew } from './http-date.ts';
+import { parseHttpDate, serverClockSkew } from '../store-api/http-date.ts';
 
 // Numbers this large are not a delay anyone means: a server that sends one is
 // sending a Unix time (seconds, or milliseconds past 1e12).

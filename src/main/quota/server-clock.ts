@@ -5,7 +5,7 @@
 // it). The largest recent reading is therefore the closest and still safe:
 // waits computed with it never end early.
 
-import { parseHttpDate } from './http-date.ts';
+import { parseHttpDate } from '../store-api/http-date.ts';
 
 const WINDOW_MS = 10 * 60_000;
 const MAX_SAMPLES = 32;

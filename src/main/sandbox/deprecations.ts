@@ -5,7 +5,7 @@
 // (Sunset, an HTTP-date) define, and a Link to the changelog the interface
 // says changes are announced in.
 
-import { parseHttpDate } from '../quota/http-date.ts';
+import { parseHttpDate } from '../store-api/http-date.ts';
 
 /** The changelog a deprecation links to (the interface names none: this stands in for it). */
 export const SANDBOX_CHANGELOG_URL = 'https://changelog.petstore.example/v1';

@@ -3,26 +3,33 @@
 // where safe, with full-jitter backoff, a bounded number of 429 retries and a
 // global retry budget, so a storm never turns into a ban.
 
-import ky, { isNetworkError, isTimeoutError, type KyInstance } from 'ky';
+import ky, { type KyInstance } from 'ky';
 import type { Failure } from '../../shared/failures.ts';
 import { isInt64Text, type Order } from '../../shared/order.ts';
 import type { QuotaSnapshot } from '../../shared/quota.ts';
-import { DEFAULT_BACKOFF, fullJitterDelay, type BackoffPolicy } from '../quota/backoff.ts';
-import { realTiming, type Timing } from '../quota/clock.ts';
+import { DEFAULT_BACKOFF, fullJitterDelay, type BackoffPolicy } from './backoff.ts';
+import { realTiming, type Timing } from './clock.ts';
 import { HeldBackError, type Priority, type RequestGate } from '../quota/gate.ts';
 import { readRateLimitHeaders, type RateLimitReading } from '../quota/rate-limit-headers.ts';
 import { latestBelievable, parseRetryAfter } from '../quota/retry-after.ts';
 import { ServerClock } from '../quota/server-clock.ts';
-import type { RetryBudget } from '../quota/retry-budget.ts';
+import type { RetryBudget } from './retry-budget.ts';
 import {
   StoreApiError,
-  clockTime,
+  alreadyShippedWords,
+  cancelNotFound,
   errorCode,
-  failure,
-  networkCause,
+  limitedFailure,
+  noAnswerFailure,
+  noKeyFailure,
+  notAnOrderNumber,
   readErrorBody,
+  redirectElsewhere,
+  redirectNotFollowed,
   saysBanned,
-  withServerWords,
+  serverGaveUp,
+  statusFailure,
+  unreadableList,
   type ErrorBody,
 } from './errors.ts';
 import { ordersOf, type OrderColumns } from '../../shared/order-columns.ts';
@@ -247,7 +254,8 @@ export class StoreClient {
       const scanner = new OrderListScanner(
         totalBytes === undefined ? {} : { expectedBytes: totalBytes },
       );
-      const reader = response.body?.getReader();
+      const reader = response.body?.getReader() as
+        ReadableStreamDefaultReader<Uint8Array> | undefined;
       let receivedBytes = 0;
       try {
         for (;;) {
@@ -289,13 +297,7 @@ export class StoreClient {
   }
 
   async cancelOrder(orderId: string, options: CancelOptions = {}): Promise<CancelOutcome> {
-    if (!isInt64Text(orderId)) {
-      throw failure(
-        'invalid-input',
-        `“${orderId.slice(0, 40)}” is not an order number.`,
-        'not-sent',
-      );
-    }
+    if (!isInt64Text(orderId)) throw notAnOrderNumber(orderId);
     return this.#withDeadline(options.signal, async (signal) => {
       const { response, earlierAnswerLost } = await this.#send(
         'DELETE',
@@ -308,16 +310,10 @@ export class StoreClient {
       }
       if (response.status === 404) {
         const cancelledAt = await options.earlierCancel?.().catch(() => undefined);
-        return notFound(orderId, body, earlierAnswerLost, cancelledAt);
+        return cancelNotFound(orderId, body, earlierAnswerLost, cancelledAt);
       }
       if (response.status === 409) {
-        return {
-          kind: 'already-shipped',
-          message: withServerWords(
-            `Order ${orderId} has already shipped and cannot be cancelled. Shipped orders cannot be reversed.`,
-            body,
-          ),
-        };
+        return { kind: 'already-shipped', message: alreadyShippedWords(orderId, body) };
       }
       throw this.#statusFailure(
         response,
@@ -397,13 +393,7 @@ export class StoreClient {
 
     for (;;) {
       const key = this.#options.getKey();
-      if (!key) {
-        throw failure(
-          'no-key',
-          `No API key is set for this environment. ${this.#options.keyHelp.missing}`,
-          'not-sent',
-        );
-      }
+      if (!key) throw noKeyFailure(this.#options.keyHelp.missing);
       let ticket;
       try {
         ticket = await gate.acquire({
@@ -473,7 +463,7 @@ export class StoreClient {
           retries429 += 1;
           continue; // the gate holds this retry (and everyone else) until retryAt
         }
-        throw this.#limited(banned, retryAt, body, earlierAnswerLost ? 'unknown' : 'answered');
+        throw limitedFailure(banned, retryAt, body, earlierAnswerLost ? 'unknown' : 'answered');
       }
 
       // A refused key's answer carries another bucket's figures (the one for
@@ -490,14 +480,11 @@ export class StoreClient {
           await this.#backoff(retries++, signal, lost);
           continue;
         }
-        throw failure(
-          'server',
-          withServerWords(
-            `The store service had a problem (${response.status}) and did not finish the request after ${retries + 1} tries. Try again in a few minutes.`,
-            body,
-          ),
+        throw serverGaveUp(
+          response.status,
+          retries + 1,
+          body,
           lost && method !== 'GET' ? 'unknown' : 'answered',
-          { status: response.status, ...(body.code ? { code: body.code } : {}) },
         );
       }
 
@@ -522,25 +509,11 @@ export class StoreClient {
     const location = response.headers.get('location');
     const from = new URL(current, `${this.#options.baseUrl.replace(/\/+$/, '')}/`);
     const target = location ? new URL(location, from) : undefined;
-    if (!target || target.origin !== this.#origin) {
-      throw failure(
-        'redirect',
-        `The store service tried to send Store Admin to another site${target ? ` (${target.host})` : ''}. Store Admin did not follow it, so the API key stayed with the store service.`,
-        'answered',
-        { status: response.status },
-      );
-    }
+    if (!target || target.origin !== this.#origin)
+      throw redirectElsewhere(response.status, target?.host);
     const keepsMethod = response.status === 307 || response.status === 308;
-    if (hop > MAX_REDIRECTS || (method !== 'GET' && !keepsMethod)) {
-      throw failure(
-        'redirect',
-        'The store service answered with redirects Store Admin does not follow.',
-        'answered',
-        {
-          status: response.status,
-        },
-      );
-    }
+    if (hop > MAX_REDIRECTS || (method !== 'GET' && !keepsMethod))
+      throw redirectNotFollowed(response.status);
     return target.href;
   }
 
@@ -566,73 +539,21 @@ export class StoreClient {
     delivery: Failure['delivery'],
     prefix = '',
   ): StoreApiError {
-    const lead = prefix ? `${prefix} ` : '';
-    if (signal.aborted && (signal.reason as Error | undefined)?.name === 'TimeoutError') {
-      return failure(
-        'timeout',
-        `${lead}The store service did not finish answering in time.`,
-        delivery,
-      );
-    }
-    if (signal.aborted) return failure('aborted', `${lead}Stopped.`, delivery);
-    if (isTimeoutError(error)) {
-      return failure(
-        'timeout',
-        `${lead}The store service did not answer within ${Math.round(this.#options.attemptTimeoutMs / 1000)} seconds.`,
-        delivery,
-      );
-    }
-    const host = new URL(this.#options.baseUrl).host;
-    const reason =
-      isNetworkError(error) || error instanceof TypeError
-        ? networkCause(error)
-        : 'the network failed';
-    return failure(
-      'network',
-      `${lead}Could not reach the store service at ${host}: ${reason}.`,
-      delivery,
-    );
+    const service = {
+      host: new URL(this.#options.baseUrl).host,
+      attemptTimeoutMs: this.#options.attemptTimeoutMs,
+    };
+    return noAnswerFailure(error, signal, delivery, service, prefix);
   }
 
   /** The gate held the request back: nothing of this call was sent (unless an earlier try's answer was lost). */
   #heldBack(error: HeldBackError, earlierAnswerLost: boolean): StoreApiError {
-    return this.#limited(
+    return limitedFailure(
       error.reason === 'banned',
       error.retryAt,
       {},
       earlierAnswerLost ? 'unknown' : 'not-sent',
       error.reason === 'quota-exhausted',
-    );
-  }
-
-  #limited(
-    banned: boolean,
-    retryAt: number,
-    body: ErrorBody,
-    delivery: Failure['delivery'],
-    exhausted = false,
-  ): StoreApiError {
-    const until = clockTime(retryAt);
-    const nothingSent = delivery === 'not-sent' ? ' Nothing was sent.' : '';
-    if (banned) {
-      return failure(
-        'banned',
-        withServerWords(
-          `The service has temporarily banned this API key for repeated requests after a rate limit. Store Admin sends nothing until ${until}.${nothingSent}`,
-          body,
-        ),
-        delivery,
-        { status: 429, retryAt, ...(body.code ? { code: body.code } : {}) },
-      );
-    }
-    const why = exhausted
-      ? 'The quota for this period is used up.'
-      : 'The service asked Store Admin to slow down (429).';
-    return failure(
-      'rate-limited',
-      `Rate-limited until ${until}. ${why}${nothingSent} Store Admin waits rather than retrying, because repeated requests after a limit can get the key banned.`,
-      delivery,
-      { status: 429, retryAt, ...(body.code ? { code: body.code } : {}) },
     );
   }
 
@@ -647,50 +568,8 @@ export class StoreClient {
     lead: string,
     earlierAnswerLost: boolean,
   ): StoreApiError {
-    const status = response.status;
-    const extra = { status, ...(body.code ? { code: body.code } : {}) };
-    const delivery = earlierAnswerLost ? 'unknown' : 'answered';
-    if (status === 401 || status === 403) {
-      return failure(
-        'unauthorized',
-        withServerWords(
-          `${lead} The API key is missing or was not accepted (${status}). ${this.#options.keyHelp.refused}`,
-          body,
-        ),
-        delivery,
-        extra,
-      );
-    }
-    if (status === 404) {
-      return failure(
-        'not-found',
-        withServerWords(`${lead} The service says this does not exist (404).`, body),
-        delivery,
-        extra,
-      );
-    }
-    if (status === 409) {
-      return failure(
-        'conflict',
-        withServerWords(`${lead} The service refused because of the current state (409).`, body),
-        delivery,
-        extra,
-      );
-    }
-    if (status >= 500) {
-      return failure(
-        'server',
-        withServerWords(`${lead} The store service had a problem (${status}).`, body),
-        delivery,
-        extra,
-      );
-    }
-    return failure(
-      status >= 400 ? 'bad-request' : 'invalid-response',
-      withServerWords(`${lead} The service answered with an unexpected status (${status}).`, body),
-      delivery,
-      extra,
-    );
+    const { refused } = this.#options.keyHelp;
+    return statusFailure(response.status, body, lead, earlierAnswerLost, refused);
   }
 
   /**
@@ -699,7 +578,7 @@ export class StoreClient {
    */
   async #readSmall(response: Response): Promise<string> {
     if (!response.body) return '';
-    const reader = response.body.getReader();
+    const reader = response.body.getReader() as ReadableStreamDefaultReader<Uint8Array>;
     const chunks: Uint8Array[] = [];
     let size = 0;
     try {
@@ -718,45 +597,6 @@ export class StoreClient {
     const key = this.#options.getKey();
     return key ? text.replaceAll(key, '[API key]') : text;
   }
-}
-
-/** A 404 to a cancel, in words that claim no more than is known. */
-function notFound(
-  orderId: string,
-  body: ErrorBody,
-  earlierAnswerLost: boolean,
-  cancelledAt: number | undefined,
-): CancelOutcome {
-  if (cancelledAt !== undefined) {
-    // The service confirmed an earlier cancel: a lost answer since changes nothing.
-    return {
-      kind: 'not-found',
-      message: `Order ${orderId} was already cancelled at ${clockTime(cancelledAt).slice(0, 5)}, so there was nothing left to cancel.`,
-    };
-  }
-  if (earlierAnswerLost) {
-    return {
-      kind: 'gone',
-      message: `Order ${orderId} is gone; the answer to the first try was lost, so this cancel may or may not have removed it.`,
-    };
-  }
-  return {
-    kind: 'not-found',
-    message: withServerWords(
-      `Order ${orderId} was not found, so there was nothing to cancel.`,
-      body,
-    ),
-  };
-}
-
-/** The invalid-response failure a clerk can read, for a list the scanner refused. */
-function unreadableList(error: InvalidOrdersError): StoreApiError {
-  return failure(
-    'invalid-response',
-    `The store service sent an order list Store Admin cannot read (${error.message}). Nothing was replaced.`,
-    'answered',
-    { status: 200 },
-  );
 }
 
 export function isStoreApiError(error: unknown): error is StoreApiError {

@@ -5,7 +5,7 @@
 // headers, since services mix them up (and an early draft of Deprecation
 // used an HTTP-date, or `true` for "deprecated, no date given").
 
-import { parseHttpDate } from '../quota/http-date.ts';
+import { parseHttpDate } from './http-date.ts';
 
 export interface DeprecationHeaders {
   /** Epoch ms since (or from) when the endpoint is deprecated; undefined when no date was given. */

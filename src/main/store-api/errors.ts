@@ -1,7 +1,9 @@
 // Turns every way a call can fail into a Failure a store clerk understands.
 // Messages never contain the API key or the Authorization header.
 
+import { isNetworkError, isTimeoutError } from 'ky';
 import type { Delivery, Failure, FailureKind } from '../../shared/failures.ts';
+import type { InvalidOrdersError } from '../../shared/order-list-scanner.ts';
 
 export class StoreApiError extends Error {
   readonly failure: Failure;
@@ -123,4 +125,226 @@ export function networkCause(error: unknown): string {
     default:
       return 'the network failed';
   }
+}
+
+// ---- The client's failures, each in the words a clerk reads (client.ts decides which) ----
+
+/** No key to send with the request: `keyHelp` says where the person asking sets one. */
+export function noKeyFailure(keyHelp: string): StoreApiError {
+  return failure('no-key', `No API key is set for this environment. ${keyHelp}`, 'not-sent');
+}
+
+export function notAnOrderNumber(orderId: string): StoreApiError {
+  return failure('invalid-input', `“${orderId.slice(0, 40)}” is not an order number.`, 'not-sent');
+}
+
+/** A 5xx on every try the client allowed itself. */
+export function serverGaveUp(
+  status: number,
+  tries: number,
+  body: ErrorBody,
+  delivery: Delivery,
+): StoreApiError {
+  return failure(
+    'server',
+    withServerWords(
+      `The store service had a problem (${status}) and did not finish the request after ${tries} tries. Try again in a few minutes.`,
+      body,
+    ),
+    delivery,
+    { status, ...(body.code ? { code: body.code } : {}) },
+  );
+}
+
+/** A redirect to another origin: not followed, so the key stays with the service. */
+export function redirectElsewhere(status: number, host: string | undefined): StoreApiError {
+  return failure(
+    'redirect',
+    `The store service tried to send Store Admin to another site${host ? ` (${host})` : ''}. Store Admin did not follow it, so the API key stayed with the store service.`,
+    'answered',
+    { status },
+  );
+}
+
+/** Too many redirects, or one that would change a DELETE into a GET. */
+export function redirectNotFollowed(status: number): StoreApiError {
+  return failure(
+    'redirect',
+    'The store service answered with redirects Store Admin does not follow.',
+    'answered',
+    { status },
+  );
+}
+
+/**
+ * No answer: the call's deadline or the caller stopped it, an attempt timed
+ * out, or the network failed. `prefix` says what was being done.
+ */
+export function noAnswerFailure(
+  error: unknown,
+  signal: AbortSignal,
+  delivery: Delivery,
+  service: { readonly host: string; readonly attemptTimeoutMs: number },
+  prefix = '',
+): StoreApiError {
+  const lead = prefix ? `${prefix} ` : '';
+  if (signal.aborted && (signal.reason as Error | undefined)?.name === 'TimeoutError') {
+    return failure(
+      'timeout',
+      `${lead}The store service did not finish answering in time.`,
+      delivery,
+    );
+  }
+  if (signal.aborted) return failure('aborted', `${lead}Stopped.`, delivery);
+  if (isTimeoutError(error)) {
+    return failure(
+      'timeout',
+      `${lead}The store service did not answer within ${Math.round(service.attemptTimeoutMs / 1000)} seconds.`,
+      delivery,
+    );
+  }
+  const reason =
+    isNetworkError(error) || error instanceof TypeError
+      ? networkCause(error)
+      : 'the network failed';
+  return failure(
+    'network',
+    `${lead}Could not reach the store service at ${service.host}: ${reason}.`,
+    delivery,
+  );
+}
+
+/** A 429 or the gate's own hold: banned, or rate-limited until `retryAt`. */
+export function limitedFailure(
+  banned: boolean,
+  retryAt: number,
+  body: ErrorBody,
+  delivery: Delivery,
+  exhausted = false,
+): StoreApiError {
+  const until = clockTime(retryAt);
+  const nothingSent = delivery === 'not-sent' ? ' Nothing was sent.' : '';
+  if (banned) {
+    return failure(
+      'banned',
+      withServerWords(
+        `The service has temporarily banned this API key for repeated requests after a rate limit. Store Admin sends nothing until ${until}.${nothingSent}`,
+        body,
+      ),
+      delivery,
+      { status: 429, retryAt, ...(body.code ? { code: body.code } : {}) },
+    );
+  }
+  const why = exhausted
+    ? 'The quota for this period is used up.'
+    : 'The service asked Store Admin to slow down (429).';
+  return failure(
+    'rate-limited',
+    `Rate-limited until ${until}. ${why}${nothingSent} Store Admin waits rather than retrying, because repeated requests after a limit can get the key banned.`,
+    delivery,
+    { status: 429, retryAt, ...(body.code ? { code: body.code } : {}) },
+  );
+}
+
+/**
+ * An answer the call cannot use, by its status, after `lead` (what failed).
+ * `keyRefused` says where the person asking checks the key.
+ */
+export function statusFailure(
+  status: number,
+  body: ErrorBody,
+  lead: string,
+  earlierAnswerLost: boolean,
+  keyRefused: string,
+): StoreApiError {
+  const extra = { status, ...(body.code ? { code: body.code } : {}) };
+  const delivery = earlierAnswerLost ? 'unknown' : 'answered';
+  if (status === 401 || status === 403) {
+    return failure(
+      'unauthorized',
+      withServerWords(
+        `${lead} The API key is missing or was not accepted (${status}). ${keyRefused}`,
+        body,
+      ),
+      delivery,
+      extra,
+    );
+  }
+  if (status === 404) {
+    return failure(
+      'not-found',
+      withServerWords(`${lead} The service says this does not exist (404).`, body),
+      delivery,
+      extra,
+    );
+  }
+  if (status === 409) {
+    return failure(
+      'conflict',
+      withServerWords(`${lead} The service refused because of the current state (409).`, body),
+      delivery,
+      extra,
+    );
+  }
+  if (status >= 500) {
+    return failure(
+      'server',
+      withServerWords(`${lead} The store service had a problem (${status}).`, body),
+      delivery,
+      extra,
+    );
+  }
+  return failure(
+    status >= 400 ? 'bad-request' : 'invalid-response',
+    withServerWords(`${lead} The service answered with an unexpected status (${status}).`, body),
+    delivery,
+    extra,
+  );
+}
+
+/** The invalid-response failure a clerk can read, for a list the scanner refused. */
+export function unreadableList(error: InvalidOrdersError): StoreApiError {
+  return failure(
+    'invalid-response',
+    `The store service sent an order list Store Admin cannot read (${error.message}). Nothing was replaced.`,
+    'answered',
+    { status: 200 },
+  );
+}
+
+/** A 409 to a cancel. */
+export function alreadyShippedWords(orderId: string, body: ErrorBody): string {
+  return withServerWords(
+    `Order ${orderId} has already shipped and cannot be cancelled. Shipped orders cannot be reversed.`,
+    body,
+  );
+}
+
+/** A 404 to a cancel, in words that claim no more than is known. */
+export function cancelNotFound(
+  orderId: string,
+  body: ErrorBody,
+  earlierAnswerLost: boolean,
+  cancelledAt: number | undefined,
+): { readonly kind: 'not-found' | 'gone'; readonly message: string } {
+  if (cancelledAt !== undefined) {
+    // The service confirmed an earlier cancel: a lost answer since changes nothing.
+    return {
+      kind: 'not-found',
+      message: `Order ${orderId} was already cancelled at ${clockTime(cancelledAt).slice(0, 5)}, so there was nothing left to cancel.`,
+    };
+  }
+  if (earlierAnswerLost) {
+    return {
+      kind: 'gone',
+      message: `Order ${orderId} is gone; the answer to the first try was lost, so this cancel may or may not have removed it.`,
+    };
+  }
+  return {
+    kind: 'not-found',
+    message: withServerWords(
+      `Order ${orderId} was not found, so there was nothing to cancel.`,
+      body,
+    ),
+  };
 }

@@ -11,9 +11,9 @@ import { BulkJournal } from '../../../src/main/bulk-cancel/journal.ts';
 import { BulkCancelQueue } from '../../../src/main/bulk-cancel/queue.ts';
 import { serviceScope } from '../../../src/main/environments/service-scope.ts';
 import { nodeFiles, type LocalFiles } from '../../../src/main/local-data/local-files.ts';
-import { realTiming } from '../../../src/main/quota/clock.ts';
+import { realTiming } from '../../../src/main/store-api/clock.ts';
 import { RequestGate } from '../../../src/main/quota/gate.ts';
-import { RetryBudget } from '../../../src/main/quota/retry-budget.ts';
+import { RetryBudget } from '../../../src/main/store-api/retry-budget.ts';
 import { startSandbox, type Sandbox } from '../../../src/main/sandbox/server.ts';
 import { StoreClient } from '../../../src/main/store-api/client.ts';
 

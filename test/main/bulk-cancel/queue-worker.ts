@@ -5,9 +5,9 @@
 import { BulkJournal } from '../../../src/main/bulk-cancel/journal.ts';
 import { serviceScope } from '../../../src/main/environments/service-scope.ts';
 import { BulkCancelQueue } from '../../../src/main/bulk-cancel/queue.ts';
-import { realTiming } from '../../../src/main/quota/clock.ts';
+import { realTiming } from '../../../src/main/store-api/clock.ts';
 import { RequestGate } from '../../../src/main/quota/gate.ts';
-import { RetryBudget } from '../../../src/main/quota/retry-budget.ts';
+import { RetryBudget } from '../../../src/main/store-api/retry-budget.ts';
 import { StoreClient } from '../../../src/main/store-api/client.ts';
 
 const env = process.env as Record<string, string>;
@@ -19,7 +19,7 @@ const client = new StoreClient({
 });
 const queue = new BulkCancelQueue({
   environment: 'staging',
-  journal: new BulkJournal(env.DATA_DIR!, serviceScope('staging', env.SANDBOX_URL!)),
+  journal: new BulkJournal(env.DATA_DIR!, serviceScope('staging', env.SANDBOX_URL)),
   client: async () => client,
   timing: realTiming,
   concurrency: 3,

@@ -7,7 +7,7 @@ import { BulkJournal, replay } from '../../../src/main/bulk-cancel/journal.ts';
 import { serviceScope } from '../../../src/main/environments/service-scope.ts';
 import { BulkCancelQueue } from '../../../src/main/bulk-cancel/queue.ts';
 import { RequestGate } from '../../../src/main/quota/gate.ts';
-import { RetryBudget } from '../../../src/main/quota/retry-budget.ts';
+import { RetryBudget } from '../../../src/main/store-api/retry-budget.ts';
 import {
   startSandbox,
   type Sandbox,
@@ -235,12 +235,14 @@ describe('BulkCancelQueue', () => {
         let out = '';
         let killed = false;
         child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-        const poll = setInterval(async () => {
+        const poll = setInterval(() => {
           if (killAfterResults === undefined || killed) return;
-          const job = replay(await journal.read());
-          if (job && job.results.length >= killAfterResults) {
-            killed = child.kill('SIGKILL');
-          }
+          journal.read().then((text) => {
+            const job = replay(text);
+            if (job && job.results.length >= killAfterResults) {
+              killed = child.kill('SIGKILL');
+            }
+          }, reject);
         }, 5);
         child.on('error', reject);
         child.on('exit', () => {

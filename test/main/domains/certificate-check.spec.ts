@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { X509Certificate } from 'node:crypto';
 import {
+  certificateCovers,
   checkCertificate,
   dnsNamesOf,
-  nameCovers,
 } from '../../../src/main/domains/certificate-check.ts';
 import { DomainInputError } from '../../../src/main/domains/domain-name.ts';
 import type { CertificateReport } from '../../../src/shared/domains.ts';
@@ -256,19 +257,31 @@ describe('certificate check over TLS', () => {
 });
 
 describe('name matching (RFC 6125)', () => {
-  it('matches exact names without regard to case or a trailing dot', () => {
-    expect(nameCovers('Shop.Example.com.', 'shop.example.com')).toBe(true);
-    expect(nameCovers('shop.example.com', 'shop.example.net')).toBe(false);
+  /** Whether a certificate naming only `name` covers `domain`. */
+  const covers = async (name: string, domain: string, commonName = 'other.example.org') => {
+    const leaf = await makeLeaf({ names: name ? [name] : [], commonName });
+    return certificateCovers(new X509Certificate(leaf.cert), domain);
+  };
+
+  it('matches exact names without regard to case', async () => {
+    expect(await covers('Shop.Example.com', 'shop.example.com')).toBe(true);
+    expect(await covers('shop.example.com', 'shop.example.net')).toBe(false);
   });
 
-  it('lets a wildcard stand for exactly one whole left-most label', () => {
-    expect(nameCovers('*.example.com', 'shop.example.com')).toBe(true);
-    expect(nameCovers('*.example.com', 'xn--bcher-kva.example.com')).toBe(true);
-    expect(nameCovers('*.example.com', 'example.com')).toBe(false);
-    expect(nameCovers('*.example.com', 'a.shop.example.com')).toBe(false);
-    expect(nameCovers('s*.example.com', 'shop.example.com')).toBe(false);
-    expect(nameCovers('shop.*.com', 'shop.example.com')).toBe(false);
-    expect(nameCovers('*.com', 'example.com')).toBe(false);
+  it('lets a wildcard stand for exactly one whole left-most label', async () => {
+    expect(await covers('*.example.com', 'shop.example.com')).toBe(true);
+    expect(await covers('*.example.com', 'xn--bcher-kva.example.com')).toBe(true);
+    expect(await covers('*.example.com', 'example.com')).toBe(false);
+    expect(await covers('*.example.com', 'a.shop.example.com')).toBe(false);
+    expect(await covers('*.*.example.com', 'a.shop.example.com')).toBe(false);
+    expect(await covers('s*.example.com', 'shop.example.com')).toBe(false);
+    expect(await covers('shop.*.com', 'shop.example.com')).toBe(false);
+    expect(await covers('*.com', 'example.com')).toBe(false);
+  });
+
+  it('does not take the subject’s common name for a DNS name', async () => {
+    expect(await covers('', 'shop.example.com', 'shop.example.com')).toBe(false);
+    expect(await covers('other.example.com', 'shop.example.com', 'shop.example.com')).toBe(false);
   });
 
   it('reads DNS names from Node’s subjectaltname text, quoted ones included', () => {

@@ -4,7 +4,6 @@
 // SERVFAIL or REFUSED, or not to answer at all. Every question is recorded.
 
 import { createSocket, type RemoteInfo } from 'node:dgram';
-import type { AddressInfo } from 'node:net';
 import dnsPacket, { type Answer, type Packet, type Question } from 'dns-packet';
 
 export type TestRecord =
@@ -190,7 +189,7 @@ export async function startDnsTestServer(options: DnsTestServerOptions): Promise
     reply(result.rcode, result.answers, result.authorities);
   });
   await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
-  const { port } = socket.address() as AddressInfo;
+  const { port } = socket.address();
   return {
     address: `127.0.0.1:${port}`,
     host: '127.0.0.1',

@@ -81,6 +81,18 @@ describe('raw query for the negative-caching SOA', () => {
     );
   });
 
+  it('throws MalformedMessage on a name whose compression pointer points at itself', () => {
+    const reply = dnsPacket.encode({
+      type: 'response',
+      id: 6,
+      flags: 3,
+      authorities: [soa('example.com', 1, 2)],
+    });
+    // No question: the SOA's owner name starts right after the 12-byte header.
+    reply.writeUInt16BE(0xc000 | 12, 12);
+    expect(() => readAuthoritySoa(reply, 6)).toThrow(MalformedMessage);
+  });
+
   it('asks a real server over UDP and gives up at its deadline', async () => {
     const server = await startDnsTestServer({
       zones: [{ name: 'example.com', soaTtl: 120, minimum: 900 }],

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SafeStorageLike } from '../../../src/main/keys/storage-protection.ts';
 import { assessProtection } from '../../../src/main/keys/storage-protection.ts';
 
-function safeStorage(available: boolean | 'throws', backend?: string | 'throws'): SafeStorageLike {
+function safeStorage(available: boolean | 'throws', backend?: string): SafeStorageLike {
   return {
     isEncryptionAvailable: () => {
       if (available === 'throws') throw new Error('not ready');

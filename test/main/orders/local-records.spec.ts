@@ -1,4 +1,5 @@
-import { appendFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { readdirSync } from 'node:fs';
+import { appendFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -49,6 +50,66 @@ describe('CancelLog', () => {
     expect((await log.read(production)).map((e) => e.orderId)).toEqual(['1', '3']);
     expect((await log.read(staging)).map((e) => e.result)).toEqual(['already-shipped']);
     expect(await log.read(sandbox)).toEqual([]);
+  });
+
+  it('skips a line that parses but is not an entry, keeping the others', async () => {
+    const log = new CancelLog(dir);
+    const entry = { at: 1, environment: 'production', orderId: '1', message: 'ok' } as const;
+    await log.append(production, { ...entry, result: 'cancelled' });
+    await appendFile(
+      join(dir, `cancel-log-${production.key}.jsonl`),
+      [
+        JSON.stringify({ ...entry, orderId: '2', result: 'exploded' }),
+        JSON.stringify({ ...entry, orderId: 3, result: 'cancelled' }),
+        JSON.stringify({ ...entry, orderId: '4', result: 'failed', delivery: 'maybe' }),
+        JSON.stringify({ ...entry, orderId: '5', result: 'cancelled', at: '1' }),
+        '42',
+        'null',
+        '',
+      ].join('\n'),
+    );
+    await log.append(production, { ...entry, orderId: '6', result: 'gone' });
+    expect(await log.read(production)).toEqual([
+      { ...entry, result: 'cancelled' },
+      { ...entry, orderId: '6', result: 'gone' },
+    ]);
+  });
+
+  it('starts afresh past its size, keeping the log before: the newest entries always, never more than twice the size', async () => {
+    const rotateAtBytes = 1000;
+    const log = new CancelLog(dir, undefined, { rotateAtBytes });
+    const file = join(dir, `cancel-log-${production.key}.jsonl`);
+    const previous = join(dir, `cancel-log-${production.key}.previous.jsonl`);
+    const sizeOf = (path: string) =>
+      stat(path).then(
+        (s) => s.size,
+        () => 0,
+      );
+    const ids: string[] = [];
+    for (let i = 1; i <= 60; i++) {
+      ids.push(String(i));
+      await log.append(production, {
+        at: i,
+        environment: 'production',
+        orderId: String(i),
+        result: 'cancelled',
+        message: 'Cancelled.',
+      });
+      const entryBytes = (await readFile(file, 'utf8')).split('\n')[0]!.length + 1;
+      expect(await sizeOf(file)).toBeLessThan(rotateAtBytes + entryBytes);
+      expect((await sizeOf(file)) + (await sizeOf(previous))).toBeLessThan(
+        2 * (rotateAtBytes + entryBytes),
+      );
+      // Every entry since the previous log began, in order; only the oldest are gone.
+      const read = (await log.read(production)).map((entry) => entry.orderId);
+      expect(read).toEqual(ids.slice(-read.length));
+      expect(read.length).toBeGreaterThanOrEqual(Math.min(i, rotateAtBytes / entryBytes));
+    }
+    expect((await log.read(production)).length).toBeLessThan(60);
+    expect(readdirSync(dir).sort()).toEqual([
+      `cancel-log-${production.key}.jsonl`,
+      `cancel-log-${production.key}.previous.jsonl`,
+    ]);
   });
 
   it('keeps each address of an environment apart', async () => {

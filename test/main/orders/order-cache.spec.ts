@@ -66,6 +66,25 @@ describe('OrderCache', () => {
     expect(await cache.read(production)).toEqual({ ok: false, problem: 'damaged' });
   });
 
+  it('takes a header that parses but is not a header for damage', async () => {
+    const cache = new OrderCache(dir);
+    const sandbox = serviceScope('sandbox');
+    await cache.write({ ...list(2, 1000), environment: 'sandbox' });
+    const file = cache.fileOf(sandbox);
+    const text = await readFile(file, 'utf8');
+    const header = JSON.parse(text.slice(0, 1024)) as Record<string, unknown>;
+    const body = text.slice(1024);
+    for (const change of [{ baseUrl: 42 }, { receivedAt: 'yesterday' }, { count: null }]) {
+      await writeFile(file, JSON.stringify({ ...header, ...change }).padEnd(1024, ' ') + body);
+      expect(await cache.read(sandbox), JSON.stringify(change)).toEqual({
+        ok: false,
+        problem: 'damaged',
+      });
+    }
+    await writeFile(file, JSON.stringify(header).padEnd(1024, ' ') + body);
+    expect((await cache.read(sandbox)).ok).toBe(true);
+  });
+
   it('never mixes environments', async () => {
     const cache = new OrderCache(dir);
     await cache.write(list(2, 1000));

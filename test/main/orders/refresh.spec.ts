@@ -12,7 +12,7 @@ import { serviceScope } from '../../../src/main/environments/service-scope.ts';
 import { OrderCache } from '../../../src/main/orders/order-cache.ts';
 import { refreshOrderColumns } from '../../../src/main/orders/refresh.ts';
 import { RequestGate } from '../../../src/main/quota/gate.ts';
-import { RetryBudget } from '../../../src/main/quota/retry-budget.ts';
+import { RetryBudget } from '../../../src/main/store-api/retry-budget.ts';
 import { startSandbox, type Sandbox } from '../../../src/main/sandbox/server.ts';
 import { StoreClient } from '../../../src/main/store-api/client.ts';
 import { StoreApiError } from '../../../src/main/store-api/errors.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseHttpDate } from '../../../src/main/quota/http-date.ts';
+import { parseHttpDate } from '../../../src/main/store-api/http-date.ts';
 import { readRateLimitHeaders } from '../../../src/main/quota/rate-limit-headers.ts';
 import { parseRetryAfter } from '../../../src/main/quota/retry-after.ts';
 

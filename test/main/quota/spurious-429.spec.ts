@@ -5,7 +5,7 @@
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { RequestGate } from '../../../src/main/quota/gate.ts';
-import { RetryBudget } from '../../../src/main/quota/retry-budget.ts';
+import { RetryBudget } from '../../../src/main/store-api/retry-budget.ts';
 import { startSandbox, type Sandbox } from '../../../src/main/sandbox/server.ts';
 import { StoreClient } from '../../../src/main/store-api/client.ts';
 import { virtualTiming } from '../../support/virtual-timing.ts';

@@ -288,18 +288,18 @@ describe('IPC registration', () => {
     const fromStranger = await electron.ipcMain.invoke('app:get-state', {
       sender: stranger,
       senderFrame: { url: 'file:///x' },
-    } as never);
+    });
     expect(fromStranger).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });
     expect(handler).not.toHaveBeenCalled();
 
     const fromApp = await electron.ipcMain.invoke('app:get-state', {
       sender: trusted,
       senderFrame: { url: 'file:///x' },
-    } as never);
+    });
     expect(fromApp).toMatchObject({ ok: true });
     const badArgs = await electron.ipcMain.invoke(
       'orders:cancel',
-      { sender: trusted, senderFrame: { url: 'file:///x' } } as never,
+      { sender: trusted, senderFrame: { url: 'file:///x' } },
       'sandbox',
       '1 OR 1=1',
     );

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerResponse } from 'node:http';
 import { RequestGate } from '../../../src/main/quota/gate.ts';
-import { RetryBudget } from '../../../src/main/quota/retry-budget.ts';
+import { RetryBudget } from '../../../src/main/store-api/retry-budget.ts';
 import { StoreClient, type StoreClientOptions } from '../../../src/main/store-api/client.ts';
 import { StoreApiError } from '../../../src/main/store-api/errors.ts';
 import {

@@ -14,7 +14,7 @@ import { KeyStore } from '../../../src/main/keys/key-store.ts';
 import { MemoryCiphertextStore } from '../../../src/main/keys/memory-ciphertext-store.ts';
 import { declineKeyForOrigin } from '../../../src/main/keys/origin-confirmation.ts';
 import type { LocalFiles } from '../../../src/main/local-data/local-files.ts';
-import type { Timing } from '../../../src/main/quota/clock.ts';
+import type { Timing } from '../../../src/main/store-api/clock.ts';
 import type { Sandbox } from '../../../src/main/sandbox/server.ts';
 import type { Result } from '../../../src/shared/result.ts';
 import { FakeSafeStorage } from '../../support/electron-mock.ts';

@@ -33,20 +33,30 @@ afterEach(() => {
 test('goes away by itself after its time; the live region stays in the page', () => {
   render(<Harness first="Order 42 was cancelled." />);
   expect(region().textContent).toBe('Order 42 was cancelled.');
-  act(() => vi.advanceTimersByTime(TOAST_MS - 1));
+  act(() => {
+    vi.advanceTimersByTime(TOAST_MS - 1);
+  });
   expect(region().textContent).toBe('Order 42 was cancelled.');
-  act(() => vi.advanceTimersByTime(1));
+  act(() => {
+    vi.advanceTimersByTime(1);
+  });
   expect(region().textContent).toBe('');
   expect(screen.queryByRole('button', { name: 'Dismiss' })).toBeNull();
 });
 
 test('a new message gets its own full time', () => {
   render(<Harness first="First message." />);
-  act(() => vi.advanceTimersByTime(TOAST_MS - 1000));
+  act(() => {
+    vi.advanceTimersByTime(TOAST_MS - 1000);
+  });
   fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-  act(() => vi.advanceTimersByTime(TOAST_MS - 1));
+  act(() => {
+    vi.advanceTimersByTime(TOAST_MS - 1);
+  });
   expect(region().textContent).toBe('Second message.');
-  act(() => vi.advanceTimersByTime(1));
+  act(() => {
+    vi.advanceTimersByTime(1);
+  });
   expect(region().textContent).toBe('');
 });
 
@@ -54,15 +64,23 @@ test('stays while the pointer is over it or the focus is in it, and goes with Di
   render(<Harness first="Order 7 has already shipped." />);
   const card = region().parentElement!;
   fireEvent.pointerEnter(card);
-  act(() => vi.advanceTimersByTime(TOAST_MS * 3));
+  act(() => {
+    vi.advanceTimersByTime(TOAST_MS * 3);
+  });
   expect(region().textContent).toBe('Order 7 has already shipped.');
   fireEvent.pointerLeave(card);
-  act(() => vi.advanceTimersByTime(TOAST_MS - 1));
+  act(() => {
+    vi.advanceTimersByTime(TOAST_MS - 1);
+  });
   expect(region().textContent).toBe('Order 7 has already shipped.');
 
   const dismiss = screen.getByRole('button', { name: 'Dismiss' });
-  act(() => dismiss.focus());
-  act(() => vi.advanceTimersByTime(TOAST_MS * 3));
+  act(() => {
+    dismiss.focus();
+  });
+  act(() => {
+    vi.advanceTimersByTime(TOAST_MS * 3);
+  });
   expect(region().textContent).toBe('Order 7 has already shipped.');
   // The button's name is not part of what the live region says.
   expect(region().contains(dismiss)).toBe(false);

@@ -49,6 +49,7 @@ export function Popover({
   };
 
   return (
+    // eslint-disable-next-line jsx-a11y-x/no-static-element-interactions -- Escape from the button or the panel inside closes it
     <div
       className={['popover', className].filter(Boolean).join(' ')}
       ref={rootRef}

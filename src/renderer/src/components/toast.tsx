@@ -54,7 +54,7 @@ export function Toast({
       onPointerLeave={() => setHeld(false)}
       onFocus={() => setHeld(true)}
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setHeld(false);
+        if (!event.currentTarget.contains(event.relatedTarget)) setHeld(false);
       }}
     >
       {/* The live region holds the message alone, so the button's name is not read with it. */}

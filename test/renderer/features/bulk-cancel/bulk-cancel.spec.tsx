@@ -171,7 +171,7 @@ describe('bulk cancel', () => {
       Object.fromEntries(
         [...panel.querySelectorAll('.bulk-count')].map((node) => [
           node.querySelector('dt')!.textContent,
-          Number(node.querySelector('dd')!.textContent!.replace(/,/g, '')),
+          Number(node.querySelector('dd')!.textContent.replace(/,/g, '')),
         ]),
       );
     // Nothing waits after a stop: what is left was not sent, and says so.

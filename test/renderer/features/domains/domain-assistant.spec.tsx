@@ -163,7 +163,7 @@ test('a subdomain from start to verified: gate, IDN, record to copy, DNS check, 
   await user.type(await screen.findByLabelText('Domain or subdomain'), `shop.${ZONE}`);
   await user.click(screen.getByRole('button', { name: 'Continue' }));
   await expectStep(3, 'Create the DNS record');
-  expect((screen.getByLabelText('Platform target') as HTMLInputElement).value).toBe(TARGET);
+  expect(screen.getByLabelText<HTMLInputElement>('Platform target').value).toBe(TARGET);
   expect(within(screen.getByRole('table')).getByText('shop')).toBeTruthy();
 });
 

@@ -113,8 +113,8 @@ test('a saved configuration is loaded for editing and can be cleared', async () 
   expect(saved.ok).toBe(true);
   const { user } = await openDomains(app);
   const section = screen.getByRole('region', { name: 'Several domains' });
-  expect((within(section).getByLabelText('Primary domain') as HTMLInputElement).value).toBe(ZONE);
-  expect((within(section).getByLabelText('Redirect 1: from') as HTMLInputElement).value).toBe(
+  expect(within(section).getByLabelText<HTMLInputElement>('Primary domain').value).toBe(ZONE);
+  expect(within(section).getByLabelText<HTMLInputElement>('Redirect 1: from').value).toBe(
     `www.${ZONE}`,
   );
   expect(within(section).getByText('301, moved permanently')).toBeTruthy();

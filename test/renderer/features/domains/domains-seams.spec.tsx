@@ -158,7 +158,7 @@ test('"Add a redirect first" opens with the primary filled in, shows no problem 
   expect(Object.keys(after.progress)).toEqual([`shop.${ZONE}`]);
   // The editor below shows the saved configuration.
   const section = screen.getByRole('region', { name: 'Several domains' });
-  expect((within(section).getByLabelText('Redirect 1: from') as HTMLInputElement).value).toBe(
+  expect(within(section).getByLabelText<HTMLInputElement>('Redirect 1: from').value).toBe(
     `old.${ZONE}`,
   );
 });

@@ -106,11 +106,9 @@ test('saved progress that lacks what its step needs resumes at the last step it 
   await user.click(await screen.findByRole('button', { name: `Resume c.${ZONE}` }));
   await expectStep(1, 'Before you start');
   expect(
-    (screen.getByRole('checkbox', { name: /change the DNS settings/ }) as HTMLInputElement).checked,
+    screen.getByRole<HTMLInputElement>('checkbox', { name: /change the DNS settings/ }).checked,
   ).toBe(false);
-  expect((screen.getByRole('checkbox', { name: /paid plan/ }) as HTMLInputElement).checked).toBe(
-    true,
-  );
+  expect(screen.getByRole<HTMLInputElement>('checkbox', { name: /paid plan/ }).checked).toBe(true);
 });
 
 test('the assistant belongs to the environment it was opened in', async () => {

@@ -20,7 +20,7 @@ test('starts on the sandbox, marked in words as demo data', async () => {
       .getAllByRole('radio')
       .map((radio) => radio.getAttribute('value')),
   ).toEqual(['sandbox', 'staging', 'production']);
-  expect((within(group).getByRole('radio', { name: 'Sandbox' }) as HTMLInputElement).checked).toBe(
+  expect(within(group).getByRole<HTMLInputElement>('radio', { name: 'Sandbox' }).checked).toBe(
     true,
   );
   expect(screen.getByText('SANDBOX — demo data')).toBeTruthy();

@@ -18,7 +18,7 @@ test('a full disk: one alert naming the folder, ENOSPC behind Details, the refre
   const alert = await screen.findByRole('alert');
   expect(screen.getAllByRole('alert')).toEqual([alert]);
   expect(within(alert).getByText('Not saving.')).toBeTruthy();
-  const sentence = alert.querySelector('.notice-text')!.textContent!;
+  const sentence = alert.querySelector('.notice-text')!.textContent;
   expect(sentence).toContain(
     `cannot save to its data folder ${app.dataDir} because the disk is full`,
   );

@@ -390,7 +390,7 @@ test('a table built from parts as they arrive is the table of the whole', () => 
   const builder = new OrderTableBuilder(10); // sized too small: it grows
   const cuts = [0, 1, 64, 65, 300, 500];
   for (let k = 0; k + 1 < cuts.length; k++) {
-    builder.append(cuts[k]!, columnsOfRows(whole, cuts[k]!, cuts[k + 1]!));
+    builder.append(cuts[k]!, columnsOfRows(whole, cuts[k]!, cuts[k + 1]));
     const sofar = builder.snapshot();
     expect(sofar.count).toBe(cuts[k + 1]);
     expect(sofar.orderAt(cuts[k + 1]! - 1)).toEqual(orders[cuts[k + 1]! - 1]);

@@ -60,15 +60,15 @@ test('a review mark and note are saved on this computer and are there after a re
   expect(within(row2).getByRole('img', { name: 'Reviewed' })).toBeTruthy();
   await again.user.click(row2);
   const form2 = screen.getByRole('form', { name: 'Review mark' });
-  expect(
-    (within(form2).getByRole('checkbox', { name: 'Reviewed' }) as HTMLInputElement).checked,
-  ).toBe(true);
-  expect((within(form2).getByRole('textbox', { name: 'Note' }) as HTMLTextAreaElement).value).toBe(
+  expect(within(form2).getByRole<HTMLInputElement>('checkbox', { name: 'Reviewed' }).checked).toBe(
+    true,
+  );
+  expect(within(form2).getByRole<HTMLTextAreaElement>('textbox', { name: 'Note' }).value).toBe(
     note,
   );
 
   // A note is at most 500 characters.
-  const box = within(form2).getByRole('textbox', { name: 'Note' }) as HTMLTextAreaElement;
+  const box = within(form2).getByRole<HTMLTextAreaElement>('textbox', { name: 'Note' });
   expect(box.maxLength).toBe(500);
 });
 

@@ -197,7 +197,7 @@ test('filters by complete and by a range of ship dates (local days, both ends in
     }),
   );
   await waitFor(() => expect(viewCount()).toBe('Showing 1,000 of 1,000 orders'));
-  expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('');
+  expect(screen.getByLabelText<HTMLInputElement>('From').value).toBe('');
 });
 
 test('the keyboard moves through the list, keeps the selection in the page, and opens the details', async () => {

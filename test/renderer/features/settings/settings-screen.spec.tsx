@@ -88,7 +88,7 @@ test('saving a base URL shows what the main process saved', async () => {
 test('a saved key is never shown back: only where it is stored', async () => {
   const app = await startTestApp();
   const { user } = await openSettings(app, 'Staging');
-  const field = screen.getByLabelText('Staging API key') as HTMLInputElement;
+  const field = screen.getByLabelText<HTMLInputElement>('Staging API key');
   expect(field.type).toBe('password');
   expect(field.getAttribute('autocomplete')).toBe('off');
   expect(screen.getByText('No key set')).toBeTruthy();
@@ -202,9 +202,9 @@ test('weak storage is explained in plain words, and saving anyway needs the expl
   const warning = screen.getByRole('note', { name: 'Weak key protection' });
   expect(warning.textContent).toContain('This computer’s password store is not available.');
   expect(warning.textContent).toContain('a Staging key you enter is kept until you quit');
-  const accept = screen.getByRole('checkbox', {
+  const accept = screen.getByRole<HTMLInputElement>('checkbox', {
     name: 'Save it anyway, without protection',
-  }) as HTMLInputElement;
+  });
   expect(accept.checked).toBe(false);
 
   // Without the checkbox the key is kept for the session only.

@@ -70,7 +70,7 @@ export type FlowOf<K extends StepKind> = Extract<AssistantFlow, { readonly kind:
 
 // The union's kinds are exactly the saved steps, in both directions.
 type SameSteps<A extends B, B> = A;
-export type StepsMatch = SameSteps<StepKind, AssistantStep> & SameSteps<AssistantStep, StepKind>;
+export type StepsMatch = [SameSteps<StepKind, AssistantStep>, SameSteps<AssistantStep, StepKind>];
 
 export const STEP_TITLES: Readonly<Record<StepKind, string>> = {
   preconditions: 'Before you start',

@@ -179,6 +179,7 @@ function RedirectForm({
         value={to}
         message={message}
         // The button that led here is gone; the field is what this step is about.
+        // eslint-disable-next-line jsx-a11y-x/no-autofocus -- focus would otherwise fall to the page
         autoFocus
         onChange={(event) => {
           setTo(event.target.value);

@@ -65,6 +65,7 @@ export function CancelLogPanel({ environment, now, onClose, onExported }: Cancel
   };
 
   return (
+    // eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions -- Escape from any control inside closes the panel
     <aside
       className="side-panel side-panel-wide cancel-log"
       aria-labelledby={headingId}

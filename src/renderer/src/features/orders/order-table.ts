@@ -143,7 +143,7 @@ type Column = Uint8Array | Uint32Array | Float64Array;
 
 function grown<A extends Column>(array: A, size: number, used: number): A {
   const next = new (array.constructor as new (length: number) => A)(size);
-  next.set(array.subarray(0, used) as never);
+  next.set(array.subarray(0, used));
   return next;
 }
 
@@ -714,7 +714,7 @@ export class OrderTable {
     const text =
       from === 0 && to === this.count
         ? this.#searchText()
-        : latin1.decode(idText.subarray(base, starts[to]!));
+        : latin1.decode(idText.subarray(base, starts[to]));
     const found = new Uint32Array(to - from);
     let n = 0;
     let row = from;

@@ -121,7 +121,7 @@ export function sentDateOf(dates: SentDates, row: number): string | undefined {
     const at = dates.rows[middle]!;
     if (at === row) {
       return String.fromCharCode(
-        ...dates.text.subarray(dates.starts[middle]!, dates.starts[middle + 1]!),
+        ...dates.text.subarray(dates.starts[middle], dates.starts[middle + 1]),
       );
     }
     if (at < row) low = middle + 1;
