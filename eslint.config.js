@@ -91,12 +91,7 @@ export default tseslint.config(
             {
               target: './src/renderer',
               from: './',
-              except: [
-                './src/renderer',
-                './src/shared',
-                './node_modules',
-                './src/preload/api.ts', // until createApi moves to src/shared
-              ],
+              except: ['./src/renderer', './src/shared', './node_modules'],
               message: 'The renderer imports only from src/renderer and src/shared.',
             },
             {
@@ -109,13 +104,7 @@ export default tseslint.config(
               // browser: it may reach the sandbox, main's services and src/shared.
               target: './tools/harness',
               from: './',
-              except: [
-                './tools/harness',
-                './src/main',
-                './src/shared',
-                './node_modules',
-                './src/preload/api.ts', // until createApi moves to src/shared
-              ],
+              except: ['./tools/harness', './src/main', './src/shared', './node_modules'],
               message:
                 'The development harness imports only from tools/harness, src/main and src/shared.',
             },

@@ -1,10 +1,10 @@
 // The only place the renderer side touches ipcRenderer: it exposes the named
-// API of api.ts through the context bridge, and hands the page the ports that
+// API of src/shared/api.ts through the context bridge, and hands the page the ports that
 // carry order lists, nothing else.
 
 import { contextBridge, ipcRenderer } from 'electron';
 import { ORDER_STREAM_PORT, STREAM_ID_PATTERN } from '../shared/order-stream.ts';
-import { createApi, type Invoke, type Subscribe } from './api.ts';
+import { createApi, type Invoke, type Subscribe } from '../shared/api.ts';
 
 const invoke: Invoke = (channel, ...args) => ipcRenderer.invoke(channel, ...args);
 

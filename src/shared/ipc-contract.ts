@@ -1,7 +1,8 @@
-// The one IPC contract. Every channel is declared here with the schema of its
-// arguments (checked in main before use) and the type of its result. Main's
-// handler registry and the preload's API are typed from it, so the two sides
-// cannot drift. Results are data: Result<T>, never thrown errors.
+// The one IPC contract. Every channel is declared once, in `channels`: the
+// schema of its arguments (checked in main before use) and the type of its
+// result, side by side. Main's handler registry, the argument schemas and the
+// renderer's API (src/shared/api.ts) are all derived from it, so no side can
+// drift. Results are data: Result<T>, never thrown errors.
 
 import { z } from 'zod';
 import type { BulkCancelSnapshot, BulkResult } from './bulk-cancel.ts';
@@ -31,71 +32,116 @@ const orderId = z.string().max(20).refine(isInt64Text, 'an order number');
 // Where main posts the list's rows as it reads them (src/shared/order-stream.ts); without one, only the summary.
 const streamId = z.string().regex(STREAM_ID_PATTERN);
 
-export const argumentSchemas = {
-  'app:get-state': z.tuple([]),
-  'environments:select': z.tuple([environmentId]),
-  'environments:set-base-url': z.tuple([remoteEnvironmentId, z.string().max(2048)]),
-  'keys:set': z.tuple([
-    remoteEnvironmentId,
-    z.string().max(4096),
-    z.strictObject({ acceptWeakStorage: z.boolean().optional() }).optional(),
-  ]),
-  'keys:remove': z.tuple([remoteEnvironmentId]),
+/** A channel's arguments (a zod tuple) and, as a type only, its result. */
+export interface ChannelDefinition<A extends z.ZodType, R> {
+  readonly args: A;
+  /** Never set: carries the result type (a function, so the type is inferred exactly). */
+  readonly result?: (result: R) => R;
+}
+
+/** `channel<Result>()(argumentsSchema)`: a channel's arguments and its result in one place. */
+function channel<R>() {
+  return <A extends z.ZodType>(args: A): ChannelDefinition<A, R> => ({ args });
+}
+
+export const channels = {
+  'app:get-state': channel<AppState>()(z.tuple([])),
+  'environments:select': channel<AppState>()(z.tuple([environmentId])),
+  'environments:set-base-url': channel<EnvironmentView>()(
+    z.tuple([remoteEnvironmentId, z.string().max(2048)]),
+  ),
+  'keys:set': channel<KeyStatus>()(
+    z.tuple([
+      remoteEnvironmentId,
+      z.string().max(4096),
+      z.strictObject({ acceptWeakStorage: z.boolean().optional() }).optional(),
+    ]),
+  ),
+  'keys:remove': channel<KeyStatus>()(z.tuple([remoteEnvironmentId])),
   // Asks main to put its own dialog to the clerk; the renderer never answers it.
-  'keys:confirm-origin': z.tuple([remoteEnvironmentId]),
-  'connection:test': z.tuple([environmentId]),
-  'orders:list': z.tuple([environmentId, streamId.optional()]),
-  'orders:cancel': z.tuple([environmentId, orderId]),
-  'orders:cached': z.tuple([environmentId, streamId.optional()]),
-  'cancel-log:list': z.tuple([environmentId]),
-  'review-marks:list': z.tuple([environmentId]),
-  'review-marks:set': z.tuple([
-    environmentId,
-    orderId,
-    z.strictObject({ reviewed: z.boolean(), note: z.string().max(MAX_NOTE_LENGTH) }),
-  ]),
-  'quota:get': z.tuple([environmentId]),
-  'quota:try-now': z.tuple([environmentId]),
-  'bulk-cancel:start': z.tuple([environmentId, z.array(orderId).min(1).max(1_000_000)]),
-  'bulk-cancel:pause': z.tuple([environmentId]),
-  'bulk-cancel:resume': z.tuple([environmentId]),
-  'bulk-cancel:stop': z.tuple([environmentId]),
-  'bulk-cancel:status': z.tuple([environmentId]),
-  'bulk-cancel:results': z.tuple([environmentId]),
-  'bulk-cancel:dismiss': z.tuple([environmentId]),
+  'keys:confirm-origin': channel<KeyStatus>()(z.tuple([remoteEnvironmentId])),
+  'connection:test': channel<ConnectionCheckView>()(z.tuple([environmentId])),
+  'orders:list': channel<OrderListView>()(z.tuple([environmentId, streamId.optional()])),
+  'orders:cancel': channel<
+    CancelOutcomeView & { readonly environment: EnvironmentId; readonly orderId: string }
+  >()(z.tuple([environmentId, orderId])),
+  'orders:cached': channel<CachedOrderList>()(z.tuple([environmentId, streamId.optional()])),
+  'cancel-log:list': channel<readonly CancelLogEntry[]>()(z.tuple([environmentId])),
+  'review-marks:list': channel<ReviewMarks>()(z.tuple([environmentId])),
+  'review-marks:set': channel<ReviewMarks>()(
+    z.tuple([
+      environmentId,
+      orderId,
+      z.strictObject({ reviewed: z.boolean(), note: z.string().max(MAX_NOTE_LENGTH) }),
+    ]),
+  ),
+  'quota:get': channel<QuotaView>()(z.tuple([environmentId])),
+  /** One request through a hold the clerk ends by hand; a failure when the service still refuses. */
+  'quota:try-now': channel<ConnectionCheckView>()(z.tuple([environmentId])),
+  'bulk-cancel:start': channel<BulkCancelSnapshot>()(
+    z.tuple([environmentId, z.array(orderId).min(1).max(1_000_000)]),
+  ),
+  'bulk-cancel:pause': channel<BulkCancelSnapshot | null>()(z.tuple([environmentId])),
+  'bulk-cancel:resume': channel<BulkCancelSnapshot | null>()(z.tuple([environmentId])),
+  'bulk-cancel:stop': channel<BulkCancelSnapshot | null>()(z.tuple([environmentId])),
+  'bulk-cancel:status': channel<BulkCancelSnapshot | null>()(z.tuple([environmentId])),
+  'bulk-cancel:results': channel<readonly BulkResult[]>()(z.tuple([environmentId])),
+  'bulk-cancel:dismiss': channel<BulkCancelSnapshot | null>()(z.tuple([environmentId])),
   // The DNS server is the one the clerk saved for the environment (main reads
   // it), and the certificate is read on port 443: the page cannot aim main's
   // checks at any host and port.
-  'domains:check': z.tuple([
-    environmentId,
-    z.strictObject({
-      domain: z.string().min(1).max(300),
-      target: z.string().min(1).max(300),
-      caDomain: z.string().max(300).optional(),
-    }),
-  ]),
+  'domains:check': channel<DomainCheckReport>()(
+    z.tuple([
+      environmentId,
+      z.strictObject({
+        domain: z.string().min(1).max(300),
+        target: z.string().min(1).max(300),
+        caDomain: z.string().max(300).optional(),
+      }),
+    ]),
+  ),
   // The site's address is looked up through the same saved DNS server.
-  'domains:certificate': z.tuple([
-    environmentId,
-    z.strictObject({ domain: z.string().min(1).max(300) }),
-  ]),
-  'domains:workspace': z.tuple([environmentId]),
-  'domains:save-settings': z.tuple([environmentId, domainSettingsSchema]),
-  'domains:save-progress': z.tuple([environmentId, domainProgressSchema]),
-  'domains:remove-progress': z.tuple([environmentId, z.string().min(1).max(253)]),
-  'domains:save-config': z.tuple([environmentId, domainsConfigSchema.optional()]),
+  'domains:certificate': channel<CertificateReport>()(
+    z.tuple([environmentId, z.strictObject({ domain: z.string().min(1).max(300) })]),
+  ),
+  'domains:workspace': channel<DomainWorkspace>()(z.tuple([environmentId])),
+  'domains:save-settings': channel<DomainWorkspace>()(
+    z.tuple([environmentId, domainSettingsSchema]),
+  ),
+  'domains:save-progress': channel<DomainWorkspace>()(
+    z.tuple([environmentId, domainProgressSchema]),
+  ),
+  'domains:remove-progress': channel<DomainWorkspace>()(
+    z.tuple([environmentId, z.string().min(1).max(253)]),
+  ),
+  'domains:save-config': channel<DomainWorkspace>()(
+    z.tuple([environmentId, domainsConfigSchema.optional()]),
+  ),
   // What changed at the last refresh (issue 13 §1).
-  'orders:changes': z.tuple([environmentId]),
+  'orders:changes': channel<OrderChangesView>()(z.tuple([environmentId])),
   // The service's deprecation notices; the link is the one main recorded, never one the page sends.
-  'deprecations:list': z.tuple([environmentId]),
-  'deprecations:dismiss': z.tuple([environmentId, z.enum(STORE_ENDPOINTS)]),
-  'deprecations:open-link': z.tuple([environmentId, z.enum(STORE_ENDPOINTS)]),
+  'deprecations:list': channel<readonly DeprecationNotice[]>()(z.tuple([environmentId])),
+  'deprecations:dismiss': channel<readonly DeprecationNotice[]>()(
+    z.tuple([environmentId, z.enum(STORE_ENDPOINTS)]),
+  ),
+  /** Whether main opened it (an https address, in the system's browser). */
+  'deprecations:open-link': channel<{ readonly opened: boolean }>()(
+    z.tuple([environmentId, z.enum(STORE_ENDPOINTS)]),
+  ),
   // The domains main re-checks by itself, with each one's status.
-  'domains:watch': z.tuple([environmentId]),
+  'domains:watch': channel<readonly DomainWatchView[]>()(z.tuple([environmentId])),
 } as const;
 
-export type Channel = keyof typeof argumentSchemas;
-export type ChannelArgs<C extends Channel> = z.infer<(typeof argumentSchemas)[C]>;
+export type Channel = keyof typeof channels;
+type ArgumentsOf<D> = D extends { readonly args: infer A extends z.ZodType } ? A : never;
+type ResultOf<D> = D extends { readonly result?: (result: infer R) => unknown } ? R : never;
+
+/** Each channel's argument schema, for main's dispatch. */
+export const argumentSchemas = Object.fromEntries(
+  Object.entries(channels).map(([name, definition]) => [name, definition.args]),
+) as { readonly [C in Channel]: ArgumentsOf<(typeof channels)[C]> };
+export type ChannelArgs<C extends Channel> = z.infer<ArgumentsOf<(typeof channels)[C]>>;
+export type ChannelResults = { readonly [C in Channel]: ResultOf<(typeof channels)[C]> };
 
 export interface EnvironmentView {
   readonly id: EnvironmentId;
@@ -145,48 +191,6 @@ export interface ConnectionCheckView {
   readonly quota: QuotaSnapshot;
 }
 
-export interface ChannelResults {
-  'app:get-state': AppState;
-  'environments:select': AppState;
-  'environments:set-base-url': EnvironmentView;
-  'keys:set': KeyStatus;
-  'keys:remove': KeyStatus;
-  'keys:confirm-origin': KeyStatus;
-  'connection:test': ConnectionCheckView;
-  'orders:list': OrderListView;
-  'orders:cancel': CancelOutcomeView & {
-    readonly environment: EnvironmentId;
-    readonly orderId: string;
-  };
-  'orders:cached': CachedOrderList;
-  'cancel-log:list': readonly CancelLogEntry[];
-  'review-marks:list': ReviewMarks;
-  'review-marks:set': ReviewMarks;
-  'quota:get': QuotaView;
-  /** One request through a hold the clerk ends by hand; a failure when the service still refuses. */
-  'quota:try-now': ConnectionCheckView;
-  'bulk-cancel:start': BulkCancelSnapshot;
-  'bulk-cancel:pause': BulkCancelSnapshot | null;
-  'bulk-cancel:resume': BulkCancelSnapshot | null;
-  'bulk-cancel:stop': BulkCancelSnapshot | null;
-  'bulk-cancel:status': BulkCancelSnapshot | null;
-  'bulk-cancel:results': readonly BulkResult[];
-  'bulk-cancel:dismiss': BulkCancelSnapshot | null;
-  'domains:check': DomainCheckReport;
-  'domains:certificate': CertificateReport;
-  'domains:workspace': DomainWorkspace;
-  'domains:save-settings': DomainWorkspace;
-  'domains:save-progress': DomainWorkspace;
-  'domains:remove-progress': DomainWorkspace;
-  'domains:save-config': DomainWorkspace;
-  'orders:changes': OrderChangesView;
-  'deprecations:list': readonly DeprecationNotice[];
-  'deprecations:dismiss': readonly DeprecationNotice[];
-  /** Whether main opened it (an https address, in the system's browser). */
-  'deprecations:open-link': { readonly opened: boolean };
-  'domains:watch': readonly DomainWatchView[];
-}
-
 export type ChannelResult<C extends Channel> = Result<ChannelResults[C]>;
 
 /** Events main pushes to the renderer. */
@@ -221,14 +225,17 @@ export interface EventPayloads {
 }
 
 export type EventName = keyof EventPayloads;
-export const EVENT_NAMES: readonly EventName[] = [
-  'quota:changed',
-  'connectivity:changed',
-  'orders:progress',
-  'keys:changed',
-  'bulk-cancel:changed',
-  'storage:changed',
-  'deprecations:changed',
-  'domains:watch-changed',
-];
+/** Every event once: a name missing here, or one that is not an event, is a type error. */
+export type EventTable = { readonly [E in EventName]: true };
+const EVENTS: EventTable = {
+  'quota:changed': true,
+  'connectivity:changed': true,
+  'orders:progress': true,
+  'keys:changed': true,
+  'bulk-cancel:changed': true,
+  'storage:changed': true,
+  'deprecations:changed': true,
+  'domains:watch-changed': true,
+};
+export const EVENT_NAMES = Object.keys(EVENTS) as readonly EventName[];
 export const CHANNELS = Object.keys(argumentSchemas) as Channel[];

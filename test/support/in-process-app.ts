@@ -32,7 +32,7 @@ import {
   type Invoke,
   type StoreAdminApi,
   type Subscribe,
-} from '../../src/preload/api.ts';
+} from '../../src/shared/api.ts';
 import { SANDBOX_DEMO_KEY } from '../../src/shared/environments.ts';
 import type { EnvironmentId } from '../../src/shared/environments.ts';
 import type { EventName } from '../../src/shared/ipc-contract.ts';

@@ -5,7 +5,7 @@
 // from binary bodies read with arrayBuffer(). The token comes in the page
 // URL's fragment (never sent to a server, never in a Referer).
 
-import { createApi, type Invoke, type Subscribe } from '../../src/preload/api.ts';
+import { createApi, type Invoke, type Subscribe } from '../../src/shared/api.ts';
 import { columnBuffers } from '../../src/shared/order-columns.ts';
 import { ORDER_STREAM_PORT, STREAM_ID_PATTERN } from '../../src/shared/order-stream.ts';
 import { decodeFrame } from './stream-frames.ts';

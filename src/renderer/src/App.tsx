@@ -6,7 +6,7 @@
 // default; tests pass the in-process one.
 
 import { useEffect, useState } from 'react';
-import type { StoreAdminApi } from '../../preload/api.ts';
+import type { StoreAdminApi } from '../../shared/api.ts';
 import type { OrderStreams } from '../../shared/order-stream.ts';
 import { NoticeArea, type NoticeActions } from './features/notices/notice-area.tsx';
 import { DomainsScreen } from './features/domains/domains-screen.tsx';

@@ -3,7 +3,7 @@
 // its own state. Nothing is persisted: keys and orders live in the main process.
 
 import { createStore, type StateCreator, type StoreApi } from 'zustand';
-import type { StoreAdminApi } from '../../preload/api.ts';
+import type { StoreAdminApi } from '../../shared/api.ts';
 import type { OrderStreams } from '../../shared/order-stream.ts';
 import {
   createConnectivitySlice,

@@ -5,7 +5,7 @@
 // real modules fit them (test/support/dom-setup.ts). No JSX and no DOM here:
 // both tsconfigs read this file.
 
-import type { StoreAdminApi } from '../../../src/preload/api.ts';
+import type { StoreAdminApi } from '../../../src/shared/api.ts';
 import type { OrderStreams } from '../../../src/shared/order-stream.ts';
 import type { EnvironmentId } from '../../../src/shared/environments.ts';
 import type { Order } from '../../../src/shared/order.ts';

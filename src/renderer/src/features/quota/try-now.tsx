@@ -4,7 +4,7 @@
 // hold or sets the one the service asks for, and pacing goes on as usual.
 
 import { useState, type RefObject } from 'react';
-import type { StoreAdminApi } from '../../../../preload/api.ts';
+import type { StoreAdminApi } from '../../../../shared/api.ts';
 import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/environments.ts';
 import { ConfirmDialog } from '../../components/dialog.tsx';
 import { splitServiceWords } from '../../service-words.ts';

@@ -1,18 +1,19 @@
 // The API the renderer sees as `window.storeAdmin`: narrow, named methods over
 // the typed contract, never ipcRenderer or a generic send. Built from an
-// `invoke` and an `on` so the same API runs over Electron IPC (preload) and
-// over the development harness's loopback connection.
+// `invoke` and an `on` so the same API runs over Electron IPC (the preload)
+// and over the development harness's loopback connection; it lives in
+// src/shared so the renderer takes its type without importing the preload.
 
-import type { DomainProgress, DomainSettings, DomainsConfig } from '../shared/domain-assistant.ts';
-import type { RemoteEnvironmentId, EnvironmentId } from '../shared/environments.ts';
-import type { StoreEndpoint } from '../shared/deprecations.ts';
+import type { DomainProgress, DomainSettings, DomainsConfig } from './domain-assistant.ts';
+import type { RemoteEnvironmentId, EnvironmentId } from './environments.ts';
+import type { StoreEndpoint } from './deprecations.ts';
 import type {
   Channel,
   ChannelArgs,
   ChannelResult,
   EventName,
   EventPayloads,
-} from '../shared/ipc-contract.ts';
+} from './ipc-contract.ts';
 
 export type Invoke = <C extends Channel>(
   channel: C,
