@@ -37,7 +37,7 @@ export class InvalidOrdersError extends Error {
   }
 }
 
-const NOT_JSON = 'the list is not valid JSON (it may have been cut off)';
+const NOT_JSON = 'the list is not valid JSON; it may have been cut off';
 const NOT_A_LIST = 'the answer is not a list of orders';
 
 const TAB = 9;

@@ -168,7 +168,7 @@ describe('refreshOrderColumns', () => {
     service.setFaults('malformed@1');
     const cut = await failureOf(refreshOrderColumns(client, cache, 'production'));
     expect(cut.kind).toBe('invalid-response');
-    expect(cut.message).toContain('not valid JSON (it may have been cut off)');
+    expect(cut.message).toContain('not valid JSON; it may have been cut off');
 
     const dropping = await serve((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000000' });

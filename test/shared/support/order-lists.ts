@@ -16,7 +16,7 @@ import { InvalidOrdersError } from '../../../src/shared/parse-orders.ts';
 
 // ---------------------------------------------------------------- reference
 
-const NOT_JSON = 'the list is not valid JSON (it may have been cut off)';
+const NOT_JSON = 'the list is not valid JSON; it may have been cut off';
 const DATE_TIME =
   /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])[Tt ](?:[01]\d|2[0-3]):[0-5]\d(?::(?:[0-5]\d|60)(?:\.\d{1,9})?)?(?:[Zz]|[+-](?:[01]\d|2[0-3]):?[0-5]\d)$/;
 const INT64_MIN = -(2n ** 63n);
