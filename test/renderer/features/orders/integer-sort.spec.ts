@@ -1,4 +1,5 @@
-// The radix sort of exact integer keys against a plain comparison sort of
+// The radix sort of exact integer keys (positions, or rows moved with their
+// keys) against a plain comparison sort of
 // the same keys (as BigInt): ascending, stable, for every shape of key it
 // chooses a different plan for (small values, whole thousands, ids under
 // 1e9, ids spread up to ~2^53 and wider, negative ones), and the descending
@@ -9,6 +10,7 @@ import { describe, expect, test } from 'vitest';
 import {
   descendingOf,
   sortedPositions,
+  sortRowsByKeys,
 } from '../../../../src/renderer/src/features/orders/integer-sort.ts';
 import { PROPERTY_RUNS } from '../../../shared/support/order-lists.ts';
 
@@ -68,7 +70,7 @@ const valueLists = fc.oneof(
   ),
 );
 
-describe('sortedPositions', () => {
+describe('sortedPositions and sortRowsByKeys', () => {
   test('int64 ids as high and low parts: the order of a comparison sort, stable', () => {
     fc.assert(
       fc.property(idLists, (ids) => {
@@ -76,6 +78,11 @@ describe('sortedPositions', () => {
         const lows = new Uint32Array(ids.length);
         ids.forEach((id, k) => ([highs[k], lows[k]] = partsOf(id)));
         expect([...sortedPositions(highs, lows)]).toEqual(reference(ids));
+        // The same order with rows moving in place of positions.
+        const rows = Uint32Array.from(ids, (_, k) => 7 * k + 3);
+        expect([...sortRowsByKeys(rows, highs, lows)]).toEqual(
+          reference(ids).map((k) => 7 * k + 3),
+        );
       }),
       PROPERTY_RUNS,
     );
@@ -84,9 +91,11 @@ describe('sortedPositions', () => {
   test('safe integers alone: the order of a comparison sort, stable', () => {
     fc.assert(
       fc.property(valueLists, (values) => {
-        expect([...sortedPositions(Float64Array.from(values), undefined)]).toEqual(
-          reference(values.map(BigInt)),
-        );
+        const highs = Float64Array.from(values);
+        const order = reference(values.map(BigInt));
+        expect([...sortedPositions(highs, undefined)]).toEqual(order);
+        const rows = Uint32Array.from(values, (_, k) => 5 * k + 1);
+        expect([...sortRowsByKeys(rows, highs, undefined)]).toEqual(order.map((k) => 5 * k + 1));
       }),
       PROPERTY_RUNS,
     );

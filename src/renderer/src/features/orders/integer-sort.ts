@@ -77,7 +77,34 @@ export function sortedPositions(
   lows: Uint32Array | undefined,
   n = highs.length,
 ): Uint32Array {
-  if (n < 2 || ascends(highs, lows, n)) return identity(n);
+  return sortByKeys(highs, lows, n, undefined);
+}
+
+/**
+ * `rows` (the row at position k is `rows[k]`) sorted by the keys of their
+ * positions, as sortedPositions orders them: the rows themselves move
+ * through the passes, so no gather by position follows. A new array.
+ */
+export function sortRowsByKeys(
+  rows: Uint32Array,
+  highs: Float64Array,
+  lows: Uint32Array | undefined,
+): Uint32Array {
+  return sortByKeys(highs, lows, rows.length, rows);
+}
+
+function sortByKeys(
+  highs: Float64Array,
+  lows: Uint32Array | undefined,
+  n: number,
+  rows: Uint32Array | undefined,
+): Uint32Array {
+  if (n < 2 || ascends(highs, lows, n)) return rows ? rows.slice(0, n) : identity(n);
+  return radixSort(n, wordsOfKeys(highs, lows, n), rows);
+}
+
+/** The key words to sort by, least significant first (see the top of this file). */
+function wordsOfKeys(highs: Float64Array, lows: Uint32Array | undefined, n: number): KeyWord[] {
   let minHigh = Infinity;
   let maxHigh = -Infinity;
   let thousands = !lows;
@@ -90,10 +117,7 @@ export function sortedPositions(
   }
   if (!lows) {
     const scale = thousands ? 1000 : 1;
-    return radixSort(
-      n,
-      wordsOf(n, (maxHigh - minHigh) / scale, (k) => (highs[k]! - minHigh) / scale),
-    );
+    return wordsOf(n, (maxHigh - minHigh) / scale, (k) => (highs[k]! - minHigh) / scale);
   }
   if (maxHigh === minHigh) {
     // Ids under 1e9 (or sharing their high part): the low part alone.
@@ -104,27 +128,18 @@ export function sortedPositions(
       if (low < minLow) minLow = low;
       if (low > maxLow) maxLow = low;
     }
-    return radixSort(
-      n,
-      wordsOf(n, maxLow - minLow, (k) => lows[k]! - minLow),
-    );
+    return wordsOf(n, maxLow - minLow, (k) => lows[k]! - minLow);
   }
   if (maxHigh - minHigh <= MAX_HIGH_SPAN) {
     // One exact value per key: (high - min) * 1e9 + low < 2^53.
-    return radixSort(
+    return wordsOf(
       n,
-      wordsOf(
-        n,
-        (maxHigh - minHigh) * LOW_BASE + LOW_BASE - 1,
-        (k) => (highs[k]! - minHigh) * LOW_BASE + lows[k]!,
-      ),
+      (maxHigh - minHigh) * LOW_BASE + LOW_BASE - 1,
+      (k) => (highs[k]! - minHigh) * LOW_BASE + lows[k]!,
     );
   }
   // Ids spread wider than ~2^53: the low part first, then the high part (LSD).
-  return radixSort(n, [
-    { word: lows, bits: 30 },
-    ...wordsOf(n, maxHigh - minHigh, (k) => highs[k]! - minHigh),
-  ]);
+  return [{ word: lows, bits: 30 }, ...wordsOf(n, maxHigh - minHigh, (k) => highs[k]! - minHigh)];
 }
 
 function identity(n: number): Uint32Array {
@@ -134,55 +149,76 @@ function identity(n: number): Uint32Array {
 }
 
 /**
- * LSD radix sort of positions by their key words (least significant first),
- * in digits of at most 16 bits: each pass a stable scatter that moves the
- * position with its current word, so both are read in sequence (a gather of
- * word[position] would miss the cache at every step; it happens once per
- * word). Scratch arrays are allocated once for all passes.
+ * LSD radix sort by key words (least significant first), in digits of at
+ * most 16 bits: each pass a stable scatter that moves a value with its
+ * current word, so both are read in sequence (a gather of word[position]
+ * would miss the cache at every step; it happens once per word after the
+ * first). What moves is the rows themselves when one word decides the
+ * order, else positions (the rows are gathered by them at the end). Arrays
+ * are allocated once for all passes, and the last pass writes no keys.
  */
-function radixSort(n: number, words: readonly KeyWord[]): Uint32Array {
-  let positions = new Uint32Array(n);
-  let toPositions = new Uint32Array(n);
-  let keys = new Uint32Array(n);
-  let toKeys = new Uint32Array(n);
-  /** Until the first pass, positions are 0 … n-1 and keys are read from the word itself. */
-  let moved = false;
-  for (const { word, bits } of words) {
-    if (bits <= 0) continue;
-    if (moved) for (let i = 0; i < n; i++) keys[i] = word[positions[i]!]!;
+function radixSort(n: number, allWords: readonly KeyWord[], rows?: Uint32Array): Uint32Array {
+  const words = allWords.filter(({ bits }) => bits > 0);
+  const carried = rows && words.length === 1 ? rows : undefined;
+  /** Undefined until the first pass moves them: `carried`, or positions 0 … n-1. */
+  let values: Uint32Array | undefined;
+  let toValues: Uint32Array = new Uint32Array(n);
+  let keys: Uint32Array | undefined;
+  let toKeys: Uint32Array | undefined;
+  for (let w = 0; w < words.length; w++) {
+    const { word, bits } = words[w]!;
+    if (values) {
+      keys ??= new Uint32Array(n);
+      for (let i = 0; i < n; i++) keys[i] = word[values[i]!]!;
+    }
     // Digits as even as possible: fewer buckets are kinder to the cache.
     const digits = Math.ceil(bits / MAX_DIGIT_BITS);
     const width = Math.ceil(bits / digits);
     for (let d = 0; d < digits; d++) {
       const shift = d * width;
       const mask = (1 << Math.min(width, bits - shift)) - 1;
-      const from = moved ? keys : word;
+      const from: Uint32Array = values ? keys! : word;
       const offsets = new Uint32Array(mask + 2);
       for (let i = 0; i < n; i++) offsets[((from[i]! >>> shift) & mask) + 1]! += 1;
       // A digit every key shares moves nothing.
       if (offsets[((from[0]! >>> shift) & mask) + 1] === n) continue;
       for (let b = 1; b < offsets.length; b++) offsets[b]! += offsets[b - 1]!;
-      if (moved) {
+      const last = d === digits - 1 && w === words.length - 1;
+      if (!last) toKeys ??= new Uint32Array(n);
+      const to = toValues;
+      if (values) {
         for (let i = 0; i < n; i++) {
           const key = from[i]!;
           const slot = offsets[(key >>> shift) & mask]!++;
-          toPositions[slot] = positions[i]!;
-          toKeys[slot] = key;
+          to[slot] = values[i]!;
+          if (!last) toKeys![slot] = key;
+        }
+      } else if (carried) {
+        for (let i = 0; i < n; i++) {
+          const key = from[i]!;
+          const slot = offsets[(key >>> shift) & mask]!++;
+          to[slot] = carried[i]!;
+          if (!last) toKeys![slot] = key;
         }
       } else {
         for (let i = 0; i < n; i++) {
           const key = from[i]!;
           const slot = offsets[(key >>> shift) & mask]!++;
-          toPositions[slot] = i;
-          toKeys[slot] = key;
+          to[slot] = i;
+          if (!last) toKeys![slot] = key;
         }
-        moved = true;
       }
-      [positions, toPositions] = [toPositions, positions];
+      toValues = values ?? new Uint32Array(n);
+      values = to;
       [keys, toKeys] = [toKeys, keys];
     }
   }
-  return moved ? positions : identity(n);
+  if (!values) return rows ? rows.slice(0, n) : identity(n);
+  if (carried || !rows) return values;
+  // Positions: the rows at them.
+  const sorted = toValues;
+  for (let i = 0; i < n; i++) sorted[i] = rows[values[i]!]!;
+  return sorted;
 }
 
 /**

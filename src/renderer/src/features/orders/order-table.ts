@@ -17,7 +17,7 @@ import {
   COMPLETE_TRUE,
   type OrderColumns,
 } from '../../../../shared/order-columns.ts';
-import { descendingOf, sortedPositions } from './integer-sort.ts';
+import { descendingOf, sortedPositions, sortRowsByKeys } from './integer-sort.ts';
 import {
   isPlainDate,
   plainDateText,
@@ -616,15 +616,20 @@ export class OrderTable {
     const from = known && known.count < count && known.run ? known.count : 0;
     const { present, missing, highs, lows } = this.#keysFrom(column, from);
     const n = present.length;
-    const order = sortedPositions(highs, lows, n);
     let sorted: Uint32Array;
     let run: MergeRun | undefined;
-    if (from > 0) {
+    const grows = !this.#memo.whole && (!known || known.count < count);
+    if (from === 0 && !grows) {
+      // Nothing will be merged into this sort: the rows move through the radix passes themselves.
+      sorted = sortRowsByKeys(present, highs, lows);
+    } else if (from > 0) {
+      const order = sortedPositions(highs, lows, n);
       run = mergeInto(known!.run!, known!.present.length, order, present, highs, lows);
       sorted = run.rows.subarray(0, known!.present.length + n);
       // The list is whole: its sort keeps only the rows, without the room to grow.
       if (this.#memo.whole) sorted = fitted(run.rows, sorted.length);
-    } else if (!this.#memo.whole && (!known || known.count < count)) {
+    } else {
+      const order = sortedPositions(highs, lows, n);
       // Room for the rows expected (or twice these) before the arrays are copied.
       const room = Math.max(2 * n, this.#memo.expected);
       run = {
@@ -634,9 +639,6 @@ export class OrderTable {
       };
       run = mergeInto(run, 0, order, present, highs, lows);
       sorted = run.rows.subarray(0, n);
-    } else {
-      sorted = new Uint32Array(n);
-      for (let k = 0; k < n; k++) sorted[k] = present[order[k]!]!;
     }
     const grownSort: GrowingSort = {
       count,
