@@ -724,7 +724,8 @@ export class OrderTable {
     const known = this.#memo.search;
     const from = known?.key === key && known.count <= this.count ? known.count : 0;
     const found = this.#searchRows(needle, scope, mode, from, this.count);
-    const rows = from > 0 ? joined(known!.rows, found) : found;
+    // Found rows never change: a search that found nothing new shares the last one's.
+    const rows = from === 0 ? found : found.length === 0 ? known!.rows : joined(known!.rows, found);
     this.#lastSearch = { key, rows };
     if (!known || known.key !== key || known.count < this.count)
       this.#memo.search = { key, count: this.count, rows };
