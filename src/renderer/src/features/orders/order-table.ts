@@ -680,10 +680,16 @@ export class OrderTable {
       if (column === 'complete') {
         sorted = this.#sortComplete();
       } else {
-        const { present, missing } = this.#growSort(column);
-        const ascending = new Uint32Array(this.count);
-        ascending.set(present);
-        ascending.set(missing, present.length);
+        const { present, missing, run } = this.#growSort(column);
+        let ascending: Uint32Array;
+        if (!run && missing.length === 0) {
+          // Every row has the value and nothing will merge into `present` again: shared as it is.
+          ascending = present;
+        } else {
+          ascending = new Uint32Array(this.count);
+          ascending.set(present);
+          ascending.set(missing, present.length);
+        }
         sorted = { ascending, descending: undefined, present: present.length };
       }
       this.#sorted.set(column, sorted);
