@@ -2,13 +2,12 @@
 // loopback connection to the harness server instead of Electron IPC, built
 // from the same createApi so the API cannot differ, and an order list's rows
 // over a MessagePort posted to the page as the preload posts Electron's, fed
-// from binary bodies read with arrayBuffer(). The token comes in the page
+// from binary bodies read with arrayBuffer() (each body every part waiting). The token comes in the page
 // URL's fragment (never sent to a server, never in a Referer).
 
 import { createApi, type Invoke, type Subscribe } from '../../src/shared/api.ts';
-import { columnBuffers } from '../../src/shared/order-columns.ts';
 import { ORDER_STREAM_PORT, STREAM_ID_PATTERN } from '../../src/shared/order-stream.ts';
-import { decodeFrame } from './stream-frames.ts';
+import { decodeBody } from './stream-frames.ts';
 
 const token = new URLSearchParams(location.hash.slice(1)).get('token') ?? '';
 
@@ -81,8 +80,8 @@ function openOrderStream(streamId: unknown): void {
         // 202: nothing yet, ask again; 204: the stream ended; anything else: it is gone.
         if (response.status === 202) continue;
         if (response.status !== 200) break;
-        const message = decodeFrame(await response.arrayBuffer());
-        port1.postMessage(message, message.kind === 'rows' ? columnBuffers(message.columns) : []);
+        for (const { message, buffer } of decodeBody(await response.arrayBuffer()))
+          port1.postMessage(message, message.kind === 'rows' ? [buffer] : []);
       }
     } finally {
       port1.close();

@@ -32,7 +32,7 @@ import type { EventName, EventPayloads } from '../../src/shared/ipc-contract.ts'
 import { ORDER_STREAM_PORT, STREAM_ID_PATTERN } from '../../src/shared/order-stream.ts';
 import type { OpenOrderStream } from '../../src/main/orders/order-stream.ts';
 import { appIcon } from './app-icon.ts';
-import { encodeFrame } from './stream-frames.ts';
+import { bodyLength, encodeFrame, framePrefix } from './stream-frames.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const MAX_BODY = 1024 * 1024;
@@ -357,14 +357,19 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
         });
       }
       stream.touchedAt = Date.now();
-      const frame = stream.frames.shift();
-      if (frame) {
+      // Every part waiting, in one body: a page that fell behind catches up in one round trip.
+      const frames = stream.frames.splice(0);
+      if (frames.length > 0) {
         res.writeHead(200, {
           'content-type': 'application/octet-stream',
-          'content-length': String(frame.length),
+          'content-length': String(bodyLength(frames)),
           'cache-control': 'no-store',
         });
-        res.end(frame);
+        for (const frame of frames) {
+          res.write(framePrefix(frame));
+          res.write(frame);
+        }
+        res.end();
       } else if (stream.ended) {
         orderStreams.delete(streamId);
         res.writeHead(204, { 'cache-control': 'no-store' }).end();

@@ -48,6 +48,37 @@ describe('receiveList', () => {
     );
   });
 
+  test('at the end mark, the rows not shown yet are shown before the call answers', async () => {
+    const shown: number[] = [];
+    let answered = false;
+    const received = await receiveList(
+      streamsOf([rows(0, 2), rows(2, 5), rows(5, 9), { kind: 'end', count: 9 }]),
+      async () => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        answered = true;
+        return 9;
+      },
+      (count) => count,
+      {
+        onRows: (table) => shown.push(answered ? -table.count : table.count),
+        intervalMs: 1000,
+        now: () => 0,
+      },
+    );
+    // The first part, then all nine at the end mark, while the call had not answered yet.
+    expect(shown).toEqual([2, 9]);
+    expect(received.table?.count).toBe(9);
+    // A stream that failed shows nothing more at its end.
+    const failed: number[] = [];
+    await receiveList(
+      streamsOf([rows(0, 2), rows(5, 9), { kind: 'end', count: 9 }]),
+      call(9),
+      (count) => count,
+      { onRows: (table) => failed.push(table.count), intervalMs: 1000, now: () => 0 },
+    );
+    expect(failed).toEqual([2]);
+  });
+
   test('a list that failed, came short or out of order gives no table', async () => {
     const cases: [OrderStreamMessage[], number | undefined, boolean | undefined][] = [
       [[rows(0, 4), { kind: 'failed' }], undefined, undefined], // the call failed too

@@ -1,11 +1,14 @@
-// A stable sort of row indexes by exact integer keys (int64 ids, quantities,
-// times), for lists of a million orders. A comparison sort calls its
-// comparator ~20 million times there (hundreds of ms); an LSD radix sort does
-// a few linear passes. Keys are first shifted to start at 0 (and times in
-// whole seconds divided by 1000), so dense ids need two passes, not four.
+// A stable sort of exact integer keys (int64 ids, quantities, times), for
+// lists of a million orders. A comparison sort calls its comparator ~20
+// million times there (hundreds of ms); an LSD radix sort does a few linear
+// passes over typed arrays, with no allocation per row. Keys are first
+// shifted to start at 0 (and times in whole seconds divided by 1000), so
+// dense ids need two passes, not four, and a digit every key shares is
+// skipped.
 //
-// Int64 values are read from their decimal text as high * 1e9 + low, two
-// exact doubles, so ids above 2^53 keep their order without BigInt.
+// Int64 values come as high * 1e9 + low, two exact doubles (see
+// src/shared/order-columns.ts), so ids above 2^53 keep their order without
+// BigInt.
 
 const MAX_DIGIT_BITS = 16;
 const TWO_32 = 2 ** 32;
@@ -13,12 +16,9 @@ const LOW_BASE = 1e9;
 /** Above this, (high - min) * 1e9 + low would no longer be an exact double. */
 const MAX_HIGH_SPAN = Math.floor(Number.MAX_SAFE_INTEGER / LOW_BASE) - 1;
 
-/** A non-negative integer key < 2^53 per row: hi * 2^32 + lo. */
-export interface SortKey {
-  readonly lo: Uint32Array;
-  /** Undefined when every key fits in 32 bits. */
-  readonly hi: Uint32Array | undefined;
-  /** Bits that can differ between rows. */
+/** One 32-bit word of every key, by position, with the bits that can differ. */
+interface KeyWord {
+  readonly word: Uint32Array;
   readonly bits: number;
 }
 
@@ -32,157 +32,193 @@ function bitsOf(value: number): number {
 }
 
 /**
- * The sort key of safe integers (`values` by row; only `rows` are read):
- * shifted to start at 0, and divided by 1000 when all are whole thousands.
+ * The words of non-negative integer keys below 2^53, least significant
+ * first: `keyAt(k)` for each of `n` positions, `span` the largest.
  */
-export function keyOfValues(values: Float64Array | Uint32Array, rows: Uint32Array): SortKey {
-  const count = values.length;
-  let min = Infinity;
-  let max = -Infinity;
-  let thousands = true;
-  for (let i = 0; i < rows.length; i++) {
-    const value = values[rows[i]!]!;
-    if (value < min) min = value;
-    if (value > max) max = value;
-    // (a division, not %: V8's floating-point remainder is a slow call)
-    if (thousands && !Number.isInteger(value / 1000)) thousands = false;
+function wordsOf(n: number, span: number, keyAt: (k: number) => number): KeyWord[] {
+  const bits = bitsOf(span);
+  const lo = new Uint32Array(n);
+  if (bits <= 32) {
+    for (let k = 0; k < n; k++) lo[k] = keyAt(k);
+    return [{ word: lo, bits }];
   }
-  if (rows.length === 0) return { lo: new Uint32Array(count), hi: undefined, bits: 0 };
-  const scale = thousands ? 1000 : 1;
-  const span = (max - min) / scale;
-  const lo = new Uint32Array(count);
-  const hi = span >= TWO_32 ? new Uint32Array(count) : undefined;
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i]!;
-    const key = (values[row]! - min) / scale;
-    if (hi) {
-      const high = Math.floor(key / TWO_32);
-      hi[row] = high;
-      lo[row] = key - high * TWO_32;
-    } else {
-      lo[row] = key;
-    }
+  const hi = new Uint32Array(n);
+  for (let k = 0; k < n; k++) {
+    const key = keyAt(k);
+    const high = Math.floor(key / TWO_32);
+    hi[k] = high;
+    lo[k] = key - high * TWO_32;
   }
-  return { lo, hi, bits: bitsOf(span) };
+  return [
+    { word: lo, bits: 32 },
+    { word: hi, bits: bits - 32 },
+  ];
 }
 
-/**
- * The sort keys of int64 values given as high * 1e9 + low (`highs`, `lows`
- * by row; only `rows` are read): one key when the values span less than
- * ~2^53, else two (the high and the low part), most significant first.
- */
-export function keysOfParts(
-  highs: Float64Array,
-  lows: Float64Array | Uint32Array,
-  rows: Uint32Array,
-): SortKey[] {
-  let minHigh = Infinity;
-  let maxHigh = -Infinity;
-  for (let i = 0; i < rows.length; i++) {
-    const high = highs[rows[i]!]!;
-    if (high < minHigh) minHigh = high;
-    if (high > maxHigh) maxHigh = high;
-  }
-  // Ids under 1e9 (and any ids that share their high part) are ordered by their low part alone.
-  if (maxHigh === minHigh) return [keyOfValues(lows, rows)];
-  if (maxHigh - minHigh <= MAX_HIGH_SPAN) {
-    // One exact value per row: (high - min) * 1e9 + low < 2^53.
-    const values = new Float64Array(highs.length);
-    for (let i = 0; i < rows.length; i++) {
-      const row = rows[i]!;
-      values[row] = (highs[row]! - minHigh) * LOW_BASE + lows[row]!;
-    }
-    return [keyOfValues(values, rows)];
-  }
-  return [keyOfValues(highs, rows), keyOfValues(lows, rows)];
-}
-
-/**
- * One LSD pass: a stable scatter by one digit, moving each row with its key
- * so both are read in sequence (a gather of keys[row] would miss the cache).
- */
-function pass(
-  rows: Uint32Array,
-  keys: Uint32Array,
-  toRows: Uint32Array,
-  toKeys: Uint32Array,
-  shift: number,
-  bits: number,
-): void {
-  const mask = (1 << bits) - 1;
-  const offsets = new Uint32Array((1 << bits) + 1);
-  for (let i = 0; i < keys.length; i++) offsets[((keys[i]! >>> shift) & mask) + 1]! += 1;
-  for (let d = 1; d < offsets.length; d++) offsets[d]! += offsets[d - 1]!;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
-    const slot = offsets[(key >>> shift) & mask]!++;
-    toRows[slot] = rows[i]!;
-    toKeys[slot] = key;
-  }
-}
-
-/**
- * Sorts `rows` stably by one 32-bit word of their keys, in digits of at most
- * 16 bits. May reuse `rows` as scratch space.
- */
-function sortByWord(rows: Uint32Array, word: Uint32Array, bits: number): Uint32Array {
-  if (bits <= 0) return rows;
-  let fromRows: Uint32Array = rows;
-  let fromKeys: Uint32Array = new Uint32Array(rows.length);
-  for (let i = 0; i < rows.length; i++) fromKeys[i] = word[rows[i]!]!;
-  let toRows: Uint32Array = new Uint32Array(rows.length);
-  let toKeys: Uint32Array = new Uint32Array(rows.length);
-  // Digits as even as possible: fewer buckets are kinder to the cache.
-  const digits = Math.ceil(bits / MAX_DIGIT_BITS);
-  const width = Math.ceil(bits / digits);
-  for (let d = 0; d < digits; d++) {
-    pass(fromRows, fromKeys, toRows, toKeys, d * width, Math.min(width, bits - d * width));
-    [fromRows, toRows] = [toRows, fromRows];
-    [fromKeys, toKeys] = [toKeys, fromKeys];
-  }
-  return fromRows;
-}
-
-/**
- * The rows sorted by their keys (most significant key first), ascending and
- * stable: equal keys keep the order they have in `rows`. Returns a new array.
- */
-export function sortRows(rows: Uint32Array, keys: readonly SortKey[]): Uint32Array {
-  let sorted: Uint32Array = Uint32Array.from(rows);
-  // Services often send lists in id order: one look saves the passes.
-  if (rows.length < 2 || isSorted(rows, keys)) return sorted;
-  for (let k = keys.length - 1; k >= 0; k--) {
-    const { lo, hi, bits } = keys[k]!;
-    sorted = sortByWord(sorted, lo, Math.min(bits, 32));
-    if (hi) sorted = sortByWord(sorted, hi, bits - 32);
-  }
-  return sorted;
-}
-
-function compareKeys(keys: readonly SortKey[], a: number, b: number): number {
-  for (const { lo, hi } of keys) {
-    if (hi && hi[a] !== hi[b]) return hi[a]! - hi[b]!;
-    if (lo[a] !== lo[b]) return lo[a]! - lo[b]!;
-  }
-  return 0;
-}
-
-function isSorted(rows: Uint32Array, keys: readonly SortKey[]): boolean {
-  const only = keys.length === 1 && !keys[0]!.hi ? keys[0]!.lo : undefined;
-  if (only) {
-    // The common case, one 32-bit key: a plain loop.
-    let previous = only[rows[0]!]!;
-    for (let i = 1; i < rows.length; i++) {
-      const key = only[rows[i]!]!;
-      if (key < previous) return false;
-      previous = key;
-    }
-    return true;
-  }
-  for (let i = 1; i < rows.length; i++) {
-    if (compareKeys(keys, rows[i - 1]!, rows[i]!) > 0) return false;
+/** Whether the keys already ascend (services often send lists in id order). */
+function ascends(highs: Float64Array, lows: Uint32Array | undefined, n: number): boolean {
+  for (let k = 1; k < n; k++) {
+    const previous = highs[k - 1]!;
+    const high = highs[k]!;
+    if (high < previous) return false;
+    if (lows && high === previous && lows[k]! < lows[k - 1]!) return false;
   }
   return true;
+}
+
+/**
+ * The positions 0 … n-1 sorted by their keys, ascending and stable (equal
+ * keys keep their order). The key at position k is `highs[k] * 1e9 +
+ * lows[k]` (an int64 id), or `highs[k]` alone when `lows` is undefined (a
+ * safe integer: a time, a quantity). Only the first `n` entries are read.
+ */
+export function sortedPositions(
+  highs: Float64Array,
+  lows: Uint32Array | undefined,
+  n = highs.length,
+): Uint32Array {
+  return sortByKeys(highs, lows, n, undefined);
+}
+
+/**
+ * `rows` (the row at position k is `rows[k]`) sorted by the keys of their
+ * positions, as sortedPositions orders them: the rows themselves move
+ * through the passes, so no gather by position follows. A new array.
+ */
+export function sortRowsByKeys(
+  rows: Uint32Array,
+  highs: Float64Array,
+  lows: Uint32Array | undefined,
+): Uint32Array {
+  return sortByKeys(highs, lows, rows.length, rows);
+}
+
+function sortByKeys(
+  highs: Float64Array,
+  lows: Uint32Array | undefined,
+  n: number,
+  rows: Uint32Array | undefined,
+): Uint32Array {
+  if (n < 2 || ascends(highs, lows, n)) return rows ? rows.slice(0, n) : identity(n);
+  return radixSort(n, wordsOfKeys(highs, lows, n), rows);
+}
+
+/** The key words to sort by, least significant first (see the top of this file). */
+function wordsOfKeys(highs: Float64Array, lows: Uint32Array | undefined, n: number): KeyWord[] {
+  let minHigh = Infinity;
+  let maxHigh = -Infinity;
+  let thousands = !lows;
+  for (let k = 0; k < n; k++) {
+    const high = highs[k]!;
+    if (high < minHigh) minHigh = high;
+    if (high > maxHigh) maxHigh = high;
+    // (a division, not %: V8's floating-point remainder is a slow call)
+    if (thousands && !Number.isInteger(high / 1000)) thousands = false;
+  }
+  if (!lows) {
+    const scale = thousands ? 1000 : 1;
+    return wordsOf(n, (maxHigh - minHigh) / scale, (k) => (highs[k]! - minHigh) / scale);
+  }
+  if (maxHigh === minHigh) {
+    // Ids under 1e9 (or sharing their high part): the low part alone.
+    let minLow = Infinity;
+    let maxLow = -Infinity;
+    for (let k = 0; k < n; k++) {
+      const low = lows[k]!;
+      if (low < minLow) minLow = low;
+      if (low > maxLow) maxLow = low;
+    }
+    return wordsOf(n, maxLow - minLow, (k) => lows[k]! - minLow);
+  }
+  if (maxHigh - minHigh <= MAX_HIGH_SPAN) {
+    // One exact value per key: (high - min) * 1e9 + low < 2^53.
+    return wordsOf(
+      n,
+      (maxHigh - minHigh) * LOW_BASE + LOW_BASE - 1,
+      (k) => (highs[k]! - minHigh) * LOW_BASE + lows[k]!,
+    );
+  }
+  // Ids spread wider than ~2^53: the low part first, then the high part (LSD).
+  return [{ word: lows, bits: 30 }, ...wordsOf(n, maxHigh - minHigh, (k) => highs[k]! - minHigh)];
+}
+
+function identity(n: number): Uint32Array {
+  const positions = new Uint32Array(n);
+  for (let k = 0; k < n; k++) positions[k] = k;
+  return positions;
+}
+
+/**
+ * LSD radix sort by key words (least significant first), in digits of at
+ * most 16 bits: each pass a stable scatter that moves a value with its
+ * current word, so both are read in sequence (a gather of word[position]
+ * would miss the cache at every step; it happens once per word after the
+ * first). What moves is the rows themselves when one word decides the
+ * order, else positions (the rows are gathered by them at the end). Arrays
+ * are allocated once for all passes, and the last pass writes no keys.
+ */
+function radixSort(n: number, allWords: readonly KeyWord[], rows?: Uint32Array): Uint32Array {
+  const words = allWords.filter(({ bits }) => bits > 0);
+  const carried = rows && words.length === 1 ? rows : undefined;
+  /** Undefined until the first pass moves them: `carried`, or positions 0 … n-1. */
+  let values: Uint32Array | undefined;
+  let toValues: Uint32Array = new Uint32Array(n);
+  let keys: Uint32Array | undefined;
+  let toKeys: Uint32Array | undefined;
+  for (let w = 0; w < words.length; w++) {
+    const { word, bits } = words[w]!;
+    if (values) {
+      keys ??= new Uint32Array(n);
+      for (let i = 0; i < n; i++) keys[i] = word[values[i]!]!;
+    }
+    // Digits as even as possible: fewer buckets are kinder to the cache.
+    const digits = Math.ceil(bits / MAX_DIGIT_BITS);
+    const width = Math.ceil(bits / digits);
+    for (let d = 0; d < digits; d++) {
+      const shift = d * width;
+      const mask = (1 << Math.min(width, bits - shift)) - 1;
+      const from: Uint32Array = values ? keys! : word;
+      const offsets = new Uint32Array(mask + 2);
+      for (let i = 0; i < n; i++) offsets[((from[i]! >>> shift) & mask) + 1]! += 1;
+      // A digit every key shares moves nothing.
+      if (offsets[((from[0]! >>> shift) & mask) + 1] === n) continue;
+      for (let b = 1; b < offsets.length; b++) offsets[b]! += offsets[b - 1]!;
+      const last = d === digits - 1 && w === words.length - 1;
+      if (!last) toKeys ??= new Uint32Array(n);
+      const to = toValues;
+      if (values) {
+        for (let i = 0; i < n; i++) {
+          const key = from[i]!;
+          const slot = offsets[(key >>> shift) & mask]!++;
+          to[slot] = values[i]!;
+          if (!last) toKeys![slot] = key;
+        }
+      } else if (carried) {
+        for (let i = 0; i < n; i++) {
+          const key = from[i]!;
+          const slot = offsets[(key >>> shift) & mask]!++;
+          to[slot] = carried[i]!;
+          if (!last) toKeys![slot] = key;
+        }
+      } else {
+        for (let i = 0; i < n; i++) {
+          const key = from[i]!;
+          const slot = offsets[(key >>> shift) & mask]!++;
+          to[slot] = i;
+          if (!last) toKeys![slot] = key;
+        }
+      }
+      toValues = values ?? new Uint32Array(n);
+      values = to;
+      [keys, toKeys] = [toKeys, keys];
+    }
+  }
+  if (!values) return rows ? rows.slice(0, n) : identity(n);
+  if (carried || !rows) return values;
+  // Positions: the rows at them.
+  const sorted = toValues;
+  for (let i = 0; i < n; i++) sorted[i] = rows[values[i]!]!;
+  return sorted;
 }
 
 /**

@@ -1,15 +1,16 @@
 // Receives one order list while main reads it: asks for it with a fresh
 // stream id, builds the table from the parts of columns that come on that
-// stream (a table of the rows so far now and then, for the screen), and
-// gives the whole table once the call says the list is whole and valid and
-// every row has come. A list that fails, however far it came, gives no table.
+// stream (a table of the rows so far now and then, for the screen, and one of
+// them all at the end mark), and gives the whole table once the call says the
+// list is whole and valid and every row has come. A list that fails, however
+// far it came, gives no table.
 
 import type { OrderStreams } from '../../../../shared/order-stream.ts';
 import { OrderTableBuilder, type OrderTable } from './order-table.ts';
 import { newStreamId } from './order-streams.ts';
 
 export interface ReceiveOptions {
-  /** A table of the rows so far: with the first rows, then at most every `intervalMs`. */
+  /** A table of the rows so far: with the first rows, then at most every `intervalMs`, and all of them at the end mark. */
   readonly onRows?: (table: OrderTable) => void;
   readonly intervalMs?: number;
   readonly now?: () => number;
@@ -41,6 +42,12 @@ export async function receiveList<R>(
   let builder: OrderTableBuilder | undefined;
   let shownAt = Number.NEGATIVE_INFINITY;
   let broken = false;
+  let shownCount = 0;
+  const show = (rows: OrderTableBuilder) => {
+    if (!onRows) return;
+    shownCount = rows.count;
+    onRows(rows.snapshot());
+  };
   let settle: (end: { count: number } | undefined) => void = () => undefined;
   const ended = new Promise<{ count: number } | undefined>((resolve) => (settle = resolve));
   const stop = streams.listen(streamId, (message) => {
@@ -54,11 +61,14 @@ export async function receiveList<R>(
         return;
       }
       const at = now();
-      if (onRows && at - shownAt >= intervalMs) {
+      if (at - shownAt >= intervalMs) {
         shownAt = at;
-        onRows(builder.snapshot());
+        show(builder);
       }
     } else {
+      // Every row has come: the screen shows them all now, so its search and sort have caught up
+      // by the time main has finished the list (its cache file) and says it is whole.
+      if (message.kind === 'end' && !broken && builder && builder.count > shownCount) show(builder);
       settle(message.kind === 'end' ? { count: message.count } : undefined);
     }
   });

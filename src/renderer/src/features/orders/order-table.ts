@@ -17,7 +17,7 @@ import {
   COMPLETE_TRUE,
   type OrderColumns,
 } from '../../../../shared/order-columns.ts';
-import { descendingOf, keyOfValues, keysOfParts, sortRows } from './integer-sort.ts';
+import { descendingOf, sortedPositions, sortRowsByKeys } from './integer-sort.ts';
 import {
   isPlainDate,
   plainDateText,
@@ -79,10 +79,22 @@ interface SortedColumn {
 }
 
 /**
- * Exact sort keys of some rows: the value (a time, a quantity) or an id's
- * high part in `highs`, an id's low part in `lows` (see integer-sort.ts).
+ * A growing sort's rows and their exact keys, in sorted order, in arrays
+ * with room to spare, so the next rows merge in where they are (from the
+ * back) instead of into new arrays each time: the value (a time, a
+ * quantity) or an id's high part in `highs`, an id's low part in `lows`
+ * (see integer-sort.ts). Only the first `count` entries are used.
  */
-interface Keys {
+interface MergeRun {
+  readonly rows: Uint32Array;
+  readonly highs: Float64Array;
+  readonly lows: Uint32Array | undefined;
+}
+
+/** Rows from some row on: those with a value (their keys by position) and those without. */
+interface KeysFrom {
+  readonly present: Uint32Array;
+  readonly missing: Uint32Array;
   readonly highs: Float64Array;
   readonly lows: Uint32Array | undefined;
 }
@@ -93,11 +105,11 @@ interface GrowingSort {
   readonly present: Uint32Array;
   readonly missing: Uint32Array;
   /**
-   * The keys of `present`, in its order, to merge the next rows in with one
-   * pass in sequence (gathering them by row would miss the cache at every
-   * step); dropped once the list is whole.
+   * `present` (its first entries) with its keys, in its order, to merge the
+   * next rows in with one pass in sequence (gathering them by row would miss
+   * the cache at every step); dropped once the list is whole.
    */
-  readonly keys: Keys | undefined;
+  readonly run: MergeRun | undefined;
 }
 
 /**
@@ -109,12 +121,25 @@ interface GrowingSort {
 class ViewMemo {
   readonly sorts = new Map<Exclude<SortColumn, 'complete'>, GrowingSort>();
   search: { readonly key: string; readonly count: number; readonly rows: Uint32Array } | undefined;
-  /** The list is whole: nothing more will be merged in, so the id keys kept for that go. */
+  /** The list is whole: nothing more will be merged in, so the keys kept for that go. */
   whole = false;
 
-  settle(): void {
+  /** The rows the list likely holds, so a growing sort makes room for them once. */
+  readonly expected: number;
+
+  constructor(expected = 0) {
+    this.expected = expected;
+  }
+
+  /**
+   * The list is whole at `count` rows. A sort that has them all drops its
+   * keys now; one that is behind keeps them, so the rows that came since are
+   * merged in on first need instead of the whole list sorted again.
+   */
+  settle(count: number): void {
     this.whole = true;
-    for (const [column, sort] of this.sorts) this.sorts.set(column, { ...sort, keys: undefined });
+    for (const [column, sort] of this.sorts)
+      if (sort.count === count) this.sorts.set(column, { ...sort, run: undefined });
   }
 }
 
@@ -181,7 +206,7 @@ export class OrderTableBuilder {
   #sentText = new Uint8Array(256);
   #sentCount = 0;
   #sentAt = 0;
-  readonly #memo = new ViewMemo();
+  readonly #memo: ViewMemo;
 
   /** `expected`: the rows the list likely holds (main's guess from its size); the arrays grow past it. */
   constructor(expected = 1024) {
@@ -195,6 +220,7 @@ export class OrderTableBuilder {
     this.#shipForms = new Uint8Array(capacity);
     this.#complete = new Uint8Array(capacity);
     this.#all = new Uint32Array(capacity);
+    this.#memo = new ViewMemo(capacity);
   }
 
   get count(): number {
@@ -317,57 +343,60 @@ export class OrderTableBuilder {
 
   /** The whole list's table, in arrays fitted to it. */
   build(): OrderTable {
-    this.#memo.settle();
+    this.#memo.settle(this.#count);
     return new OrderTable(this.#columns(fitted), this.#memo);
   }
 }
 
 /**
- * Two sorted runs of rows merged by their keys, `first`'s rows first among
- * equals (they came first in the list); the keys are merged alike.
+ * Merges `count` sorted rows with their keys (by position `order[k]` in
+ * `rows`, `highs`, `lows`) into the first `used` entries of `run`, in place
+ * from the back; `run`'s rows come first among equals (they came first in
+ * the list). Grows `run` when it has no room; returns it.
  */
-function mergeSorted(
-  first: Uint32Array,
-  firstKeys: Keys,
-  second: Uint32Array,
-  secondKeys: Keys,
-): { rows: Uint32Array; keys: Keys } {
-  const total = first.length + second.length;
-  const rows = new Uint32Array(total);
-  const highs = new Float64Array(total);
-  const lows = firstKeys.lows ? new Uint32Array(total) : undefined;
-  const { highs: highsA, lows: lowsA } = firstKeys;
-  const { highs: highsB, lows: lowsB } = secondKeys;
-  let i = 0;
-  let j = 0;
-  let k = 0;
-  while (i < first.length && j < second.length) {
-    const highA = highsA[i]!;
-    const highB = highsB[j]!;
-    if (highB < highA || (highB === highA && lows !== undefined && lowsB![j]! < lowsA![i]!)) {
-      rows[k] = second[j]!;
-      highs[k] = highB;
-      if (lows) lows[k] = lowsB![j]!;
-      j++;
+function mergeInto(
+  run: MergeRun,
+  used: number,
+  order: Uint32Array,
+  rows: Uint32Array,
+  highs: Float64Array,
+  lows: Uint32Array | undefined,
+): MergeRun {
+  const count = order.length;
+  const total = used + count;
+  if (total > run.rows.length) {
+    const size = Math.max(total, Math.ceil(run.rows.length * 1.5));
+    const grownRun: MergeRun = {
+      rows: new Uint32Array(size),
+      highs: new Float64Array(size),
+      lows: run.lows ? new Uint32Array(size) : undefined,
+    };
+    grownRun.rows.set(run.rows.subarray(0, used));
+    grownRun.highs.set(run.highs.subarray(0, used));
+    grownRun.lows?.set(run.lows!.subarray(0, used));
+    run = grownRun;
+  }
+  const { rows: toRows, highs: toHighs, lows: toLows } = run;
+  let i = used - 1;
+  let j = count - 1;
+  for (let k = total - 1; j >= 0; k--) {
+    const at = order[j]!;
+    const high = highs[at]!;
+    const low = lows ? lows[at]! : 0;
+    // The known row goes last only if its key is greater: among equals the new row goes after it.
+    if (i >= 0 && (toHighs[i]! > high || (toLows && toHighs[i] === high && toLows[i]! > low))) {
+      toRows[k] = toRows[i]!;
+      toHighs[k] = toHighs[i]!;
+      if (toLows) toLows[k] = toLows[i]!;
+      i--;
     } else {
-      rows[k] = first[i]!;
-      highs[k] = highA;
-      if (lows) lows[k] = lowsA![i]!;
-      i++;
+      toRows[k] = rows[at]!;
+      toHighs[k] = high;
+      if (toLows) toLows[k] = low;
+      j--;
     }
-    k++;
   }
-  for (; i < first.length; i++, k++) {
-    rows[k] = first[i]!;
-    highs[k] = highsA[i]!;
-    if (lows) lows[k] = lowsA![i]!;
-  }
-  for (; j < second.length; j++, k++) {
-    rows[k] = second[j]!;
-    highs[k] = highsB[j]!;
-    if (lows) lows[k] = lowsB![j]!;
-  }
-  return { rows, keys: { highs, lows } };
+  return run;
 }
 
 function joined(first: Uint32Array, second: Uint32Array): Uint32Array {
@@ -511,24 +540,46 @@ export class OrderTable {
   }
 
   /**
-   * The keys of `rows` (each holding a value), by position: ids read from
-   * their digits as high * 1e9 + low, times and quantities as they are.
+   * Rows `from` to the end: those holding a value in the column, with their
+   * exact keys by position (ids read from their digits as high * 1e9 + low,
+   * times and quantities as they are), and those without. One pass, a loop
+   * per kind of column (no call per row).
    */
-  #keysOf(column: Exclude<SortColumn, 'complete'>, rows: Uint32Array): Keys {
-    const n = rows.length;
-    const highs = new Float64Array(n);
+  #keysFrom(column: Exclude<SortColumn, 'complete'>, from: number): KeysFrom {
+    const size = this.count - from;
+    const present = new Uint32Array(size);
+    const missing = new Uint32Array(size);
+    const highs = new Float64Array(size);
+    let n = 0;
+    let m = 0;
     if (column === 'quantity' || column === 'shipDate') {
-      const source = column === 'quantity' ? this.#columns.quantities : this.#columns.shipTimes;
-      for (let k = 0; k < n; k++) highs[k] = source[rows[k]!]!;
-      return { highs, lows: undefined };
+      const values = column === 'quantity' ? this.#columns.quantities : this.#columns.shipTimes;
+      for (let row = from; row < this.count; row++) {
+        const value = values[row]!;
+        if (Number.isNaN(value)) {
+          missing[m++] = row;
+        } else {
+          present[n] = row;
+          highs[n++] = value;
+        }
+      }
+      return {
+        present: present.subarray(0, n),
+        missing: missing.subarray(0, m),
+        highs,
+        lows: undefined,
+      };
     }
     const { idText: text, lineStarts, tabs } = this.#columns;
     const pet = column === 'petId';
-    const lows = new Uint32Array(n);
-    for (let k = 0; k < n; k++) {
-      const row = rows[k]!;
+    const lows = new Uint32Array(size);
+    for (let row = from; row < this.count; row++) {
       const start = pet ? tabs[row]! + 1 : lineStarts[row]!;
       const end = pet ? lineStarts[row + 1]! - 1 : tabs[row]!;
+      if (end <= start) {
+        missing[m++] = row;
+        continue;
+      }
       const negative = text[start] === MINUS;
       const split = end - 9;
       let high = 0;
@@ -545,22 +596,11 @@ export class OrderTable {
           low = 1e9 - low;
         }
       }
-      highs[k] = high;
-      lows[k] = low;
+      present[n] = row;
+      highs[n] = high;
+      lows[n++] = low;
     }
-    return { highs, lows };
-  }
-
-  /** Whether a row holds a value in the column. */
-  #has(column: Exclude<SortColumn, 'complete'>): (row: number) => boolean {
-    if (column === 'quantity' || column === 'shipDate') {
-      const values = column === 'quantity' ? this.#columns.quantities : this.#columns.shipTimes;
-      return (row) => !Number.isNaN(values[row]!);
-    }
-    const { lineStarts, tabs } = this.#columns;
-    return column === 'petId'
-      ? (row) => lineStarts[row + 1]! - 1 > tabs[row]! + 1
-      : (row) => tabs[row]! > lineStarts[row]!;
+    return { present: present.subarray(0, n), missing: missing.subarray(0, m), highs, lows };
   }
 
   /**
@@ -573,48 +613,39 @@ export class OrderTable {
     const known = this.#memo.sorts.get(column);
     if (known?.count === count) return known;
     // Grown from what is known, if that is fewer rows and can still be merged into.
-    const from = known && known.count < count && known.keys ? known.count : 0;
-    const has = this.#has(column);
-    const present = new Uint32Array(count - from);
-    const missing = new Uint32Array(count - from);
-    let n = 0;
-    let m = 0;
-    for (let row = from; row < count; row++) {
-      if (has(row)) present[n++] = row;
-      else missing[m++] = row;
+    const from = known && known.count < count && known.run ? known.count : 0;
+    const { present, missing, highs, lows } = this.#keysFrom(column, from);
+    const n = present.length;
+    let sorted: Uint32Array;
+    let run: MergeRun | undefined;
+    const grows = !this.#memo.whole && (!known || known.count < count);
+    if (from === 0 && !grows) {
+      // Nothing will be merged into this sort: the rows move through the radix passes themselves.
+      sorted = sortRowsByKeys(present, highs, lows);
+    } else if (from > 0) {
+      const order = sortedPositions(highs, lows, n);
+      run = mergeInto(known!.run!, known!.present.length, order, present, highs, lows);
+      sorted = run.rows.subarray(0, known!.present.length + n);
+      // The list is whole: its sort keeps only the rows, without the room to grow.
+      if (this.#memo.whole) sorted = fitted(run.rows, sorted.length);
+    } else {
+      const order = sortedPositions(highs, lows, n);
+      // Room for the rows expected (or twice these) before the arrays are copied.
+      const room = Math.max(2 * n, this.#memo.expected);
+      run = {
+        rows: new Uint32Array(room),
+        highs: new Float64Array(room),
+        lows: lows ? new Uint32Array(room) : undefined,
+      };
+      run = mergeInto(run, 0, order, present, highs, lows);
+      sorted = run.rows.subarray(0, n);
     }
-    const rows = present.subarray(0, n);
-    const keys = this.#keysOf(column, rows);
-    // Positions in `rows` sorted by their keys, then mapped back: stable, as rows ascend.
-    const positions = new Uint32Array(n);
-    for (let k = 0; k < n; k++) positions[k] = k;
-    const order = sortRows(
-      positions,
-      keys.lows
-        ? keysOfParts(keys.highs, keys.lows, positions)
-        : [keyOfValues(keys.highs, positions)],
-    );
-    const sorted = new Uint32Array(n);
-    const sortedKeys: Keys = {
-      highs: new Float64Array(n),
-      lows: keys.lows ? new Uint32Array(n) : undefined,
-    };
-    for (let k = 0; k < n; k++) {
-      const at = order[k]!;
-      sorted[k] = rows[at]!;
-      sortedKeys.highs[k] = keys.highs[at]!;
-      if (sortedKeys.lows) sortedKeys.lows[k] = keys.lows![at]!;
-    }
-    const merged =
-      from > 0
-        ? mergeSorted(known!.present, known!.keys!, sorted, sortedKeys)
-        : { rows: sorted, keys: sortedKeys };
     const grownSort: GrowingSort = {
       count,
-      present: merged.rows,
-      missing: from > 0 ? joined(known!.missing, missing.subarray(0, m)) : missing.slice(0, m),
+      present: sorted,
+      missing: from > 0 ? joined(known!.missing, missing) : missing.slice(),
       // Kept only while the list may grow: a whole list's sorts are not merged into again.
-      keys: this.#memo.whole ? undefined : merged.keys,
+      run: this.#memo.whole ? undefined : run,
     };
     // A table of an earlier moment (still on screen) does not set the list's memo back.
     if (!known || known.count < count) this.#memo.sorts.set(column, grownSort);
@@ -649,10 +680,16 @@ export class OrderTable {
       if (column === 'complete') {
         sorted = this.#sortComplete();
       } else {
-        const { present, missing } = this.#growSort(column);
-        const ascending = new Uint32Array(this.count);
-        ascending.set(present);
-        ascending.set(missing, present.length);
+        const { present, missing, run } = this.#growSort(column);
+        let ascending: Uint32Array;
+        if (!run && missing.length === 0) {
+          // Every row has the value and nothing will merge into `present` again: shared as it is.
+          ascending = present;
+        } else {
+          ascending = new Uint32Array(this.count);
+          ascending.set(present);
+          ascending.set(missing, present.length);
+        }
         sorted = { ascending, descending: undefined, present: present.length };
       }
       this.#sorted.set(column, sorted);
@@ -693,7 +730,8 @@ export class OrderTable {
     const known = this.#memo.search;
     const from = known?.key === key && known.count <= this.count ? known.count : 0;
     const found = this.#searchRows(needle, scope, mode, from, this.count);
-    const rows = from > 0 ? joined(known!.rows, found) : found;
+    // Found rows never change: a search that found nothing new shares the last one's.
+    const rows = from === 0 ? found : found.length === 0 ? known!.rows : joined(known!.rows, found);
     this.#lastSearch = { key, rows };
     if (!known || known.key !== key || known.count < this.count)
       this.#memo.search = { key, count: this.count, rows };

@@ -1,0 +1,93 @@
+// A list's views while it arrives in parts: each the view of its rows read
+// whole (property-based, any cuts, sorts both ways with a search), and the
+// work left once the list is whole: only the rows that came since the last
+// view are sorted and merged in, not the whole list again.
+
+import fc from 'fast-check';
+import { afterEach, expect, test, vi } from 'vitest';
+import * as integerSort from '../../../../src/renderer/src/features/orders/integer-sort.ts';
+import {
+  OrderTableBuilder,
+  SORT_COLUMNS,
+  type ViewQuery,
+} from '../../../../src/renderer/src/features/orders/order-table.ts';
+import { columnsOfRows } from '../../../../src/shared/order-columns.ts';
+import type { Order } from '../../../../src/shared/order.ts';
+import { PROPERTY_RUNS } from '../../../shared/support/order-lists.ts';
+import { columnsOf, tableOf } from './table-of.ts';
+
+// The sort itself stays real; the spy only counts the keys each call sorts.
+vi.mock(import('../../../../src/renderer/src/features/orders/integer-sort.ts'), async (actual) => {
+  const real = await actual();
+  return { ...real, sortedPositions: vi.fn(real.sortedPositions) };
+});
+afterEach(() => vi.mocked(integerSort.sortedPositions).mockClear());
+
+const NO_QUERY: ViewQuery = { search: '', scope: 'any', mode: 'contains', complete: 'all' };
+
+const ids = fc.option(
+  fc.oneof(
+    fc.constantFrom('0', '7', '42', '-5', '9007199254740993', '-9223372036854775808'),
+    fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }).map(String),
+    fc.integer({ min: 0, max: 60 }).map(String),
+  ),
+  { nil: undefined, freq: 8 },
+);
+const order: fc.Arbitrary<Order> = fc.record({
+  id: ids,
+  petId: ids,
+  quantity: fc.option(fc.integer({ min: -2, max: 6 }), { nil: undefined, freq: 8 }),
+  shipDate: fc.option(
+    fc.constantFrom('2025-06-13T19:34:25Z', '2024-01-01T00:00:00+02:00', '2024-01-01T00:00:00.5Z'),
+    { nil: undefined, freq: 8 },
+  ),
+  complete: fc.option(fc.boolean(), { nil: undefined, freq: 8 }),
+});
+
+test('views of a list arriving in any parts are those of its rows read whole', () => {
+  fc.assert(
+    fc.property(
+      fc.array(order, { minLength: 1, maxLength: 120 }),
+      fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 5 }),
+      fc.constantFrom(...SORT_COLUMNS),
+      fc.constantFrom('ascending' as const, 'descending' as const),
+      fc.constantFrom('', '4', '0'),
+      (orders, at, column, direction, search) => {
+        const whole = columnsOf(orders);
+        const cuts = [...new Set([...at.map((x) => Math.floor(x * orders.length)), orders.length])]
+          .filter((cut) => cut > 0)
+          .sort((a, b) => a - b);
+        const query: ViewQuery = { ...NO_QUERY, search, sort: { column, direction } };
+        const builder = new OrderTableBuilder(4);
+        let from = 0;
+        for (const to of cuts) {
+          builder.append(from, columnsOfRows(whole, from, to));
+          from = to;
+          const growing = to === orders.length ? builder.build() : builder.snapshot();
+          expect([...growing.view(query)]).toEqual([...tableOf(orders.slice(0, to)).view(query)]);
+        }
+      },
+    ),
+    PROPERTY_RUNS,
+  );
+});
+
+test('once the list is whole, only the rows since the last view are sorted, then merged in', () => {
+  const orders: Order[] = Array.from({ length: 1000 }, (_, k) => ({
+    id: String(k + 1),
+    petId: String((k * 7919) % 500),
+    quantity: k % 5,
+  }));
+  const whole = columnsOf(orders);
+  const builder = new OrderTableBuilder(1000);
+  const byPet: ViewQuery = { ...NO_QUERY, sort: { column: 'petId', direction: 'ascending' } };
+  builder.append(0, columnsOfRows(whole, 0, 900));
+  builder.snapshot().view(byPet);
+  builder.append(900, columnsOfRows(whole, 900, 1000));
+  const sorted = vi.mocked(integerSort.sortedPositions);
+  sorted.mockClear();
+  const shown = builder.build().view(byPet);
+  // The 100 new rows, not the 1000 of the list.
+  expect(sorted.mock.calls.map((call) => call[2])).toEqual([100]);
+  expect([...shown]).toEqual([...tableOf(orders).view(byPet)]);
+});
