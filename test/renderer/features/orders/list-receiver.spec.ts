@@ -31,6 +31,17 @@ const rows = (from: number, to: number): OrderStreamMessage => ({
 });
 
 describe('receiveList', () => {
+  test('a stream whose end never comes is broken after the bounded wait, not loading for ever', async () => {
+    const waited: number[] = [];
+    const received = await receiveList(streamsOf([rows(0, 2)]), call(9), (count) => count, {
+      endWaitMs: 1234,
+      wait: async (ms) => void waited.push(ms),
+    });
+    expect(waited).toEqual([1234]);
+    expect(received).toMatchObject({ result: 9, broken: true });
+    expect(received.table).toBeUndefined();
+  });
+
   test('shows the rows so far, then gives the whole table', async () => {
     const shown: number[] = [];
     let now = 0;

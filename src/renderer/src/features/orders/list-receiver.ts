@@ -14,7 +14,17 @@ export interface ReceiveOptions {
   readonly onRows?: (table: OrderTable) => void;
   readonly intervalMs?: number;
   readonly now?: () => number;
+  /**
+   * How long the rows may still be on their way once the call has said the
+   * list is whole; past it the list is taken as broken (a lost stream must not
+   * leave the screen loading for ever). `wait` is the timer (tests give their own).
+   */
+  readonly endWaitMs?: number;
+  readonly wait?: (ms: number) => Promise<void>;
 }
+
+/** Main sends the end mark before it answers, so this is a lost stream, not a slow one. */
+export const END_WAIT_MS = 30_000;
 
 /** Between two tables of the rows so far: the count grows visibly, and sorting what has come stays cheap. */
 export const ROWS_SHOWN_EVERY_MS = 200;
@@ -37,7 +47,20 @@ export async function receiveList<R>(
   wholeCount: (result: R) => number | undefined,
   options: ReceiveOptions = {},
 ): Promise<ReceivedList<R>> {
-  const { onRows, intervalMs = ROWS_SHOWN_EVERY_MS, now = () => performance.now() } = options;
+  const {
+    onRows,
+    intervalMs = ROWS_SHOWN_EVERY_MS,
+    now = () => performance.now(),
+    endWaitMs = END_WAIT_MS,
+  } = options;
+  let clearWait = () => undefined as void;
+  const wait =
+    options.wait ??
+    ((ms: number) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, ms);
+        clearWait = () => clearTimeout(timer);
+      }));
   const streamId = newStreamId();
   let builder: OrderTableBuilder | undefined;
   let shownAt = Number.NEGATIVE_INFINITY;
@@ -77,11 +100,12 @@ export async function receiveList<R>(
     const count = wholeCount(result);
     if (count === undefined) return { result };
     // Main sends the end mark before it answers, but the two travel apart: wait for the rows.
-    const end = await ended;
+    const end = await Promise.race([ended, wait(endWaitMs).then(() => undefined)]);
     const received = builder?.count ?? 0;
     if (broken || end?.count !== count || received !== count) return { result, broken: true };
     return { result, table: (builder ?? new OrderTableBuilder(0)).build() };
   } finally {
+    clearWait();
     stop();
   }
 }
