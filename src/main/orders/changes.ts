@@ -176,8 +176,6 @@ type NothingToCompareResult = { readonly ok: false; readonly reason: NothingToCo
 type Loaded = { readonly ok: true; readonly list: ListGeneration } | NothingToCompareResult;
 
 interface ScopeState {
-  /** The cached list's columns, kept to compare the next list with. */
-  readonly current: Promise<Loaded>;
   readonly compared: Promise<Compared>;
 }
 
@@ -213,20 +211,24 @@ export class OrderChangesTracker {
     let state = this.#states.get(scope.key);
     if (!state) {
       // After a start: both lists from disk.
-      const current = this.#load(scope, 'current');
-      state = { current, compared: this.#compare(scope, this.#load(scope, 'previous'), current) };
+      state = {
+        compared: this.#compare(scope, this.#load(scope, 'previous'), this.#load(scope, 'current')),
+      };
       this.#states.set(scope.key, state);
     }
     return state.compared;
   }
 
   #committed({ scope, receivedAt, columns }: CacheCommit): void {
-    const before = this.#states.get(scope.key)?.current ?? this.#load(scope, 'previous');
+    // The list before is read back from its file (the cache has just kept it as the
+    // previous generation), so main holds no list between refreshes: only what changed.
     const handed = columns && intact(columns) ? columns : undefined;
     const current: Promise<Loaded> = handed
       ? Promise.resolve({ ok: true, list: { receivedAt, columns: handed } })
       : this.#load(scope, 'current');
-    this.#states.set(scope.key, { current, compared: this.#compare(scope, before, current) });
+    this.#states.set(scope.key, {
+      compared: this.#compare(scope, this.#load(scope, 'previous'), current),
+    });
   }
 
   async #compare(
@@ -263,20 +265,24 @@ export class OrderChangesTracker {
     return { ok: true, changes: compareLists(beforeList, afterList) };
   }
 
-  /** A saved list's columns; a missing previous list means there is only one. */
+  /**
+   * A saved list's columns, scanned from its file a chunk at a time (never its
+   * whole text in memory); a missing previous list means there is only one.
+   */
   async #load(scope: ServiceScope, generation: CacheGeneration): Promise<Loaded> {
-    const read = await this.#cache.read(scope, generation);
-    if (!read.ok) {
-      if (read.problem === 'missing') return { ok: false, reason: 'first-list' };
+    const opened = await this.#cache.open(scope, generation);
+    if (!opened.ok) {
+      if (opened.problem === 'missing') return { ok: false, reason: 'first-list' };
       return { ok: false, reason: 'unreadable' };
     }
+    const reader = opened.value;
     await nextTurn();
     try {
-      return {
-        ok: true,
-        list: { receivedAt: read.value.receivedAt, columns: columnsOfBody(read.value.body) },
-      };
+      const scanner = new OrderListScanner({ expectedBytes: reader.bytes });
+      for await (const chunk of reader.chunks()) scanner.push(chunk);
+      return { ok: true, list: { receivedAt: reader.receivedAt, columns: scanner.finish() } };
     } catch {
+      await reader.close();
       return { ok: false, reason: 'unreadable' };
     }
   }

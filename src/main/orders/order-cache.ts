@@ -301,10 +301,11 @@ export class OrderCache {
    */
   async open(
     scope: ServiceScope,
+    generation: CacheGeneration = 'current',
   ): Promise<{ ok: true; value: CachedOrderReader } | { ok: false; problem: CacheReadProblem }> {
     let handle: FileHandle;
     try {
-      handle = await open(this.fileOf(scope), 'r');
+      handle = await open(this.fileOf(scope, generation), 'r');
     } catch (error) {
       return { ok: false, problem: problemOf(error) };
     }
