@@ -6,8 +6,9 @@
 // the gone ones this computer cancelled from those that left by themselves.
 //
 // The comparison runs on columns (changes-diff.ts). What it keeps is only
-// what changed, so the list before can be let go; the current list's columns
-// are kept to compare the next one with, so a refresh reads nothing again.
+// what changed: the list before is read back from its file, a chunk at a
+// time, and let go, so main holds no list between refreshes (at a million
+// orders that is 87 MB it would otherwise keep).
 
 import {
   CHANGE_FIELDS,
