@@ -51,14 +51,19 @@ export function formatDateTime(iso: string): string {
 
 const dayAndMonth = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' });
 
+/** Whether two moments fall on the same local calendar day. */
+export function isSameLocalDay(epochMs: number, otherMs: number): boolean {
+  const a = new Date(epochMs);
+  const b = new Date(otherMs);
+  return (
+    a.getFullYear() === b.getFullYear() &&
+    a.getMonth() === b.getMonth() &&
+    a.getDate() === b.getDate()
+  );
+}
+
 /** A moment in few words: "09:12" today, "21 Nov 09:12" on another day. */
 export function formatMoment(epochMs: number, now: number): string {
-  const then = new Date(epochMs);
-  const today = new Date(now);
-  const sameDay =
-    then.getFullYear() === today.getFullYear() &&
-    then.getMonth() === today.getMonth() &&
-    then.getDate() === today.getDate();
   const time = formatHourMinute(epochMs);
-  return sameDay ? time : `${dayAndMonth.format(epochMs)} ${time}`;
+  return isSameLocalDay(epochMs, now) ? time : `${dayAndMonth.format(epochMs)} ${time}`;
 }

@@ -9,7 +9,7 @@ import { fileStamp, saveTextFile } from '../../components/save-file.ts';
 import { formatCount } from '../../format.ts';
 import { useAppStore } from '../../store-context.tsx';
 import { cancelLogCsv } from './orders-csv.ts';
-import { formatMoment } from './time-words.ts';
+import { formatMomentWithSeconds } from './time-words.ts';
 
 /** More rows than this are left to the CSV: the table stays quick to read and to render. */
 const SHOWN_ENTRIES = 500;
@@ -115,7 +115,7 @@ export function CancelLogPanel({ environment, now, onClose, onExported }: Cancel
                 <tr key={`${entry.at}:${entry.orderId}:${index}`}>
                   <td className="log-time">
                     <time dateTime={new Date(entry.at).toISOString()}>
-                      {formatMoment(entry.at, now)}
+                      {formatMomentWithSeconds(entry.at, now)}
                     </time>
                   </td>
                   <th scope="row" className="numeric">

@@ -1,6 +1,6 @@
 // How long ago, and when, in the words a clerk uses: "3 h ago, at 09:12".
 
-import { formatClock } from '../../format.ts';
+import { formatClock, isSameLocalDay } from '../../format.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -22,14 +22,10 @@ const dayMonth = new Intl.DateTimeFormat('en-GB', {
 });
 
 /** "09:12:03" today, "21 Nov 2025, 09:12:03" on another day. */
-export function formatMoment(epochMs: number, now: number): string {
-  const then = new Date(epochMs);
-  const today = new Date(now);
-  const sameDay =
-    then.getFullYear() === today.getFullYear() &&
-    then.getMonth() === today.getMonth() &&
-    then.getDate() === today.getDate();
-  return sameDay ? formatClock(epochMs) : `${dayMonth.format(then)}, ${formatClock(epochMs)}`;
+export function formatMomentWithSeconds(epochMs: number, now: number): string {
+  return isSameLocalDay(epochMs, now)
+    ? formatClock(epochMs)
+    : `${dayMonth.format(epochMs)}, ${formatClock(epochMs)}`;
 }
 
 /** Local midnight that starts a `YYYY-MM-DD` day, in epoch ms; undefined for an empty or bad date. */
