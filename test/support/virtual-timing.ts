@@ -10,24 +10,35 @@ export interface VirtualTiming extends Timing {
   set(epochMs: number): void;
 }
 
+/** The clock both timings share: the time, set or moved on by hand, and every sleep asked for. */
+function manualClock(options: { start?: number; random?: () => number }) {
+  let now = options.start ?? Date.UTC(2026, 10, 22, 12, 0, 0);
+  return {
+    sleeps: [] as number[],
+    now: () => now,
+    random: options.random ?? (() => 0.5),
+    advance(ms: number) {
+      now += ms;
+    },
+    set(epochMs: number) {
+      now = epochMs;
+    },
+    /** A sleeper wakes: time moves on to its wake time, never back. */
+    wakeAt(at: number) {
+      now = Math.max(now, at);
+    },
+  };
+}
+
 export function virtualTiming(
   options: { start?: number; random?: () => number } = {},
 ): VirtualTiming {
-  let now = options.start ?? Date.UTC(2026, 10, 22, 12, 0, 0);
-  const sleeps: number[] = [];
+  const { wakeAt: moveTo, ...clock } = manualClock(options);
   return {
-    sleeps,
-    now: () => now,
-    random: options.random ?? (() => 0.5),
-    advance(ms) {
-      now += ms;
-    },
-    set(epochMs) {
-      now = epochMs;
-    },
+    ...clock,
     sleep(ms, signal) {
-      sleeps.push(ms);
-      const wakeAt = now + Math.max(0, ms);
+      clock.sleeps.push(ms);
+      const wakeAt = clock.now() + Math.max(0, ms);
       return new Promise((resolve, reject) => {
         if (signal?.aborted) {
           reject(signal.reason);
@@ -35,7 +46,7 @@ export function virtualTiming(
         }
         const timer = setImmediate(() => {
           signal?.removeEventListener('abort', onAbort);
-          now = Math.max(now, wakeAt);
+          moveTo(wakeAt);
           resolve();
         });
         const onAbort = (): void => {
@@ -58,9 +69,8 @@ export function virtualTiming(
 export function scheduledTiming(
   options: { start?: number; random?: () => number; settleTurns?: number } = {},
 ): VirtualTiming {
-  let now = options.start ?? Date.UTC(2026, 10, 22, 12, 0, 0);
+  const { wakeAt: moveTo, ...clock } = manualClock(options);
   const settleTurns = options.settleTurns ?? 3;
-  const sleeps: number[] = [];
   const waiting: { at: number; seq: number; wake: () => void }[] = [];
   let seq = 0;
   let driving = false;
@@ -76,7 +86,7 @@ export function scheduledTiming(
         if (waiting.length === 0) break;
         waiting.sort((a, b) => a.at - b.at || a.seq - b.seq);
         const at = waiting[0]!.at;
-        now = Math.max(now, at);
+        moveTo(at);
         for (const sleeper of waiting.filter((w) => w.at <= at)) {
           waiting.splice(waiting.indexOf(sleeper), 1);
           sleeper.wake();
@@ -87,24 +97,16 @@ export function scheduledTiming(
     }
   };
   return {
-    sleeps,
-    now: () => now,
-    random: options.random ?? (() => 0.5),
-    advance(ms) {
-      now += ms;
-    },
-    set(epochMs) {
-      now = epochMs;
-    },
+    ...clock,
     sleep(ms, signal) {
-      sleeps.push(ms);
+      clock.sleeps.push(ms);
       return new Promise((resolve, reject) => {
         if (signal?.aborted) {
           reject(signal.reason);
           return;
         }
         const sleeper = {
-          at: now + Math.max(0, ms),
+          at: clock.now() + Math.max(0, ms),
           seq: seq++,
           wake: () => {
             signal?.removeEventListener('abort', onAbort);
