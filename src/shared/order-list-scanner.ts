@@ -87,6 +87,13 @@ const MORE = -1;
 const NOT_PLAIN = -2;
 /** Orders in a row not in the plain form after which a list is read by the general reader only. */
 const MAX_PLAIN_MISSES = 64;
+/**
+ * The most bytes of a plain order but its ship date: the keys and
+ * punctuation, two 19-digit ids, a 15-digit quantity and `false`.
+ */
+const PLAIN_ORDER_MAX_BYTES = 112;
+/** The bytes the order's own keys are told by: `shipDate"` and the like. */
+const KEY_ROOM = 9;
 
 // What a key means for an order.
 const OTHER = 0;
@@ -936,7 +943,7 @@ export class OrderListScanner {
               if (end === MORE) return p;
               p = end;
               state = AFTER_ITEM;
-              if (data[p] !== COMMA || data[p + 1] !== OPEN_BRACE) break;
+              if (p + 1 >= n || data[p] !== COMMA || data[p + 1] !== OPEN_BRACE) break;
               p++;
               state = NEXT_ITEM;
             }
@@ -970,6 +977,9 @@ export class OrderListScanner {
    * cut off by the chunk's end) returns NOT_PLAIN, and #order reads it.
    */
   #plainOrder(data: Uint8Array, start: number, n: number): number {
+    // Never read past the chunk: an out-of-bounds read throws the compiled
+    // loop away, once per chunk. An order near the end goes to #order.
+    if (start + PLAIN_ORDER_MAX_BYTES + this.#shipLength > n) return NOT_PLAIN;
     const id = this.#id;
     const petId = this.#petId;
     const quantity = this.#quantity;
@@ -1098,7 +1108,7 @@ export class OrderListScanner {
 
     // Compact JSON is the common case: each step looks for its byte first and skips space only if need be.
     let p = start + 1;
-    if (isSpace(data[p]!)) p = skipSpace(data, p, n);
+    if (p < n && isSpace(data[p]!)) p = skipSpace(data, p, n);
     if (p >= n) return MORE;
     if (data[p] === CLOSE_BRACE) {
       p++;
@@ -1108,8 +1118,14 @@ export class OrderListScanner {
         if (data[p] !== QUOTE) throw notJson();
         let field = OTHER;
         let q = p + 1;
-        const first = data[q];
-        if (first === LOWER_I && data[q + 1] === LOWER_D && data[q + 2] === QUOTE) {
+        const nearEnd = n - q < KEY_ROOM;
+        const first = nearEnd ? 0 : data[q]!;
+        if (nearEnd) {
+          // Near the chunk's end: the key is read in full, never past the bytes there are.
+          q = skipString(data, q, n);
+          if (q === MORE) return MORE;
+          field = fieldOfName(decodeString(data, p, q));
+        } else if (first === LOWER_I && data[q + 1] === LOWER_D && data[q + 2] === QUOTE) {
           field = ID;
           q += 3;
         } else if (first === LOWER_P && isPetIdKey(data, q)) {
@@ -1130,7 +1146,7 @@ export class OrderListScanner {
           // Escaped names are decoded: "\u0069d" is the key id.
           if (hasEscape(data, p + 1, q - 1)) field = fieldOfName(decodeString(data, p, q));
         }
-        if (data[q] === COLON) {
+        if (q < n && data[q] === COLON) {
           q++;
         } else {
           q = skipSpace(data, q, n);

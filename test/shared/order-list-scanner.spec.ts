@@ -156,6 +156,24 @@ describe('OrderListScanner against the reference, in chunks cut anywhere', () =>
       { id: '0', petId: undefined, quantity: undefined, shipDate: undefined, complete: undefined },
     ]);
   });
+
+  it('reads a list cut in two at every byte as it reads it whole', () => {
+    // Each cut puts a key, a number or a date at the chunk's end, where the
+    // readers take a slower path that never reads past the bytes there are.
+    const text =
+      '[{"id":1,"petId":2,"quantity":3,"shipDate":"2026-01-01T10:00:00Z","complete":true},' +
+      '{"quantity":4,"complete":false,"petId":5,"shipDate":"2026-01-02T10:00:00Z","id":6},' +
+      '{ "id": 7, "petId": 8 }]';
+    const bytes = utf8.encode(text);
+    const whole = ordersOf(scanInChunks(bytes, []));
+    expect(whole.map((order) => order.id)).toEqual(['1', '6', '7']);
+    for (let k = 1; k < bytes.length; k++) {
+      const scanner = new OrderListScanner({ expectedBytes: bytes.length });
+      scanner.push(bytes.subarray(0, k));
+      scanner.push(bytes.subarray(k));
+      expect(ordersOf(scanner.finish()), `cut at ${k}`).toEqual(whole);
+    }
+  });
 });
 
 describe('OrderListScanner', () => {
