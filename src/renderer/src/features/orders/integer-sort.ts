@@ -55,15 +55,49 @@ function wordsOf(n: number, span: number, keyAt: (k: number) => number): KeyWord
   ];
 }
 
-/** Whether the keys already ascend (services often send lists in id order). */
-function ascends(highs: Float64Array, lows: Uint32Array | undefined, n: number): boolean {
-  for (let k = 1; k < n; k++) {
-    const previous = highs[k - 1]!;
+/**
+ * What one pass over the keys tells. A caller that reads the keys in a pass
+ * of its own can work it out there and pass it in, saving the sort a pass.
+ */
+export interface KeyRange {
+  /** The keys already ascend (services often send lists in id order). */
+  readonly ascending: boolean;
+  readonly minHigh: number;
+  readonly maxHigh: number;
+  readonly minLow: number;
+  readonly maxLow: number;
+  /** Every high is a multiple of 1000 (times in whole seconds). */
+  readonly thousands: boolean;
+}
+
+export function rangeOf(highs: Float64Array, lows: Uint32Array | undefined, n: number): KeyRange {
+  let ascending = true;
+  let minHigh = Infinity;
+  let maxHigh = -Infinity;
+  let minLow = Infinity;
+  let maxLow = -Infinity;
+  let thousands = !lows;
+  let previous = -Infinity;
+  for (let k = 0; k < n; k++) {
     const high = highs[k]!;
-    if (high < previous) return false;
-    if (lows && high === previous && lows[k]! < lows[k - 1]!) return false;
+    if (high < minHigh) minHigh = high;
+    if (high > maxHigh) maxHigh = high;
+    if (high < previous) ascending = false;
+    previous = high;
+    // (a division, not %: V8's floating-point remainder is a slow call)
+    if (thousands && !Number.isInteger(high / 1000)) thousands = false;
   }
-  return true;
+  if (lows) {
+    let previousLow = -Infinity;
+    for (let k = 0; k < n; k++) {
+      const low = lows[k]!;
+      if (low < minLow) minLow = low;
+      if (low > maxLow) maxLow = low;
+      if (ascending && low < previousLow && highs[k] === highs[k - 1]) ascending = false;
+      previousLow = low;
+    }
+  }
+  return { ascending, minHigh, maxHigh, minLow, maxLow, thousands };
 }
 
 /**
@@ -76,8 +110,9 @@ export function sortedPositions(
   highs: Float64Array,
   lows: Uint32Array | undefined,
   n = highs.length,
+  range?: KeyRange,
 ): Uint32Array {
-  return sortByKeys(highs, lows, n, undefined);
+  return sortByKeys(highs, lows, n, undefined, range);
 }
 
 /**
@@ -89,8 +124,9 @@ export function sortRowsByKeys(
   rows: Uint32Array,
   highs: Float64Array,
   lows: Uint32Array | undefined,
+  range?: KeyRange,
 ): Uint32Array {
-  return sortByKeys(highs, lows, rows.length, rows);
+  return sortByKeys(highs, lows, rows.length, rows, range);
 }
 
 function sortByKeys(
@@ -98,36 +134,27 @@ function sortByKeys(
   lows: Uint32Array | undefined,
   n: number,
   rows: Uint32Array | undefined,
+  range = rangeOf(highs, lows, n),
 ): Uint32Array {
-  if (n < 2 || ascends(highs, lows, n)) return rows ? rows.slice(0, n) : identity(n);
-  return radixSort(n, wordsOfKeys(highs, lows, n), rows);
+  if (n < 2 || range.ascending) return rows ? rows.slice(0, n) : identity(n);
+  return radixSort(n, wordsOfKeys(highs, lows, n, range), rows);
 }
 
 /** The key words to sort by, least significant first (see the top of this file). */
-function wordsOfKeys(highs: Float64Array, lows: Uint32Array | undefined, n: number): KeyWord[] {
-  let minHigh = Infinity;
-  let maxHigh = -Infinity;
-  let thousands = !lows;
-  for (let k = 0; k < n; k++) {
-    const high = highs[k]!;
-    if (high < minHigh) minHigh = high;
-    if (high > maxHigh) maxHigh = high;
-    // (a division, not %: V8's floating-point remainder is a slow call)
-    if (thousands && !Number.isInteger(high / 1000)) thousands = false;
-  }
+function wordsOfKeys(
+  highs: Float64Array,
+  lows: Uint32Array | undefined,
+  n: number,
+  { minHigh, maxHigh, minLow, maxLow, thousands }: KeyRange,
+): KeyWord[] {
   if (!lows) {
     const scale = thousands ? 1000 : 1;
     return wordsOf(n, (maxHigh - minHigh) / scale, (k) => (highs[k]! - minHigh) / scale);
   }
   if (maxHigh === minHigh) {
     // Ids under 1e9 (or sharing their high part): the low part alone.
-    let minLow = Infinity;
-    let maxLow = -Infinity;
-    for (let k = 0; k < n; k++) {
-      const low = lows[k]!;
-      if (low < minLow) minLow = low;
-      if (low > maxLow) maxLow = low;
-    }
+    // The lows as they are when shifting them would not save a bit (ids from 1 up).
+    if (bitsOf(maxLow) === bitsOf(maxLow - minLow)) return [{ word: lows, bits: bitsOf(maxLow) }];
     return wordsOf(n, maxLow - minLow, (k) => lows[k]! - minLow);
   }
   if (maxHigh - minHigh <= MAX_HIGH_SPAN) {
@@ -174,40 +201,19 @@ function radixSort(n: number, allWords: readonly KeyWord[], rows?: Uint32Array):
     // Digits as even as possible: fewer buckets are kinder to the cache.
     const digits = Math.ceil(bits / MAX_DIGIT_BITS);
     const width = Math.ceil(bits / digits);
+    const counted = digitCounts(values ? keys! : word, n, bits, digits, width);
     for (let d = 0; d < digits; d++) {
       const shift = d * width;
       const mask = (1 << Math.min(width, bits - shift)) - 1;
       const from: Uint32Array = values ? keys! : word;
-      const offsets = new Uint32Array(mask + 2);
-      for (let i = 0; i < n; i++) offsets[((from[i]! >>> shift) & mask) + 1]! += 1;
+      const offsets = counted[d]!;
       // A digit every key shares moves nothing.
       if (offsets[((from[0]! >>> shift) & mask) + 1] === n) continue;
       for (let b = 1; b < offsets.length; b++) offsets[b]! += offsets[b - 1]!;
       const last = d === digits - 1 && w === words.length - 1;
       if (!last) toKeys ??= new Uint32Array(n);
       const to = toValues;
-      if (values) {
-        for (let i = 0; i < n; i++) {
-          const key = from[i]!;
-          const slot = offsets[(key >>> shift) & mask]!++;
-          to[slot] = values[i]!;
-          if (!last) toKeys![slot] = key;
-        }
-      } else if (carried) {
-        for (let i = 0; i < n; i++) {
-          const key = from[i]!;
-          const slot = offsets[(key >>> shift) & mask]!++;
-          to[slot] = carried[i]!;
-          if (!last) toKeys![slot] = key;
-        }
-      } else {
-        for (let i = 0; i < n; i++) {
-          const key = from[i]!;
-          const slot = offsets[(key >>> shift) & mask]!++;
-          to[slot] = i;
-          if (!last) toKeys![slot] = key;
-        }
-      }
+      scatter(n, from, shift, mask, offsets, values ?? carried, to, last ? undefined : toKeys);
       toValues = values ?? new Uint32Array(n);
       values = to;
       [keys, toKeys] = [toKeys, keys];
@@ -219,6 +225,77 @@ function radixSort(n: number, allWords: readonly KeyWord[], rows?: Uint32Array):
   const sorted = toValues;
   for (let i = 0; i < n; i++) sorted[i] = rows[values[i]!]!;
   return sorted;
+}
+
+/**
+ * One stable pass: each value (`values[i]`, or i when undefined) to its
+ * key's slot by the digit `(key >>> shift) & mask`, and the key with it
+ * unless `toKeys` is undefined (the last pass). A loop per case, so no test
+ * is made per key.
+ */
+function scatter(
+  n: number,
+  keys: Uint32Array,
+  shift: number,
+  mask: number,
+  offsets: Uint32Array,
+  values: Uint32Array | undefined,
+  to: Uint32Array,
+  toKeys: Uint32Array | undefined,
+): void {
+  if (values && toKeys) {
+    for (let i = 0; i < n; i++) {
+      const key = keys[i]!;
+      const slot = offsets[(key >>> shift) & mask]!++;
+      to[slot] = values[i]!;
+      toKeys[slot] = key;
+    }
+  } else if (values) {
+    for (let i = 0; i < n; i++) to[offsets[(keys[i]! >>> shift) & mask]!++] = values[i]!;
+  } else if (toKeys) {
+    for (let i = 0; i < n; i++) {
+      const key = keys[i]!;
+      const slot = offsets[(key >>> shift) & mask]!++;
+      to[slot] = i;
+      toKeys[slot] = key;
+    }
+  } else {
+    for (let i = 0; i < n; i++) to[offsets[(keys[i]! >>> shift) & mask]!++] = i;
+  }
+}
+
+/**
+ * How many keys have each value of each digit (at index value + 1, for the
+ * running sums), all digits in one pass over the keys: a key's digits do
+ * not change as the passes move it.
+ */
+function digitCounts(
+  keys: Uint32Array,
+  n: number,
+  bits: number,
+  digits: number,
+  width: number,
+): Uint32Array[] {
+  const masks = Array.from(
+    { length: digits },
+    (_, d) => (1 << Math.min(width, bits - d * width)) - 1,
+  );
+  const counts = masks.map((mask) => new Uint32Array(mask + 2));
+  if (digits === 1) {
+    const [low] = counts as [Uint32Array];
+    const [mask] = masks as [number];
+    for (let i = 0; i < n; i++) low[(keys[i]! & mask) + 1]! += 1;
+  } else {
+    // A word is at most 32 bits, so two digits of at most 16.
+    const [low, high] = counts as [Uint32Array, Uint32Array];
+    const [lowMask, highMask] = masks as [number, number];
+    for (let i = 0; i < n; i++) {
+      const key = keys[i]!;
+      low[(key & lowMask) + 1]! += 1;
+      high[((key >>> width) & highMask) + 1]! += 1;
+    }
+  }
+  return counts;
 }
 
 /**
