@@ -204,6 +204,28 @@ describe('sorting', () => {
   });
 });
 
+test('a sort prepared ahead is the sort asked for later, and is built once', () => {
+  const next = random(7);
+  const orders: Order[] = Array.from({ length: 500 }, (_, k) => ({
+    id: String(k),
+    petId: k % 7 === 0 ? undefined : String(Math.floor(next() * 1e6)),
+    quantity: Math.floor(next() * 5),
+    shipDate: new Date(1.7e12 + Math.floor(next() * 1e7) * 1000)
+      .toISOString()
+      .replace('.000Z', 'Z'),
+  }));
+  for (const column of ['petId', 'shipDate', 'quantity'] as const) {
+    const prepared = tableOf(orders);
+    expect(prepared.prepareSort(column)).toBe(true);
+    expect(prepared.prepareSort(column)).toBe(false);
+    for (const direction of ['ascending', 'descending'] as const) {
+      expect(ids(prepared, prepared.sortedRows({ column, direction }))).toEqual(
+        ids(tableOf(orders), tableOf(orders).sortedRows({ column, direction })),
+      );
+    }
+  }
+});
+
 describe('search', () => {
   const table = tableOf([
     { id: '120', petId: '5' },

@@ -74,6 +74,24 @@ test('shows the download in progress with a labelled progress bar', async () => 
   ).toBe(true);
 });
 
+test('once the list is whole and the page quiet, its sorts are built ahead, and a sort uses them', async () => {
+  const app = await startTestApp();
+  const { user } = renderApp(app);
+  const grid = await findGrid();
+  const workspace = grid.closest('.orders-workspace')!;
+  // Not while the list is just in: the page is given a quiet moment first.
+  expect(workspace.getAttribute('data-sorts')).toBeNull();
+  await waitFor(() => expect(workspace.getAttribute('data-sorts')).toBe('ready'), {
+    timeout: 5000,
+  });
+  await user.click(within(grid).getByRole('button', { name: /^Pet ID/ }));
+  const petIds = bodyRows(grid).map((row) =>
+    Number(text(row.querySelectorAll('[role="gridcell"]')[1]!)),
+  );
+  expect(petIds.length).toBeGreaterThan(10);
+  expect(petIds).toEqual([...petIds].sort((a, b) => a - b));
+});
+
 test('cancelling a pending order: the dialog names order and environment, then the outcome says cancelled', async () => {
   const app = await startTestApp();
   const { user } = renderApp(app);

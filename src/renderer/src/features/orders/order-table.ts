@@ -17,7 +17,7 @@ import {
   COMPLETE_TRUE,
   type OrderColumns,
 } from '../../../../shared/order-columns.ts';
-import { descendingOf, sortedPositions, sortRowsByKeys } from './integer-sort.ts';
+import { descendingOf, sortedPositions, sortRowsByKeys, type KeyRange } from './integer-sort.ts';
 import {
   isPlainDate,
   plainDateText,
@@ -97,6 +97,8 @@ interface KeysFrom {
   readonly missing: Uint32Array;
   readonly highs: Float64Array;
   readonly lows: Uint32Array | undefined;
+  /** Worked out in the same pass, so the sort need not read the keys for it. */
+  readonly range: KeyRange;
 }
 
 /** A column's sort as far as the list had come: rows with the value, sorted (stable), and those without. */
@@ -552,13 +554,22 @@ export class OrderTable {
     const highs = new Float64Array(size);
     let n = 0;
     let m = 0;
+    let ascending = true;
+    let minHigh = Infinity;
+    let maxHigh = -Infinity;
     if (column === 'quantity' || column === 'shipDate') {
       const values = column === 'quantity' ? this.#columns.quantities : this.#columns.shipTimes;
+      let thousands = true;
       for (let row = from; row < this.count; row++) {
         const value = values[row]!;
         if (Number.isNaN(value)) {
           missing[m++] = row;
         } else {
+          if (value < maxHigh) ascending = false;
+          if (value < minHigh) minHigh = value;
+          if (value > maxHigh) maxHigh = value;
+          // (a division, not %: V8's floating-point remainder is a slow call)
+          if (thousands && !Number.isInteger(value / 1000)) thousands = false;
           present[n] = row;
           highs[n++] = value;
         }
@@ -568,14 +579,24 @@ export class OrderTable {
         missing: missing.subarray(0, m),
         highs,
         lows: undefined,
+        range: { ascending, minHigh, maxHigh, minLow: Infinity, maxLow: -Infinity, thousands },
       };
     }
     const { idText: text, lineStarts, tabs } = this.#columns;
+    // An id is lineStarts[row] to tabs[row]; a pet id tabs[row] + 1 to lineStarts[row + 1] - 1.
     const pet = column === 'petId';
+    const starts = pet ? tabs : lineStarts;
+    const ends = pet ? lineStarts : tabs;
+    const startAfter = pet ? 1 : 0;
+    const endRow = pet ? 1 : 0;
     const lows = new Uint32Array(size);
+    let minLow = Infinity;
+    let maxLow = -Infinity;
+    let lastHigh = -Infinity;
+    let lastLow = -Infinity;
     for (let row = from; row < this.count; row++) {
-      const start = pet ? tabs[row]! + 1 : lineStarts[row]!;
-      const end = pet ? lineStarts[row + 1]! - 1 : tabs[row]!;
+      const start = starts[row]! + startAfter;
+      const end = ends[row + endRow]! - endRow;
       if (end <= start) {
         missing[m++] = row;
         continue;
@@ -596,11 +617,24 @@ export class OrderTable {
           low = 1e9 - low;
         }
       }
+      if (high < lastHigh || (high === lastHigh && low < lastLow)) ascending = false;
+      lastHigh = high;
+      lastLow = low;
+      if (high < minHigh) minHigh = high;
+      if (high > maxHigh) maxHigh = high;
+      if (low < minLow) minLow = low;
+      if (low > maxLow) maxLow = low;
       present[n] = row;
       highs[n] = high;
       lows[n++] = low;
     }
-    return { present: present.subarray(0, n), missing: missing.subarray(0, m), highs, lows };
+    return {
+      present: present.subarray(0, n),
+      missing: missing.subarray(0, m),
+      highs,
+      lows,
+      range: { ascending, minHigh, maxHigh, minLow, maxLow, thousands: false },
+    };
   }
 
   /**
@@ -614,22 +648,22 @@ export class OrderTable {
     if (known?.count === count) return known;
     // Grown from what is known, if that is fewer rows and can still be merged into.
     const from = known && known.count < count && known.run ? known.count : 0;
-    const { present, missing, highs, lows } = this.#keysFrom(column, from);
+    const { present, missing, highs, lows, range } = this.#keysFrom(column, from);
     const n = present.length;
     let sorted: Uint32Array;
     let run: MergeRun | undefined;
     const grows = !this.#memo.whole && (!known || known.count < count);
     if (from === 0 && !grows) {
       // Nothing will be merged into this sort: the rows move through the radix passes themselves.
-      sorted = sortRowsByKeys(present, highs, lows);
+      sorted = sortRowsByKeys(present, highs, lows, range);
     } else if (from > 0) {
-      const order = sortedPositions(highs, lows, n);
+      const order = sortedPositions(highs, lows, n, range);
       run = mergeInto(known!.run!, known!.present.length, order, present, highs, lows);
       sorted = run.rows.subarray(0, known!.present.length + n);
       // The list is whole: its sort keeps only the rows, without the room to grow.
       if (this.#memo.whole) sorted = fitted(run.rows, sorted.length);
     } else {
-      const order = sortedPositions(highs, lows, n);
+      const order = sortedPositions(highs, lows, n, range);
       // Room for the rows expected (or twice these) before the arrays are copied.
       const room = Math.max(2 * n, this.#memo.expected);
       run = {
@@ -650,6 +684,16 @@ export class OrderTable {
     // A table of an earlier moment (still on screen) does not set the list's memo back.
     if (!known || known.count < count) this.#memo.sorts.set(column, grownSort);
     return grownSort;
+  }
+
+  /**
+   * Builds a column's ascending order ahead of need (see prepared-sorts.ts),
+   * so the first sort by it costs only a render. Whether there was work to do.
+   */
+  prepareSort(column: SortColumn): boolean {
+    if (this.#sorted.has(column)) return false;
+    this.#sortedColumn(column);
+    return true;
   }
 
   /** The rows sorted by a column (stable: ties keep the service's order); rows without the value last. */

@@ -38,6 +38,7 @@ import { CancelOutcome } from './cancel-outcome.tsx';
 import { OrderDetails } from './order-details.tsx';
 import { isFiltered } from './order-filters.tsx';
 import type { SortColumn, ViewQuery } from './order-table.ts';
+import { usePreparedSorts } from './prepared-sorts.ts';
 import { ordersCsvParts } from './orders-csv.ts';
 import { OrdersGrid } from './orders-grid.tsx';
 import {
@@ -241,6 +242,8 @@ function OrdersWorkspace({
   const viewQuery = useMemo(() => toViewQuery(query), [query]);
   const deferredQuery = useDeferredValue(viewQuery);
   const changes = useOrderChanges(environment, list);
+  // Sorts are built in idle time once the list is whole; `data-sorts` tells a benchmark when.
+  const sortsReady = usePreparedSorts(list && !list.partial ? table : undefined);
   const changesFilter = query.changes;
   const rows = useMemo(
     () => (table ? keepChanges(table.view(deferredQuery), changesFilter, changes) : NO_ROWS),
@@ -283,7 +286,11 @@ function OrdersWorkspace({
     workspaceRef.current?.querySelector<HTMLElement>('[role="row"][tabindex="0"]')?.focus();
 
   return (
-    <div ref={workspaceRef} className="orders-workspace">
+    <div
+      ref={workspaceRef}
+      className="orders-workspace"
+      data-sorts={sortsReady ? 'ready' : undefined}
+    >
       <OrdersToolbar
         environment={environment}
         hasList={table !== undefined}
