@@ -9,6 +9,7 @@ import { benchChangesDiff } from './changes-diff.ts';
 import { benchMainList } from './main-list.ts';
 import { benchPacing } from './pacing.ts';
 import { benchScaling, benchStream } from './renderer.ts';
+import { benchSortFromScratch } from './sort.ts';
 import { hasChromium } from '../test/e2e/support/browser.ts';
 import { print, writeJson, type BenchLine } from './report.ts';
 
@@ -29,6 +30,7 @@ if (wanted('main')) {
   lines.push(...(await benchMainList(orders, rounds, true)));
 }
 if (wanted('changes')) lines.push(...(await benchChangesDiff(orders, Math.max(rounds, 5))));
+if (wanted('sort')) lines.push(...(await benchSortFromScratch(orders, Math.max(rounds, 5))));
 if (wanted('pacing')) lines.push(...(await benchPacing(Number(process.env.BENCH_CANCELS ?? 300))));
 if (hasChromium) {
   if (wanted('stream')) lines.push(...(await benchStream(orders, 50)));
