@@ -91,3 +91,27 @@ test('once the list is whole, only the rows since the last view are sorted, then
   expect(sorted.mock.calls.map((call) => call[2])).toEqual([100]);
   expect([...shown]).toEqual([...tableOf(orders).view(byPet)]);
 });
+
+test('rows arriving a few at a time into many are each put in their place, after their equals', () => {
+  // Many ties: each merge must keep the rows that came first before their equals.
+  const orders: Order[] = Array.from({ length: 400 }, (_, k) => ({
+    id: String(k),
+    petId: String((k * 7919) % 23),
+    quantity: (k * 31) % 4,
+  }));
+  const whole = columnsOf(orders);
+  for (const column of ['petId', 'quantity', 'id'] as const) {
+    for (const direction of ['ascending', 'descending'] as const) {
+      const query: ViewQuery = { ...NO_QUERY, sort: { column, direction } };
+      const builder = new OrderTableBuilder(4);
+      builder.append(0, columnsOfRows(whole, 0, 200));
+      builder.snapshot().view(query);
+      for (let from = 200; from < 400; from += 3) {
+        const to = Math.min(400, from + 3);
+        builder.append(from, columnsOfRows(whole, from, to));
+        const growing = to === 400 ? builder.build() : builder.snapshot();
+        expect([...growing.view(query)]).toEqual([...tableOf(orders.slice(0, to)).view(query)]);
+      }
+    }
+  }
+});
