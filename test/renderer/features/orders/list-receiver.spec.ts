@@ -4,6 +4,7 @@
 
 import { describe, expect, test } from 'vitest';
 import { receiveList } from '../../../../src/renderer/src/features/orders/list-receiver.ts';
+import type { OrderTable } from '../../../../src/renderer/src/features/orders/order-table.ts';
 import { columnsOfRows, ordersOf } from '../../../../src/shared/order-columns.ts';
 import type { OrderStreamMessage, OrderStreams } from '../../../../src/shared/order-stream.ts';
 import { columnsOf } from './table-of.ts';
@@ -61,6 +62,7 @@ describe('receiveList', () => {
 
   test('at the end mark, the rows not shown yet are shown before the call answers', async () => {
     const shown: number[] = [];
+    const tables: OrderTable[] = [];
     let answered = false;
     const received = await receiveList(
       streamsOf([rows(0, 2), rows(2, 5), rows(5, 9), { kind: 'end', count: 9 }]),
@@ -71,7 +73,10 @@ describe('receiveList', () => {
       },
       (count) => count,
       {
-        onRows: (table) => shown.push(answered ? -table.count : table.count),
+        onRows: (table) => {
+          tables.push(table);
+          shown.push(answered ? -table.count : table.count);
+        },
         intervalMs: 1000,
         now: () => 0,
       },
@@ -79,6 +84,8 @@ describe('receiveList', () => {
     // The first part, then all nine at the end mark, while the call had not answered yet.
     expect(shown).toEqual([2, 9]);
     expect(received.table?.count).toBe(9);
+    // Built whole at the end mark: the answer hands over the table already on screen.
+    expect(received.table).toBe(tables.at(-1));
     // A stream that failed shows nothing more at its end.
     const failed: number[] = [];
     await receiveList(

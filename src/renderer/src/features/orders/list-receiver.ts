@@ -66,6 +66,8 @@ export async function receiveList<R>(
   let shownAt = Number.NEGATIVE_INFINITY;
   let broken = false;
   let shownCount = 0;
+  /** The whole table, built at the end mark when every row had come. */
+  let whole: OrderTable | undefined;
   const show = (rows: OrderTableBuilder) => {
     if (!onRows) return;
     shownCount = rows.count;
@@ -90,8 +92,12 @@ export async function receiveList<R>(
       }
     } else {
       // Every row has come: the screen shows them all now, so its search and sort have caught up
-      // by the time main has finished the list (its cache file) and says it is whole.
-      if (message.kind === 'end' && !broken && builder && builder.count > shownCount) show(builder);
+      // by the time main has finished the list (its cache file) and says it is whole. Built
+      // whole here, so that answer costs the screen nothing more than saying so.
+      if (message.kind === 'end' && !broken && builder?.count === message.count) {
+        whole = builder.build();
+        if (onRows && whole.count > shownCount) onRows(whole);
+      }
       settle(message.kind === 'end' ? { count: message.count } : undefined);
     }
   });
@@ -103,7 +109,7 @@ export async function receiveList<R>(
     const end = await Promise.race([ended, wait(endWaitMs).then(() => undefined)]);
     const received = builder?.count ?? 0;
     if (broken || end?.count !== count || received !== count) return { result, broken: true };
-    return { result, table: (builder ?? new OrderTableBuilder(0)).build() };
+    return { result, table: whole ?? (builder ?? new OrderTableBuilder(0)).build() };
   } finally {
     clearWait();
     stop();
