@@ -95,6 +95,9 @@ export function quotaMeterState(view: QuotaView | undefined, now: number): Quota
   return { kind: 'open', figures };
 }
 
+/** X-RateLimit-Reset's rounding up to whole seconds. */
+const RESET_ROUNDING_MS = 1000;
+
 /**
  * The moment requests are held until, and why, as the gate in main has it,
  * without looking at the clock: a hold (429, ban), else a used-up window
@@ -113,8 +116,10 @@ export function pendingHold(
     view.known && view.remaining === 0 && view.resetAt !== undefined
       ? { until: view.resetAt, reason: 'quota-exhausted' as const }
       : undefined;
-  // Whichever lasts longer; an ended one is then no hold at all.
-  if (hold && usedUp) return usedUp.until > hold.until ? usedUp : hold;
+  // Whichever lasts longer; an ended one is then no hold at all. X-RateLimit-Reset is in whole
+  // seconds, rounded up: a reset less than a second after the hold's end is the same moment (a
+  // ban's answer resets the window when the ban ends), and the hold says why.
+  if (hold && usedUp) return usedUp.until >= hold.until + RESET_ROUNDING_MS ? usedUp : hold;
   return hold ?? usedUp;
 }
 
