@@ -211,10 +211,10 @@ test("the pending hold is the gate's: a 429 or a ban until its time, a used-up w
       }),
     ),
   ).toEqual({ until: reset, reason: 'quota-exhausted' });
-  // A window reset in whole seconds, rounded up, a moment after a ban's end: the ban's moment
-  // (the same one), said as a ban, not as a pause a second later.
+  // A window reset in whole seconds, rounded up, on the service's clock (known to a second), a
+  // moment after a ban's end: the ban's moment (the same one), said as a ban, not as a pause.
   const banEnd = NOW + 12_345;
-  for (const resetAt of [NOW + 13_000, banEnd + 999])
+  for (const resetAt of [NOW + 13_000, banEnd + 999, banEnd + 1999])
     expect(
       pendingHold(
         view({ limit: 3, remaining: 0, resetAt, holdUntil: banEnd, holdReason: 'banned' }),
@@ -225,10 +225,10 @@ test("the pending hold is the gate's: a 429 or a ban until its time, a used-up w
       view({
         limit: 3,
         remaining: 0,
-        resetAt: banEnd + 1000,
+        resetAt: banEnd + 2000,
         holdUntil: banEnd,
         holdReason: 'banned',
       }),
     ),
-  ).toEqual({ until: banEnd + 1000, reason: 'quota-exhausted' });
+  ).toEqual({ until: banEnd + 2000, reason: 'quota-exhausted' });
 });

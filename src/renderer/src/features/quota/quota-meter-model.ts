@@ -95,8 +95,13 @@ export function quotaMeterState(view: QuotaView | undefined, now: number): Quota
   return { kind: 'open', figures };
 }
 
-/** X-RateLimit-Reset's rounding up to whole seconds. */
-const RESET_ROUNDING_MS = 1000;
+/**
+ * How far a window's reset can fall after a hold that ends at the same
+ * moment: X-RateLimit-Reset is in whole seconds, rounded up, and is set
+ * against the service's clock, which is known to a second (its Date header);
+ * Retry-After counts from the answer.
+ */
+const RESET_ROUNDING_MS = 2000;
 
 /**
  * The moment requests are held until, and why, as the gate in main has it,
@@ -116,9 +121,9 @@ export function pendingHold(
     view.known && view.remaining === 0 && view.resetAt !== undefined
       ? { until: view.resetAt, reason: 'quota-exhausted' as const }
       : undefined;
-  // Whichever lasts longer; an ended one is then no hold at all. X-RateLimit-Reset is in whole
-  // seconds, rounded up: a reset less than a second after the hold's end is the same moment (a
-  // ban's answer resets the window when the ban ends), and the hold says why.
+  // Whichever lasts longer; an ended one is then no hold at all. A reset within
+  // RESET_ROUNDING_MS after the hold's end is the same moment (a ban's answer resets the
+  // window when the ban ends), and the hold says why.
   if (hold && usedUp) return usedUp.until >= hold.until + RESET_ROUNDING_MS ? usedUp : hold;
   return hold ?? usedUp;
 }
