@@ -55,11 +55,8 @@ function wordsOf(n: number, span: number, keyAt: (k: number) => number): KeyWord
   ];
 }
 
-/**
- * What one pass over the keys tells. A caller that reads the keys in a pass
- * of its own can work it out there and pass it in, saving the sort a pass.
- */
-export interface KeyRange {
+/** What one pass over the keys tells. */
+interface KeyRange {
   /** The keys already ascend (services often send lists in id order). */
   readonly ascending: boolean;
   readonly minHigh: number;
@@ -70,7 +67,7 @@ export interface KeyRange {
   readonly thousands: boolean;
 }
 
-export function rangeOf(highs: Float64Array, lows: Uint32Array | undefined, n: number): KeyRange {
+function rangeOf(highs: Float64Array, lows: Uint32Array | undefined, n: number): KeyRange {
   let ascending = true;
   let minHigh = Infinity;
   let maxHigh = -Infinity;
@@ -110,9 +107,8 @@ export function sortedPositions(
   highs: Float64Array,
   lows: Uint32Array | undefined,
   n = highs.length,
-  range?: KeyRange,
 ): Uint32Array {
-  return sortByKeys(highs, lows, n, undefined, range);
+  return sortByKeys(highs, lows, n, undefined);
 }
 
 /**
@@ -124,9 +120,8 @@ export function sortRowsByKeys(
   rows: Uint32Array,
   highs: Float64Array,
   lows: Uint32Array | undefined,
-  range?: KeyRange,
 ): Uint32Array {
-  return sortByKeys(highs, lows, rows.length, rows, range);
+  return sortByKeys(highs, lows, rows.length, rows);
 }
 
 function sortByKeys(
@@ -134,8 +129,8 @@ function sortByKeys(
   lows: Uint32Array | undefined,
   n: number,
   rows: Uint32Array | undefined,
-  range = rangeOf(highs, lows, n),
 ): Uint32Array {
+  const range = rangeOf(highs, lows, n);
   if (n < 2 || range.ascending) return rows ? rows.slice(0, n) : identity(n);
   return radixSort(n, wordsOfKeys(highs, lows, n, range), rows);
 }

@@ -17,7 +17,7 @@ import {
   COMPLETE_TRUE,
   type OrderColumns,
 } from '../../../../shared/order-columns.ts';
-import { descendingOf, sortedPositions, sortRowsByKeys, type KeyRange } from './integer-sort.ts';
+import { descendingOf, sortedPositions, sortRowsByKeys } from './integer-sort.ts';
 import {
   isPlainDate,
   plainDateText,
@@ -97,8 +97,6 @@ interface KeysFrom {
   readonly missing: Uint32Array;
   readonly highs: Float64Array;
   readonly lows: Uint32Array | undefined;
-  /** Worked out in the same pass, so the sort need not read the keys for it. */
-  readonly range: KeyRange;
 }
 
 /** A column's sort as far as the list had come: rows with the value, sorted (stable), and those without. */
@@ -554,22 +552,13 @@ export class OrderTable {
     const highs = new Float64Array(size);
     let n = 0;
     let m = 0;
-    let ascending = true;
-    let minHigh = Infinity;
-    let maxHigh = -Infinity;
     if (column === 'quantity' || column === 'shipDate') {
       const values = column === 'quantity' ? this.#columns.quantities : this.#columns.shipTimes;
-      let thousands = true;
       for (let row = from; row < this.count; row++) {
         const value = values[row]!;
         if (Number.isNaN(value)) {
           missing[m++] = row;
         } else {
-          if (value < maxHigh) ascending = false;
-          if (value < minHigh) minHigh = value;
-          if (value > maxHigh) maxHigh = value;
-          // (a division, not %: V8's floating-point remainder is a slow call)
-          if (thousands && !Number.isInteger(value / 1000)) thousands = false;
           present[n] = row;
           highs[n++] = value;
         }
@@ -579,7 +568,6 @@ export class OrderTable {
         missing: missing.subarray(0, m),
         highs,
         lows: undefined,
-        range: { ascending, minHigh, maxHigh, minLow: Infinity, maxLow: -Infinity, thousands },
       };
     }
     const { idText: text, lineStarts, tabs } = this.#columns;
@@ -590,10 +578,6 @@ export class OrderTable {
     const startAfter = pet ? 1 : 0;
     const endRow = pet ? 1 : 0;
     const lows = new Uint32Array(size);
-    let minLow = Infinity;
-    let maxLow = -Infinity;
-    let lastHigh = -Infinity;
-    let lastLow = -Infinity;
     for (let row = from; row < this.count; row++) {
       const start = starts[row]! + startAfter;
       const end = ends[row + endRow]! - endRow;
@@ -617,24 +601,11 @@ export class OrderTable {
           low = 1e9 - low;
         }
       }
-      if (high < lastHigh || (high === lastHigh && low < lastLow)) ascending = false;
-      lastHigh = high;
-      lastLow = low;
-      if (high < minHigh) minHigh = high;
-      if (high > maxHigh) maxHigh = high;
-      if (low < minLow) minLow = low;
-      if (low > maxLow) maxLow = low;
       present[n] = row;
       highs[n] = high;
       lows[n++] = low;
     }
-    return {
-      present: present.subarray(0, n),
-      missing: missing.subarray(0, m),
-      highs,
-      lows,
-      range: { ascending, minHigh, maxHigh, minLow, maxLow, thousands: false },
-    };
+    return { present: present.subarray(0, n), missing: missing.subarray(0, m), highs, lows };
   }
 
   /**
@@ -648,22 +619,22 @@ export class OrderTable {
     if (known?.count === count) return known;
     // Grown from what is known, if that is fewer rows and can still be merged into.
     const from = known && known.count < count && known.run ? known.count : 0;
-    const { present, missing, highs, lows, range } = this.#keysFrom(column, from);
+    const { present, missing, highs, lows } = this.#keysFrom(column, from);
     const n = present.length;
     let sorted: Uint32Array;
     let run: MergeRun | undefined;
     const grows = !this.#memo.whole && (!known || known.count < count);
     if (from === 0 && !grows) {
       // Nothing will be merged into this sort: the rows move through the radix passes themselves.
-      sorted = sortRowsByKeys(present, highs, lows, range);
+      sorted = sortRowsByKeys(present, highs, lows);
     } else if (from > 0) {
-      const order = sortedPositions(highs, lows, n, range);
+      const order = sortedPositions(highs, lows, n);
       run = mergeInto(known!.run!, known!.present.length, order, present, highs, lows);
       sorted = run.rows.subarray(0, known!.present.length + n);
       // The list is whole: its sort keeps only the rows, without the room to grow.
       if (this.#memo.whole) sorted = fitted(run.rows, sorted.length);
     } else {
-      const order = sortedPositions(highs, lows, n, range);
+      const order = sortedPositions(highs, lows, n);
       // Room for the rows expected (or twice these) before the arrays are copied.
       const room = Math.max(2 * n, this.#memo.expected);
       run = {
