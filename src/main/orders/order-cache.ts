@@ -282,16 +282,9 @@ export class OrderCache {
     }
     const checked = await checkHeader(data.subarray(0, HEADER_BYTES + 1), data.length, scope);
     if (!checked.ok) return checked;
-    const { header } = checked;
     return {
       ok: true,
-      value: {
-        environment: scope.environment,
-        baseUrl: header.baseUrl,
-        receivedAt: header.receivedAt,
-        count: header.count,
-        body: data.toString('utf8', HEADER_BYTES + 1),
-      },
+      value: { ...listOf(scope, checked.header), body: data.toString('utf8', HEADER_BYTES + 1) },
     };
   }
 
@@ -324,10 +317,7 @@ export class OrderCache {
       return {
         ok: true,
         value: {
-          environment: scope.environment,
-          baseUrl: header.baseUrl,
-          receivedAt: header.receivedAt,
-          count: header.count,
+          ...listOf(scope, header),
           bytes: header.bytes,
           async *chunks() {
             try {
@@ -369,6 +359,16 @@ export interface CachedOrderReader extends CacheMeta {
 
 function problemOf(error: unknown): CacheReadProblem {
   return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 'damaged';
+}
+
+/** What a checked header says of its list, for the scope it was read for. */
+function listOf(scope: ServiceScope, header: Header): CacheMeta & { readonly count: number } {
+  return {
+    environment: scope.environment,
+    baseUrl: header.baseUrl,
+    receivedAt: header.receivedAt,
+    count: header.count,
+  };
 }
 
 /** The header line of a cache file of `fileBytes` bytes, checked against the scope it should belong to. */
