@@ -115,3 +115,30 @@ test('rows arriving a few at a time into many are each put in their place, after
     }
   }
 });
+
+test('with a search that finds few rows, only those are sorted, and as the list grows only the new ones', () => {
+  const orders: Order[] = Array.from({ length: 1000 }, (_, k) => ({
+    id: String(k + 1),
+    petId: String((k * 7919) % 500),
+  }));
+  const whole = columnsOf(orders);
+  const query: ViewQuery = {
+    ...NO_QUERY,
+    search: '42',
+    sort: { column: 'petId', direction: 'descending' },
+  };
+  const found = (to: number) =>
+    orders.slice(0, to).filter(({ id, petId }) => `${id} ${petId}`.includes('42')).length;
+  const sorted = vi.mocked(integerSort.sortedPositions);
+  const builder = new OrderTableBuilder(1000);
+  builder.append(0, columnsOfRows(whole, 0, 600));
+  expect([...builder.snapshot().view(query)]).toEqual([
+    ...tableOf(orders.slice(0, 600)).view(query),
+  ]);
+  builder.append(600, columnsOfRows(whole, 600, 1000));
+  const shown = builder.build().view(query);
+  // The rows found among the first 600, then those among the next 400: never the whole list.
+  expect(sorted.mock.calls.map((call) => call[2])).toEqual([found(600), found(1000) - found(600)]);
+  expect([...shown]).toEqual([...tableOf(orders).view(query)]);
+  expect(shown.length).toBe(found(1000));
+});

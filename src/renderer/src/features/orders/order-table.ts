@@ -8,7 +8,8 @@
 // they came in. A table can be taken while the list is still arriving (its
 // first rows), and again as more come. Sort orders (ids read from their
 // digits when first sorted) and the last search are built on first need and
-// kept. A view (the filtered, sorted rows) is a typed array of row indexes.
+// kept; a search that finds few rows has them sorted alone. A view (the
+// filtered, sorted rows) is a typed array of row indexes.
 
 import type { Order } from '../../../../shared/order.ts';
 import {
@@ -91,16 +92,22 @@ interface MergeRun {
   readonly lows: Uint32Array | undefined;
 }
 
-/** Rows from some row on: those with a value (their keys by position) and those without. */
-interface KeysFrom {
+/** Some rows: those with a value (their keys by position) and those without. */
+interface KeysOf {
   readonly present: Uint32Array;
   readonly missing: Uint32Array;
   readonly highs: Float64Array;
   readonly lows: Uint32Array | undefined;
 }
 
-/** A column's sort as far as the list had come: rows with the value, sorted (stable), and those without. */
+/**
+ * A column's sort of some rows (all of them, or a search's) as far as the
+ * list had come: those with the value, sorted (stable), and those without.
+ */
 interface GrowingSort {
+  /** The table's rows it is of: the list as far as it had come. */
+  readonly upTo: number;
+  /** How many of the rows sorted (all of them, or those a search found among the first `upTo`). */
   readonly count: number;
   readonly present: Uint32Array;
   readonly missing: Uint32Array;
@@ -119,8 +126,10 @@ interface GrowingSort {
  * follows a growing list cheaply, and is ready the moment the list is whole.
  */
 class ViewMemo {
-  readonly sorts = new Map<Exclude<SortColumn, 'complete'>, GrowingSort>();
+  readonly sorts: GrowingSorts = new Map();
   search: { readonly key: string; readonly count: number; readonly rows: Uint32Array } | undefined;
+  /** The last search's rows sorted by each column it was sorted by. */
+  searchSorts: { readonly key: string; readonly sorts: GrowingSorts } | undefined;
   /** The list is whole: nothing more will be merged in, so the keys kept for that go. */
   whole = false;
 
@@ -138,10 +147,13 @@ class ViewMemo {
    */
   settle(count: number): void {
     this.whole = true;
-    for (const [column, sort] of this.sorts)
-      if (sort.count === count) this.sorts.set(column, { ...sort, run: undefined });
+    for (const sorts of [this.sorts, this.searchSorts?.sorts])
+      for (const [column, sort] of sorts ?? [])
+        if (sort.upTo === count) sorts!.set(column, { ...sort, run: undefined });
   }
 }
+
+type GrowingSorts = Map<Exclude<SortColumn, 'complete'>, GrowingSort>;
 
 /** What a table holds (see the top of this file). */
 interface TableColumns {
@@ -399,6 +411,23 @@ function mergeInto(
   return run;
 }
 
+/** Rows a search found, in the service's order, and the key that names the search. */
+interface Found {
+  readonly key: string;
+  readonly rows: Uint32Array;
+}
+
+/** A sort's rows ascending: those with the value, then those without. */
+function ascendingOf({ present, missing, run }: GrowingSort): SortedColumn {
+  // Every row has the value and nothing will merge into `present` again: shared as it is.
+  if (!run && missing.length === 0)
+    return { ascending: present, descending: undefined, present: present.length };
+  const ascending = new Uint32Array(present.length + missing.length);
+  ascending.set(present);
+  ascending.set(missing, present.length);
+  return { ascending, descending: undefined, present: present.length };
+}
+
 function joined(first: Uint32Array, second: Uint32Array): Uint32Array {
   const out = new Uint32Array(first.length + second.length);
   out.set(first);
@@ -416,7 +445,10 @@ export class OrderTable {
   #text: string | undefined;
 
   readonly #sorted = new Map<SortColumn, SortedColumn>();
-  #lastSearch: { readonly key: string; readonly rows: Uint32Array } | undefined;
+  #lastSearch: Found | undefined;
+  #lastFoundSort:
+    | { readonly key: string; readonly column: SortColumn; readonly sorted: SortedColumn }
+    | undefined;
   readonly #memo: ViewMemo;
 
   /** A table of a whole list given as columns (see OrderTableBuilder for one that arrives in parts). */
@@ -540,13 +572,13 @@ export class OrderTable {
   }
 
   /**
-   * Rows `from` to the end: those holding a value in the column, with their
-   * exact keys by position (ids read from their digits as high * 1e9 + low,
-   * times and quantities as they are), and those without. One pass, a loop
-   * per kind of column (no call per row).
+   * Of `rows`, those holding a value in the column, with their exact keys by
+   * position (ids read from their digits as high * 1e9 + low, times and
+   * quantities as they are), and those without. One pass, a loop per kind
+   * of column (no call per row).
    */
-  #keysFrom(column: Exclude<SortColumn, 'complete'>, from: number): KeysFrom {
-    const size = this.count - from;
+  #keysOf(column: Exclude<SortColumn, 'complete'>, rows: Uint32Array): KeysOf {
+    const size = rows.length;
     const present = new Uint32Array(size);
     const missing = new Uint32Array(size);
     const highs = new Float64Array(size);
@@ -554,7 +586,8 @@ export class OrderTable {
     let m = 0;
     if (column === 'quantity' || column === 'shipDate') {
       const values = column === 'quantity' ? this.#columns.quantities : this.#columns.shipTimes;
-      for (let row = from; row < this.count; row++) {
+      for (let k = 0; k < size; k++) {
+        const row = rows[k]!;
         const value = values[row]!;
         if (Number.isNaN(value)) {
           missing[m++] = row;
@@ -578,7 +611,8 @@ export class OrderTable {
     const startAfter = pet ? 1 : 0;
     const endRow = pet ? 1 : 0;
     const lows = new Uint32Array(size);
-    for (let row = from; row < this.count; row++) {
+    for (let k = 0; k < size; k++) {
+      const row = rows[k]!;
       const start = starts[row]! + startAfter;
       const end = ends[row + endRow]! - endRow;
       if (end <= start) {
@@ -609,21 +643,28 @@ export class OrderTable {
   }
 
   /**
-   * The column's sort of this table's rows, grown from what the list's
-   * earlier tables sorted: the new rows sorted alone with a radix sort of
-   * their exact keys (integer-sort.ts), then merged in.
+   * The column's sort of `rows` (this table's, or a search's among them),
+   * grown from what the list's earlier tables sorted of them (in `sorts`):
+   * the new rows sorted alone with a radix sort of their exact keys
+   * (integer-sort.ts), then merged in.
    */
-  #growSort(column: Exclude<SortColumn, 'complete'>): GrowingSort {
-    const count = this.count;
-    const known = this.#memo.sorts.get(column);
-    if (known?.count === count) return known;
-    // Grown from what is known, if that is fewer rows and can still be merged into.
-    const from = known && known.count < count && known.run ? known.count : 0;
-    const { present, missing, highs, lows } = this.#keysFrom(column, from);
+  #growSort(
+    column: Exclude<SortColumn, 'complete'>,
+    rows: Uint32Array,
+    sorts: GrowingSorts,
+  ): GrowingSort {
+    const upTo = this.count;
+    const count = rows.length;
+    const known = sorts.get(column);
+    if (known?.upTo === upTo) return known;
+    // Grown from what is known, if that is of fewer rows and can still be merged into. The rows
+    // sorted then are the first of these: a search finds the same rows again in the same order.
+    const from = known && known.upTo < upTo && known.run ? known.count : 0;
+    const { present, missing, highs, lows } = this.#keysOf(column, rows.subarray(from));
     const n = present.length;
     let sorted: Uint32Array;
     let run: MergeRun | undefined;
-    const grows = !this.#memo.whole && (!known || known.count < count);
+    const grows = !this.#memo.whole && (!known || known.upTo < upTo);
     if (from === 0 && !grows) {
       // Nothing will be merged into this sort: the rows move through the radix passes themselves.
       sorted = sortRowsByKeys(present, highs, lows);
@@ -636,7 +677,7 @@ export class OrderTable {
     } else {
       const order = sortedPositions(highs, lows, n);
       // Room for the rows expected (or twice these) before the arrays are copied.
-      const room = Math.max(2 * n, this.#memo.expected);
+      const room = Math.max(2 * n, Math.ceil((this.#memo.expected * count) / Math.max(1, upTo)));
       run = {
         rows: new Uint32Array(room),
         highs: new Float64Array(room),
@@ -646,6 +687,7 @@ export class OrderTable {
       sorted = run.rows.subarray(0, n);
     }
     const grownSort: GrowingSort = {
+      upTo,
       count,
       present: sorted,
       missing: from > 0 ? joined(known!.missing, missing) : missing.slice(),
@@ -653,7 +695,7 @@ export class OrderTable {
       run: this.#memo.whole ? undefined : run,
     };
     // A table of an earlier moment (still on screen) does not set the list's memo back.
-    if (!known || known.count < count) this.#memo.sorts.set(column, grownSort);
+    if (!known || known.upTo < upTo) sorts.set(column, grownSort);
     return grownSort;
   }
 
@@ -669,59 +711,72 @@ export class OrderTable {
 
   /** The rows sorted by a column (stable: ties keep the service's order); rows without the value last. */
   sortedRows(sort: SortSpec): Uint32Array {
-    const column = this.#sortedColumn(sort.column);
-    if (sort.direction === 'ascending') return column.ascending;
-    if (!column.descending) {
-      const { ascending, present } = column;
-      const descending = new Uint32Array(this.count);
+    return this.#directed(sort, this.#sortedColumn(sort.column));
+  }
+
+  /** A sort in the direction asked for: the descending order is built from the ascending on first need. */
+  #directed({ column, direction }: SortSpec, sorted: SortedColumn): Uint32Array {
+    if (direction === 'ascending') return sorted.ascending;
+    if (!sorted.descending) {
+      const { ascending, present } = sorted;
+      const descending = new Uint32Array(ascending.length);
       const complete = this.#columns.complete;
       descending.set(
         descendingOf(
           ascending.subarray(0, present),
-          sort.column === 'complete'
-            ? (a, b) => complete[a] === complete[b]
-            : this.#equalIn(sort.column),
+          column === 'complete' ? (a, b) => complete[a] === complete[b] : this.#equalIn(column),
         ),
       );
       descending.set(ascending.subarray(present), present);
-      column.descending = descending;
+      sorted.descending = descending;
     }
-    return column.descending;
+    return sorted.descending;
   }
 
   #sortedColumn(column: SortColumn): SortedColumn {
     let sorted = this.#sorted.get(column);
     if (!sorted) {
-      if (column === 'complete') {
-        sorted = this.#sortComplete();
-      } else {
-        const { present, missing, run } = this.#growSort(column);
-        let ascending: Uint32Array;
-        if (!run && missing.length === 0) {
-          // Every row has the value and nothing will merge into `present` again: shared as it is.
-          ascending = present;
-        } else {
-          ascending = new Uint32Array(this.count);
-          ascending.set(present);
-          ascending.set(missing, present.length);
-        }
-        sorted = { ascending, descending: undefined, present: present.length };
-      }
+      sorted =
+        column === 'complete'
+          ? this.#sortComplete()
+          : ascendingOf(this.#growSort(column, this.allRows(), this.#memo.sorts));
       this.#sorted.set(column, sorted);
     }
     return sorted;
   }
 
-  #sortComplete(): SortedColumn {
+  /**
+   * The rows a search found, sorted by a column: with few of them, cheaper
+   * than walking the sort of the whole list (which is not built until asked
+   * for without a search), and grown with them as the list arrives.
+   */
+  #sortedFound(column: SortColumn, found: Found): SortedColumn {
+    const last = this.#lastFoundSort;
+    if (last?.key === found.key && last.column === column) return last.sorted;
+    let sorted: SortedColumn;
+    if (column === 'complete') {
+      sorted = this.#sortComplete(found.rows);
+    } else {
+      let memo = this.#memo.searchSorts;
+      if (memo?.key !== found.key)
+        this.#memo.searchSorts = memo = { key: found.key, sorts: new Map() };
+      sorted = ascendingOf(this.#growSort(column, found.rows, memo.sorts));
+    }
+    this.#lastFoundSort = { key: found.key, column, sorted };
+    return sorted;
+  }
+
+  /** `rows` (all of them by default) by complete. */
+  #sortComplete(rows = this.allRows()): SortedColumn {
     // Three values, a counting sort each way; "not given" last both ways.
     const codes = this.#columns.complete;
     const counts = [0, 0, 0];
-    for (let i = 0; i < codes.length; i++) counts[codes[i]!]! += 1;
+    for (let i = 0; i < rows.length; i++) counts[codes[rows[i]!]!]! += 1;
     const [no, yes] = counts as [number, number, number];
     const bySlots = (slots: number[]) => {
-      const rows = new Uint32Array(codes.length);
-      for (let i = 0; i < codes.length; i++) rows[slots[codes[i]!]!++] = i;
-      return rows;
+      const sorted = new Uint32Array(rows.length);
+      for (let i = 0; i < rows.length; i++) sorted[slots[codes[rows[i]!]!]!++] = rows[i]!;
+      return sorted;
     };
     return {
       ascending: bySlots([0, no, no + yes]),
@@ -737,11 +792,16 @@ export class OrderTable {
    * remembered from its earlier tables.
    */
   search(query: string, scope: SearchScope, mode: SearchMode): Uint32Array | undefined {
+    return this.#found(query, scope, mode)?.rows;
+  }
+
+  /** What `search` finds, with the key that names the search. */
+  #found(query: string, scope: SearchScope, mode: SearchMode): Found | undefined {
     const needle = query.trim();
     if (needle === '') return undefined;
-    if (!SEARCHABLE.test(needle)) return new Uint32Array(0);
     const key = `${scope}:${mode}:${needle}`;
-    if (this.#lastSearch?.key === key) return this.#lastSearch.rows;
+    if (!SEARCHABLE.test(needle)) return { key, rows: new Uint32Array(0) };
+    if (this.#lastSearch?.key === key) return this.#lastSearch;
     const known = this.#memo.search;
     const from = known?.key === key && known.count <= this.count ? known.count : 0;
     const found = this.#searchRows(needle, scope, mode, from, this.count);
@@ -750,7 +810,7 @@ export class OrderTable {
     this.#lastSearch = { key, rows };
     if (!known || known.key !== key || known.count < this.count)
       this.#memo.search = { key, count: this.count, rows };
-    return rows;
+    return this.#lastSearch;
   }
 
   /** The rows from `from` to `to` that the search finds. */
@@ -799,12 +859,16 @@ export class OrderTable {
 
   /** The rows a query shows, in the order it shows them. */
   view(query: ViewQuery): Uint32Array {
-    const matches = this.search(query.search, query.scope, query.mode);
+    const found = this.#found(query.search, query.scope, query.mode);
+    const matches = found?.rows;
     const filter = this.#filter(query);
     if (!query.sort) {
       if (!matches && !filter) return this.allRows();
       return keep(matches ?? this.allRows(), filter);
     }
+    // Few rows found, and the whole list not sorted yet by this column: sort only them.
+    if (found && !this.#sorted.has(query.sort.column) && found.rows.length * 2 <= this.count)
+      return keep(this.#directed(query.sort, this.#sortedFound(query.sort.column, found)), filter);
     const sorted = this.sortedRows(query.sort);
     if (!matches) return keep(sorted, filter);
     // Mark the rows the search found (and the filters keep), then walk the sorted order once.
