@@ -1,12 +1,12 @@
 // An order list on its way from main to the renderer while it is read: the
 // renderer calls `orders:list` (or `orders:cached`) with a stream id, and main
-// posts the rows it has read as columns (order-columns.ts), a part at a time,
+// posts the rows it has read as the screen takes them (screen-columns.ts), a part at a time,
 // then an end mark, on a channel of their own. In Electron that channel is a
 // MessagePort main sends the page (see src/main/ipc/handle.ts and the
 // preload); in the development harness, binary bodies the page fetches
 // (tools/harness). No dependencies: the preload bundles this file.
 
-import { checkOrderColumns, type OrderColumns } from './order-columns.ts';
+import { checkScreenColumns, type ScreenColumns } from './screen-columns.ts';
 
 export type OrderStreamMessage =
   /**
@@ -17,7 +17,7 @@ export type OrderStreamMessage =
   | {
       readonly kind: 'rows';
       readonly from: number;
-      readonly columns: OrderColumns;
+      readonly columns: ScreenColumns;
       readonly expected?: number;
     }
   /** Every row was sent: the list is whole and valid. */
@@ -60,7 +60,7 @@ const isRowCount = (value: unknown): value is number =>
 /**
  * A message that came over a stream, checked as the IPC contract checks a
  * call's arguments: its kind, its counts, and for rows their columns
- * (order-columns.ts's checkOrderColumns). Anything else is a string saying
+ * (screen-columns.ts's checkScreenColumns). Anything else is a string saying
  * what is wrong; the receiver then treats the list as failed.
  */
 export function checkOrderStreamMessage(data: unknown): OrderStreamMessage | string {
@@ -72,7 +72,7 @@ export function checkOrderStreamMessage(data: unknown): OrderStreamMessage | str
       if (!isRowCount(from)) return 'rows without where they go';
       if (expected !== undefined && !isRowCount(expected))
         return 'rows with a wrong expected count';
-      const columns = checkOrderColumns(message['columns']);
+      const columns = checkScreenColumns(message['columns']);
       if (typeof columns === 'string') return columns;
       return { kind: 'rows', from, columns, ...(expected === undefined ? {} : { expected }) };
     }

@@ -37,12 +37,12 @@ import { SANDBOX_DEMO_KEY } from '../../src/shared/environments.ts';
 import type { EnvironmentId } from '../../src/shared/environments.ts';
 import type { EventName } from '../../src/shared/ipc-contract.ts';
 import type { Order } from '../../src/shared/order.ts';
-import { ordersOf } from '../../src/shared/order-columns.ts';
 import type { Result } from '../../src/shared/result.ts';
 import type { OrderStreamMessage, OrderStreams } from '../../src/shared/order-stream.ts';
 import type { OpenOrderStream } from '../../src/main/orders/order-stream.ts';
 import { FakeSafeStorage, platformForBackend, type FakeStorageBackend } from './electron-mock.ts';
 import { failingFiles, type FailingFiles } from './failing-files.ts';
+import { ordersOfScreen } from './screen-orders.ts';
 
 export interface InProcessApp {
   readonly api: StoreAdminApi;
@@ -170,7 +170,7 @@ export async function startInProcessApp(
     const stop = orderStreams.listen(streamId, (message) => {
       if (message.kind === 'rows') {
         parts += 1;
-        orders.push(...ordersOf(message.columns));
+        orders.push(...ordersOfScreen(message.columns));
       } else ended();
     });
     try {

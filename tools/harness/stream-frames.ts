@@ -1,13 +1,17 @@
 // The harness's binary form of an order stream's messages
 // (src/shared/order-stream.ts): one frame per message, a length-prefixed JSON
 // head (the message without its columns) and, for rows, the columns packed
-// after it (order-columns.ts's packColumns), 8-byte aligned so the page reads
+// after it (screen-columns.ts's packScreenColumns), 8-byte aligned so the page reads
 // them as views on the body it fetched, never copies. A body holds every
 // frame waiting when the page asks (each after its length), so a page that
 // fell behind catches up in one round trip, not one per part.
 
-import { packColumns, packedLength, unpackColumns } from '../../src/shared/order-columns.ts';
 import type { OrderStreamMessage } from '../../src/shared/order-stream.ts';
+import {
+  packedLength,
+  packScreenColumns,
+  unpackScreenColumns,
+} from '../../src/shared/screen-columns.ts';
 
 const align8 = (bytes: number) => Math.ceil(bytes / 8) * 8;
 
@@ -19,7 +23,7 @@ export function encodeFrame(message: OrderStreamMessage): Uint8Array {
   const frame = new Uint8Array(columnsAt + (columns ? packedLength(columns) : 0));
   new DataView(frame.buffer).setUint32(0, headBytes.length, true);
   frame.set(headBytes, 4);
-  if (columns) packColumns(columns, frame, columnsAt);
+  if (columns) packScreenColumns(columns, frame, columnsAt);
   return frame;
 }
 
@@ -75,7 +79,7 @@ export function decodeFrame(buffer: ArrayBuffer, at = 0): OrderStreamMessage {
     return {
       kind: 'rows',
       from: head.from ?? 0,
-      columns: unpackColumns(buffer, at + align8(4 + headLength)),
+      columns: unpackScreenColumns(buffer, at + align8(4 + headLength)),
       ...(head.expected === undefined ? {} : { expected: head.expected }),
     };
   }

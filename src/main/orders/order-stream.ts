@@ -2,13 +2,14 @@
 // messages are src/shared/order-stream.ts's): the first rows as soon as a
 // chunk holds one, then what was read since, at most every ROWS_INTERVAL_MS,
 // so the renderer's count grows smoothly without a message per network chunk;
-// then the end mark once the list is whole and valid. Each part is a copy,
-// handed to the sink and forgotten: main keeps nothing of the list for the
+// then the end mark once the list is whole and valid. Each part is a copy
+// of what the screen takes of the rows (screen-columns.ts), handed to the sink and forgotten: main keeps nothing of the list for the
 // renderer's sake. How a part travels (a MessagePort in Electron, a binary
 // body in the harness) is the sink's business.
 
-import { columnsOfRows, type OrderColumns } from '../../shared/order-columns.ts';
+import type { OrderColumns } from '../../shared/order-columns.ts';
 import type { OrderStreamMessage } from '../../shared/order-stream.ts';
+import { screenColumnsOf } from '../../shared/screen-columns.ts';
 
 export interface OrderStreamSink {
   /** Sends one message; its arrays are the sink's from then on (main does not touch them again). */
@@ -93,7 +94,7 @@ export class RowsSender {
 
   #send(columns: OrderColumns, to: number, expected: number | undefined): void {
     this.#sink ??= this.#open();
-    const part = columnsOfRows(columns, this.#sent, to);
+    const part = screenColumnsOf(columns, this.#sent, to);
     this.#sink.post({
       kind: 'rows',
       from: this.#sent,

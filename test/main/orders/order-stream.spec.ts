@@ -7,6 +7,8 @@ import { describe, expect, test } from 'vitest';
 import { RowsSender, type OrderStreamSink } from '../../../src/main/orders/order-stream.ts';
 import { columnsOfRows, ordersOf } from '../../../src/shared/order-columns.ts';
 import type { OrderStreamMessage } from '../../../src/shared/order-stream.ts';
+import { screenColumnsOf } from '../../../src/shared/screen-columns.ts';
+import { ordersOfScreen } from '../../support/screen-orders.ts';
 import {
   bodyLength,
   decodeBody,
@@ -68,7 +70,9 @@ describe('RowsSender', () => {
       { from: 6, count: 4, expected: undefined },
       { kind: 'end', count: 10 },
     ]);
-    const received = sink.messages.flatMap((m) => (m.kind === 'rows' ? ordersOf(m.columns) : []));
+    const received = sink.messages.flatMap((m) =>
+      m.kind === 'rows' ? ordersOfScreen(m.columns) : [],
+    );
     expect(received).toEqual(ordersOf(whole));
     expect(sink.closed()).toBe(1);
   });
@@ -98,8 +102,8 @@ describe('RowsSender', () => {
 describe("the harness's frames", () => {
   test('read back as sent: rows (as views on the body), the end mark, the failure', () => {
     const messages: OrderStreamMessage[] = [
-      { kind: 'rows', from: 3, columns: columnsOfRows(whole, 3, 8), expected: 12 },
-      { kind: 'rows', from: 0, columns: columnsOfRows(whole, 0, 0) },
+      { kind: 'rows', from: 3, columns: screenColumnsOf(whole, 3, 8), expected: 12 },
+      { kind: 'rows', from: 0, columns: screenColumnsOf(whole, 0, 0) },
       { kind: 'end', count: 10 },
       { kind: 'failed' },
     ];
@@ -114,8 +118,8 @@ describe("the harness's frames", () => {
 
   test('a body of every frame waiting: each message back in order, on a buffer of its own', () => {
     const messages: OrderStreamMessage[] = [
-      { kind: 'rows', from: 0, columns: columnsOfRows(whole, 0, 4), expected: 10 },
-      { kind: 'rows', from: 4, columns: columnsOfRows(whole, 4, 10) },
+      { kind: 'rows', from: 0, columns: screenColumnsOf(whole, 0, 4), expected: 10 },
+      { kind: 'rows', from: 4, columns: screenColumnsOf(whole, 4, 10) },
       { kind: 'end', count: 10 },
     ];
     const frames = messages.map(encodeFrame);

@@ -11,7 +11,7 @@ import {
   SORT_COLUMNS,
   type ViewQuery,
 } from '../../../../src/renderer/src/features/orders/order-table.ts';
-import { columnsOfRows } from '../../../../src/shared/order-columns.ts';
+import { screenColumnsOf } from '../../../../src/shared/screen-columns.ts';
 import type { Order } from '../../../../src/shared/order.ts';
 import { PROPERTY_RUNS } from '../../../shared/support/order-lists.ts';
 import { columnsOf, tableOf } from './table-of.ts';
@@ -61,7 +61,7 @@ test('views of a list arriving in any parts are those of its rows read whole', (
         const builder = new OrderTableBuilder(4);
         let from = 0;
         for (const to of cuts) {
-          builder.append(from, columnsOfRows(whole, from, to));
+          builder.append(from, screenColumnsOf(whole, from, to));
           from = to;
           const growing = to === orders.length ? builder.build() : builder.snapshot();
           expect([...growing.view(query)]).toEqual([...tableOf(orders.slice(0, to)).view(query)]);
@@ -81,9 +81,9 @@ test('once the list is whole, only the rows since the last view are sorted, then
   const whole = columnsOf(orders);
   const builder = new OrderTableBuilder(1000);
   const byPet: ViewQuery = { ...NO_QUERY, sort: { column: 'petId', direction: 'ascending' } };
-  builder.append(0, columnsOfRows(whole, 0, 900));
+  builder.append(0, screenColumnsOf(whole, 0, 900));
   builder.snapshot().view(byPet);
-  builder.append(900, columnsOfRows(whole, 900, 1000));
+  builder.append(900, screenColumnsOf(whole, 900, 1000));
   const sorted = vi.mocked(integerSort.sortedPositions);
   sorted.mockClear();
   const shown = builder.build().view(byPet);
@@ -104,11 +104,11 @@ test('rows arriving a few at a time into many are each put in their place, after
     for (const direction of ['ascending', 'descending'] as const) {
       const query: ViewQuery = { ...NO_QUERY, sort: { column, direction } };
       const builder = new OrderTableBuilder(4);
-      builder.append(0, columnsOfRows(whole, 0, 200));
+      builder.append(0, screenColumnsOf(whole, 0, 200));
       builder.snapshot().view(query);
       for (let from = 200; from < 400; from += 3) {
         const to = Math.min(400, from + 3);
-        builder.append(from, columnsOfRows(whole, from, to));
+        builder.append(from, screenColumnsOf(whole, from, to));
         const growing = to === 400 ? builder.build() : builder.snapshot();
         expect([...growing.view(query)]).toEqual([...tableOf(orders.slice(0, to)).view(query)]);
       }
@@ -131,11 +131,11 @@ test('with a search that finds few rows, only those are sorted, and as the list 
     orders.slice(0, to).filter(({ id, petId }) => `${id} ${petId}`.includes('42')).length;
   const sorted = vi.mocked(integerSort.sortedPositions);
   const builder = new OrderTableBuilder(1000);
-  builder.append(0, columnsOfRows(whole, 0, 600));
+  builder.append(0, screenColumnsOf(whole, 0, 600));
   expect([...builder.snapshot().view(query)]).toEqual([
     ...tableOf(orders.slice(0, 600)).view(query),
   ]);
-  builder.append(600, columnsOfRows(whole, 600, 1000));
+  builder.append(600, screenColumnsOf(whole, 600, 1000));
   const shown = builder.build().view(query);
   // The rows found among the first 600, then those among the next 400: never the whole list.
   expect(sorted.mock.calls.map((call) => call[2])).toEqual([found(600), found(1000) - found(600)]);

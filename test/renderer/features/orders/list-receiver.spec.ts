@@ -5,8 +5,9 @@
 import { describe, expect, test } from 'vitest';
 import { receiveList } from '../../../../src/renderer/src/features/orders/list-receiver.ts';
 import type { OrderTable } from '../../../../src/renderer/src/features/orders/order-table.ts';
-import { columnsOfRows, ordersOf } from '../../../../src/shared/order-columns.ts';
+import { ordersOf } from '../../../../src/shared/order-columns.ts';
 import type { OrderStreamMessage, OrderStreams } from '../../../../src/shared/order-stream.ts';
+import { screenColumnsOf } from '../../../../src/shared/screen-columns.ts';
 import { columnsOf } from './table-of.ts';
 
 const orders = Array.from({ length: 9 }, (_, k) => ({ id: String(k * 11), quantity: k }));
@@ -28,7 +29,7 @@ const call = (count: number | undefined) => async () => {
 const rows = (from: number, to: number): OrderStreamMessage => ({
   kind: 'rows',
   from,
-  columns: columnsOfRows(whole, from, to),
+  columns: screenColumnsOf(whole, from, to),
 });
 
 describe('receiveList', () => {

@@ -11,11 +11,8 @@ import {
   type SortColumn,
   type ViewQuery,
 } from '../../../../src/renderer/src/features/orders/order-table.ts';
-import {
-  isPlainDate,
-  plainDateText,
-} from '../../../../src/renderer/src/features/orders/ship-dates.ts';
-import { columnsOfRows } from '../../../../src/shared/order-columns.ts';
+import { isPlainDate, plainDateText } from '../../../../src/shared/ship-dates.ts';
+import { screenColumnsOf } from '../../../../src/shared/screen-columns.ts';
 import { compareIntegerText, type Order } from '../../../../src/shared/order.ts';
 import { dateTimeMsOfText } from '../../../../src/shared/rfc3339.ts';
 import { mulberry32 } from '../../../../src/main/sandbox/prng.ts';
@@ -388,7 +385,7 @@ test('views of a list still arriving, grown from its earlier tables, are those o
   );
   let from = 0;
   for (const to of [1, 2, 50, 51, 199, 400]) {
-    builder.append(from, columnsOfRows(whole, from, to));
+    builder.append(from, screenColumnsOf(whole, from, to));
     from = to;
     const growing = to === 400 ? builder.build() : builder.snapshot();
     const fresh = tableOf(orders.slice(0, to));
@@ -412,7 +409,7 @@ test('a table built from parts as they arrive is the table of the whole', () => 
   const builder = new OrderTableBuilder(10); // sized too small: it grows
   const cuts = [0, 1, 64, 65, 300, 500];
   for (let k = 0; k + 1 < cuts.length; k++) {
-    builder.append(cuts[k]!, columnsOfRows(whole, cuts[k]!, cuts[k + 1]));
+    builder.append(cuts[k]!, screenColumnsOf(whole, cuts[k]!, cuts[k + 1]));
     const sofar = builder.snapshot();
     expect(sofar.count).toBe(cuts[k + 1]);
     expect(sofar.orderAt(cuts[k + 1]! - 1)).toEqual(orders[cuts[k + 1]! - 1]);
@@ -423,5 +420,5 @@ test('a table built from parts as they arrive is the table of the whole', () => 
     500,
   );
   expect(table.widestId).toBe(16);
-  expect(() => builder.append(7, columnsOfRows(whole, 0, 1))).toThrow(RangeError);
+  expect(() => builder.append(7, screenColumnsOf(whole, 0, 1))).toThrow(RangeError);
 });

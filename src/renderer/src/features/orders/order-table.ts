@@ -1,5 +1,5 @@
-// One order list held as columns, built from the columns main read it into
-// (src/shared/order-columns.ts) as they arrive: all ids in one ASCII text (a
+// One order list held as columns, built from what main sends the screen of
+// the columns it read it into (src/shared/screen-columns.ts) as they arrive: all ids in one ASCII text (a
 // line per row, `id \t petId \n`, which is also the search index), numbers
 // and flags in typed arrays, ship dates as epoch ms with their text kept
 // only where it is not the plain form the time writes back (ship-dates.ts).
@@ -18,16 +18,15 @@ import {
   COMPLETE_TRUE,
   type OrderColumns,
 } from '../../../../shared/order-columns.ts';
+import { screenColumnsOf, type ScreenColumns } from '../../../../shared/screen-columns.ts';
 import { descendingOf, sortedPositions, sortRowsByKeys } from './integer-sort.ts';
 import {
-  isPlainDate,
   plainDateText,
   sentDateOf,
-  SHIP_ABSENT,
   SHIP_AS_SENT,
   SHIP_PLAIN,
   type SentDates,
-} from './ship-dates.ts';
+} from '../../../../shared/ship-dates.ts';
 
 export const SORT_COLUMNS = ['id', 'petId', 'quantity', 'shipDate', 'complete'] as const;
 export type SortColumn = (typeof SORT_COLUMNS)[number];
@@ -265,7 +264,7 @@ export class OrderTableBuilder {
   }
 
   /** Adds rows `from` to `from + part.count`; `from` must be the count so far. */
-  append(from: number, part: OrderColumns): void {
+  append(from: number, part: ScreenColumns): void {
     if (from !== this.#count) throw new RangeError(`rows from ${from} came after ${this.#count}`);
     const n = part.count;
     const row0 = this.#count;
@@ -285,18 +284,10 @@ export class OrderTableBuilder {
     this.#quantities.set(part.quantities, row0);
     this.#shipTimes.set(part.shipTimes, row0);
     this.#complete.set(part.complete, row0);
-    const forms = this.#shipForms;
-    const { shipText, shipStarts } = part;
-    for (let k = 0; k < n; k++) {
-      const start = shipStarts[k]!;
-      const end = shipStarts[k + 1]!;
-      if (end === start) forms[row0 + k] = SHIP_ABSENT;
-      else if (isPlainDate(shipText, start, end)) forms[row0 + k] = SHIP_PLAIN;
-      else {
-        forms[row0 + k] = SHIP_AS_SENT;
-        this.#keepSent(row0 + k, shipText.subarray(start, end));
-      }
-    }
+    this.#shipForms.set(part.shipForms, row0);
+    const { sentRows, sentStarts, sentText } = part;
+    for (let s = 0; s < sentRows.length; s++)
+      this.#keepSent(row0 + sentRows[s]!, sentText.subarray(sentStarts[s], sentStarts[s + 1]));
     if (part.widestId > this.#widestId) this.#widestId = part.widestId;
     if (part.widestPetId > this.#widestPetId) this.#widestPetId = part.widestPetId;
     this.#count = row0 + n;
@@ -454,7 +445,7 @@ export class OrderTable {
   /** A table of a whole list given as columns (see OrderTableBuilder for one that arrives in parts). */
   static fromColumns(columns: OrderColumns): OrderTable {
     const builder = new OrderTableBuilder(columns.count);
-    builder.append(0, columns);
+    builder.append(0, screenColumnsOf(columns, 0));
     return builder.build();
   }
 
