@@ -1,16 +1,18 @@
 // An order list as columns: what the order-list scanner builds from the
-// response bytes, and what the renderer's OrderTable holds. A million orders
-// are a dozen typed arrays (no million objects for the garbage collector to
-// walk), each one buffer that can be transferred between processes as is.
+// response bytes, and what main reads, caches and compares (the screen is
+// sent a part of it, screen-columns.ts). A million orders are a dozen typed
+// arrays, each one buffer, not a million objects for the garbage collector
+// to walk.
 //
 // Row i of a list of `count` orders:
 //
 //   ids       idText[lineStarts[i] .. tabs[i])          the order id, ASCII digits ("" when absent)
 //             idText[tabs[i] + 1 .. lineStarts[i+1] - 1) the pet id
 //             so idText is `id \t petId \n` per row, which is also the search index
-//   sorting   idHighs[i] * 1e9 + idLows[i] = the order id, exactly (high a whole double, NaN
+//   keys      idHighs[i] * 1e9 + idLows[i] = the order id, exactly (high a whole double, NaN
 //             when absent; 0 <= low < 1e9, so a Uint32); the same for the pet id in petIdHighs /
-//             petIdLows. A radix sort takes them as they are (see the renderer's integer-sort.ts).
+//             petIdLows. Main matches lists on them (changes-diff.ts); the renderer reads the
+//             same keys from the digits when it sorts (integer-sort.ts).
 //   quantity  quantities[i], NaN when absent
 //   ship date shipText[shipStarts[i] .. shipStarts[i+1]) as the service sent it (RFC 3339,
 //             ASCII; empty when absent), and shipTimes[i] its epoch ms (NaN when absent)
@@ -18,8 +20,8 @@
 //
 // Ids are canonical int64 decimal text ("-0" is written "0"), so they are
 // exact above 2^53 and go into cancel URLs as they are. The two text columns
-// are bytes, not strings, so they cross a MessagePort without a copy; a
-// reader decodes each once (latin1 is exact: every byte is ASCII).
+// are bytes, not strings, so they are copied and sent as they are; a reader
+// decodes each once (latin1 is exact: every byte is ASCII).
 
 import type { Order } from './order.ts';
 
@@ -49,25 +51,6 @@ export interface OrderColumns {
   /** Characters of the longest order id and pet id, so a grid can size its columns. */
   readonly widestId: number;
   readonly widestPetId: number;
-}
-
-/** The buffers to list as transferable when posting columns to another process. */
-export function columnBuffers(columns: OrderColumns): ArrayBuffer[] {
-  const arrays = [
-    columns.idText,
-    columns.lineStarts,
-    columns.tabs,
-    columns.idHighs,
-    columns.idLows,
-    columns.petIdHighs,
-    columns.petIdLows,
-    columns.quantities,
-    columns.shipText,
-    columns.shipStarts,
-    columns.shipTimes,
-    columns.complete,
-  ];
-  return [...new Set(arrays.map((array) => array.buffer as ArrayBuffer))];
 }
 
 /** The orders of a list as objects (for the CLI and small lists; a grid should read the columns). */

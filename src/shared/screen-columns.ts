@@ -11,7 +11,7 @@
 // No dependencies: the preload bundles this file.
 
 import { COMPLETE_ABSENT, type OrderColumns } from './order-columns.ts';
-import { isPlainDate, SHIP_ABSENT, SHIP_AS_SENT, SHIP_PLAIN } from './ship-dates.ts';
+import { isPlainDate, isPlainTime, SHIP_ABSENT, SHIP_AS_SENT, SHIP_PLAIN } from './ship-dates.ts';
 
 export interface ScreenColumns {
   readonly count: number;
@@ -245,14 +245,28 @@ const NEWLINE = 0x0a;
 const MINUS = 0x2d;
 const ZERO = 0x30;
 const NINE = 0x39;
+/** An int64 has at most 19 digits. */
+const MAX_ID_DIGITS = 19;
+
+/** Whether text[from, to) is an id as main writes one: empty (none), or an optional minus and 1 to 19 digits. */
+function isIdText(text: Uint8Array, from: number, to: number): boolean {
+  const digitsFrom = from < to && text[from] === MINUS ? from + 1 : from;
+  if (to - digitsFrom > MAX_ID_DIGITS || (digitsFrom > from && digitsFrom === to)) return false;
+  for (let at = digitsFrom; at < to; at++) {
+    const byte = text[at]!;
+    if (byte < ZERO || byte > NINE) return false;
+  }
+  return true;
+}
 
 /**
  * `value` as screen columns, or a sentence saying what is wrong with it:
  * what another process sent is checked before a table takes it (each array
- * of its kind and length, every offset in order and in range, every id byte
- * a digit or a minus, every code known, the dates kept as sent exactly
- * those whose form says so), so a wrong part can never put a row out of
- * place or read past an array.
+ * of its kind and length, every offset in order and in range, each id an
+ * id, each number one the table can sort, every code known, a date's form
+ * true to its time, the dates kept as sent exactly those whose form says
+ * so), so a wrong part can never put a row out of place, read past an
+ * array or stall a sort.
  */
 export function checkScreenColumns(value: unknown): ScreenColumns | string {
   if (typeof value !== 'object' || value === null) return 'not columns';
@@ -278,8 +292,18 @@ export function checkScreenColumns(value: unknown): ScreenColumns | string {
           : n + extra;
     if (array.length !== length) return `${name} holds ${array.length} entries for ${n} rows`;
   }
-  const { idText, lineStarts, tabs, shipForms, sentRows, sentStarts, sentText, complete } =
-    value as ScreenColumns;
+  const {
+    idText,
+    lineStarts,
+    tabs,
+    quantities,
+    shipTimes,
+    shipForms,
+    sentRows,
+    sentStarts,
+    sentText,
+    complete,
+  } = value as ScreenColumns;
   if (lineStarts[0] !== 0 || lineStarts[n] !== idText.length)
     return 'lineStarts do not span idText';
   if (sentStarts[0] !== 0 || sentStarts[sentRows.length] !== sentText.length)
@@ -292,8 +316,22 @@ export function checkScreenColumns(value: unknown): ScreenColumns | string {
     // `id \t petId \n`: the tab inside the line, the newline its last byte.
     if (tab < start || tab + 2 > end || idText[tab] !== TAB || idText[end - 1] !== NEWLINE)
       return `row ${row}'s ids are out of place`;
+    if (!isIdText(idText, start, tab) || !isIdText(idText, tab + 1, end - 1))
+      return `row ${row}'s ids are not ids`;
+    const quantity = quantities[row]!;
+    if (!Number.isNaN(quantity) && !Number.isSafeInteger(quantity))
+      return `row ${row}'s quantity is not a whole number`;
     const form = shipForms[row]!;
+    const time = shipTimes[row]!;
     if (form > SHIP_AS_SENT) return `row ${row}'s ship date form is not a known code`;
+    if (
+      form === SHIP_ABSENT
+        ? !Number.isNaN(time)
+        : form === SHIP_PLAIN
+          ? !isPlainTime(time)
+          : !Number.isSafeInteger(time)
+    )
+      return `row ${row}'s ship time does not fit its date`;
     if (form === SHIP_AS_SENT) {
       if (sentRows[sent] !== row || sentStarts[sent + 1]! <= sentStarts[sent]!)
         return `row ${row}'s ship date is out of place`;
@@ -302,10 +340,5 @@ export function checkScreenColumns(value: unknown): ScreenColumns | string {
     if (complete[row]! > COMPLETE_ABSENT) return `row ${row}'s complete is not a known code`;
   }
   if (sent !== sentRows.length) return 'a ship date is kept for a row without one';
-  for (let at = 0; at < idText.length; at++) {
-    const byte = idText[at]!;
-    if ((byte < ZERO || byte > NINE) && byte !== MINUS && byte !== TAB && byte !== NEWLINE)
-      return 'idText holds something other than ids';
-  }
   return value as ScreenColumns;
 }

@@ -75,6 +75,15 @@ export function isPlainDate(text: Uint8Array, start: number, end: number): boole
   );
 }
 
+/** The first and last times plainDateText writes: 0000-01-01T00:00:00Z and 9999-12-31T23:59:59Z. */
+const FIRST_PLAIN_MS = -62_167_219_200_000;
+const LAST_PLAIN_MS = 253_402_300_799_000;
+
+/** Whether plainDateText writes this time as a date in the plain form: a whole second in years 0000 to 9999. */
+export function isPlainTime(ms: number): boolean {
+  return Number.isInteger(ms) && ms % 1000 === 0 && ms >= FIRST_PLAIN_MS && ms <= LAST_PLAIN_MS;
+}
+
 const pad = (value: number, width: number) => String(value).padStart(width, '0');
 
 /** `YYYY-MM-DDTHH:MM:SSZ` of an epoch ms in years 0000 to 9999 (H. Hinnant's civil_from_days). */

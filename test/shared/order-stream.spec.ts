@@ -13,7 +13,7 @@ import {
   unpackScreenColumns,
   type ScreenColumns,
 } from '../../src/shared/screen-columns.ts';
-import { SHIP_AS_SENT, SHIP_PLAIN } from '../../src/shared/ship-dates.ts';
+import { SHIP_ABSENT, SHIP_AS_SENT, SHIP_PLAIN } from '../../src/shared/ship-dates.ts';
 import { columnsOf } from '../renderer/features/orders/table-of.ts';
 import { ordersOfScreen } from '../support/screen-orders.ts';
 import { OrderListScanner } from '../../src/shared/order-list-scanner.ts';
@@ -87,7 +87,11 @@ describe('checkOrderStreamMessage', () => {
     ['a tab out of its line', (c) => ({ ...c, tabs: c.tabs.map((t) => t + 40) })],
     [
       'a date kept for a row whose form is plain',
-      (c) => ({ ...c, shipForms: c.shipForms.map(() => SHIP_PLAIN) }),
+      (c) => ({
+        ...c,
+        shipForms: c.shipForms.map((f, k) => (k === 2 ? SHIP_PLAIN : f)),
+        shipTimes: c.shipTimes.map((t, k) => (k === 2 ? 1_704_067_200_000 : t)),
+      }),
     ],
     [
       'a row whose form says kept, without its date',
@@ -103,6 +107,50 @@ describe('checkOrderStreamMessage', () => {
         idText[0] = 0x41;
         return { ...c, idText };
       },
+    ],
+    [
+      'a line break inside an id',
+      // Row 0's id reads "1\n2" and row 1's is 2: a search by id would find the wrong line.
+      (c) => ({
+        ...c,
+        count: 2,
+        idText: new TextEncoder().encode('1\n2\t\n2\t\n'),
+        lineStarts: Uint32Array.of(0, 5, 8),
+        tabs: Uint32Array.of(3, 6),
+        quantities: c.quantities.subarray(0, 2),
+        shipTimes: c.shipTimes.subarray(0, 2),
+        shipForms: c.shipForms.subarray(0, 2),
+        sentRows: c.sentRows.subarray(0, 1),
+        sentStarts: c.sentStarts.subarray(0, 2),
+        sentText: c.sentText.subarray(0, c.sentStarts[1]),
+        complete: c.complete.subarray(0, 2),
+      }),
+    ],
+    [
+      'an id longer than an int64',
+      (c) => {
+        const ids = '12345678901234567890\t-7\n1\t\n\t42\n';
+        const tab = ids.indexOf('\t');
+        return {
+          ...c,
+          idText: new TextEncoder().encode(ids),
+          lineStarts: Uint32Array.from(c.lineStarts, (at, k) => (k === 0 ? 0 : at + 1)),
+          tabs: Uint32Array.from(c.tabs, (at, k) => (k === 0 ? tab : at + 1)),
+        };
+      },
+    ],
+    ['a quantity without end', (c) => ({ ...c, quantities: c.quantities.map(() => Infinity) })],
+    [
+      'a plain date without its time',
+      (c) => ({ ...c, shipTimes: c.shipTimes.map((t, k) => (k === 0 ? Number.NaN : t)) }),
+    ],
+    [
+      'a plain date past the year 9999',
+      (c) => ({ ...c, shipTimes: c.shipTimes.map((t, k) => (k === 0 ? 1.5e15 : t)) }),
+    ],
+    [
+      'a time for a row without a date',
+      (c) => ({ ...c, shipForms: c.shipForms.map((f, k) => (k === 0 ? SHIP_ABSENT : f)) }),
     ],
   ];
   test.each(broken)('refuses rows with %s', (reason, breakIt) => {
@@ -120,7 +168,13 @@ describe('checkOrderStreamMessage', () => {
       'an unknown date form': /date form is not a known code/,
       'kept dates that do not span their text': /span sentText/,
       'an unknown complete code': /complete/,
-      'a letter among the ids': /other than ids/,
+      'a letter among the ids': /row 0's ids are not ids/,
+      'a line break inside an id': /row 0's ids are not ids/,
+      'an id longer than an int64': /row 0's ids are not ids/,
+      'a quantity without end': /quantity is not a whole number/,
+      'a plain date without its time': /row 0's ship time does not fit its date/,
+      'a plain date past the year 9999': /row 0's ship time does not fit its date/,
+      'a time for a row without a date': /row 0's ship time does not fit its date/,
     };
     expect(checked).toMatch(words[reason]!);
   });

@@ -119,9 +119,10 @@ interface GrowingSort {
 }
 
 /**
- * What the tables of one list share as it arrives: each sort and the last
- * search as far as the rows had come, so a table of more rows sorts only the
- * new ones and merges them in, and searches only their text. So the view
+ * What the tables of one list share as it arrives: each sort, the last
+ * search and its rows' sorts as far as the rows had come, so a table of more
+ * rows sorts only the new ones and merges them in, and searches only their
+ * text. So the view
  * follows a growing list cheaply, and is ready the moment the list is whole.
  */
 class ViewMemo {
