@@ -11,6 +11,7 @@
 // No dependencies: the preload bundles this file.
 
 import { COMPLETE_ABSENT, type OrderColumns } from './order-columns.ts';
+import { dateTimeMs } from './rfc3339.ts';
 import { isPlainDate, isPlainTime, SHIP_ABSENT, SHIP_AS_SENT, SHIP_PLAIN } from './ship-dates.ts';
 
 export interface ScreenColumns {
@@ -264,8 +265,8 @@ function isIdText(text: Uint8Array, from: number, to: number): boolean {
  * what another process sent is checked before a table takes it (each array
  * of its kind and length, every offset in order and in range, each id an
  * id, each number one the table can sort, every code known, a date's form
- * true to its time, the dates kept as sent exactly those whose form says
- * so), so a wrong part can never put a row out of place, read past an
+ * and a kept date's text true to its time, the dates kept as sent exactly
+ * those whose form says so), so a wrong part can never put a row out of place, read past an
  * array or stall a sort.
  */
 export function checkScreenColumns(value: unknown): ScreenColumns | string {
@@ -335,6 +336,8 @@ export function checkScreenColumns(value: unknown): ScreenColumns | string {
     if (form === SHIP_AS_SENT) {
       if (sentRows[sent] !== row || sentStarts[sent + 1]! <= sentStarts[sent]!)
         return `row ${row}'s ship date is out of place`;
+      if (dateTimeMs(sentText, sentStarts[sent]!, sentStarts[sent + 1]!) !== time)
+        return `row ${row}'s ship date is not the date-time of its time`;
       sent++;
     }
     if (complete[row]! > COMPLETE_ABSENT) return `row ${row}'s complete is not a known code`;

@@ -32,7 +32,18 @@ import { ASSISTANT_STEPS } from '../../src/shared/domain-assistant.ts';
 import { STORE_ENDPOINTS } from '../../src/shared/deprecations.ts';
 import { argumentSchemas, CHANNELS, type Channel } from '../../src/shared/ipc-contract.ts';
 import { MAX_NOTE_LENGTH } from '../../src/shared/orders-local.ts';
+import { OrderTableBuilder } from '../../src/renderer/src/features/orders/order-table.ts';
+import { OrderListScanner } from '../../src/shared/order-list-scanner.ts';
+import { InvalidOrdersError } from '../../src/shared/parse-orders.ts';
+import { checkOrderStreamMessage } from '../../src/shared/order-stream.ts';
 import { parseOrders } from '../../src/shared/parse-orders.ts';
+import {
+  packedLength,
+  packScreenColumns,
+  screenColumnsOf,
+  unpackScreenColumns,
+  type ScreenColumns,
+} from '../../src/shared/screen-columns.ts';
 import { startHarness } from '../../tools/harness/server.ts';
 import {
   cutOffListText,
@@ -804,8 +815,69 @@ const orderLists = pure(
   ),
 );
 
+// ---- A list's parts on their way to the screen ----
+
+const SORTS = ['id', 'petId', 'quantity', 'shipDate', 'complete'] as const;
+
+/**
+ * A part as main sends it, packed as the harness sends it, with bytes
+ * changed anywhere after its header: what the page takes (unpacked and
+ * checked) is rows a table holds whole. Every row reads, and every sort
+ * either way is each row once. A hang shows as the target's time bound.
+ */
+const streamParts = pure(
+  'stream-parts',
+  fc.property(
+    orderListText(true),
+    fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 6 }),
+    (text, changes) => {
+      const scanner = new OrderListScanner();
+      let part: ScreenColumns;
+      try {
+        scanner.push(new TextEncoder().encode(text));
+        part = screenColumnsOf(scanner.finish(), 0);
+      } catch (error) {
+        if (error instanceof InvalidOrdersError) return; // a few generated lists are refused whole
+        throw error;
+      }
+      const packed = new Uint8Array(packedLength(part));
+      packScreenColumns(part, packed);
+      // The header's sizes are checked against the body's length; the rest is for checkScreenColumns.
+      const HEADER = 32;
+      for (const [at, byte] of changes)
+        if (packed.length > HEADER) packed[HEADER + (at % (packed.length - HEADER))] = byte;
+      let columns: unknown;
+      try {
+        columns = unpackScreenColumns(packed.buffer);
+      } catch (error) {
+        if (error instanceof RangeError) return;
+        throw error;
+      }
+      const checked = checkOrderStreamMessage({ kind: 'rows', from: 0, columns });
+      if (typeof checked === 'string' || checked.kind !== 'rows') return;
+      const builder = new OrderTableBuilder(checked.columns.count);
+      builder.append(0, checked.columns);
+      const table = builder.build();
+      for (let row = 0; row < table.count; row++) {
+        const { id, petId, shipDate } = table.orderAt(row);
+        for (const value of [id, petId])
+          if (value !== undefined && !/^-?\d{1,19}$/.test(value)) throw new Error(`id ${value}`);
+        if (shipDate !== undefined && !/^\d{4}-/.test(shipDate))
+          throw new Error(`date ${shipDate}`);
+      }
+      for (const column of SORTS)
+        for (const direction of ['ascending', 'descending'] as const) {
+          const rows = table.sortedRows({ column, direction });
+          if (rows.length !== table.count || new Set(rows).size !== table.count)
+            throw new Error(`the ${direction} ${column} sort is not each row once`);
+        }
+    },
+  ),
+);
+
 export const TARGETS: readonly FuzzTarget[] = [
   orderLists,
+  streamParts,
   httpDates,
   retryAfterGarbage,
   rateLimitHeaders,
