@@ -24,6 +24,12 @@ const SPENT_BEFORE = 56;
 const LOOP_DEADLINE_MS = 180_000;
 /** One run's bound: a run waits at most 10 s at the gate. */
 const RUN_TIMEOUT_MS = 40_000;
+/**
+ * The window left when the spending starts: enough that, once it and the
+ * first runs are done, the gate's wait is still past the 10 s a run waits
+ * (so the runs that meet it are held back, not let through after a wait).
+ */
+const WINDOW_LEFT_AT_START_MS = 16_000;
 
 interface Run {
   readonly id: string;
@@ -62,7 +68,7 @@ async function loop(concurrency: number) {
   try {
     // The spending and the first runs share a window: wait for a new one if this one ends soon.
     const left = WINDOW_MS - (Date.now() % WINDOW_MS);
-    if (left < WINDOW_MS / 2) await new Promise((r) => setTimeout(r, left + 50));
+    if (left < WINDOW_LEFT_AT_START_MS) await new Promise((r) => setTimeout(r, left + 50));
     for (let i = 0; i < SPENT_BEFORE; i++) {
       const response = await fetch(`${sandbox.baseUrl}/store/orders`, {
         headers: { authorization: 'Bearer demo-free' },

@@ -216,7 +216,7 @@ test('after a 429 one alert says requests are paused until the gate opens, and w
   const alert = await waitFor(theAlert);
   expect(text(alert.querySelector('.notice-text'))).toMatch(
     new RegExp(
-      `^Requests paused\\. Requests to Staging are paused until ${formatClock(holdUntil)}\\. The service asked Store Admin to slow down\\. \\(in \\d+:\\d\\d\\)$`,
+      `^Requests paused\\. Requests to Staging are paused until ${formatClock(holdUntil)}\\. The service asked Store Admin to slow down\\. \\(in \\d+(:\\d\\d){1,2}\\)$`,
     ),
   );
   // The why and the warning behind Details, not in the sentence.
