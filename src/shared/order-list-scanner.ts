@@ -806,7 +806,7 @@ export class OrderListScanner {
 
   /**
    * The orders read so far, as views on the columns being written: read them
-   * (or copy them, see columnsOfRows) before the next push. Each is checked,
+   * (or copy them, see screen-columns.ts) before the next push. Each is checked,
    * but the list as a whole is valid only once `finish` says so.
    */
   rowsSoFar(): OrderColumns {

@@ -5,7 +5,7 @@
 
 import { describe, expect, test } from 'vitest';
 import { RowsSender, type OrderStreamSink } from '../../../src/main/orders/order-stream.ts';
-import { columnsOfRows, ordersOf } from '../../../src/shared/order-columns.ts';
+import { ordersOf } from '../../../src/shared/order-columns.ts';
 import type { OrderStreamMessage } from '../../../src/shared/order-stream.ts';
 import { screenColumnsOf } from '../../../src/shared/screen-columns.ts';
 import { ordersOfScreen } from '../../support/screen-orders.ts';
@@ -42,7 +42,7 @@ function recorder() {
 /** What the scanner has read after `count` rows of 10 (the body's bytes in step). */
 const readSoFar = (count: number) => ({
   count,
-  rowsSoFar: () => columnsOfRows(whole, 0, count),
+  rowsSoFar: () => columnsOf(orders.slice(0, count)),
   receivedBytes: count * 100,
   totalBytes: 1000,
 });
