@@ -37,8 +37,8 @@ import { CancelOrderDialog } from './cancel-order-dialog.tsx';
 import { CancelOutcome } from './cancel-outcome.tsx';
 import { OrderDetails } from './order-details.tsx';
 import { isFiltered } from './order-filters.tsx';
-import type { SortColumn, ViewQuery } from './order-table.ts';
-import { usePreparedSorts } from './prepared-sorts.ts';
+import type { SortColumn, ViewQuery } from './table/order-table.ts';
+import { usePreparedSorts } from './table/prepared-sorts.ts';
 import { ordersCsvParts } from './orders-csv.ts';
 import { OrdersGrid } from './orders-grid.tsx';
 import {
