@@ -6,7 +6,10 @@
 // The page builds these orders while idle once a list is whole
 // (prepared-sorts.ts); this is what a click costs before that is done.
 
-import { OrderTable, type SortColumn } from '../src/renderer/src/features/orders/order-table.ts';
+import {
+  OrderTable,
+  type SortColumn,
+} from '../src/renderer/src/features/orders/table/order-table.ts';
 import { startSandbox } from '../src/main/sandbox/server.ts';
 import { OrderListScanner } from '../src/shared/order-list-scanner.ts';
 import type { OrderColumns } from '../src/shared/order-columns.ts';

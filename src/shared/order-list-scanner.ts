@@ -29,6 +29,7 @@ import {
   type OrderColumns,
 } from './order-columns.ts';
 import { dateTimeMs, dateTimeMsOfText } from './rfc3339.ts';
+import { fitted, resized } from './typed-arrays.ts';
 
 export class InvalidOrdersError extends Error {
   constructor(message: string) {
@@ -738,22 +739,6 @@ class ColumnWriter {
       widestPetId: this.widestPetId,
     };
   }
-}
-
-type Column = Uint8Array | Uint32Array | Float64Array;
-
-function resized<A extends Column>(array: A, size: number): A {
-  const next = new (array.constructor as new (length: number) => A)(size);
-  next.set(array.length > size ? array.subarray(0, size) : array);
-  return next;
-}
-
-/** The first `length` entries: a view when little would be wasted, else a copy. */
-function fitted<A extends Column>(array: A, length: number): A {
-  if (array.length === length) return array;
-  return (
-    array.length - length <= array.length / 16 ? array.subarray(0, length) : array.slice(0, length)
-  ) as A;
 }
 
 export interface ScannerOptions {

@@ -32,7 +32,7 @@ import { ASSISTANT_STEPS } from '../../src/shared/domain-assistant.ts';
 import { STORE_ENDPOINTS } from '../../src/shared/deprecations.ts';
 import { argumentSchemas, CHANNELS, type Channel } from '../../src/shared/ipc-contract.ts';
 import { MAX_NOTE_LENGTH } from '../../src/shared/orders-local.ts';
-import { OrderTableBuilder } from '../../src/renderer/src/features/orders/order-table.ts';
+import { OrderTableBuilder } from '../../src/renderer/src/features/orders/table/order-table.ts';
 import { OrderListScanner } from '../../src/shared/order-list-scanner.ts';
 import { InvalidOrdersError } from '../../src/shared/parse-orders.ts';
 import { checkOrderStreamMessage } from '../../src/shared/order-stream.ts';

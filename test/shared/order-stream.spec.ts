@@ -15,7 +15,7 @@ import {
   type ScreenColumns,
 } from '../../src/shared/screen-columns.ts';
 import { SHIP_ABSENT, SHIP_AS_SENT, SHIP_PLAIN } from '../../src/shared/ship-dates.ts';
-import { columnsOf } from '../renderer/features/orders/table-of.ts';
+import { columnsOf } from '../renderer/features/orders/table/table-of.ts';
 import { ordersOfScreen } from '../support/screen-orders.ts';
 import { OrderListScanner } from '../../src/shared/order-list-scanner.ts';
 import { orderListText, PROPERTY_RUNS } from './support/order-lists.ts';

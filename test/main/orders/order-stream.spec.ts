@@ -16,7 +16,7 @@ import {
   encodeFrame,
   framePrefix,
 } from '../../../tools/harness/stream-frames.ts';
-import { columnsOf } from '../../renderer/features/orders/table-of.ts';
+import { columnsOf } from '../../renderer/features/orders/table/table-of.ts';
 
 const orders = Array.from({ length: 10 }, (_, k) => ({
   id: String(9007199254740993n + BigInt(k)),

@@ -11,7 +11,7 @@ import { RowSelection } from '../../../../src/renderer/src/features/bulk-cancel/
 import { connectEvents, createAppStore } from '../../../../src/renderer/src/store.ts';
 import { StoreProvider } from '../../../../src/renderer/src/store-context.tsx';
 import { makeDataDir, startExtraSandbox, startTestApp } from '../../support/test-app.tsx';
-import { tableOf } from '../orders/table-of.ts';
+import { tableOf } from '../orders/table/table-of.ts';
 
 async function setup(dataDir?: string) {
   const app = await startTestApp(dataDir === undefined ? {} : { dataDir });

@@ -11,7 +11,7 @@ import {
   type NoticeInputs,
 } from '../../../../src/renderer/src/features/notices/notices.ts';
 import type { EnvironmentOrders } from '../../../../src/renderer/src/features/orders/orders-slice.ts';
-import { tableOf } from '../orders/table-of.ts';
+import { tableOf } from '../orders/table/table-of.ts';
 import { formatClock } from '../../../../src/renderer/src/format.ts';
 
 const NOW = new Date(2025, 5, 13, 7, 29, 49).getTime();

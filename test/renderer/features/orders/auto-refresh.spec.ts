@@ -9,7 +9,7 @@ import {
   planAutoRefresh,
   type AutoRefreshInput,
 } from '../../../../src/renderer/src/features/orders/auto-refresh.ts';
-import { tableOf } from './table-of.ts';
+import { tableOf } from './table/table-of.ts';
 import { lastRefreshOf } from '../../../../src/renderer/src/features/orders/orders-slice.ts';
 
 const NOW = Date.UTC(2025, 10, 22, 9, 0, 0);

@@ -3,7 +3,7 @@
 // empty, formulas in typed text defused.
 
 import { expect, test } from 'vitest';
-import { tableOf } from './table-of.ts';
+import { tableOf } from './table/table-of.ts';
 import {
   cancelLogCsv,
   ordersCsv,

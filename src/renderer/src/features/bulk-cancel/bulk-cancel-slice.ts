@@ -9,7 +9,7 @@ import type { EventPayloads } from '../../../../shared/ipc-contract.ts';
 import type { Result } from '../../../../shared/result.ts';
 import type { SliceCreator } from '../../store.ts';
 import { fileStamp, saveTextFile } from '../../components/save-file.ts';
-import type { OrderTable } from '../orders/order-table.ts';
+import type { OrderTable } from '../orders/table/order-table.ts';
 import { bulkResultsCsv } from './bulk-results-csv.ts';
 import type { RowSelection } from './row-selection.ts';
 

@@ -17,7 +17,7 @@ import { useNow } from '../../components/use-now.ts';
 import { useAppStore } from '../../store-context.tsx';
 import { ChangeNote, changedClass, WasValue } from '../changes/changed-fields.tsx';
 import { useChangeLookup } from '../changes/use-changes.ts';
-import type { OrderTable } from './order-table.ts';
+import type { OrderTable } from './table/order-table.ts';
 import { MISSING } from './orders-grid.tsx';
 import { canStillCancel, ROW_STATUS_WORDS, type RowStatus } from './row-status.ts';
 

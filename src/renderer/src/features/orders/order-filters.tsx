@@ -12,7 +12,7 @@ import {
   type CompleteFilter,
   type SearchMode,
   type SearchScope,
-} from './order-table.ts';
+} from './table/order-table.ts';
 import { DEFAULT_ORDERS_QUERY, type OrdersQuery } from './orders-slice.ts';
 import type { ChangesFilter } from '../changes/change-lookup.ts';
 

@@ -4,7 +4,7 @@
 
 import type { CancelLogEntry, ReviewMarks } from '../../../../shared/orders-local.ts';
 import { csvCell, csvHeader, csvId, csvLine } from '../../components/csv.ts';
-import type { OrderTable } from './order-table.ts';
+import type { OrderTable } from './table/order-table.ts';
 import { ROW_STATUS_WORDS, type RowStatus } from './row-status.ts';
 
 export const ORDER_CSV_HEADER = [

@@ -28,8 +28,8 @@ import {
   rowTop,
   scrollTopAt,
   scrollTopToReveal,
-} from './grid-scroll.ts';
-import type { OrderTable, SortColumn, SortSpec } from './order-table.ts';
+} from './table/grid-scroll.ts';
+import type { OrderTable, SortColumn, SortSpec } from './table/order-table.ts';
 import {
   canStillCancel,
   ROW_STATUS_SHORT,

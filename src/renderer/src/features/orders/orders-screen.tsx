@@ -5,59 +5,36 @@
 // inside itself) with a side panel for the selected order or the cancel log,
 // and a status bar (what is shown, when the list was refreshed, progress).
 // Outcomes are short messages that go away; conditions (offline, holds, the
-// key) are in the window's notice area.
+// key) are in the window's notice area. What is shown is derived in
+// use-orders-view.ts; this file lays it out.
 
-import {
-  useDeferredValue,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-  type CSSProperties,
-} from 'react';
+import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/environments.ts';
-import type { ReviewMarks } from '../../../../shared/orders-local.ts';
 import { fileStamp, saveTextFile } from '../../components/save-file.ts';
 import { StatusRegion } from '../../components/status-region.tsx';
 import { Toast } from '../../components/toast.tsx';
-import { useBefore, useNow } from '../../components/use-now.ts';
+import { useNow } from '../../components/use-now.ts';
 import { formatClock, formatCount } from '../../format.ts';
 import { useAppStore } from '../../store-context.tsx';
 import { BulkCancelDialog } from '../bulk-cancel/bulk-cancel-dialog.tsx';
-import { keepChanges } from '../changes/change-lookup.ts';
-import { GoneOrders } from '../changes/gone-orders.tsx';
-import { useOrderChanges } from '../changes/use-changes.ts';
 import { BulkCancelFailure, BulkCancelPanel } from '../bulk-cancel/bulk-cancel-panel.tsx';
-import { RowSelection } from '../bulk-cancel/row-selection.ts';
-import { pendingHold } from '../quota/quota-meter-model.ts';
-import { planAutoRefresh, type AutoRefreshPlan } from './auto-refresh.ts';
+import { GoneOrders } from '../changes/gone-orders.tsx';
+import type { AutoRefreshPlan } from './auto-refresh.ts';
 import { CancelLogPanel } from './cancel-log-view.tsx';
 import { CancelOrderDialog } from './cancel-order-dialog.tsx';
 import { CancelOutcome } from './cancel-outcome.tsx';
 import { OrderDetails } from './order-details.tsx';
 import { isFiltered } from './order-filters.tsx';
-import type { SortColumn, ViewQuery } from './order-table.ts';
-import { usePreparedSorts } from './prepared-sorts.ts';
 import { ordersCsvParts } from './orders-csv.ts';
 import { OrdersGrid } from './orders-grid.tsx';
-import {
-  lastRefreshOf,
-  waitsForSettings,
-  type EnvironmentOrders,
-  type LoadedOrders,
-  type OrdersLoad,
-  type OrdersQuery,
-} from './orders-slice.ts';
+import type { EnvironmentOrders, LoadedOrders, OrdersLoad, OrdersQuery } from './orders-slice.ts';
 import { OrdersStatusBar } from './orders-status-bar.tsx';
 import { OrdersToolbar } from './orders-toolbar.tsx';
-import { canStillCancel, rowStatuses, type RowStatus } from './row-status.ts';
-import { endOfLocalDay, startOfLocalDay } from './time-words.ts';
+import { useAutoRefresh } from './use-auto-refresh.ts';
+import { useOrdersView } from './use-orders-view.ts';
 import './orders.css';
 
-const EMPTY_MARKS: ReviewMarks = {};
 const IDLE: OrdersLoad = { kind: 'idle' };
-const NO_ROWS = new Uint32Array(0);
 
 export function OrdersScreen() {
   const environment = useAppStore((state) => state.activeEnvironment);
@@ -134,75 +111,6 @@ export function OrdersScreen() {
   );
 }
 
-/** Schedules the automatic refresh the quota allows, and says what it will do. */
-function useAutoRefresh(
-  environment: EnvironmentId,
-  orders: EnvironmentOrders | undefined,
-  offline: boolean,
-  now: number,
-): AutoRefreshPlan {
-  const quota = useAppStore((state) => state.quotas[environment]);
-  const autoRefreshIfDue = useAppStore((state) => state.autoRefreshIfDue);
-  const load = orders?.load ?? IDLE;
-  const ready = orders?.local === 'read';
-  const plan = planAutoRefresh({
-    now,
-    lastAttemptAt: lastRefreshOf(orders),
-    quota,
-    offline,
-    refreshing: load.kind === 'loading',
-    needsSettings: waitsForSettings(load),
-  });
-  const at = plan.kind === 'paused' ? undefined : plan.at;
-  useEffect(() => {
-    if (!ready || at === undefined) return;
-    // The store decides again when the timer fires, from the state as it is then.
-    const timer = setTimeout(
-      () => void autoRefreshIfDue(environment),
-      Math.max(0, at - Date.now()),
-    );
-    return () => clearTimeout(timer);
-  }, [ready, at, environment, autoRefreshIfDue]);
-  return plan;
-}
-
-function toViewQuery(query: OrdersQuery): ViewQuery {
-  return {
-    search: query.search,
-    scope: query.scope,
-    mode: query.mode,
-    complete: query.complete,
-    shipFrom: startOfLocalDay(query.shipFrom),
-    shipBefore: endOfLocalDay(query.shipTo),
-    sort: query.sort,
-  };
-}
-
-function nextSort(query: OrdersQuery, column: SortColumn): OrdersQuery['sort'] {
-  // Ascending, descending, then back to the order the service sent.
-  if (query.sort?.column !== column) return { column, direction: 'ascending' };
-  return query.sort.direction === 'ascending' ? { column, direction: 'descending' } : undefined;
-}
-
-/**
- * Why no cancel can be sent now, in a few words for the disabled buttons'
- * description (the notice area says it in full, once); undefined when one can.
- */
-function useCancelBlocked(environment: EnvironmentId, offline: boolean): string | undefined {
-  const quota = useAppStore((state) => state.quotas[environment]);
-  const label = ENVIRONMENT_LABELS[environment];
-  // The gate's hold in main, as the quota view reports it: its real time, and only while it lasts.
-  const hold = pendingHold(quota);
-  const holding = useBefore(hold?.until);
-  if (offline) return `Cancelling waits: ${label} cannot be reached.`;
-  if (hold && holding) {
-    return hold.reason === 'banned'
-      ? `Cancelling waits until ${formatClock(hold.until)}: the API key is banned.`
-      : `Cancelling waits until ${formatClock(hold.until)}: requests to ${label} are paused.`;
-  }
-  return undefined;
-}
-
 function OrdersWorkspace({
   environment,
   list,
@@ -220,60 +128,36 @@ function OrdersWorkspace({
   now: number;
   onExported: (message: string) => void;
 }) {
-  const query = useAppStore((state) => state.ordersQuery);
-  const setQuery = useAppStore((state) => state.setOrdersQuery);
   const clearFilters = useAppStore((state) => state.clearOrdersFilters);
   const selectOrderRow = useAppStore((state) => state.selectOrderRow);
   const askToCancel = useAppStore((state) => state.askToCancel);
   const panel = useAppStore((state) => state.ordersPanel);
   const showPanel = useAppStore((state) => state.showOrdersPanel);
-  const ticks = useAppStore((state) => state.ticks);
-  const setTicks = useAppStore((state) => state.setTicks);
   const [detailsFocus, setDetailsFocus] = useState(0);
   const workspaceRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const blockedId = useId();
-  const table = list?.table;
-  const marks = orders?.marks ?? EMPTY_MARKS;
-  const cancelLog = orders?.cancelLog;
   const label = ENVIRONMENT_LABELS[environment];
-
-  // Typing stays responsive: the list follows the query a moment later if it needs the time.
-  const viewQuery = useMemo(() => toViewQuery(query), [query]);
-  const deferredQuery = useDeferredValue(viewQuery);
-  const changes = useOrderChanges(environment, list);
-  // Sorts are built in idle time once the list is whole; `data-sorts` tells a benchmark when.
-  const sortsReady = usePreparedSorts(list && !list.partial ? table : undefined);
+  const {
+    query,
+    table,
+    rows,
+    updating,
+    sortsReady,
+    changes,
+    marks,
+    statuses,
+    selection,
+    tickedState,
+    setSelection,
+    clearTicks,
+    cancellableTicked,
+    selectedRow,
+    position,
+    cancelBlocked,
+    sortBy,
+  } = useOrdersView(environment, orders, offline);
   const changesFilter = query.changes;
-  const rows = useMemo(
-    () => (table ? keepChanges(table.view(deferredQuery), changesFilter, changes) : NO_ROWS),
-    [table, deferredQuery, changesFilter, changes],
-  );
-  const statuses: ReadonlyMap<string, RowStatus> = useMemo(
-    () => rowStatuses(cancelLog ?? [], list?.receivedAt ?? 0),
-    [cancelLog, list?.receivedAt],
-  );
-  // Ticked rows belong to one list: a new list starts with none.
-  // One empty selection per list: a new one each render would cost a megabyte and a pass over every row.
-  const noTicks = useMemo(() => RowSelection.empty(table?.count ?? 0), [table]);
-  const selection = table && ticks?.table === table ? ticks.selection : noTicks;
-  const setSelection = (next: RowSelection) => table && setTicks(table, next);
-  const selectedRow = orders?.selection?.row;
-  const position = useMemo(
-    () => (selectedRow === undefined ? -1 : rows.indexOf(selectedRow)),
-    [rows, selectedRow],
-  );
-  const cancelBlocked = useCancelBlocked(environment, offline);
-  const tickedState = useMemo(() => selection.stateOf(rows), [selection, rows]);
-
-  /** The ticked orders that can still be cancelled, by id. */
-  const cancellableTicked = () =>
-    table
-      ? selection
-          .rows()
-          .map((row) => table.idAt(row))
-          .filter((id): id is string => id !== undefined && canStillCancel(statuses.get(id)))
-      : [];
 
   const exportView = () => {
     if (!table) return;
@@ -298,7 +182,7 @@ function OrdersWorkspace({
         cancelBlocked={cancelBlocked}
         cancelBlockedId={blockedId}
         onCancelTicked={cancellableTicked}
-        onClearTicks={() => setSelection(noTicks)}
+        onClearTicks={clearTicks}
         onExport={exportView}
         logOpen={panel === 'log'}
         onToggleLog={() =>
@@ -339,7 +223,7 @@ function OrdersWorkspace({
             statuses={statuses}
             cancelBlocked={cancelBlocked}
             cancelBlockedId={blockedId}
-            onSort={(column) => setQuery({ sort: nextSort(query, column) })}
+            onSort={sortBy}
             onSelect={(at, how) => {
               const row = rows[at];
               if (row !== undefined) selectOrderRow(environment, row);
@@ -398,7 +282,7 @@ function OrdersWorkspace({
         load={orders?.load ?? IDLE}
         downloaded={orders?.downloaded}
         shown={rows.length}
-        updating={viewQuery !== deferredQuery}
+        updating={updating}
         plan={plan}
         now={now}
       />

@@ -12,7 +12,7 @@ import type { CancelLogEntry, ReviewMarks } from '../../../../shared/orders-loca
 import type { Result } from '../../../../shared/result.ts';
 import type { SliceCreator } from '../../store.ts';
 import { autoRefreshInterval, planAutoRefresh } from './auto-refresh.ts';
-import { receiveList } from './list-receiver.ts';
+import { receiveList } from './table/list-receiver.ts';
 import type { ChangesFilter } from '../changes/change-lookup.ts';
 import type {
   OrderTable,
@@ -20,7 +20,7 @@ import type {
   SearchMode,
   SearchScope,
   SortSpec,
-} from './order-table.ts';
+} from './table/order-table.ts';
 
 export interface LoadedOrders {
   readonly table: OrderTable;

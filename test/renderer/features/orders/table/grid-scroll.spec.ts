@@ -12,7 +12,7 @@ import {
   rowTop,
   scrollTopAt,
   scrollTopToReveal,
-} from '../../../../src/renderer/src/features/orders/grid-scroll.ts';
+} from '../../../../../src/renderer/src/features/orders/table/grid-scroll.ts';
 
 const ROW = 32;
 const VIEWPORT = 600;

@@ -3,11 +3,11 @@
 // whole and every row of it came; a list that fails or comes short gives none.
 
 import { describe, expect, test } from 'vitest';
-import { receiveList } from '../../../../src/renderer/src/features/orders/list-receiver.ts';
-import type { OrderTable } from '../../../../src/renderer/src/features/orders/order-table.ts';
-import { ordersOf } from '../../../../src/shared/order-columns.ts';
-import type { OrderStreamMessage, OrderStreams } from '../../../../src/shared/order-stream.ts';
-import { screenColumnsOf } from '../../../../src/shared/screen-columns.ts';
+import { receiveList } from '../../../../../src/renderer/src/features/orders/table/list-receiver.ts';
+import type { OrderTable } from '../../../../../src/renderer/src/features/orders/table/order-table.ts';
+import { ordersOf } from '../../../../../src/shared/order-columns.ts';
+import type { OrderStreamMessage, OrderStreams } from '../../../../../src/shared/order-stream.ts';
+import { screenColumnsOf } from '../../../../../src/shared/screen-columns.ts';
 import { columnsOf } from './table-of.ts';
 
 const orders = Array.from({ length: 9 }, (_, k) => ({ id: String(k * 11), quantity: k }));

@@ -5,9 +5,9 @@
 // list is whole and valid and every row has come. A list that fails, however
 // far it came, gives no table.
 
-import type { OrderStreams } from '../../../../shared/order-stream.ts';
+import type { OrderStreams } from '../../../../../shared/order-stream.ts';
 import { OrderTableBuilder, type OrderTable } from './order-table.ts';
-import { newStreamId } from './order-streams.ts';
+import { newStreamId } from '../order-streams.ts';
 
 export interface ReceiveOptions {
   /** A table of the rows so far: with the first rows, then at most every `intervalMs`, and all of them at the end mark. */

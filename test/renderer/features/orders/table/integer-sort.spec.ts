@@ -11,8 +11,8 @@ import {
   descendingOf,
   sortedPositions,
   sortRowsByKeys,
-} from '../../../../src/renderer/src/features/orders/integer-sort.ts';
-import { PROPERTY_RUNS } from '../../../shared/support/order-lists.ts';
+} from '../../../../../src/renderer/src/features/orders/table/integer-sort.ts';
+import { PROPERTY_RUNS } from '../../../../shared/support/order-lists.ts';
 
 /** Positions sorted by key with Array.prototype.sort (stable), ties in position order. */
 function reference(keys: readonly bigint[]): number[] {

@@ -2,11 +2,11 @@
 // as the service would send them, read by main's scanner into columns, and
 // the columns into the renderer's table.
 
-import type { OrderTable } from '../../../../src/renderer/src/features/orders/order-table.ts';
-import { OrderTable as Table } from '../../../../src/renderer/src/features/orders/order-table.ts';
-import type { OrderColumns } from '../../../../src/shared/order-columns.ts';
-import { OrderListScanner } from '../../../../src/shared/order-list-scanner.ts';
-import type { Order } from '../../../../src/shared/order.ts';
+import type { OrderTable } from '../../../../../src/renderer/src/features/orders/table/order-table.ts';
+import { OrderTable as Table } from '../../../../../src/renderer/src/features/orders/table/order-table.ts';
+import type { OrderColumns } from '../../../../../src/shared/order-columns.ts';
+import { OrderListScanner } from '../../../../../src/shared/order-list-scanner.ts';
+import type { Order } from '../../../../../src/shared/order.ts';
 
 /** The JSON a service would send for these orders (ids as bare digits, so exact). */
 export function listBodyOf(orders: readonly Order[]): string {

@@ -8,25 +8,36 @@
 // they came in. A table can be taken while the list is still arriving (its
 // first rows), and again as more come. Sort orders (ids read from their
 // digits when first sorted) and the last search are built on first need and
-// kept; a search that finds few rows has them sorted alone. A view (the
-// filtered, sorted rows) is a typed array of row indexes.
+// kept, and grow with the list (growing-sort.ts); a search that finds few
+// rows has them sorted alone. A view (the filtered, sorted rows) is a typed
+// array of row indexes.
 
-import type { Order } from '../../../../shared/order.ts';
+import type { Order } from '../../../../../shared/order.ts';
 import {
   COMPLETE_ABSENT,
   COMPLETE_FALSE,
   COMPLETE_TRUE,
   type OrderColumns,
-} from '../../../../shared/order-columns.ts';
-import { screenColumnsOf, type ScreenColumns } from '../../../../shared/screen-columns.ts';
-import { descendingOf, sortedPositions, sortRowsByKeys } from './integer-sort.ts';
+} from '../../../../../shared/order-columns.ts';
+import { screenColumnsOf, type ScreenColumns } from '../../../../../shared/screen-columns.ts';
+import { fitted, joined, resized, type TypedColumn } from '../../../../../shared/typed-arrays.ts';
+import {
+  ascendingOf,
+  growSort,
+  ViewMemo,
+  type GrowingSorts,
+  type KeyedColumn,
+  type KeysOf,
+  type SortedColumn,
+} from './growing-sort.ts';
+import { descendingOf } from './integer-sort.ts';
 import {
   plainDateText,
   sentDateOf,
   SHIP_AS_SENT,
   SHIP_PLAIN,
   type SentDates,
-} from '../../../../shared/ship-dates.ts';
+} from '../../../../../shared/ship-dates.ts';
 
 export const SORT_COLUMNS = ['id', 'petId', 'quantity', 'shipDate', 'complete'] as const;
 export type SortColumn = (typeof SORT_COLUMNS)[number];
@@ -69,92 +80,6 @@ export const SEARCHABLE = /^-?\d*$/;
 const MINUS = 45;
 const ZERO = 48;
 
-/** The rows sorted by one column; rows without the value last both ways. */
-interface SortedColumn {
-  readonly ascending: Uint32Array;
-  /** Built on first need from the ascending order. */
-  descending: Uint32Array | undefined;
-  /** How many rows have the value (the rest come last). */
-  readonly present: number;
-}
-
-/**
- * A growing sort's rows and their exact keys, in sorted order, in arrays
- * with room to spare, so the next rows merge in where they are (from the
- * back) instead of into new arrays each time: the value (a time, a
- * quantity) or an id's high part in `highs`, an id's low part in `lows`
- * (see integer-sort.ts). Only the first `count` entries are used.
- */
-interface MergeRun {
-  readonly rows: Uint32Array;
-  readonly highs: Float64Array;
-  readonly lows: Uint32Array | undefined;
-}
-
-/** Some rows: those with a value (their keys by position) and those without. */
-interface KeysOf {
-  readonly present: Uint32Array;
-  readonly missing: Uint32Array;
-  readonly highs: Float64Array;
-  readonly lows: Uint32Array | undefined;
-}
-
-/**
- * A column's sort of some rows (all of them, or a search's) as far as the
- * list had come: those with the value, sorted (stable), and those without.
- */
-interface GrowingSort {
-  /** The table's rows it is of: the list as far as it had come. */
-  readonly upTo: number;
-  /** How many of the rows sorted (all of them, or those a search found among the first `upTo`). */
-  readonly count: number;
-  readonly present: Uint32Array;
-  readonly missing: Uint32Array;
-  /**
-   * `present` (its first entries) with its keys, in its order, to merge the
-   * next rows in with one pass in sequence (gathering them by row would miss
-   * the cache at every step); dropped once the list is whole.
-   */
-  readonly run: MergeRun | undefined;
-}
-
-/**
- * What the tables of one list share as it arrives: each sort, the last
- * search and its rows' sorts as far as the rows had come, so a table of more
- * rows sorts only the new ones and merges them in, and searches only their
- * text. So the view
- * follows a growing list cheaply, and is ready the moment the list is whole.
- */
-class ViewMemo {
-  readonly sorts: GrowingSorts = new Map();
-  search: { readonly key: string; readonly count: number; readonly rows: Uint32Array } | undefined;
-  /** The last search's rows sorted by each column it was sorted by. */
-  searchSorts: { readonly key: string; readonly sorts: GrowingSorts } | undefined;
-  /** The list is whole: nothing more will be merged in, so the keys kept for that go. */
-  whole = false;
-
-  /** The rows the list likely holds, so a growing sort makes room for them once. */
-  readonly expected: number;
-
-  constructor(expected = 0) {
-    this.expected = expected;
-  }
-
-  /**
-   * The list is whole at `count` rows. A sort that has them all drops its
-   * keys now; one that is behind keeps them, so the rows that came since are
-   * merged in on first need instead of the whole list sorted again.
-   */
-  settle(count: number): void {
-    this.whole = true;
-    for (const sorts of [this.sorts, this.searchSorts?.sorts])
-      for (const [column, sort] of sorts ?? [])
-        if (sort.upTo === count) sorts!.set(column, { ...sort, run: undefined });
-  }
-}
-
-type GrowingSorts = Map<Exclude<SortColumn, 'complete'>, GrowingSort>;
-
 /** What a table holds (see the top of this file). */
 interface TableColumns {
   readonly count: number;
@@ -174,22 +99,6 @@ interface TableColumns {
   readonly complete: Uint8Array;
   /** 0, 1, 2, …: the rows in the order the service sent them. */
   readonly all: Uint32Array;
-}
-
-type Column = Uint8Array | Uint32Array | Float64Array;
-
-function grown<A extends Column>(array: A, size: number, used: number): A {
-  const next = new (array.constructor as new (length: number) => A)(size);
-  next.set(array.subarray(0, used));
-  return next;
-}
-
-/** The first `length` entries: a view when little would be wasted, else a copy. */
-function fitted<A extends Column>(array: A, length: number): A {
-  if (array.length === length) return array;
-  return (
-    array.length - length <= array.length / 16 ? array.subarray(0, length) : array.slice(0, length)
-  ) as A;
 }
 
 const latin1 = new TextDecoder('latin1');
@@ -243,13 +152,13 @@ export class OrderTableBuilder {
     if (rows > this.#capacity) {
       const size = Math.max(rows, Math.ceil(this.#capacity * 1.5));
       const used = this.#count;
-      this.#lineStarts = grown(this.#lineStarts, size + 1, used + 1);
-      this.#tabs = grown(this.#tabs, size, used);
-      this.#quantities = grown(this.#quantities, size, used);
-      this.#shipTimes = grown(this.#shipTimes, size, used);
-      this.#shipForms = grown(this.#shipForms, size, used);
-      this.#complete = grown(this.#complete, size, used);
-      this.#all = grown(this.#all, size, used);
+      this.#lineStarts = resized(this.#lineStarts, size + 1, used + 1);
+      this.#tabs = resized(this.#tabs, size, used);
+      this.#quantities = resized(this.#quantities, size, used);
+      this.#shipTimes = resized(this.#shipTimes, size, used);
+      this.#shipForms = resized(this.#shipForms, size, used);
+      this.#complete = resized(this.#complete, size, used);
+      this.#all = resized(this.#all, size, used);
       this.#capacity = size;
     }
     if (idBytes > this.#idText.length) {
@@ -260,7 +169,7 @@ export class OrderTableBuilder {
         Math.ceil(perRow * this.#capacity * 1.02),
         this.#idText.length * 1.5,
       );
-      this.#idText = grown(this.#idText, Math.ceil(size), this.#idAt);
+      this.#idText = resized(this.#idText, Math.ceil(size), this.#idAt);
     }
   }
 
@@ -297,11 +206,11 @@ export class OrderTableBuilder {
   #keepSent(row: number, text: Uint8Array): void {
     const k = this.#sentCount;
     if (k + 1 >= this.#sentRows.length) {
-      this.#sentRows = grown(this.#sentRows, this.#sentRows.length * 2, k);
-      this.#sentStarts = grown(this.#sentStarts, this.#sentStarts.length * 2, k + 1);
+      this.#sentRows = resized(this.#sentRows, this.#sentRows.length * 2, k);
+      this.#sentStarts = resized(this.#sentStarts, this.#sentStarts.length * 2, k + 1);
     }
     if (this.#sentAt + text.length > this.#sentText.length)
-      this.#sentText = grown(
+      this.#sentText = resized(
         this.#sentText,
         Math.max(this.#sentText.length * 2, this.#sentAt + text.length),
         this.#sentAt,
@@ -314,7 +223,7 @@ export class OrderTableBuilder {
     this.#sentStarts[k + 1] = this.#sentAt;
   }
 
-  #columns(shape: <A extends Column>(array: A, length: number) => A): TableColumns {
+  #columns(shape: <A extends TypedColumn>(array: A, length: number) => A): TableColumns {
     const count = this.#count;
     const sent = this.#sentCount;
     return {
@@ -352,79 +261,10 @@ export class OrderTableBuilder {
   }
 }
 
-/**
- * Merges `count` sorted rows with their keys (by position `order[k]` in
- * `rows`, `highs`, `lows`) into the first `used` entries of `run`, in place
- * from the back; `run`'s rows come first among equals (they came first in
- * the list). Grows `run` when it has no room; returns it.
- */
-function mergeInto(
-  run: MergeRun,
-  used: number,
-  order: Uint32Array,
-  rows: Uint32Array,
-  highs: Float64Array,
-  lows: Uint32Array | undefined,
-): MergeRun {
-  const count = order.length;
-  const total = used + count;
-  if (total > run.rows.length) {
-    const size = Math.max(total, Math.ceil(run.rows.length * 1.5));
-    const grownRun: MergeRun = {
-      rows: new Uint32Array(size),
-      highs: new Float64Array(size),
-      lows: run.lows ? new Uint32Array(size) : undefined,
-    };
-    grownRun.rows.set(run.rows.subarray(0, used));
-    grownRun.highs.set(run.highs.subarray(0, used));
-    grownRun.lows?.set(run.lows!.subarray(0, used));
-    run = grownRun;
-  }
-  const { rows: toRows, highs: toHighs, lows: toLows } = run;
-  let i = used - 1;
-  let j = count - 1;
-  for (let k = total - 1; j >= 0; k--) {
-    const at = order[j]!;
-    const high = highs[at]!;
-    const low = lows ? lows[at]! : 0;
-    // The known row goes last only if its key is greater: among equals the new row goes after it.
-    if (i >= 0 && (toHighs[i]! > high || (toLows && toHighs[i] === high && toLows[i]! > low))) {
-      toRows[k] = toRows[i]!;
-      toHighs[k] = toHighs[i]!;
-      if (toLows) toLows[k] = toLows[i]!;
-      i--;
-    } else {
-      toRows[k] = rows[at]!;
-      toHighs[k] = high;
-      if (toLows) toLows[k] = low;
-      j--;
-    }
-  }
-  return run;
-}
-
 /** Rows a search found, in the service's order, and the key that names the search. */
 interface Found {
   readonly key: string;
   readonly rows: Uint32Array;
-}
-
-/** A sort's rows ascending: those with the value, then those without. */
-function ascendingOf({ present, missing, run }: GrowingSort): SortedColumn {
-  // Every row has the value and nothing will merge into `present` again: shared as it is.
-  if (!run && missing.length === 0)
-    return { ascending: present, descending: undefined, present: present.length };
-  const ascending = new Uint32Array(present.length + missing.length);
-  ascending.set(present);
-  ascending.set(missing, present.length);
-  return { ascending, descending: undefined, present: present.length };
-}
-
-function joined(first: Uint32Array, second: Uint32Array): Uint32Array {
-  const out = new Uint32Array(first.length + second.length);
-  out.set(first);
-  out.set(second, first.length);
-  return out;
 }
 
 export class OrderTable {
@@ -546,7 +386,7 @@ export class OrderTable {
   }
 
   /** Whether two rows hold the same value in the column (ids compared as text: it is canonical). */
-  #equalIn(column: Exclude<SortColumn, 'complete'>): (a: number, b: number) => boolean {
+  #equalIn(column: KeyedColumn): (a: number, b: number) => boolean {
     if (column === 'quantity' || column === 'shipDate') {
       const values = column === 'quantity' ? this.#columns.quantities : this.#columns.shipTimes;
       return (a, b) => values[a] === values[b];
@@ -569,7 +409,7 @@ export class OrderTable {
    * quantities as they are), and those without. One pass, a loop per kind
    * of column (no call per row).
    */
-  #keysOf(column: Exclude<SortColumn, 'complete'>, rows: Uint32Array): KeysOf {
+  #keysOf(column: KeyedColumn, rows: Uint32Array): KeysOf {
     const size = rows.length;
     const present = new Uint32Array(size);
     const missing = new Uint32Array(size);
@@ -634,61 +474,13 @@ export class OrderTable {
     return { present: present.subarray(0, n), missing: missing.subarray(0, m), highs, lows };
   }
 
-  /**
-   * The column's sort of `rows` (this table's, or a search's among them),
-   * grown from what the list's earlier tables sorted of them (in `sorts`):
-   * the new rows sorted alone with a radix sort of their exact keys
-   * (integer-sort.ts), then merged in.
-   */
-  #growSort(
-    column: Exclude<SortColumn, 'complete'>,
-    rows: Uint32Array,
-    sorts: GrowingSorts,
-  ): GrowingSort {
-    const upTo = this.count;
-    const count = rows.length;
-    const known = sorts.get(column);
-    if (known?.upTo === upTo) return known;
-    // Grown from what is known, if that is of fewer rows and can still be merged into. The rows
-    // sorted then are the first of these: a search finds the same rows again in the same order.
-    const from = known && known.upTo < upTo && known.run ? known.count : 0;
-    const { present, missing, highs, lows } = this.#keysOf(column, rows.subarray(from));
-    const n = present.length;
-    let sorted: Uint32Array;
-    let run: MergeRun | undefined;
-    const grows = !this.#memo.whole && (!known || known.upTo < upTo);
-    if (from === 0 && !grows) {
-      // Nothing will be merged into this sort: the rows move through the radix passes themselves.
-      sorted = sortRowsByKeys(present, highs, lows);
-    } else if (from > 0) {
-      const order = sortedPositions(highs, lows, n);
-      run = mergeInto(known!.run!, known!.present.length, order, present, highs, lows);
-      sorted = run.rows.subarray(0, known!.present.length + n);
-      // The list is whole: its sort keeps only the rows, without the room to grow.
-      if (this.#memo.whole) sorted = fitted(run.rows, sorted.length);
-    } else {
-      const order = sortedPositions(highs, lows, n);
-      // Room for the rows expected (or twice these) before the arrays are copied.
-      const room = Math.max(2 * n, Math.ceil((this.#memo.expected * count) / Math.max(1, upTo)));
-      run = {
-        rows: new Uint32Array(room),
-        highs: new Float64Array(room),
-        lows: lows ? new Uint32Array(room) : undefined,
-      };
-      run = mergeInto(run, 0, order, present, highs, lows);
-      sorted = run.rows.subarray(0, n);
-    }
-    const grownSort: GrowingSort = {
-      upTo,
-      count,
-      present: sorted,
-      missing: from > 0 ? joined(known!.missing, missing) : missing.slice(),
-      // Kept only while the list may grow: a whole list's sorts are not merged into again.
-      run: this.#memo.whole ? undefined : run,
-    };
-    // A table of an earlier moment (still on screen) does not set the list's memo back.
-    if (!known || known.upTo < upTo) sorts.set(column, grownSort);
-    return grownSort;
+  /** The column's sort of `rows` (this table's, or a search's), grown from the list's earlier tables. */
+  #growSort(column: KeyedColumn, rows: Uint32Array, sorts: GrowingSorts) {
+    return growSort(column, rows, sorts, {
+      upTo: this.count,
+      memo: this.#memo,
+      keysOf: (some) => this.#keysOf(column, some),
+    });
   }
 
   /**

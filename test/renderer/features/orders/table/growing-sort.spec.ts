@@ -6,22 +6,25 @@
 
 import fc from 'fast-check';
 import { afterEach, expect, test, vi } from 'vitest';
-import * as integerSort from '../../../../src/renderer/src/features/orders/integer-sort.ts';
+import * as integerSort from '../../../../../src/renderer/src/features/orders/table/integer-sort.ts';
 import {
   OrderTableBuilder,
   SORT_COLUMNS,
   type ViewQuery,
-} from '../../../../src/renderer/src/features/orders/order-table.ts';
-import { screenColumnsOf } from '../../../../src/shared/screen-columns.ts';
-import { compareIntegerText, type Order } from '../../../../src/shared/order.ts';
-import { PROPERTY_RUNS } from '../../../shared/support/order-lists.ts';
+} from '../../../../../src/renderer/src/features/orders/table/order-table.ts';
+import { screenColumnsOf } from '../../../../../src/shared/screen-columns.ts';
+import { compareIntegerText, type Order } from '../../../../../src/shared/order.ts';
+import { PROPERTY_RUNS } from '../../../../shared/support/order-lists.ts';
 import { columnsOf, tableOf } from './table-of.ts';
 
 // The sort itself stays real; the spy only counts the keys each call sorts.
-vi.mock(import('../../../../src/renderer/src/features/orders/integer-sort.ts'), async (actual) => {
-  const real = await actual();
-  return { ...real, sortedPositions: vi.fn(real.sortedPositions) };
-});
+vi.mock(
+  import('../../../../../src/renderer/src/features/orders/table/integer-sort.ts'),
+  async (actual) => {
+    const real = await actual();
+    return { ...real, sortedPositions: vi.fn(real.sortedPositions) };
+  },
+);
 afterEach(() => vi.mocked(integerSort.sortedPositions).mockClear());
 
 const NO_QUERY: ViewQuery = { search: '', scope: 'any', mode: 'contains', complete: 'all' };

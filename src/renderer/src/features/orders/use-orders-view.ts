@@ -1,0 +1,158 @@
+// What the orders workspace shows of a list, derived in one place: the rows
+// the query keeps (searched, filtered, sorted, and narrowed to the changes
+// asked for), each order's status from the cancel log, the ticked orders, the
+// selected row's place in the view, and why no cancel can be sent now. The
+// components only lay it out.
+
+import { useDeferredValue, useMemo } from 'react';
+import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/environments.ts';
+import type { ReviewMarks } from '../../../../shared/orders-local.ts';
+import { useBefore } from '../../components/use-now.ts';
+import { formatClock } from '../../format.ts';
+import { useAppStore } from '../../store-context.tsx';
+import { RowSelection, type AllState } from '../bulk-cancel/row-selection.ts';
+import { keepChanges, type ChangeLookup } from '../changes/change-lookup.ts';
+import { useOrderChanges } from '../changes/use-changes.ts';
+import { pendingHold } from '../quota/quota-meter-model.ts';
+import type { EnvironmentOrders, OrdersQuery } from './orders-slice.ts';
+import { canStillCancel, rowStatuses, type RowStatus } from './row-status.ts';
+import type { OrderTable, SortColumn, ViewQuery } from './table/order-table.ts';
+import { usePreparedSorts } from './table/prepared-sorts.ts';
+import { endOfLocalDay, startOfLocalDay } from './time-words.ts';
+
+const EMPTY_MARKS: ReviewMarks = {};
+const NO_ROWS = new Uint32Array(0);
+
+export interface OrdersView {
+  readonly query: OrdersQuery;
+  readonly table: OrderTable | undefined;
+  /** The rows shown, in the order shown. */
+  readonly rows: Uint32Array;
+  /** The rows still follow an earlier query (typing stays responsive). */
+  readonly updating: boolean;
+  /** The whole list's costly sorts are built (see prepared-sorts.ts). */
+  readonly sortsReady: boolean;
+  readonly changes: ChangeLookup | undefined;
+  readonly marks: ReviewMarks;
+  readonly statuses: ReadonlyMap<string, RowStatus>;
+  readonly selection: RowSelection;
+  readonly tickedState: AllState;
+  readonly setSelection: (next: RowSelection) => void;
+  readonly clearTicks: () => void;
+  /** The ticked orders that can still be cancelled, by id. */
+  readonly cancellableTicked: () => string[];
+  readonly selectedRow: number | undefined;
+  /** Where the selected row is in `rows`; -1 when it is not shown. */
+  readonly position: number;
+  /** Why no cancel can be sent now, in a few words; undefined when one can. */
+  readonly cancelBlocked: string | undefined;
+  /** Sorts by a column: ascending, descending, then back to the order the service sent. */
+  readonly sortBy: (column: SortColumn) => void;
+}
+
+export function useOrdersView(
+  environment: EnvironmentId,
+  orders: EnvironmentOrders | undefined,
+  offline: boolean,
+): OrdersView {
+  const query = useAppStore((state) => state.ordersQuery);
+  const setQuery = useAppStore((state) => state.setOrdersQuery);
+  const ticks = useAppStore((state) => state.ticks);
+  const setTicks = useAppStore((state) => state.setTicks);
+  const list = orders?.list;
+  const table = list?.table;
+  const marks = orders?.marks ?? EMPTY_MARKS;
+  const cancelLog = orders?.cancelLog;
+
+  // Typing stays responsive: the list follows the query a moment later if it needs the time.
+  const viewQuery = useMemo(() => toViewQuery(query), [query]);
+  const deferredQuery = useDeferredValue(viewQuery);
+  const changes = useOrderChanges(environment, list);
+  // Sorts are built in idle time once the list is whole.
+  const sortsReady = usePreparedSorts(list && !list.partial ? table : undefined);
+  const changesFilter = query.changes;
+  const rows = useMemo(
+    () => (table ? keepChanges(table.view(deferredQuery), changesFilter, changes) : NO_ROWS),
+    [table, deferredQuery, changesFilter, changes],
+  );
+  const statuses: ReadonlyMap<string, RowStatus> = useMemo(
+    () => rowStatuses(cancelLog ?? [], list?.receivedAt ?? 0),
+    [cancelLog, list?.receivedAt],
+  );
+  // Ticked rows belong to one list: a new list starts with none.
+  // One empty selection per list: a new one each render would cost a megabyte and a pass over every row.
+  const noTicks = useMemo(() => RowSelection.empty(table?.count ?? 0), [table]);
+  const selection = table && ticks?.table === table ? ticks.selection : noTicks;
+  const setSelection = (next: RowSelection) => table && setTicks(table, next);
+  const selectedRow = orders?.selection?.row;
+  const position = useMemo(
+    () => (selectedRow === undefined ? -1 : rows.indexOf(selectedRow)),
+    [rows, selectedRow],
+  );
+  const cancelBlocked = useCancelBlocked(environment, offline);
+  const tickedState = useMemo(() => selection.stateOf(rows), [selection, rows]);
+
+  const cancellableTicked = () =>
+    table
+      ? selection
+          .rows()
+          .map((row) => table.idAt(row))
+          .filter((id): id is string => id !== undefined && canStillCancel(statuses.get(id)))
+      : [];
+
+  return {
+    query,
+    table,
+    rows,
+    updating: viewQuery !== deferredQuery,
+    sortsReady,
+    changes,
+    marks,
+    statuses,
+    selection,
+    tickedState,
+    setSelection,
+    clearTicks: () => setSelection(noTicks),
+    cancellableTicked,
+    selectedRow,
+    position,
+    cancelBlocked,
+    sortBy: (column) => setQuery({ sort: nextSort(query, column) }),
+  };
+}
+
+function toViewQuery(query: OrdersQuery): ViewQuery {
+  return {
+    search: query.search,
+    scope: query.scope,
+    mode: query.mode,
+    complete: query.complete,
+    shipFrom: startOfLocalDay(query.shipFrom),
+    shipBefore: endOfLocalDay(query.shipTo),
+    sort: query.sort,
+  };
+}
+
+function nextSort(query: OrdersQuery, column: SortColumn): OrdersQuery['sort'] {
+  if (query.sort?.column !== column) return { column, direction: 'ascending' };
+  return query.sort.direction === 'ascending' ? { column, direction: 'descending' } : undefined;
+}
+
+/**
+ * Why no cancel can be sent now, in a few words for the disabled buttons'
+ * description (the notice area says it in full, once); undefined when one can.
+ */
+function useCancelBlocked(environment: EnvironmentId, offline: boolean): string | undefined {
+  const quota = useAppStore((state) => state.quotas[environment]);
+  const label = ENVIRONMENT_LABELS[environment];
+  // The gate's hold in main, as the quota view reports it: its real time, and only while it lasts.
+  const hold = pendingHold(quota);
+  const holding = useBefore(hold?.until);
+  if (offline) return `Cancelling waits: ${label} cannot be reached.`;
+  if (hold && holding) {
+    return hold.reason === 'banned'
+      ? `Cancelling waits until ${formatClock(hold.until)}: the API key is banned.`
+      : `Cancelling waits until ${formatClock(hold.until)}: requests to ${label} are paused.`;
+  }
+  return undefined;
+}
