@@ -281,11 +281,7 @@ function skipValue(data: Uint8Array, p: number, n: number): number {
       if (data[p] === (object ? CLOSE_BRACE : CLOSE_BRACKET)) {
         p++;
       } else {
-        if (depth === openContainers.length) {
-          const grown = new Uint8Array(depth * 2);
-          grown.set(openContainers);
-          openContainers = grown;
-        }
+        if (depth === openContainers.length) openContainers = resized(openContainers, depth * 2);
         openContainers[depth++] = object ? 1 : 0;
         if (object) p = skipKey(data, p, n);
         if (p === MORE) return MORE;

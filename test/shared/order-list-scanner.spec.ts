@@ -237,6 +237,18 @@ describe('OrderListScanner', () => {
     ]);
   });
 
+  it('reads past a value nested deeper than its first room for open containers', () => {
+    // 300 levels of objects and arrays in turn: the stack of open containers grows twice over.
+    const deep = '[{"a":'.repeat(150) + '"x"' + '}]'.repeat(150);
+    const text = `[{"id":5,"deep":${deep},"petId":7},{"id":6,"id2":[${deep}]}]`;
+    expect(
+      ordersOf(scanInChunks(utf8.encode(text), [0.3, 0.6])).map((o) => [o.id, o.petId]),
+    ).toEqual([
+      ['5', '7'],
+      ['6', undefined],
+    ]);
+  });
+
   it('builds exact columns for many orders, sized from the expected bytes', () => {
     const orders = Array.from(
       { length: 5000 },
