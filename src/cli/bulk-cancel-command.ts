@@ -16,6 +16,7 @@ import type { Timing } from '../main/store-api/clock.ts';
 import type { RequestGate } from '../main/quota/gate.ts';
 import { processAlive } from '../main/quota/shared-gate-files.ts';
 import type { StoreClient } from '../main/store-api/client.ts';
+import type { EarlierCancel } from '../main/store-api/errors.ts';
 import { OrderIdFileError, parseOrderIdFile } from './order-id-file.ts';
 import type { CliIo } from './run.ts';
 
@@ -43,6 +44,8 @@ export interface BulkCancelContext {
   readonly tty?: boolean;
   /** Each result once it is journaled (logged as single cancels are, for orders changes). */
   readonly onResult?: (result: BulkResult) => void | Promise<void>;
+  /** What the cancel log knows of earlier cancels of an order, asked on a 404. */
+  readonly earlierCancel?: (orderId: string) => Promise<EarlierCancel | undefined>;
 }
 
 /** The CLI's own journal per address: apart from the app's, so both can run. */
@@ -205,6 +208,7 @@ export async function runBulkCancel(
       timing,
       offlineRetryMs: 5_000,
       ...(context.onResult ? { onResult: context.onResult } : {}),
+      ...(context.earlierCancel ? { earlierCancel: context.earlierCancel } : {}),
       onChange: (snapshot) => {
         showProgress(snapshot);
         changed?.();

@@ -34,7 +34,7 @@ import { runBulkCancel } from './bulk-cancel-command.ts';
 import { mkdirSync } from 'node:fs';
 import { changesJson, changesText, cliChanges, cliLists, cliScope } from './changes-command.ts';
 import { refreshOrderColumns } from '../main/orders/refresh.ts';
-import { cancelLogEntryOf } from '../main/orders/cancel-log.ts';
+import { cancelLogEntryOf, earlierCancelOf } from '../main/orders/cancel-log.ts';
 import { ordersOf } from '../shared/order-columns.ts';
 import type { DeprecationHeaders } from '../main/store-api/deprecation.ts';
 import { deprecationSentence, type StoreEndpoint } from '../shared/deprecations.ts';
@@ -338,7 +338,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         const { cancelLog } = lists();
         let outcome: CancelOutcome;
         try {
-          outcome = await client.cancelOrder(orderId);
+          outcome = await client.cancelOrder(orderId, {
+            earlierCancel: async () => earlierCancelOf(await cancelLog.read(scope), orderId),
+          });
         } catch (error) {
           // Logged like the app's cancels, so orders changes can tell this computer's cancels apart.
           if (isStoreApiError(error))
@@ -391,6 +393,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
             // Logged as single cancels are, so orders changes tells these orders apart too.
             onResult: (result) =>
               lists().cancelLog.append(scope, cancelLogEntryOf(scope.environment, result)),
+            earlierCancel: async (orderId) =>
+              earlierCancelOf(await lists().cancelLog.read(scope), orderId),
           },
         );
       case 'quota': {

@@ -21,7 +21,7 @@ import type { OpenOrderStream } from './orders/order-stream.ts';
 import { makeFolder, nodeFiles, type LocalFiles } from './local-data/local-files.ts';
 import { StorageHealth } from './local-data/storage-health.ts';
 import type { SettingsStore } from './environments/environment-service.ts';
-import { CancelLog, cancelLogEntryOf } from './orders/cancel-log.ts';
+import { CancelLog, cancelLogEntryOf, earlierCancelOf } from './orders/cancel-log.ts';
 import { OrderChangesTracker } from './orders/changes.ts';
 import { DeprecationNotices } from './store-api/deprecation-notices.ts';
 import { DomainWatcher } from './domains/domain-watcher.ts';
@@ -129,6 +129,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
         if (current.get(scope.environment)?.queue === queue) emitBulk(scope.environment);
       },
       onResult: (result) => cancelLog.append(scope, cancelLogEntryOf(scope.environment, result)),
+      earlierCancel: async (orderId) => earlierCancelOf(await cancelLog.read(scope), orderId),
     });
     return queue;
   };

@@ -16,7 +16,7 @@ import type { EnvironmentId } from '../../shared/environments.ts';
 import { BulkCancelActiveError, type BulkCancelQueue } from '../bulk-cancel/queue.ts';
 import { addressNotSet, type EnvironmentService } from '../environments/environment-service.ts';
 import { failure } from '../store-api/errors.ts';
-import type { CancelLog } from '../orders/cancel-log.ts';
+import { earlierCancelOf, type CancelLog } from '../orders/cancel-log.ts';
 import type { OrderCache } from '../orders/order-cache.ts';
 import { DamagedCacheError, readCachedColumns } from '../orders/read-cached.ts';
 import { refreshOrderColumns } from '../orders/refresh.ts';
@@ -209,10 +209,7 @@ export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
       // The log of the service the request went to, even if the address changes meanwhile.
       const scope = serviceScope(environment, client.baseUrl);
       try {
-        const earlierCancel = async () =>
-          (await cancelLog.read(scope)).findLast(
-            (entry) => entry.orderId === orderId && entry.result === 'cancelled',
-          )?.at;
+        const earlierCancel = async () => earlierCancelOf(await cancelLog.read(scope), orderId);
         const outcome = await talking(environment, () =>
           client.cancelOrder(orderId, { earlierCancel }),
         );
