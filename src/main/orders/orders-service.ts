@@ -16,7 +16,8 @@ import { serviceScope, type ServiceScope } from '../environments/service-scope.t
 import { addressNotSet } from '../environments/environment-service.ts';
 import { isStoreApiError, type OrderColumnList } from '../store-api/client.ts';
 import type { EarlierCancel } from '../store-api/errors.ts';
-import { CancelLog, cancelLogEntryOf, earlierCancelOf } from './cancel-log.ts';
+import type { CancelLog } from './cancel-log.ts';
+import { cancelLogEntryOf, earlierCancelOf } from './cancel-log.ts';
 import type { OrderChangesTracker } from './changes.ts';
 import type { OrderCache } from './order-cache.ts';
 import type { RowsSoFar } from './order-stream.ts';
