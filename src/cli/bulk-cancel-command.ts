@@ -14,7 +14,7 @@ import { BulkCancelQueue } from '../main/bulk-cancel/queue.ts';
 import { serviceScope, type ServiceScope } from '../main/environments/service-scope.ts';
 import type { Timing } from '../main/store-api/clock.ts';
 import type { RequestGate } from '../main/quota/gate.ts';
-import { processAlive } from '../main/quota/shared-gate-files.ts';
+import { processAlive } from '../main/local-data/file-lock.ts';
 import type { StoreClient } from '../main/store-api/client.ts';
 import type { EarlierCancel } from '../main/store-api/errors.ts';
 import { OrderIdFileError, parseOrderIdFile } from './order-id-file.ts';

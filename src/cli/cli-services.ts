@@ -39,7 +39,10 @@ export interface CliServicesOptions {
 export function cliServices(options: CliServicesOptions) {
   const { baseUrl, key, dataDir, cacheDir, timing } = options;
   const gates = new SharedGateFolder(quotaFolder(dataDir), timing.now);
-  const gate = new RequestGate({ timing, store: gates.open(baseUrl, key) });
+  const store = gates.open(baseUrl, key);
+  // Found out before anything is sent: a run that cannot share the gate's state must not send.
+  const sharing = store.probe();
+  const gate = new RequestGate({ timing, store });
   const client = new StoreClient({
     baseUrl,
     getKey: () => key,
@@ -63,7 +66,7 @@ export function cliServices(options: CliServicesOptions) {
     changes: tracker,
   });
   const quota = new QuotaService({ access, view: () => gate.view() });
-  return { client, gate, scope, orders, quota, cacheSaves };
+  return { client, gate, scope, orders, quota, cacheSaves, sharing };
 }
 
 export type CliServices = ReturnType<typeof cliServices>;

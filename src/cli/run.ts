@@ -283,7 +283,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     );
   }
   const dataDir = cliDataDir(io.env);
-  const { client, gate, scope, orders, quota, cacheSaves } = cliServices({
+  const { client, gate, scope, orders, quota, cacheSaves, sharing } = cliServices({
     baseUrl: checked.value,
     key,
     dataDir,
@@ -294,6 +294,18 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       if (said) deprecations.set(endpoint, said);
     },
   });
+  // The gate's state is what keeps a loop of runs from getting the key banned: said in one line when
+  // it moved, and nothing is sent when it can be kept nowhere.
+  if (sharing.kind === 'moved')
+    io.stderr(
+      `Note: Store Admin cannot keep its request pacing in ${sharing.folder} because ${reasonWords(sharing.error)}, so it keeps it in ${sharing.fallback}; set ${DATA_DIR_VARIABLE} to a folder it can write to share it with the app again.\n`,
+    );
+  if (sharing.kind === 'alone')
+    return fail({
+      kind: 'internal',
+      message: `Store Admin cannot keep its request pacing in ${sharing.folder} because ${reasonWords(sharing.error)}, nor anywhere else, so it sends nothing: without it, runs could not see a hold another run was told about, and the key could be banned. Set ${DATA_DIR_VARIABLE} to a folder it can write.`,
+      delivery: 'not-sent',
+    });
   /** What the cache folder would not take, said once at the end ("The list was not saved ..."). */
   const sayUnsaved = (what: string): void => {
     const problem = cacheSaves.problem();

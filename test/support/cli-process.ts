@@ -5,6 +5,8 @@ import { execFile } from 'node:child_process';
 
 export interface CliRun {
   readonly code: number;
+  /** Wall time of the run, for the record. */
+  readonly ms: number;
   readonly stdout: string;
   readonly stderr: string;
 }
@@ -15,6 +17,7 @@ export function runCliProcess(
   env: Record<string, string | undefined>,
   timeoutMs = 30_000,
 ): Promise<CliRun> {
+  const started = Date.now();
   return new Promise((resolve) => {
     execFile(
       process.execPath,
@@ -22,7 +25,12 @@ export function runCliProcess(
       { env: { ...process.env, ...env }, timeout: timeoutMs },
       (error, stdout, stderr) => {
         const code = error ? Number((error as { code?: unknown }).code ?? -1) : 0;
-        resolve({ code: Number.isInteger(code) ? code : -1, stdout, stderr });
+        resolve({
+          code: Number.isInteger(code) ? code : -1,
+          ms: Date.now() - started,
+          stdout,
+          stderr,
+        });
       },
     );
   });
