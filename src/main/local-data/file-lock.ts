@@ -180,7 +180,8 @@ function takeOverIfOwnerGone(lockPath: string, goneAfterMs: number): void {
   } catch {
     return;
   }
-  if (Date.now() - stats.mtimeMs < goneAfterMs) return;
+  // (A fresh lock's mtime may lie up to a second ahead: proper-lockfile probes the clock's precision so.)
+  if (goneAfterMs > 0 && Date.now() - stats.mtimeMs < goneAfterMs) return;
   try {
     takeOver(lockPath, stats);
   } catch {
@@ -191,7 +192,10 @@ function takeOverIfOwnerGone(lockPath: string, goneAfterMs: number): void {
 function afterTaking(lockPath: string): void {
   judged.delete(lockPath);
   try {
+    // Naming the holder changes the folder's mtime, which proper-lockfile checks as its own: put back.
+    const before = fs.statSync(lockPath);
     fs.writeFileSync(join(lockPath, OWNER), String(process.pid), { mode: 0o600 });
+    fs.utimesSync(lockPath, before.atime, before.mtime);
   } catch {
     // Unnamed, the lock is still held; it is only taken over later if this process dies.
   }
