@@ -60,7 +60,7 @@ function race(lockPath: string, marker: string, counter: string, go: string): Pr
       [WORKER, lockPath, marker, counter, String(TURNS), go],
       { timeout: 60_000 },
       (error, stdout) => {
-        if (error) reject(error);
+        if (error) reject(new Error(error.message));
         else resolve((JSON.parse(stdout) as { overlaps: number }).overlaps);
       },
     );
@@ -116,7 +116,7 @@ describe('file locks between processes', () => {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     live(holder);
-    await new Promise((resolve) => holder.stdout!.once('data', resolve));
+    await new Promise((resolve) => holder.stdout.once('data', resolve));
     expect(lockOwner(lockPath)).toBe(holder.pid);
     expect(() => lockSync(lockPath, { staleMs: 5_000 })).toThrow(LockHeldError);
     holder.kill('SIGKILL');
@@ -163,7 +163,7 @@ describe('file locks between processes', () => {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     live(holder);
-    await new Promise((resolve) => holder.stdout!.once('data', resolve));
+    await new Promise((resolve) => holder.stdout.once('data', resolve));
     for (let i = 0; i < 3; i++) {
       expect(() => lockSync(lockPath, { staleMs: 5_000 })).toThrow(LockHeldError);
       await new Promise((resolve) => setTimeout(resolve, 200));
