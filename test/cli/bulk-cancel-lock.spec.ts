@@ -3,7 +3,8 @@
 // killed mid-job is resumed the moment it is gone, never refused as if it
 // were alive (a kill loop); a lock naming a process id that now belongs to
 // another process, or left from before a reboot, never blocks --resume for
-// ever. Bounded: 3 kills, each resume within seconds. About 20 seconds.
+// ever. Bounded: 3 kills, each resume within seconds. Heavy tier: real
+// processes, about 20 seconds.
 
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';

@@ -9,7 +9,7 @@
 //
 // The sandbox's clock stands still, so its window cannot reset while the
 // loop runs, however slow the machine: the figures do not depend on time.
-// About 8 seconds (three loops of real processes).
+// Heavy tier: three loops of real processes, about 10 to 15 seconds.
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -5,6 +5,7 @@
 // once; one naming a process id that now belongs to another process is
 // taken over once it has stood still past the stale time, never blocking
 // for ever. Bounded: 8 rounds of 4 processes started together, 10 turns each.
+// Heavy tier: real processes and a 2-second stale time, about 15 seconds.
 
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import {
