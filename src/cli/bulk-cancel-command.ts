@@ -5,7 +5,7 @@
 // known answer is continued (and its result says so), never started anew,
 // never counted twice. One run per address at a time (a lock file).
 
-import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { BulkCancelSnapshot, BulkOutcome, BulkResult } from '../shared/bulk-cancel.ts';
 import type { Delivery } from '../shared/failures.ts';
@@ -14,8 +14,12 @@ import { BulkCancelQueue } from '../main/bulk-cancel/queue.ts';
 import { serviceScope, type ServiceScope } from '../main/environments/service-scope.ts';
 import type { Timing } from '../main/store-api/clock.ts';
 import type { RequestGate } from '../main/quota/gate.ts';
-import { processAlive } from '../main/quota/shared-gate-files.ts';
+import { lock, LockHeldError } from '../main/local-data/file-lock.ts';
+import { makeFolder } from '../main/local-data/local-files.ts';
+import { reasonWords, storageErrorCode } from '../main/local-data/storage-health.ts';
+import { sleep } from '../main/store-api/clock.ts';
 import type { StoreClient } from '../main/store-api/client.ts';
+import type { EarlierCancel } from '../main/store-api/errors.ts';
 import { OrderIdFileError, parseOrderIdFile } from './order-id-file.ts';
 import type { CliIo } from './run.ts';
 
@@ -43,6 +47,8 @@ export interface BulkCancelContext {
   readonly tty?: boolean;
   /** Each result once it is journaled (logged as single cancels are, for orders changes). */
   readonly onResult?: (result: BulkResult) => void | Promise<void>;
+  /** What the cancel log knows of earlier cancels of an order, asked on a 404. */
+  readonly earlierCancel?: (orderId: string) => Promise<EarlierCancel | undefined>;
 }
 
 /** The CLI's own journal per address: apart from the app's, so both can run. */
@@ -53,38 +59,47 @@ function cliScope(baseUrl: string): ServiceScope {
 
 class UsageProblem extends Error {}
 
-/** One run per address: the lock names its process; a dead process's lock is taken over. */
-function takeLock(file: string): () => void {
-  for (let attempt = 0; attempt < 3; attempt++) {
+/** A run's lock stands still this long before another run takes it over (its holder hung or died). */
+const LOCK_STALE_MS = 5_000;
+/** A lock naming a process that is gone is taken over once it has stood still this long. */
+const LOCK_GONE_AFTER_MS = 2_500;
+/** How often a run that found the lock held looks again. */
+const LOCK_LOOK_MS = 250;
+
+/**
+ * One run per address. A lock held by a live run is refused as soon as that
+ * run is seen keeping it fresh; one whose run is gone or hung is taken over
+ * (at once, or after LOCK_STALE_MS), never left to block --resume for ever.
+ */
+async function takeLock(file: string, onTakenOver: () => void): Promise<() => Promise<void>> {
+  const giveUpAt = Date.now() + LOCK_STALE_MS + 2_000;
+  let firstLook: number | undefined;
+  for (;;) {
     try {
-      const fd = openSync(file, 'wx', 0o600);
-      try {
-        writeSync(fd, String(process.pid));
-      } finally {
-        closeSync(fd);
-      }
-      return () => {
-        try {
-          unlinkSync(file);
-        } catch {
-          // already gone
-        }
-      };
+      return await lock(file, {
+        staleMs: LOCK_STALE_MS,
+        goneAfterMs: LOCK_GONE_AFTER_MS,
+        onCompromised: onTakenOver,
+      });
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number(readFileSync(file, 'utf8'));
-      if (Number.isInteger(holder) && holder > 0 && processAlive(holder))
+      if (!(error instanceof LockHeldError)) throw error;
+      const look = lockTouchedAt(file);
+      firstLook ??= look;
+      if ((look !== undefined && look !== firstLook) || Date.now() > giveUpAt)
         throw new UsageProblem(
-          `another store-admin run (process ${holder}) is cancelling orders at this address; let it finish first`,
+          `another store-admin run${error.pid !== undefined ? ` (process ${error.pid})` : ''} is cancelling orders at this address; let it finish first`,
         );
-      try {
-        unlinkSync(file); // left by a run that was killed
-      } catch {
-        // another run took it over first
-      }
+      await sleep(LOCK_LOOK_MS);
     }
   }
-  throw new UsageProblem('could not take the bulk-cancel lock of this address');
+}
+
+function lockTouchedAt(file: string): number | undefined {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return undefined;
+  }
 }
 
 const OUTCOME_WORDS: Readonly<Record<BulkOutcome, string>> = {
@@ -153,13 +168,23 @@ export async function runBulkCancel(
   }
 
   const journal = new BulkJournal(context.dataDir, cliScope(context.baseUrl));
-  let unlock: () => void;
+  let unlock: () => Promise<void>;
+  let takenOver = false;
+  let interrupt: () => void = () => undefined;
   try {
-    mkdirSync(context.dataDir, { recursive: true, mode: 0o700 });
-    unlock = takeLock(`${journal.file}.lock`);
+    makeFolder(context.dataDir);
+    unlock = await takeLock(`${journal.file}.lock`, () => {
+      // Hung past the stale time (a system sleep): another run may have started; stop sending.
+      takenOver = true;
+      interrupt();
+    });
   } catch (error) {
     if (error instanceof UsageProblem) return usage(error.message);
-    throw error;
+    if (storageErrorCode(error) === undefined) throw error;
+    io.stderr(
+      `store-admin: the bulk cancel cannot start: Store Admin cannot write its journal in ${context.dataDir} because ${reasonWords(error)}, and without it a crash could lose track of a cancel. Nothing was sent. Set STORE_ADMIN_DATA_DIR to a folder it can write.\n`,
+    );
+    return BULK_EXIT.failed;
   }
   try {
     const earlier = replay(await journal.read());
@@ -205,6 +230,7 @@ export async function runBulkCancel(
       timing,
       offlineRetryMs: 5_000,
       ...(context.onResult ? { onResult: context.onResult } : {}),
+      ...(context.earlierCancel ? { earlierCancel: context.earlierCancel } : {}),
       onChange: (snapshot) => {
         showProgress(snapshot);
         changed?.();
@@ -219,6 +245,8 @@ export async function runBulkCancel(
       void queue.pauseForShutdown();
       changed?.();
     };
+    interrupt = onSignal;
+    if (takenOver) onSignal();
     process.once('SIGINT', onSignal);
     process.once('SIGTERM', onSignal);
     try {
@@ -254,7 +282,11 @@ export async function runBulkCancel(
     if (context.tty && printed) io.stderr('\n');
     return report(request, snapshot, queue.results(), io);
   } finally {
-    unlock();
+    await unlock();
+    if (takenOver)
+      io.stderr(
+        'store-admin: this run stood still so long that its lock was taken over; it stopped sending. Finish with --resume once no other run is cancelling at this address.\n',
+      );
   }
 }
 

@@ -10,6 +10,7 @@ import { changesView, OrderChangesTracker, type Compared } from '../main/orders/
 import type { CancelLogEntry } from '../shared/orders-local.ts';
 import { ordersOf } from '../shared/order-columns.ts';
 import { OrderCache } from '../main/orders/order-cache.ts';
+import type { LocalFiles } from '../main/local-data/local-files.ts';
 import type { Order } from '../shared/order.ts';
 import type { ChangeField, GoneHow, OrderChangesView } from '../shared/order-changes.ts';
 
@@ -21,10 +22,10 @@ export function cliScope(baseUrl: string): ServiceScope {
   return serviceScope('production', baseUrl);
 }
 
-/** The saved lists and the CLI's own cancel log, in its folder. */
-export function cliLists(cacheDir: string) {
-  const cache = new OrderCache(cacheDir);
-  const cancelLog = new CancelLog(cacheDir);
+/** The saved lists and the CLI's own cancel log, in its folder (`files`: how they reach the disk). */
+export function cliLists(cacheDir: string, files?: LocalFiles) {
+  const cache = new OrderCache(cacheDir, files);
+  const cancelLog = new CancelLog(cacheDir, files);
   return { cache, cancelLog, tracker: new OrderChangesTracker(cache, cancelLog) };
 }
 

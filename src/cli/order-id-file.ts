@@ -1,7 +1,7 @@
 // The order numbers a bulk cancel from the command line works through: a file
 // with one per line, or a CSV with an `id` column (also `Order ID`, as the
-// app's own export writes it). Every line is checked before anything is sent;
-// a bad one is named by its line number.
+// app's own exports write it, ids as `="201"`). Every line is checked before
+// anything is sent; a bad one is named by its line number.
 
 import { isInt64Text } from '../shared/order.ts';
 
@@ -60,6 +60,15 @@ export interface OrderIdList {
   readonly duplicates: number;
 }
 
+/**
+ * A cell's order number: as it is, or as the app's own CSV export writes
+ * ids for spreadsheets, `="201"`, so they keep all their digits.
+ */
+function idText(cell: string): string {
+  const value = cell.trim();
+  return /^="[^"]*"$/.test(value) ? value.slice(2, -1).trim() : value;
+}
+
 /** Reads the order numbers out of a file's text; throws OrderIdFileError naming the first bad lines. */
 export function parseOrderIdFile(text: string): OrderIdList {
   const rows = csvRows(text.replace(/^\uFEFF/, '')).filter((row) =>
@@ -77,7 +86,7 @@ export function parseOrderIdFile(text: string): OrderIdList {
   const bad: string[] = [];
   const ids: string[] = [];
   for (const row of csv ? rows.slice(1) : rows) {
-    const value = (row.cells[csv ? column : 0] ?? '').trim();
+    const value = idText(row.cells[csv ? column : 0] ?? '');
     if (isInt64Text(value)) ids.push(value);
     else if (bad.length < 3)
       bad.push(`line ${row.line}: “${value.slice(0, 40)}” is not an order number`);

@@ -19,22 +19,13 @@ import type { Order } from '../shared/order.ts';
 import { planForMinuteLimit } from '../shared/plans.ts';
 import type { QuotaSnapshot } from '../shared/quota.ts';
 import { realTiming, type Timing } from '../main/store-api/clock.ts';
-import { RequestGate } from '../main/quota/gate.ts';
-import { RetryBudget } from '../main/store-api/retry-budget.ts';
-import { quotaFolder, SharedGateFolder } from '../main/quota/shared-gate-files.ts';
-import {
-  isStoreApiError,
-  StoreClient,
-  type CancelOutcome,
-  type KeyHelp,
-} from '../main/store-api/client.ts';
+import { isStoreApiError, type CancelOutcome, type KeyHelp } from '../main/store-api/client.ts';
+import { reasonWords } from '../main/local-data/storage-health.ts';
 import { isInt64Text } from '../shared/order.ts';
 import { cliCacheDir, cliDataDir, CACHE_DIR_VARIABLE, DATA_DIR_VARIABLE } from './data-folder.ts';
 import { runBulkCancel } from './bulk-cancel-command.ts';
-import { mkdirSync } from 'node:fs';
 import { changesJson, changesText, cliChanges, cliLists, cliScope } from './changes-command.ts';
-import { refreshOrderColumns } from '../main/orders/refresh.ts';
-import { cancelLogEntryOf } from '../main/orders/cancel-log.ts';
+import { CLI_ENVIRONMENT, cliServices } from './cli-services.ts';
 import { ordersOf } from '../shared/order-columns.ts';
 import type { DeprecationHeaders } from '../main/store-api/deprecation.ts';
 import { deprecationSentence, type StoreEndpoint } from '../shared/deprecations.ts';
@@ -292,72 +283,67 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     );
   }
   const dataDir = cliDataDir(io.env);
-  const gates = new SharedGateFolder(quotaFolder(dataDir), timing.now);
-  const gate = new RequestGate({ timing, store: gates.open(checked.value, key) });
-  const client = new StoreClient({
+  const { client, gate, scope, orders, quota, cacheSaves, sharing } = cliServices({
     baseUrl: checked.value,
-    getKey: () => key,
-    gate,
-    budget: new RetryBudget(timing.now),
+    key,
+    dataDir,
+    cacheDir,
     timing,
     keyHelp: CLI_KEY_HELP,
     onDeprecation: (endpoint, said) => {
       if (said) deprecations.set(endpoint, said);
     },
   });
-  const lists = () => {
-    mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
-    return cliLists(cacheDir);
+  // The gate's state is what keeps a loop of runs from getting the key banned: said in one line when
+  // it moved, and nothing is sent when it can be kept nowhere.
+  if (sharing.kind === 'moved')
+    io.stderr(
+      `Note: Store Admin cannot keep its request pacing in ${sharing.folder} because ${reasonWords(sharing.error)}, so it keeps it in ${sharing.fallback}; set ${DATA_DIR_VARIABLE} to a folder it can write to share it with the app again.\n`,
+    );
+  if (sharing.kind === 'alone')
+    return fail({
+      kind: 'internal',
+      message: `Store Admin cannot keep its request pacing in ${sharing.folder} because ${reasonWords(sharing.error)}, nor anywhere else, so it sends nothing: without it, runs could not see a hold another run was told about, and the key could be banned. Set ${DATA_DIR_VARIABLE} to a folder it can write.`,
+      delivery: 'not-sent',
+    });
+  /** What the cache folder would not take, said once at the end ("The list was not saved ..."). */
+  const sayUnsaved = (what: string): void => {
+    const problem = cacheSaves.problem();
+    if (problem)
+      io.stderr(
+        `Note: ${what} not saved in ${problem.folder} because ${reasonWords({ code: problem.code })}. Set ${CACHE_DIR_VARIABLE} to a folder Store Admin can write to keep it.\n`,
+      );
   };
-  const scope = cliScope(checked.value);
 
   try {
     switch (parsed.command) {
       case 'orders list': {
         // Saved as the app saves its cache (crash-safe, the list before kept), for orders changes.
-        const list = await refreshOrderColumns(client, lists().cache, scope.environment);
-        const orders = ordersOf(list.columns);
+        const list = await orders.refresh(CLI_ENVIRONMENT);
+        const listed = ordersOf(list.columns);
         if (parsed.json) {
           json({
             ok: true,
-            count: orders.length,
+            count: listed.length,
             receivedAt: iso(list.receivedAt),
-            orders,
+            orders: listed,
             quota: quotaJson(client.quota()),
           });
         } else {
           io.stdout(
-            `${orderTable(orders)}\n\n${orders.length} orders. ${quotaLine(client.quota())}\n`,
+            `${orderTable(listed)}\n\n${listed.length} orders. ${quotaLine(client.quota())}\n`,
           );
         }
+        sayUnsaved('The list was');
         sayDeprecations();
         return EXIT.ok;
       }
       case 'orders cancel': {
         const orderId = parsed.orderId!;
-        const { cancelLog } = lists();
-        let outcome: CancelOutcome;
-        try {
-          outcome = await client.cancelOrder(orderId);
-        } catch (error) {
-          // Logged like the app's cancels, so orders changes can tell this computer's cancels apart.
-          if (isStoreApiError(error))
-            await cancelLog.append(scope, {
-              at: timing.now(),
-              environment: scope.environment,
-              orderId,
-              result: 'failed',
-              message: error.failure.message,
-              delivery: error.failure.delivery,
-            });
+        // Sent, logged and explained as the app does it (src/main/orders/orders-service.ts).
+        const outcome = await orders.cancel(CLI_ENVIRONMENT, orderId).catch((error: unknown) => {
+          sayUnsaved('The attempt was');
           throw error;
-        }
-        await cancelLog.append(scope, {
-          at: timing.now(),
-          environment: scope.environment,
-          orderId,
-          result: outcome.kind,
-          message: outcome.message,
         });
         if (parsed.json) {
           json({
@@ -370,11 +356,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         } else {
           (outcome.kind === 'cancelled' ? io.stdout : io.stderr)(`${outcome.message}\n`);
         }
+        sayUnsaved('The cancel was');
         sayDeprecations();
         return EXIT_BY_OUTCOME[outcome.kind];
       }
-      case 'orders cancel --from':
-        return await runBulkCancel(
+      case 'orders cancel --from': {
+        const code = await runBulkCancel(
           {
             resume: parsed.resume === true,
             json: parsed.json,
@@ -389,15 +376,16 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
             timing,
             tty: io.stderrIsTty === true,
             // Logged as single cancels are, so orders changes tells these orders apart too.
-            onResult: (result) =>
-              lists().cancelLog.append(scope, cancelLogEntryOf(scope.environment, result)),
+            ...orders.cancelLogHooks(scope),
           },
         );
+        sayUnsaved('Some results were');
+        return code;
+      }
       case 'quota': {
-        await client.checkConnection();
-        const quota = client.quota();
-        if (parsed.json) json({ ok: true, quota: quotaJson(quota) });
-        else io.stdout(`${quotaLine(quota)}\n`);
+        const check = await quota.check(CLI_ENVIRONMENT);
+        if (parsed.json) json({ ok: true, quota: quotaJson(check.quota) });
+        else io.stdout(`${quotaLine(check.quota)}\n`);
         sayDeprecations();
         return EXIT.ok;
       }

@@ -1,33 +1,42 @@
 // Everything the main process runs, put together once: the environments, the
-// local order data and the IPC handlers over them. Electron's entry point, the
+// local order data, the services that hold each capability's operations
+// (orders, quota, bulk cancel, domains, deprecations) and the IPC handlers
+// over them (the command line builds its own over the same services, in
+// src/cli/cli-services.ts). Electron's entry point, the
 // development harness and the tests all build the app through this, each with
 // its own settings, key store, data folder and way of asking the clerk.
 // Local order data belongs to the service an environment points at (its
 // scope), so a new address starts empty and an old one finds its data again.
 
 import { ENVIRONMENT_IDS, type EnvironmentId } from '../shared/environments.ts';
-import { BulkJournal } from './bulk-cancel/journal.ts';
-import { BulkCancelQueue } from './bulk-cancel/queue.ts';
-import { adoptUnscopedFiles, type ServiceScope } from './environments/service-scope.ts';
-import { realTiming, type Timing } from './store-api/clock.ts';
-import { quotaFolder, SharedGateFolder } from './quota/shared-gate-files.ts';
+import type { AppState } from '../shared/ipc-contract.ts';
+import { BulkCancelService } from './bulk-cancel/bulk-cancel-service.ts';
+import type { BulkCancelQueue } from './bulk-cancel/queue.ts';
+import { DomainWatcher } from './domains/domain-watcher.ts';
+import { DomainsService } from './domains/domains-service.ts';
+import type { RecheckSchedule } from './domains/recheck-schedule.ts';
 import { DomainWorkspaceStore } from './domains/workspace-store.ts';
+import { Connectivity } from './environments/connectivity.ts';
 import {
   EnvironmentService,
   type EnvironmentServiceDeps,
+  type SettingsStore,
 } from './environments/environment-service.ts';
+import { adoptUnscopedFiles } from './environments/service-scope.ts';
 import { createHandlers, type Emit, type Handlers } from './ipc/handlers.ts';
-import type { OpenOrderStream } from './orders/order-stream.ts';
 import { makeFolder, nodeFiles, type LocalFiles } from './local-data/local-files.ts';
 import { StorageHealth } from './local-data/storage-health.ts';
-import type { SettingsStore } from './environments/environment-service.ts';
-import { CancelLog, cancelLogEntryOf } from './orders/cancel-log.ts';
+import { CancelLog } from './orders/cancel-log.ts';
 import { OrderChangesTracker } from './orders/changes.ts';
-import { DeprecationNotices } from './store-api/deprecation-notices.ts';
-import { DomainWatcher } from './domains/domain-watcher.ts';
-import type { RecheckSchedule } from './domains/recheck-schedule.ts';
 import { OrderCache } from './orders/order-cache.ts';
+import type { OpenOrderStream } from './orders/order-stream.ts';
+import { OrdersService } from './orders/orders-service.ts';
 import { ReviewMarksStore } from './orders/review-marks.ts';
+import { QuotaService } from './quota/quota-service.ts';
+import { quotaFolder, SharedGateFolder } from './quota/shared-gate-files.ts';
+import { realTiming, type Timing } from './store-api/clock.ts';
+import { DeprecationNotices } from './store-api/deprecation-notices.ts';
+import { DeprecationsService } from './store-api/deprecations-service.ts';
 
 export interface AppServicesDeps extends EnvironmentServiceDeps {
   /** Where the order cache, cancel log and review marks live. */
@@ -42,16 +51,19 @@ export interface AppServicesDeps extends EnvironmentServiceDeps {
 }
 
 export interface AppServices {
+  /** The environments: addresses, keys, and each one's client and gate. */
   readonly service: EnvironmentService;
-  readonly cache: OrderCache;
-  readonly cancelLog: CancelLog;
-  readonly reviewMarks: ReviewMarksStore;
-  readonly domains: DomainWorkspaceStore;
+  readonly orders: OrdersService;
+  readonly quota: QuotaService;
+  readonly bulkCancel: BulkCancelService;
+  readonly domains: DomainsService;
+  readonly deprecations: DeprecationsService;
+  /** Whether each environment's service answers, as inferred from every call to it. */
+  readonly connectivity: Connectivity;
   /** Whether the data folder takes what the app saves; the app goes on from memory when not. */
   readonly storage: StorageHealth;
-  readonly changes: OrderChangesTracker;
-  readonly deprecations: DeprecationNotices;
-  readonly watcher: DomainWatcher;
+  /** The environments as the renderer sees them, with a storage problem if there is one. */
+  state(): AppState;
   /**
    * The bulk cancel of the service an environment points at now, loaded
    * from its journal; undefined while a remote environment has no address.
@@ -66,12 +78,6 @@ export interface AppServices {
   close(): Promise<void>;
 }
 
-interface ScopedQueue {
-  readonly scope: ServiceScope;
-  readonly queue: BulkCancelQueue;
-  readonly loaded: Promise<void>;
-}
-
 export function createAppServices(deps: AppServicesDeps): AppServices {
   const storage = new StorageHealth(deps.dataDir);
   try {
@@ -81,6 +87,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
   }
   const files = storage.watch(deps.files ?? nodeFiles());
   const timing = deps.timing ?? realTiming;
+  const now = timing.now;
   const service = new EnvironmentService({
     // Per key and address, shared with the CLI when it uses the same data folder.
     quotaStore: new SharedGateFolder(quotaFolder(deps.dataDir), timing.now, (file, error) =>
@@ -96,145 +103,92 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
   const cache = new OrderCache(deps.dataDir, files);
   void cache.sweepTemporaryFiles();
   const cancelLog = new CancelLog(deps.dataDir, files);
-  const reviewMarks = new ReviewMarksStore(deps.dataDir, files);
-  const domains = new DomainWorkspaceStore(deps.dataDir, files);
-  const now = timing.now;
-  const changes = new OrderChangesTracker(cache, cancelLog);
-  const deprecations = new DeprecationNotices(deps.dataDir);
+  const workspaces = new DomainWorkspaceStore(deps.dataDir, files);
+  const notices = new DeprecationNotices(deps.dataDir);
   service.onDeprecation(
     (environment, endpoint, said) =>
-      void deprecations.observe(environment, endpoint, said, now()).catch(() => undefined),
+      void notices.observe(environment, endpoint, said, now()).catch(() => undefined),
   );
   // Re-checks run in main, so they go on whichever screen is open.
   const watcher = new DomainWatcher({
-    workspaces: domains,
+    workspaces,
     dir: deps.dataDir,
     timing,
     ...(deps.recheckSchedule ? { schedule: deps.recheckSchedule } : {}),
   });
-  domains.onChange((environment) => void watcher.refresh(environment));
-  let emitBulk: (environment: EnvironmentId) => void = () => undefined;
+  workspaces.onChange((environment) => void watcher.refresh(environment));
 
-  /** Each environment's bulk cancel, for the service it points at now. */
-  const current = new Map<EnvironmentId, ScopedQueue>();
-  /** Bulk cancels of earlier addresses, finishing the answers already on their way, by scope. */
-  const leaving = new Map<string, Promise<void>>();
-  const queueFor = (scope: ServiceScope): BulkCancelQueue => {
-    const queue: BulkCancelQueue = new BulkCancelQueue({
-      environment: scope.environment,
-      journal: new BulkJournal(deps.dataDir, scope, { files }),
-      client: () => service.clientFor(scope),
-      timing,
-      onChange: () => {
-        if (current.get(scope.environment)?.queue === queue) emitBulk(scope.environment);
-      },
-      onResult: (result) => cancelLog.append(scope, cancelLogEntryOf(scope.environment, result)),
-    });
-    return queue;
-  };
-  /**
-   * The old address's job stops sending, as on quit, so it carries on when
-   * the address comes back; that waits until its last answers are journaled.
-   */
-  const retire = (environment: EnvironmentId, entry: ScopedQueue): void => {
-    current.delete(environment);
-    const stopped = entry.queue
-      .pauseForShutdown()
-      .then(() => entry.loaded)
-      .catch(() => undefined)
-      .then(() => entry.queue.idle());
-    leaving.set(entry.scope.key, stopped);
-    void stopped.then(() => {
-      if (leaving.get(entry.scope.key) === stopped) leaving.delete(entry.scope.key);
-    });
-  };
-  const bulkCancelOf = async (environment: EnvironmentId): Promise<BulkCancelQueue | undefined> => {
-    const scope = service.scopeOf(environment);
-    let entry = current.get(environment);
-    if (entry && entry.scope.key !== scope?.key) {
-      retire(environment, entry);
-      entry = undefined;
-    }
-    if (!scope) return undefined;
-    if (!entry) {
-      const queue = queueFor(scope);
-      const earlier = leaving.get(scope.key) ?? Promise.resolve();
-      entry = { scope, queue, loaded: earlier.then(() => queue.load()) };
-      current.set(environment, entry);
-    }
-    await entry.loaded;
-    return entry.queue;
-  };
-  service.onBaseUrlChange((environment) => void bulkCancelOf(environment).catch(() => undefined));
-  service.onQuota((environment, quota) => current.get(environment)?.queue.observeQuota(quota));
-  return {
-    service,
+  const connectivity = new Connectivity();
+  const orders = new OrdersService({
+    access: service,
     cache,
     cancelLog,
-    reviewMarks,
+    now,
+    connectivity,
+    saves: storage,
+    reviewMarks: new ReviewMarksStore(deps.dataDir, files),
+    changes: new OrderChangesTracker(cache, cancelLog),
+  });
+  const quota = new QuotaService({
+    access: service,
+    view: (environment) => service.quota(environment),
+    connectivity,
+  });
+  const bulkCancel = new BulkCancelService({
+    dataDir: deps.dataDir,
+    files,
+    timing,
+    scopeOf: (environment) => service.scopeOf(environment),
+    clientFor: (scope) => service.clientFor(scope),
+    logHooks: (scope) => orders.cancelLogHooks(scope),
+  });
+  service.onBaseUrlChange(
+    (environment) => void bulkCancel.queueOf(environment).catch(() => undefined),
+  );
+  service.onQuota((environment, view) => bulkCancel.observeQuota(environment, view));
+  const domains = new DomainsService(workspaces, watcher);
+  const deprecations = new DeprecationsService(notices, deps.openExternal);
+  const state = (): AppState => {
+    const problem = storage.problem();
+    return { ...service.state(), ...(problem ? { storageProblem: problem } : {}) };
+  };
+
+  return {
+    service,
+    orders,
+    quota,
+    bulkCancel,
     domains,
-    storage,
-    changes,
     deprecations,
-    watcher,
-    bulkCancelOf,
-    currentBulkCancels: () => [...current.values()].map((entry) => entry.queue),
+    connectivity,
+    storage,
+    state,
+    bulkCancelOf: (environment) => bulkCancel.queueOf(environment),
+    currentBulkCancels: () => bulkCancel.currentQueues(),
     resumeWork: async () => {
-      await Promise.all([
-        ...ENVIRONMENT_IDS.map((environment) => bulkCancelOf(environment)),
-        watcher.start(),
-      ]);
+      await Promise.all([bulkCancel.resumeAll(), watcher.start()]);
     },
-    handlers: (emit, openOrderStream) => {
-      service.onQuota((environment, quota) => emit('quota:changed', { environment, quota }));
-      storage.onChange((problem) => emit('storage:changed', { problem: problem ?? null }));
-      // Progress events at most every 200 ms per environment; the last one always goes out.
-      const timers = new Map<EnvironmentId, ReturnType<typeof setTimeout>>();
-      emitBulk = (environment) => {
-        if (timers.has(environment)) return;
-        timers.set(
-          environment,
-          setTimeout(() => {
-            timers.delete(environment);
-            const snapshot = current.get(environment)?.queue.snapshot();
-            if (snapshot) emit('bulk-cancel:changed', { environment, snapshot });
-          }, 200),
-        );
-      };
-      deprecations.onChange(
-        (environment) =>
-          void deprecations
-            .list(environment)
-            .then((notices) => emit('deprecations:changed', { environment, notices })),
-      );
-      watcher.onChange((watch, previous) =>
-        emit('domains:watch-changed', { watch, ...(previous ? { previous } : {}) }),
-      );
-      return createHandlers(
+    handlers: (emit, openOrderStream) =>
+      createHandlers(
         {
-          service,
-          cache,
-          cancelLog,
-          reviewMarks,
+          environments: service,
+          state,
+          orders,
+          quota,
+          bulkCancel,
           domains,
-          bulkCancelOf,
-          storage,
-          now,
-          changes,
           deprecations,
+          connectivity,
+          now,
+          storage,
+          notices,
           watcher,
-          ...(deps.openExternal ? { openExternal: deps.openExternal } : {}),
           ...(openOrderStream ? { openOrderStream } : {}),
         },
         emit,
-      );
-    },
+      ),
     close: async () => {
-      await Promise.all([
-        ...[...current.values()].map((entry) => entry.queue.pauseForShutdown()),
-        ...leaving.values(),
-        watcher.close(),
-      ]);
+      await Promise.all([bulkCancel.close(), watcher.close()]);
       await service.close();
     },
   };

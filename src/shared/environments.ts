@@ -30,14 +30,28 @@ function isLoopbackHost(hostname: string): boolean {
 }
 
 /**
+ * The longest base address accepted, wherever one is entered (Settings, the
+ * command line), as written and once normalised: every local file of a
+ * service names its address in a fixed-size header (the order cache's is
+ * 1 KiB), which must hold it.
+ */
+export const MAX_BASE_URL_LENGTH = 512;
+
+/**
  * Checks a base URL as the interface describes it: https (only loopback may
- * use http), ending with the path prefix `/v1`. Returns the normalised URL
- * (no trailing slash) or a message saying what to fix.
+ * use http), ending with the path prefix `/v1`, at most MAX_BASE_URL_LENGTH
+ * characters. Returns the normalised URL (no trailing slash) or a message
+ * saying what to fix.
  */
 export function validateBaseUrl(
   input: string,
 ): { ok: true; value: string } | { ok: false; message: string } {
   const text = input.trim();
+  const tooLong = {
+    ok: false as const,
+    message: `This address is too long: at most ${MAX_BASE_URL_LENGTH} characters.`,
+  };
+  if (text.length > MAX_BASE_URL_LENGTH) return tooLong;
   if (text === '')
     return {
       ok: false,
@@ -72,5 +86,8 @@ export function validateBaseUrl(
   if (!path.endsWith('/v1')) {
     return { ok: false, message: 'The address must end with /v1, the API version.' };
   }
-  return { ok: true, value: `${url.origin}${path}` };
+  const value = `${url.origin}${path}`;
+  // Normalised, an address can grow (a name in another script, characters encoded).
+  if (value.length > MAX_BASE_URL_LENGTH) return tooLong;
+  return { ok: true, value };
 }

@@ -40,6 +40,11 @@ export class InvalidOrdersError extends Error {
 
 const NOT_JSON = 'the list is not valid JSON; it may have been cut off';
 const NOT_A_LIST = 'the answer is not a list of orders';
+/** Said when the body starts as HTML does: a sign-in page or a proxy's error page, not data. */
+export const WEB_PAGE = 'the service answered with a web page, not a list of orders';
+const LESS_THAN = 60;
+/** A UTF-8 byte-order mark, which JSON.parse after text() would have read past. */
+const BYTE_ORDER_MARK = [0xef, 0xbb, 0xbf] as const;
 
 const TAB = 9;
 const LF = 10;
@@ -744,6 +749,12 @@ export interface ScannerOptions {
 
 /** 1 GiB: about 11 million orders. */
 const MAX_PRESIZED_BYTES = 2 ** 30;
+/**
+ * The most rows reserved at once from a declared length (about 56 MB of
+ * columns): a Content-Length over tiny orders must not claim gigabytes. A
+ * longer list grows from there as its orders arrive.
+ */
+const MAX_PRESIZED_ROWS = 2 ** 20;
 
 /** Bytes of the next chunk first read together with an item the last one cut off. */
 const BRIDGE_BYTES = 4096;
@@ -764,6 +775,8 @@ export class OrderListScanner {
   #rescanAt = 0;
   #pushedBytes = 0;
   #sized = false;
+  /** Bytes of a leading byte-order mark seen so far; -1 once the body is past where one could be. */
+  #markBytes = 0;
   #failure: InvalidOrdersError | undefined;
   readonly #expectedBytes: number | undefined;
   readonly #columns: ColumnWriter;
@@ -797,16 +810,45 @@ export class OrderListScanner {
   push(chunk: Uint8Array): void {
     if (this.#failure) throw this.#failure;
     // One kind of array in the hot loop: a Buffer (a Uint8Array subclass) is viewed as a plain one.
-    const data =
+    let data =
       chunk.constructor === Uint8Array
         ? chunk
         : new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     this.#pushedBytes += data.length;
+    if (this.#markBytes >= 0) {
+      const skip = this.#byteOrderMark(data);
+      if (skip < 0) return;
+      data = data.subarray(skip);
+    }
     this.#guard(() => {
       const from = this.#carriedBytes > 0 ? this.#bridge(data) : 0;
       if (from >= 0) this.#carry(data, this.#scan(data, from));
     });
     this.#sizeColumns();
+  }
+
+  /**
+   * Reads past a leading byte-order mark, which may come split over chunks.
+   * Returns how many bytes of `data` it took, or -1 when all of them (more may follow).
+   */
+  #byteOrderMark(data: Uint8Array): number {
+    let at = 0;
+    while (at < data.length && this.#markBytes < 3) {
+      if (data[at] !== BYTE_ORDER_MARK[this.#markBytes]) {
+        // Part of a mark and then something else is no JSON at all.
+        if (this.#markBytes > 0)
+          this.#guard(() => {
+            throw notJson();
+          });
+        this.#markBytes = -1;
+        return at;
+      }
+      this.#markBytes += 1;
+      at += 1;
+    }
+    if (this.#markBytes < 3) return -1;
+    this.#markBytes = -1;
+    return at;
   }
 
   /** The columns of the whole list; throws if it is not a whole, valid list. */
@@ -891,7 +933,7 @@ export class OrderListScanner {
     const perOrder = (this.#pushedBytes - this.#carriedBytes) / count;
     // A Content-Length is believed only up to a sane size; past it the columns grow as orders come.
     const expected = Math.min(this.#expectedBytes, MAX_PRESIZED_BYTES);
-    const rows = Math.ceil((expected / perOrder) * 1.02) + 16;
+    const rows = Math.min(MAX_PRESIZED_ROWS, Math.ceil((expected / perOrder) * 1.02) + 16);
     const scale = rows / count;
     columns.reserve(rows, Math.ceil(columns.idAt * scale), Math.ceil(columns.shipAt * scale));
   }
@@ -936,6 +978,7 @@ export class OrderListScanner {
         } else if (state === BEFORE_LIST) {
           if (c === OPEN_BRACKET) state = FIRST_ITEM;
           else if (beginsValue(c)) throw new InvalidOrdersError(NOT_A_LIST);
+          else if (c === LESS_THAN) throw new InvalidOrdersError(WEB_PAGE);
           else throw notJson();
           p++;
         } else {

@@ -1,4 +1,4 @@
-// The CLI's part of issue 13, against the real sandbox and the loopback DNS
+// Changes, deprecations and domain watching from the command line, against the real sandbox and the loopback DNS
 // server: `orders list` keeps the last two lists per address, `orders
 // changes` says what changed between them (from the saved lists alone),
 // deprecation notices go to standard error and into --json, and `domain

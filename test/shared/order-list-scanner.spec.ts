@@ -5,7 +5,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { COMPLETE_ABSENT, ordersOf, type OrderColumns } from '../../src/shared/order-columns.ts';
-import { InvalidOrdersError, OrderListScanner } from '../../src/shared/order-list-scanner.ts';
+import {
+  InvalidOrdersError,
+  OrderListScanner,
+  WEB_PAGE,
+} from '../../src/shared/order-list-scanner.ts';
 import { dateTimeMs } from '../../src/shared/rfc3339.ts';
 import {
   PROPERTY_RUNS,
@@ -217,11 +221,50 @@ describe('OrderListScanner', () => {
       message: 'the answer is not a list of orders',
     });
     expect(refusal('[{"id":1},[2]]')).toEqual({ ok: false, message: 'item 2 is not an order' });
-    expect(refusal('<html>')).toMatchObject({ message: expect.stringContaining('not valid JSON') });
+    expect(refusal('<html>')).toEqual({ ok: false, message: WEB_PAGE });
+    expect(refusal('\n  <!DOCTYPE html><p>Sign in</p>')).toEqual({ ok: false, message: WEB_PAGE });
     expect(refusal('')).toMatchObject({ message: expect.stringContaining('cut off') });
     expect(refusal('[{"id":1}] x')).toMatchObject({
       message: expect.stringContaining('not valid JSON'),
     });
+  });
+
+  it('reads past a byte-order mark at the start, however the chunks cut it', () => {
+    const text = '\uFEFF[{"id":9007199254740993,"quantity":2},{"id":2}]';
+    const bytes = utf8.encode(text);
+    for (const at of [[], [1], [2], [1, 2], [3], [2, 4]]) {
+      const orders = ordersOf(
+        scanInChunks(
+          bytes,
+          at.map((byte) => (byte + 0.5) / bytes.length),
+        ),
+      );
+      expect(orders.map((o) => o.id)).toEqual(['9007199254740993', '2']);
+    }
+    // A mark in the middle, or a broken one, is not JSON.
+    expect(readingOf(() => ordersOf(scanInChunks(utf8.encode('[\uFEFF]'), [])))).toMatchObject({
+      ok: false,
+    });
+    expect(
+      readingOf(() => ordersOf(scanInChunks(new Uint8Array([0xef, 0xbb, 0x5b, 0x5d]), [0.3]))),
+    ).toMatchObject({ ok: false, message: expect.stringContaining('not valid JSON') });
+    expect(readingOf(() => ordersOf(scanInChunks(new Uint8Array([0xef, 0xbb]), [])))).toMatchObject(
+      { ok: false },
+    );
+  });
+
+  it('reserves a bounded room from a declared length, however tiny the orders', () => {
+    // 1 GiB declared over orders of two bytes: sized from their average, that is ~365 million rows.
+    const before = process.memoryUsage().arrayBuffers;
+    const scanner = new OrderListScanner({ expectedBytes: 2 ** 30 });
+    scanner.push(utf8.encode(`[${Array.from({ length: 200 }, () => '{}').join(',')}`));
+    const reserved = process.memoryUsage().arrayBuffers - before;
+    expect(scanner.count).toBe(200);
+    expect(reserved).toBeLessThan(128 * 1024 * 1024);
+    // And the list still grows past the first reservation as orders keep coming.
+    const more = `,${Array.from({ length: 1_100_000 }, () => '{}').join(',')}]`;
+    scanner.push(utf8.encode(more));
+    expect(scanner.finish().count).toBe(1_100_200);
   });
 
   it('reads an order whose unknown value spans many chunks', () => {

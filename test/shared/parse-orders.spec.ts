@@ -30,7 +30,7 @@ describe('parseOrders', () => {
     expect(parseOrders(text)[0]).toMatchObject({ id: '9007199254740993', petId: '1' });
   });
 
-  // Issue 14 §1: each of these valid lists came back with a wrong id, or was refused.
+  // Each of these valid lists once came back with a wrong id, or was refused.
   describe("an id is the value of the order object's own key, exact, or the list is refused", () => {
     it('ignores an id inside a nested object', () => {
       const text = '[{"meta":{"id":9007199254740993},"id":9007199254740992}]';

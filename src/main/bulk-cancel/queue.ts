@@ -18,7 +18,7 @@ import type { QuotaSnapshot } from '../../shared/quota.ts';
 import type { Timing } from '../store-api/clock.ts';
 import { RequestGate } from '../quota/gate.ts';
 import { isStoreApiError, type StoreClient } from '../store-api/client.ts';
-import { clockTime, failure } from '../store-api/errors.ts';
+import { clockTime, failure, type EarlierCancel } from '../store-api/errors.ts';
 import { replay, type BulkJournal, type JobState, type JournalLine } from './journal.ts';
 import { reasonWords } from '../local-data/storage-health.ts';
 
@@ -35,6 +35,8 @@ export interface BulkCancelDeps {
   readonly onChange?: (snapshot: BulkCancelSnapshot) => void;
   /** Each result once it is journaled (the app adds it to the cancel log). */
   readonly onResult?: (result: BulkResult) => void | Promise<void>;
+  /** What the cancel log knows of earlier cancels of an order, asked on a 404. */
+  readonly earlierCancel?: (orderId: string) => Promise<EarlierCancel | undefined>;
 }
 
 /** How long a background request may wait at the gate: a window reset, not a day. */
@@ -325,10 +327,12 @@ export class BulkCancelQueue {
         job.items.set(orderId, 'sent');
         const client = await this.#deps.client();
         const sentAt = timing.now();
+        const { earlierCancel } = this.#deps;
         const outcome = await client.cancelOrder(orderId, {
           priority: 'background',
           maxWaitMs: MAX_GATE_WAIT_MS,
           previousAttemptUnknown: unknown,
+          ...(earlierCancel ? { earlierCancel: () => earlierCancel(orderId) } : {}),
         });
         this.#latencyMs = Math.max(1, timing.now() - sentAt);
         this.#offlineDelay = this.#deps.offlineRetryMs ?? 15_000;

@@ -2,6 +2,8 @@
 // holds, and whatever follows "Bearer" or an Authorization header, whoever
 // wrote it (our code, a library's error, a server that echoed the header).
 
+import { withoutSecrets } from '../store-api/service-text.ts';
+
 export const REDACTED = '[redacted]';
 
 // "Authorization: Bearer x", "authorization":"Bearer x", "Bearer x" and
@@ -12,14 +14,14 @@ const BEARER_TOKEN = /(\bbearer\s+)[^\s"',;]+/gi;
 /** Keys shorter than this are not searched for: "ab" would redact half the log. */
 const MIN_SECRET_LENGTH = 6;
 
+/** `text` without Authorization values, and without any secret in any spelling an echo gives it. */
 export function redactText(text: string, secrets: Iterable<string>): string {
-  let result = text
-    .replace(AUTHORIZATION_VALUE, `$1${REDACTED}`)
-    .replace(BEARER_TOKEN, `$1${REDACTED}`);
-  for (const secret of secrets) {
-    if (secret.length >= MIN_SECRET_LENGTH) result = result.split(secret).join(REDACTED);
-  }
-  return result;
+  return withoutSecrets(
+    text.replace(AUTHORIZATION_VALUE, `$1${REDACTED}`).replace(BEARER_TOKEN, `$1${REDACTED}`),
+    secrets,
+    REDACTED,
+    MIN_SECRET_LENGTH,
+  );
 }
 
 /**

@@ -74,6 +74,7 @@ export interface EnvironmentServiceDeps {
 
 export type QuotaListener = (environment: EnvironmentId, quota: QuotaView) => void;
 export type AddressListener = (environment: RemoteEnvironmentId) => void;
+export type KeyListener = (environment: RemoteEnvironmentId, status: KeyStatus) => void;
 /** What an answer said of its endpoint's deprecation (see StoreClientOptions.onDeprecation). */
 export type DeprecationListener = (
   environment: EnvironmentId,
@@ -104,6 +105,7 @@ export class EnvironmentService {
   readonly #quotaListeners = new Set<QuotaListener>();
   readonly #addressListeners = new Set<AddressListener>();
   readonly #deprecationListeners = new Set<DeprecationListener>();
+  readonly #keyListeners = new Set<KeyListener>();
   /** One question per environment at a time: asking again while it is open waits for it. */
   readonly #asking = new Map<RemoteEnvironmentId, Promise<KeyStatus>>();
   #sandbox: Promise<SandboxHandle> | undefined;
@@ -176,15 +178,29 @@ export class EnvironmentService {
     return this.#view(environment, this.#deps.settings.read());
   }
 
+  /** Called with a key's status after the clerk set, removed or allowed it elsewhere. */
+  onKeyChange(listener: KeyListener): () => void {
+    this.#keyListeners.add(listener);
+    return () => this.#keyListeners.delete(listener);
+  }
+
   /** Keeps the key for the environment's current address. */
   setKey(environment: RemoteEnvironmentId, key: string, options?: SetKeyOptions): KeyStatus {
     const origin = this.#originOf(environment);
-    return this.#deps.keys.setKey(environment, key, { ...options, ...(origin ? { origin } : {}) });
+    return this.#keyChanged(
+      environment,
+      this.#deps.keys.setKey(environment, key, { ...options, ...(origin ? { origin } : {}) }),
+    );
   }
 
   removeKey(environment: RemoteEnvironmentId): KeyStatus {
     this.#deps.keys.removeKey(environment);
-    return this.keyStatus(environment);
+    return this.#keyChanged(environment, this.keyStatus(environment));
+  }
+
+  #keyChanged(environment: RemoteEnvironmentId, status: KeyStatus): KeyStatus {
+    for (const listener of [...this.#keyListeners]) listener(environment, status);
+    return status;
   }
 
   /** The key's status as seen from the environment's current address. */
@@ -200,7 +216,9 @@ export class EnvironmentService {
   confirmKeyOrigin(environment: RemoteEnvironmentId): Promise<KeyStatus> {
     const open = this.#asking.get(environment);
     if (open) return open;
-    const asking = this.#askKeyOrigin(environment).finally(() => this.#asking.delete(environment));
+    const asking = this.#askKeyOrigin(environment)
+      .then((status) => this.#keyChanged(environment, status))
+      .finally(() => this.#asking.delete(environment));
     this.#asking.set(environment, asking);
     return asking;
   }

@@ -15,6 +15,7 @@ import { scopedFileName, type ServiceScope } from '../environments/service-scope
 import { lazySchema } from '../local-data/lazy-schema.ts';
 import { nodeFiles, type LocalFiles } from '../local-data/local-files.ts';
 import { storageErrorCode } from '../local-data/storage-health.ts';
+import type { EarlierCancel } from '../store-api/errors.ts';
 
 const logEntrySchema = lazySchema<CancelLogEntry>((z) =>
   z.object({
@@ -37,6 +38,27 @@ export function cancelLogEntryOf(environment: EnvironmentId, result: BulkResult)
     message: result.message,
     ...(result.delivery ? { delivery: result.delivery } : {}),
   };
+}
+
+/**
+ * What the log knows of earlier cancels of an order: the last one the
+ * service confirmed, and the last one that went out without an answer that
+ * said what the service did (a lost answer, or one the interface does not
+ * define), unless a confirmed cancel came after it.
+ */
+export function earlierCancelOf(
+  entries: readonly CancelLogEntry[],
+  orderId: string,
+): EarlierCancel | undefined {
+  let cancelledAt: number | undefined;
+  let unknownAt: number | undefined;
+  for (const entry of entries) {
+    if (entry.orderId !== orderId) continue;
+    if (entry.result === 'cancelled') cancelledAt = entry.at;
+    else if (entry.result === 'gone' || entry.delivery === 'unknown') unknownAt = entry.at;
+  }
+  if (cancelledAt !== undefined) return { cancelledAt };
+  return unknownAt !== undefined ? { unknownAt } : undefined;
 }
 
 /** The size at which a log starts afresh: about 5,000 entries. */

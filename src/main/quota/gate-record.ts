@@ -68,17 +68,15 @@ export function noteSent(record: GateRecord): void {
 /** The earliest time a request could be sent, and why it waits (if it does). */
 export function openTime(record: GateRecord, now: number): { at: number; reason?: HoldReason } {
   const s = record.snapshot;
-  if (s.holdUntil !== undefined && s.holdUntil > now) {
-    return { at: s.holdUntil, reason: s.holdReason ?? 'server-429' };
-  }
-  if (
-    s.remaining === 0 &&
-    s.resetAt !== undefined &&
-    s.resetAt > now &&
-    record.leases.length === 0
-  ) {
-    return { at: s.resetAt, reason: 'quota-exhausted' };
-  }
+  const held = s.holdUntil !== undefined && s.holdUntil > now ? s.holdUntil : undefined;
+  const spent =
+    s.remaining === 0 && s.resetAt !== undefined && s.resetAt > now && record.leases.length === 0
+      ? s.resetAt
+      : undefined;
+  // A short hold over a window that stays spent past it: the gate opens at the later of the two.
+  if (held !== undefined)
+    return { at: Math.max(held, spent ?? held), reason: s.holdReason ?? 'server-429' };
+  if (spent !== undefined) return { at: spent, reason: 'quota-exhausted' };
   return { at: now };
 }
 

@@ -11,7 +11,7 @@ import { DEFAULT_BACKOFF, fullJitterDelay, type BackoffPolicy } from './backoff.
 import { realTiming, type Timing } from './clock.ts';
 import { HeldBackError, type Priority, type RequestGate } from '../quota/gate.ts';
 import { readRateLimitHeaders, type RateLimitReading } from '../quota/rate-limit-headers.ts';
-import { latestBelievable, parseRetryAfter } from '../quota/retry-after.ts';
+import { latestBelievable, MAX_BELIEVED_WAIT_MS, parseRetryAfter } from '../quota/retry-after.ts';
 import { ServerClock } from '../quota/server-clock.ts';
 import type { RetryBudget } from './retry-budget.ts';
 import {
@@ -30,12 +30,14 @@ import {
   serverGaveUp,
   statusFailure,
   unreadableList,
+  type EarlierCancel,
   type ErrorBody,
 } from './errors.ts';
 import { ordersOf, type OrderColumns } from '../../shared/order-columns.ts';
 import { InvalidOrdersError, OrderListScanner } from '../../shared/order-list-scanner.ts';
 import type { StoreEndpoint } from '../../shared/deprecations.ts';
 import { readDeprecationHeaders, type DeprecationHeaders } from './deprecation.ts';
+import { KEY_PLACEHOLDER, serviceText, withoutSecrets } from './service-text.ts';
 
 export interface StoreClientOptions {
   /** Validated base URL ending with /v1 (src/shared/environments.ts). */
@@ -152,10 +154,11 @@ export interface CancelOptions extends CallOptions {
    */
   readonly previousAttemptUnknown?: boolean;
   /**
-   * When this computer's cancel log holds a cancel of this order the service
-   * confirmed (epoch ms). Asked only on a 404, so a long log is read rarely.
+   * What this computer's cancel log knows of earlier cancels of this order:
+   * one the service confirmed, or one whose answer did not say what it did.
+   * Asked only on a 404, so a long log is read rarely.
    */
-  readonly earlierCancel?: () => Promise<number | undefined>;
+  readonly earlierCancel?: () => Promise<EarlierCancel | undefined>;
 }
 
 export interface ConnectionCheck {
@@ -170,7 +173,18 @@ interface Answer {
   readonly earlierAnswerLost: boolean;
 }
 
-const RETRIABLE_STATUS = new Set([500, 502, 503, 504]);
+/**
+ * The answers the interface defines for a cancel: with one of these the
+ * service said what it did. To any other (a 5xx of any kind, a CDN's 520 or
+ * 524, a redirect, a 200 from something in between) the order may or may not
+ * have been cancelled.
+ */
+const DEFINED_CANCEL_ANSWERS = new Set([204, 400, 401, 404, 409, 429]);
+/** A 5xx is tried again, except the two that say the request can never work. */
+const isRetriableStatus = (status: number): boolean =>
+  status >= 500 && status <= 599 && status !== 501 && status !== 505;
+/** The keys a client remembers having sent, to take out of what the service says. */
+const KEYS_REMEMBERED = 4;
 const MAX_REDIRECTS = 3;
 const MAX_ERROR_BODY = 64 * 1024;
 
@@ -180,6 +194,8 @@ export class StoreClient {
   readonly #http: KyInstance;
   readonly #origin: string;
   readonly #serverClock = new ServerClock();
+  /** The keys this client put in an Authorization header (the current one may have changed since). */
+  readonly #keysSent = new Set<string>();
 
   constructor(options: StoreClientOptions) {
     this.#options = {
@@ -298,28 +314,41 @@ export class StoreClient {
 
   async cancelOrder(orderId: string, options: CancelOptions = {}): Promise<CancelOutcome> {
     if (!isInt64Text(orderId)) throw notAnOrderNumber(orderId);
+    const unsure = `Order ${orderId} may or may not have been cancelled: refresh the list to check.`;
     return this.#withDeadline(options.signal, async (signal) => {
       const { response, earlierAnswerLost } = await this.#send(
         'DELETE',
         `store/orders/${orderId}`,
         { ...options, signal, endpoint: 'cancel-order' },
-      );
-      const body = readErrorBody(await this.#readSmall(response));
-      if (response.status >= 200 && response.status < 300) {
+      ).catch((error: unknown) => {
+        // Whatever went wrong, a cancel that may have been done says so first.
+        if (error instanceof StoreApiError && error.failure.delivery === 'unknown')
+          throw new StoreApiError(
+            { ...error.failure, message: `${unsure} ${error.failure.message}` },
+            { cause: error.cause },
+          );
+        throw error;
+      });
+      const body = await this.#serviceWords(response);
+      if (response.status === 204) {
         return { kind: 'cancelled', message: `Order ${orderId} was cancelled.` };
       }
       if (response.status === 404) {
-        const cancelledAt = await options.earlierCancel?.().catch(() => undefined);
-        return cancelNotFound(orderId, body, earlierAnswerLost, cancelledAt);
+        const earlier = await options.earlierCancel?.().catch(() => undefined);
+        return this.#scrubbed(cancelNotFound(orderId, body, earlierAnswerLost, earlier));
       }
       if (response.status === 409) {
-        return { kind: 'already-shipped', message: alreadyShippedWords(orderId, body) };
+        return this.#scrubbed<CancelOutcome>({
+          kind: 'already-shipped',
+          message: alreadyShippedWords(orderId, body),
+        });
       }
+      const undefinedAnswer = !DEFINED_CANCEL_ANSWERS.has(response.status);
       throw this.#statusFailure(
         response,
         body,
-        `Order ${orderId} was not cancelled.`,
-        earlierAnswerLost,
+        undefinedAnswer || earlierAnswerLost ? unsure : `Order ${orderId} was not cancelled.`,
+        earlierAnswerLost || undefinedAnswer,
       );
     });
   }
@@ -365,7 +394,46 @@ export class StoreClient {
   ): Promise<T> {
     const deadline = AbortSignal.timeout(this.#options.totalTimeoutMs);
     const signal = outer ? AbortSignal.any([outer, deadline]) : deadline;
-    return run(signal);
+    try {
+      return await run(signal);
+    } catch (error) {
+      // Every failure leaves through here: a key in its words (from any path) goes here too.
+      if (error instanceof StoreApiError) throw this.#scrubbedError(error);
+      throw error;
+    }
+  }
+
+  /** The keys to take out of what the service says: every one sent, and the current one. */
+  #keys(): string[] {
+    const current = this.#options.getKey();
+    return current ? [...this.#keysSent, current] : [...this.#keysSent];
+  }
+
+  /** Text from the service, decoded, made safe to pass on (service-text.ts). */
+  readonly #said = (text: string): string => serviceText(text, this.#keys());
+
+  #scrubbed<O extends { readonly message: string }>(outcome: O): O {
+    return { ...outcome, message: withoutSecrets(outcome.message, this.#keys(), KEY_PLACEHOLDER) };
+  }
+
+  #scrubbedError(error: StoreApiError): StoreApiError {
+    const { failure } = error;
+    const keys = this.#keys();
+    const message = withoutSecrets(failure.message, keys, KEY_PLACEHOLDER);
+    const code =
+      failure.code === undefined ? undefined : withoutSecrets(failure.code, keys, KEY_PLACEHOLDER);
+    if (message === failure.message && code === failure.code) return error;
+    return new StoreApiError(
+      { ...failure, message, ...(code !== undefined ? { code } : {}) },
+      { cause: error.cause },
+    );
+  }
+
+  #rememberKey(key: string): void {
+    this.#keysSent.delete(key);
+    this.#keysSent.add(key);
+    if (this.#keysSent.size > KEYS_REMEMBERED)
+      this.#keysSent.delete(this.#keysSent.values().next().value!);
   }
 
   /**
@@ -408,6 +476,7 @@ export class StoreClient {
         throw this.#noAnswer(error, signal, earlierAnswerLost ? 'unknown' : 'not-sent');
       }
 
+      this.#rememberKey(key);
       let response: Response;
       try {
         response = await this.#http(url, {
@@ -436,15 +505,23 @@ export class StoreClient {
       const reading = readRateLimitHeaders(response.headers, time);
 
       if (response.status === 429) {
-        const body = readErrorBody(await this.#readSmall(response));
+        const body = await this.#serviceWords(response);
         const banned = saysBanned(body);
+        const retryAfter = response.headers.get('retry-after');
         // A wait past a day (or the day window's reset) is garbage, not a wish to obey.
+        const believed = parseRetryAfter(retryAfter, {
+          ...time,
+          latest: latestBelievable(now, reading.resetAt),
+        });
+        const resetAt =
+          reading.resetAt !== undefined && reading.resetAt > now ? reading.resetAt : undefined;
         const retryAt =
-          parseRetryAfter(response.headers.get('retry-after'), {
-            ...time,
-            latest: latestBelievable(now, reading.resetAt),
-          }) ??
-          (reading.resetAt !== undefined && reading.resetAt > now ? reading.resetAt : undefined) ??
+          believed ??
+          resetAt ??
+          // A wait it gave that cannot be believed is no licence for a quick retry: hold for the longest believed.
+          (retryAfter !== null && /^\s*\d/.test(retryAfter)
+            ? now + MAX_BELIEVED_WAIT_MS
+            : undefined) ??
           now +
             Math.max(1000, fullJitterDelay(retries429 + 1, timing.random, this.#options.backoff));
         // Its own Remaining, when it sends one: a 429 that says requests are left
@@ -453,7 +530,10 @@ export class StoreClient {
           { ...reading, remaining: reading.remaining ?? 0 },
           { until: retryAt, reason: banned ? 'banned' : 'server-429' },
         );
-        const fitsInline = retryAt - now <= this.#options.maxInlineWaitMs;
+        // The gate opens when both the hold and a spent window (Remaining 0 until the reset) allow.
+        const open = gate.openAt();
+        const until = open.reason !== undefined ? Math.max(retryAt, open.at) : retryAt;
+        const fitsInline = until - now <= this.#options.maxInlineWaitMs;
         if (
           !banned &&
           fitsInline &&
@@ -463,7 +543,14 @@ export class StoreClient {
           retries429 += 1;
           continue; // the gate holds this retry (and everyone else) until retryAt
         }
-        throw limitedFailure(banned, retryAt, body, earlierAnswerLost ? 'unknown' : 'answered');
+        throw limitedFailure(
+          banned,
+          until,
+          body,
+          earlierAnswerLost ? 'unknown' : 'answered',
+          false,
+          now,
+        );
       }
 
       // A refused key's answer carries another bucket's figures (the one for
@@ -471,21 +558,16 @@ export class StoreClient {
       if (response.status === 401 || response.status === 403) ticket.release();
       else ticket.release(reading);
 
-      if (RETRIABLE_STATUS.has(response.status)) {
-        const body = readErrorBody(await this.#readSmall(response));
-        // A 503 was refused before any work; other 5xx may have done it.
-        const lost: boolean = earlierAnswerLost || response.status !== 503;
+      if (isRetriableStatus(response.status)) {
+        const body = await this.#serviceWords(response);
+        // The interface defines no 5xx: whatever the kind, a DELETE may have been done.
+        const lost: boolean = earlierAnswerLost || method === 'DELETE';
         if (retries < this.#options.maxRetries && budget.tryRetry()) {
           earlierAnswerLost = lost;
           await this.#backoff(retries++, signal, lost);
           continue;
         }
-        throw serverGaveUp(
-          response.status,
-          retries + 1,
-          body,
-          lost && method !== 'GET' ? 'unknown' : 'answered',
-        );
+        throw serverGaveUp(response.status, retries + 1, body, lost ? 'unknown' : 'answered');
       }
 
       if (response.status >= 300 && response.status < 400) {
@@ -502,18 +584,37 @@ export class StoreClient {
   #observeDeprecation(endpoint: StoreEndpoint, response: Response, now: number): void {
     if (!this.#onDeprecation) return;
     const said = readDeprecationHeaders(response.headers, now);
+    if (said?.link !== undefined && this.#said(said.link) !== said.link) {
+      // A link that carries a key (or anything unprintable) is not passed on.
+      this.#onDeprecation(endpoint, {
+        ...(said.deprecatedAt !== undefined ? { deprecatedAt: said.deprecatedAt } : {}),
+        ...(said.sunsetAt !== undefined ? { sunsetAt: said.sunsetAt } : {}),
+      });
+      return;
+    }
     if (said || response.ok) this.#onDeprecation(endpoint, said);
   }
 
   #redirectTarget(response: Response, current: string, method: string, hop: number): string {
     const location = response.headers.get('location');
     const from = new URL(current, `${this.#options.baseUrl.replace(/\/+$/, '')}/`);
-    const target = location ? new URL(location, from) : undefined;
+    let target: URL | undefined;
+    try {
+      target = location ? new URL(location, from) : undefined;
+    } catch {
+      target = undefined;
+    }
+    // A redirect is no answer the interface defines: a DELETE may have been done before it.
+    const delivery = method === 'DELETE' ? 'unknown' : 'answered';
     if (!target || target.origin !== this.#origin)
-      throw redirectElsewhere(response.status, target?.host);
+      throw redirectElsewhere(
+        response.status,
+        target ? this.#said(target.host) : undefined,
+        delivery,
+      );
     const keepsMethod = response.status === 307 || response.status === 308;
     if (hop > MAX_REDIRECTS || (method !== 'GET' && !keepsMethod))
-      throw redirectNotFollowed(response.status);
+      throw redirectNotFollowed(response.status, delivery);
     return target.href;
   }
 
@@ -554,12 +655,21 @@ export class StoreClient {
       {},
       earlierAnswerLost ? 'unknown' : 'not-sent',
       error.reason === 'quota-exhausted',
+      this.#options.timing.now(),
     );
   }
 
   async #unexpected(response: Response, lead: string): Promise<StoreApiError> {
-    const body = readErrorBody(await this.#readSmall(response));
+    const body = await this.#serviceWords(response);
     return this.#statusFailure(response, body, lead, false);
+  }
+
+  /**
+   * What an answer's body says (an Error body's message and code), decoded
+   * and then made safe: every word the service sends a person passes here.
+   */
+  async #serviceWords(response: Response): Promise<ErrorBody> {
+    return readErrorBody(await this.#readSmall(response), this.#said);
   }
 
   #statusFailure(
@@ -574,7 +684,9 @@ export class StoreClient {
 
   /**
    * Reads at most 64 KiB of an error body; never fails. A hostile or broken
-   * server could echo the Authorization header back: the key is scrubbed.
+   * server could echo the Authorization header back: the key is taken out
+   * here in the spellings raw text can have, and again once it is decoded
+   * (#serviceWords), where escapes such as `\/` no longer hide it.
    */
   async #readSmall(response: Response): Promise<string> {
     if (!response.body) return '';
@@ -594,8 +706,7 @@ export class StoreClient {
       reader.cancel().catch(() => undefined);
     }
     const text = Buffer.concat(chunks).toString('utf8');
-    const key = this.#options.getKey();
-    return key ? text.replaceAll(key, '[API key]') : text;
+    return withoutSecrets(text, this.#keys(), KEY_PLACEHOLDER);
   }
 }
 
@@ -603,4 +714,4 @@ export function isStoreApiError(error: unknown): error is StoreApiError {
   return error instanceof StoreApiError;
 }
 
-export type { RateLimitReading };
+export type { EarlierCancel, RateLimitReading };

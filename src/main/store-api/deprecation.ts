@@ -107,8 +107,11 @@ export function readDeprecationHeaders(
   const deprecation = headers.get('deprecation');
   const sunset = headers.get('sunset');
   const links = parseLinkHeader(headers.get('link') ?? '');
-  const linkOf = (rel: string) =>
-    links.find((link) => link.rels.includes(rel) && isHttpsAddress(link.target))?.target;
+  // Anything unprintable in what the service sent is percent-encoded, as the URL parser writes it.
+  const linkOf = (rel: string) => {
+    const target = links.find((l) => l.rels.includes(rel) && isHttpsAddress(l.target))?.target;
+    return target === undefined || /^[\x21-\x7e]*$/.test(target) ? target : new URL(target).href;
+  };
   const link = linkOf('deprecation') ?? linkOf('sunset');
   const deprecatedAt =
     deprecation === null || deprecation.trim().toLowerCase() === 'true'

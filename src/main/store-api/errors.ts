@@ -3,7 +3,8 @@
 
 import { isNetworkError, isTimeoutError } from 'ky';
 import type { Delivery, Failure, FailureKind } from '../../shared/failures.ts';
-import type { InvalidOrdersError } from '../../shared/order-list-scanner.ts';
+import { WEB_PAGE, type InvalidOrdersError } from '../../shared/order-list-scanner.ts';
+import { withoutControls } from './service-text.ts';
 
 export class StoreApiError extends Error {
   readonly failure: Failure;
@@ -38,10 +39,12 @@ export interface ErrorBody {
 
 const MAX_MESSAGE = 300;
 
-function clean(text: unknown): string | undefined {
+/** Made safe to show (see service-text.ts) before it is cut to length, so no key is left half. */
+export type Tidy = (text: string) => string;
+
+function clean(text: unknown, tidy: Tidy): string | undefined {
   if (typeof text !== 'string') return undefined;
-  // eslint-disable-next-line no-control-regex
-  const single = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  const single = tidy(text);
   if (single === '') return undefined;
   return single.length > MAX_MESSAGE ? `${single.slice(0, MAX_MESSAGE - 1)}…` : single;
 }
@@ -52,7 +55,7 @@ function clean(text: unknown): string | undefined {
  * is used, and anything else (empty, HTML, plain text, broken JSON) yields
  * nothing, leaving the caller's plain-words message for the status.
  */
-export function readErrorBody(text: string): ErrorBody {
+export function readErrorBody(text: string, tidy: Tidy = withoutControls): ErrorBody {
   if (text.trim() === '') return {};
   let parsed: unknown;
   try {
@@ -67,8 +70,11 @@ export function readErrorBody(text: string): ErrorBody {
       ? (record.error as Record<string, unknown>)
       : undefined;
   const message =
-    clean(record.message) ?? clean(nested?.message) ?? clean(record.detail) ?? clean(record.error);
-  const code = clean(record.code) ?? clean(nested?.code);
+    clean(record.message, tidy) ??
+    clean(nested?.message, tidy) ??
+    clean(record.detail, tidy) ??
+    clean(record.error, tidy);
+  const code = clean(record.code, tidy) ?? clean(nested?.code, tidy);
   return { ...(code !== undefined ? { code } : {}), ...(message !== undefined ? { message } : {}) };
 }
 
@@ -148,7 +154,7 @@ export function serverGaveUp(
   return failure(
     'server',
     withServerWords(
-      `The store service had a problem (${status}) and did not finish the request after ${tries} tries. Try again in a few minutes.`,
+      `The store service had a problem (${status}) and did not finish the request after ${tries} ${tries === 1 ? 'try' : 'tries'}. Try again in a few minutes.`,
       body,
     ),
     delivery,
@@ -157,21 +163,25 @@ export function serverGaveUp(
 }
 
 /** A redirect to another origin: not followed, so the key stays with the service. */
-export function redirectElsewhere(status: number, host: string | undefined): StoreApiError {
+export function redirectElsewhere(
+  status: number,
+  host: string | undefined,
+  delivery: Delivery,
+): StoreApiError {
   return failure(
     'redirect',
     `The store service tried to send Store Admin to another site${host ? ` (${host})` : ''}. Store Admin did not follow it, so the API key stayed with the store service.`,
-    'answered',
+    delivery,
     { status },
   );
 }
 
 /** Too many redirects, or one that would change a DELETE into a GET. */
-export function redirectNotFollowed(status: number): StoreApiError {
+export function redirectNotFollowed(status: number, delivery: Delivery): StoreApiError {
   return failure(
     'redirect',
     'The store service answered with redirects Store Admin does not follow.',
-    'answered',
+    delivery,
     { status },
   );
 }
@@ -214,6 +224,17 @@ export function noAnswerFailure(
   );
 }
 
+/** HH:MM:SS, with "tomorrow" or the day when it is not today's (local time). */
+export function clockTimeFrom(epochMs: number, now: number): string {
+  const at = new Date(epochMs);
+  const today = new Date(now);
+  const day = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+  const days = Math.round((day(at) - day(today)) / 86_400_000);
+  if (days === 0) return clockTime(epochMs);
+  if (days === 1) return `${clockTime(epochMs)} tomorrow`;
+  return `${clockTime(epochMs)} on ${at.toLocaleDateString('en-GB', { day: 'numeric', month: 'long' })}`;
+}
+
 /** A 429 or the gate's own hold: banned, or rate-limited until `retryAt`. */
 export function limitedFailure(
   banned: boolean,
@@ -221,8 +242,9 @@ export function limitedFailure(
   body: ErrorBody,
   delivery: Delivery,
   exhausted = false,
+  now?: number,
 ): StoreApiError {
-  const until = clockTime(retryAt);
+  const until = now === undefined ? clockTime(retryAt) : clockTimeFrom(retryAt, now);
   const nothingSent = delivery === 'not-sent' ? ' Nothing was sent.' : '';
   if (banned) {
     return failure(
@@ -304,6 +326,13 @@ export function statusFailure(
 
 /** The invalid-response failure a clerk can read, for a list the scanner refused. */
 export function unreadableList(error: InvalidOrdersError): StoreApiError {
+  if (error.message === WEB_PAGE)
+    return failure(
+      'invalid-response',
+      'The store service answered with a web page instead of the order list (a sign-in page or a network error page, perhaps). Check the address in use. Nothing was replaced.',
+      'answered',
+      { status: 200 },
+    );
   return failure(
     'invalid-response',
     `The store service sent an order list Store Admin cannot read (${error.message}). Nothing was replaced.`,
@@ -320,13 +349,22 @@ export function alreadyShippedWords(orderId: string, body: ErrorBody): string {
   );
 }
 
+/** What this computer's cancel log knows of earlier cancels of an order. */
+export interface EarlierCancel {
+  /** When the service confirmed a cancel of it (epoch ms). */
+  readonly cancelledAt?: number;
+  /** When a cancel of it went out and no answer said what the service did (epoch ms). */
+  readonly unknownAt?: number;
+}
+
 /** A 404 to a cancel, in words that claim no more than is known. */
 export function cancelNotFound(
   orderId: string,
   body: ErrorBody,
   earlierAnswerLost: boolean,
-  cancelledAt: number | undefined,
+  earlier: EarlierCancel | undefined,
 ): { readonly kind: 'not-found' | 'gone'; readonly message: string } {
+  const cancelledAt = earlier?.cancelledAt;
   if (cancelledAt !== undefined) {
     // The service confirmed an earlier cancel: a lost answer since changes nothing.
     return {
@@ -338,6 +376,12 @@ export function cancelNotFound(
     return {
       kind: 'gone',
       message: `Order ${orderId} is gone; the answer to the first try was lost, so this cancel may or may not have removed it.`,
+    };
+  }
+  if (earlier?.unknownAt !== undefined) {
+    return {
+      kind: 'gone',
+      message: `Order ${orderId} is gone; the cancel sent at ${clockTime(earlier.unknownAt).slice(0, 5)} got no answer that said what the service did, so that cancel may or may not have removed it.`,
     };
   }
   return {

@@ -1,4 +1,4 @@
-// Issue 14 §2: a saved key is bound to the origin it was saved for. After the
+// A saved key is bound to the origin it was saved for. After the
 // address moves, nothing goes out with the key until the clerk enters it again
 // or confirms, in main's own dialog, that it may go to the new host. Through
 // the real IPC dispatch, against the real sandbox and a server that records

@@ -241,3 +241,22 @@ describe('OrderCache', () => {
     );
   });
 });
+
+describe('OrderCache and the longest base address', () => {
+  it('keeps and reads back the list of an address of the longest length allowed', async () => {
+    const { MAX_BASE_URL_LENGTH, validateBaseUrl } =
+      await import('../../../src/shared/environments.ts');
+    const origin = 'https://api.example.com';
+    const address = `${origin}/${'p'.repeat(MAX_BASE_URL_LENGTH - origin.length - 4)}/v1`;
+    expect(validateBaseUrl(address)).toEqual({ ok: true, value: address });
+    const scope = serviceScope('production', address);
+    const cache = new OrderCache(dir);
+    // The largest figures a header holds beside it.
+    const body = '[{"id":1}]';
+    await cache
+      .begin({ environment: 'production', baseUrl: address, receivedAt: 8.64e15 }, body)
+      .commit(Number.MAX_SAFE_INTEGER);
+    const read = await cache.read(scope);
+    expect(read).toMatchObject({ ok: true, value: { baseUrl: address, body } });
+  });
+});

@@ -69,7 +69,8 @@ describe('StoreClient: Retry-After and the gate', () => {
   it('waits a short delay-seconds Retry-After at the gate, then retries once', async () => {
     const timing = virtualTiming();
     const server = await serve((_req, res, i) => {
-      limits(res, timing, i === 0 ? 0 : 59);
+      // The window resets with the Retry-After: a spent window held past it is another test's.
+      limits(res, timing, i === 0 ? 0 : 59, i === 0 ? 3 : 60);
       if (i === 0)
         answer(
           res,
@@ -85,6 +86,7 @@ describe('StoreClient: Retry-After and the gate', () => {
     expect(list.orders).toHaveLength(1);
     expect(server.requests).toHaveLength(2);
     expect(timing.now() - start).toBeGreaterThanOrEqual(3_000);
+    expect(timing.now() - start).toBeLessThan(10_000);
   });
 
   it('reads an HTTP-date Retry-After against the Date header', async () => {
@@ -143,7 +145,7 @@ describe('StoreClient: Retry-After and the gate', () => {
     }
   });
 
-  it('falls back to backoff when Retry-After and X-RateLimit-Reset are both past a day', async () => {
+  it('holds for a day, never a quick retry, when Retry-After and X-RateLimit-Reset are both past a day', async () => {
     const timing = virtualTiming({ random: () => 0.999 });
     const server = await serve((_req, res) => {
       res.setHeader('x-ratelimit-limit', '60');
@@ -151,10 +153,10 @@ describe('StoreClient: Retry-After and the gate', () => {
       res.setHeader('x-ratelimit-reset', '99999999999');
       answer(res, 429, '', { 'retry-after': '999999999' });
     });
-    const { client, gate } = clientFor(server, { maxInlineWaitMs: 0 }, timing);
+    const { client, gate } = clientFor(server, {}, timing);
     const failure = await failureOf(client.listOrders());
-    expect(failure.retryAt! - timing.now()).toBeGreaterThanOrEqual(1_000);
-    expect(failure.retryAt! - timing.now()).toBeLessThanOrEqual(30_000);
+    expect(failure.retryAt! - timing.now()).toBe(24 * 3_600_000);
+    expect(server.requests).toHaveLength(1);
     expect(gate.snapshot().resetAt).toBeUndefined();
   });
 
@@ -385,7 +387,7 @@ describe('StoreClient: cancel', () => {
     let asked = 0;
     const earlierCancel = async () => {
       asked += 1;
-      return at;
+      return { cancelledAt: at };
     };
     expect(await client.cancelOrder('77', { earlierCancel })).toEqual({
       kind: 'not-found',
@@ -582,5 +584,98 @@ describe('StoreClient: responses and redirects', () => {
       delivery: 'not-sent',
     });
     expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('StoreClient: what an answer to a cancel says was done', () => {
+  it('calls only the answers the interface defines "answered"; any other leaves the cancel unknown', async () => {
+    const defined = [400, 401, 429];
+    const undefinedAnswers = [200, 202, 403, 418, 500, 501, 502, 503, 504, 505, 520, 524];
+    for (const status of [...defined, ...undefinedAnswers]) {
+      const server = await serve((_req, res) =>
+        answer(res, status, { code: 'x', message: 'no', status }, { 'retry-after': '3600' }),
+      );
+      const { client } = clientFor(server, { maxRetries: 0 });
+      const failure = await failureOf(client.cancelOrder('201'));
+      expect(failure.delivery, String(status)).toBe(
+        defined.includes(status) ? 'answered' : 'unknown',
+      );
+      if (!defined.includes(status))
+        expect(failure.message).toContain('may or may not have been cancelled');
+    }
+  });
+
+  it('leaves a redirected cancel unknown, wherever the redirect points', async () => {
+    for (const location of [
+      'https://elsewhere.example/v1/store/orders/201',
+      '/v1/store/orders/x',
+    ]) {
+      const server = await serve((_req, res) => answer(res, 302, '', { location }));
+      const { client } = clientFor(server);
+      const failure = await failureOf(client.cancelOrder('201'));
+      expect(failure).toMatchObject({ kind: 'redirect', delivery: 'unknown' });
+    }
+  });
+
+  it('retries a 520 or 524 and calls the 404 after it gone, never not found', async () => {
+    for (const status of [520, 524]) {
+      const server = await serve((_req, res, i) =>
+        i === 0
+          ? answer(res, status, 'origin timed out')
+          : answer(res, 404, { code: 'not_found', message: 'Order not found', status: 404 }),
+      );
+      const { client } = clientFor(server);
+      const outcome = await client.cancelOrder('201');
+      expect(outcome.kind, String(status)).toBe('gone');
+      expect(server.requests).toHaveLength(2);
+    }
+  });
+
+  it('calls a 404 gone when the cancel log holds an earlier cancel whose answer said nothing', async () => {
+    const server = await serve((_req, res) =>
+      answer(res, 404, { code: 'not_found', message: 'Order not found', status: 404 }),
+    );
+    const { client } = clientFor(server);
+    const at = new Date(2026, 10, 22, 9, 7, 30).getTime();
+    const outcome = await client.cancelOrder('201', {
+      earlierCancel: async () => ({ unknownAt: at }),
+    });
+    expect(outcome).toEqual({
+      kind: 'gone',
+      message:
+        'Order 201 is gone; the cancel sent at 09:07 got no answer that said what the service did, so that cancel may or may not have removed it.',
+    });
+  });
+});
+
+describe('StoreClient: waits it does not hold a call open for', () => {
+  it('fails at once when a short Retry-After meets a window spent until a reset a minute away', async () => {
+    const timing = virtualTiming();
+    const server = await serve((_req, res) => {
+      limits(res, timing, 0, 60);
+      answer(
+        res,
+        429,
+        { code: 'rate_limited', message: 'Slow down', status: 429 },
+        { 'retry-after': '1' },
+      );
+    });
+    const { client } = clientFor(server, {}, timing);
+    const failure = await failureOf(client.listOrders());
+    expect(failure).toMatchObject({ kind: 'rate-limited', retryAt: timing.now() + 60_000 });
+    expect(server.requests).toHaveLength(1);
+    expect(timing.sleeps.filter((ms) => ms > 0)).toEqual([]);
+  });
+
+  it('never answers an absurd Retry-After with a quick retry: it holds for a day', async () => {
+    const timing = virtualTiming();
+    const server = await serve((_req, res) => answer(res, 429, '', { 'retry-after': '86401' }));
+    const { client, gate } = clientFor(server, {}, timing);
+    const failure = await failureOf(client.listOrders());
+    expect(failure.retryAt).toBe(timing.now() + 24 * 3_600_000);
+    expect(server.requests).toHaveLength(1);
+    expect(gate.openAt().at).toBe(timing.now() + 24 * 3_600_000);
+    expect(await failureOf(client.listOrders())).toMatchObject({ delivery: 'not-sent' });
+    expect(server.requests).toHaveLength(1);
   });
 });

@@ -1,0 +1,72 @@
+// The command line's services: the app's own OrdersService and QuotaService
+// (src/main/orders, src/main/quota), over one address and one key instead of
+// environments, so a cancel from a shell is sent, logged and explained as it
+// is in the app. Every address is kept as a remote service of its own (the
+// production scope of its address). Whatever the data or cache folder will
+// not take is collected here for the command to say once, in plain words.
+
+import type { EnvironmentId } from '../shared/environments.ts';
+import type { ServiceAccess } from '../main/environments/service-access.ts';
+import type { ServiceScope } from '../main/environments/service-scope.ts';
+import { nodeFiles } from '../main/local-data/local-files.ts';
+import { StorageHealth } from '../main/local-data/storage-health.ts';
+import { OrdersService } from '../main/orders/orders-service.ts';
+import { RequestGate } from '../main/quota/gate.ts';
+import { QuotaService } from '../main/quota/quota-service.ts';
+import { quotaFolder, SharedGateFolder } from '../main/quota/shared-gate-files.ts';
+import type { Timing } from '../main/store-api/clock.ts';
+import { StoreClient, type KeyHelp } from '../main/store-api/client.ts';
+import type { DeprecationHeaders } from '../main/store-api/deprecation.ts';
+import { RetryBudget } from '../main/store-api/retry-budget.ts';
+import type { StoreEndpoint } from '../shared/deprecations.ts';
+import { cliLists, cliScope } from './changes-command.ts';
+
+/** The command line has no environments: its one address is this one. */
+export const CLI_ENVIRONMENT: EnvironmentId = 'production';
+
+export interface CliServicesOptions {
+  readonly baseUrl: string;
+  readonly key: string;
+  /** Where the gate's state is shared with the app and other runs (and bulk-cancel journals). */
+  readonly dataDir: string;
+  /** Where lists and the cancel log are kept. */
+  readonly cacheDir: string;
+  readonly timing: Timing;
+  readonly keyHelp: KeyHelp;
+  readonly onDeprecation: (endpoint: StoreEndpoint, said: DeprecationHeaders | undefined) => void;
+}
+
+export function cliServices(options: CliServicesOptions) {
+  const { baseUrl, key, dataDir, cacheDir, timing } = options;
+  const gates = new SharedGateFolder(quotaFolder(dataDir), timing.now);
+  const store = gates.open(baseUrl, key);
+  // Found out before anything is sent: a run that cannot share the gate's state must not send.
+  const sharing = store.probe();
+  const gate = new RequestGate({ timing, store });
+  const client = new StoreClient({
+    baseUrl,
+    getKey: () => key,
+    gate,
+    budget: new RetryBudget(timing.now),
+    timing,
+    keyHelp: options.keyHelp,
+    onDeprecation: options.onDeprecation,
+  });
+  const scope: ServiceScope = cliScope(baseUrl);
+  const access: ServiceAccess = { client: async () => client, scopeOf: () => scope };
+  /** What the cache folder would not take: lists and the cancel log. */
+  const cacheSaves = new StorageHealth(cacheDir);
+  const { cache, cancelLog, tracker } = cliLists(cacheDir, cacheSaves.watch(nodeFiles()));
+  const orders = new OrdersService({
+    access,
+    cache,
+    cancelLog,
+    now: timing.now,
+    saves: cacheSaves,
+    changes: tracker,
+  });
+  const quota = new QuotaService({ access, view: () => gate.view() });
+  return { client, gate, scope, orders, quota, cacheSaves, sharing };
+}
+
+export type CliServices = ReturnType<typeof cliServices>;
