@@ -40,6 +40,20 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Every way into the app as a user takes it (npm start, npm run dev, the
+          // harness, the packaged app), each from a fresh checkout, through the
+          // Electron stand-in (tools/electron-standin). Heavy: each builds the app.
+          name: 'ways-in',
+          environment: 'node',
+          include: ['test/ways-in/**/*.spec.ts'],
+          testTimeout: 240_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'dom',
           environment: 'jsdom',
           include: ['test/renderer/**/*.spec.{ts,tsx}'],
