@@ -34,7 +34,7 @@ export const dialogs = new (class extends EventEmitter {
     const dialog: PendingDialog = { id: ++this.#next, kind, window, options };
     this.shown.push(dialog);
     if (!this.controlled) {
-      if (kind === 'message-box' || kind === 'error-box')
+      if (kind === 'message-box')
         console.error(
           `[electron-standin] dialog: ${JSON.stringify(options['message'] ?? options['title'] ?? '')} ${JSON.stringify(options['detail'] ?? options['content'] ?? '')} (answered: ${JSON.stringify(fallback)})`,
         );
@@ -91,7 +91,9 @@ export const dialog = {
       checkboxChecked: Boolean(answer['checkboxChecked'] ?? options.checkboxChecked ?? false),
     };
   },
+  /** Also on stderr, as Electron on Linux prints it where it cannot draw it (docs/api/dialog.md). */
   showErrorBox(title: string, content: string): void {
+    console.error(`${title}\n${content}`);
     void dialogs.ask('error-box', undefined, { title, content }, {});
   },
   async showOpenDialog(
