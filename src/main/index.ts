@@ -96,6 +96,8 @@ if (!app.requestSingleInstanceLock()) {
     }
 
     keys = createElectronKeyStore();
+    // The saved keys are decrypted once, before anything asks for them.
+    await keys.ready();
     const services = createAppServices({
       dataDir: join(app.getPath('userData'), 'local-data'),
       settings: createElectronSettings(),

@@ -177,7 +177,11 @@ export class EnvironmentService {
   }
 
   /** Keeps the key for the environment's current address. */
-  setKey(environment: RemoteEnvironmentId, key: string, options?: SetKeyOptions): KeyStatus {
+  setKey(
+    environment: RemoteEnvironmentId,
+    key: string,
+    options?: SetKeyOptions,
+  ): Promise<KeyStatus> {
     const origin = this.#originOf(environment);
     return this.#deps.keys.setKey(environment, key, { ...options, ...(origin ? { origin } : {}) });
   }

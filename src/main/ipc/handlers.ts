@@ -129,7 +129,7 @@ export function createHandlers(deps: HandlerDeps, emit: Emit): Handlers {
     'environments:select': async (environment) => service.select(environment),
     'environments:set-base-url': async (environment, url) => service.setBaseUrl(environment, url),
     'keys:set': async (environment, key, options) => {
-      const status = service.setKey(environment, key, options ?? {});
+      const status = await service.setKey(environment, key, options ?? {});
       emit('keys:changed', { environment, status });
       return status;
     },

@@ -39,7 +39,7 @@ export class StandinIpcMain extends EventEmitter {
   }
 
   /** The channels that have a handler (tests read it). */
-  handledChannels(): string[] {
+  get handledChannels(): string[] {
     return [...this.#handlers.keys()];
   }
 }
