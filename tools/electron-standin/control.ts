@@ -60,6 +60,7 @@ function state(): Record<string, unknown> {
     safeStorage: {
       backend: safeStorage.backend,
       selected: safeStorage.getSelectedStorageBackend(),
+      plainText: safeStorage.usesPlainText,
       calls: safeStorage.calls,
     },
     session: {

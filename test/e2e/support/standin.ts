@@ -74,6 +74,7 @@ export interface StandinState {
   readonly safeStorage: {
     backend: string;
     selected: string;
+    plainText: boolean;
     calls: { encrypt: number; decrypt: number };
   };
   readonly session: {

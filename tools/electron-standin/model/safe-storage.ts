@@ -142,6 +142,11 @@ export class SafeStorageModel {
     this.#usePlainText = usePlainText;
   }
 
+  /** Whether the app asked for plain-text encryption (tests read it). */
+  get usesPlainText(): boolean {
+    return this.#usePlainText;
+  }
+
   getSelectedStorageBackend():
     'basic_text' | 'gnome_libsecret' | 'kwallet' | 'kwallet5' | 'kwallet6' | 'unknown' {
     if (!this.#isReady()) return 'unknown';
