@@ -21,6 +21,7 @@ export default defineConfig({
             'test/reliability/**/*.spec.ts',
             'test/fuzz/**/*.spec.ts',
             'test/lint/**/*.spec.ts',
+            'test/tools/**/*.spec.ts',
           ],
           testTimeout: 20_000,
         },
