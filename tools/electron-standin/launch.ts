@@ -7,8 +7,7 @@
 
 import { extractAll } from '@electron/asar';
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import * as nodeModule from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -65,15 +64,11 @@ if (process.env.ELECTRON_RUN_AS_NODE && fuse(FUSE.RunAsNode, true)) {
   await startApp();
 }
 
-/** A packaged app's asar, unpacked once per version into the temporary folder (the stand-in reads no asar in place). */
+/** A packaged app's asar, unpacked for this run into a temporary folder removed at exit (the stand-in reads no asar in place). */
 function unpackAsar(asar: string): string {
-  const stat = statSync(asar);
-  const key = createHash('sha256')
-    .update(`${asar}:${stat.size}:${stat.mtimeMs}`)
-    .digest('hex')
-    .slice(0, 16);
-  const target = join(tmpdir(), `electron-standin-app-${key}`);
-  if (!existsSync(join(target, 'package.json'))) extractAll(asar, target);
+  const target = mkdtempSync(join(tmpdir(), 'electron-standin-app-'));
+  process.on('exit', () => rmSync(target, { recursive: true, force: true }));
+  extractAll(asar, target);
   return target;
 }
 
