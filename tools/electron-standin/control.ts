@@ -47,6 +47,7 @@ function state(): Record<string, unknown> {
       visible: window.isVisible(),
       focused: window === focused,
       focusCount: window.focusCount,
+      spilled: window.webContents.spilled,
       minimized: window.isMinimized(),
       maximized: window.isMaximized(),
       bounds: window.getBounds(),

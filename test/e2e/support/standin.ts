@@ -67,6 +67,8 @@ export interface StandinState {
     focused: boolean;
     focusCount: number;
     minimized: boolean;
+    /** Messages sent to the preload's world through a file (large ones). */
+    spilled: number;
   }[];
   readonly menu: unknown;
   readonly dialogs: { id: number; kind: string; options: Record<string, unknown> }[];

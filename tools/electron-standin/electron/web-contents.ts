@@ -7,8 +7,10 @@
 // binding only that world has, and calls into that world.
 
 import { EventEmitter } from 'node:events';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CDPSession, Page } from 'playwright-core';
 import { standinCodec } from '../codec.ts';
@@ -22,6 +24,8 @@ import { session } from './session.ts';
 
 export const PRELOAD_WORLD = 'Electron Isolated Context';
 const BINDING = '__electronStandinToMain';
+/** Messages at least this long go to the preload's world through a file (#spill). */
+const SPILL_CHARS = 256 * 1024;
 const codec = standinCodec();
 
 function preloadScript(preload: string | undefined): string {
@@ -33,6 +37,7 @@ function preloadScript(preload: string | undefined): string {
   const codec = (${standinCodec.toString()})();
   const world = (${preloadWorld.toString()})(codec, ${worldBridge.toString()}, (text) => toMain(text));
   Object.defineProperty(globalThis, '__electronStandinReceive', { value: world.receive });
+  Object.defineProperty(globalThis, '__electronStandinReceiveFile', { value: world.receiveFile });
   const module = { exports: {} };
   try {
     (function (require, module, exports) {
@@ -66,6 +71,11 @@ export class StandinWebContents extends EventEmitter {
   #resolveAttached!: () => void;
   #preloadContext: number | undefined;
   #outbox: string[] = [];
+  /** Deliveries to the preload's world go out one after another, in order. */
+  #sending: Promise<void> = Promise.resolve();
+  #spillDir: string | undefined;
+  #spilled = 0;
+  #input: { context: number; objectId: string } | undefined;
   #destroyed = false;
   #windowOpenHandler: WindowOpenHandler | undefined;
   readonly #ports = new Map<string, MessagePortMain>();
@@ -105,6 +115,7 @@ export class StandinWebContents extends EventEmitter {
     });
     await cdp.send('Runtime.enable');
     await cdp.send('Page.enable');
+    await cdp.send('DOM.enable');
     await cdp.send('Runtime.addBinding', { name: BINDING, executionContextName: PRELOAD_WORLD });
     await cdp.send('Page.addScriptToEvaluateOnNewDocument', {
       source: preloadScript(this.#preload),
@@ -161,6 +172,11 @@ export class StandinWebContents extends EventEmitter {
       if (!answer || answer.action === 'deny') void popup.close();
     });
     this.#resolveAttached();
+  }
+
+  /** How many messages went to the preload's world through a file (tests read it). */
+  get spilled(): number {
+    return this.#spilled;
   }
 
   /** The stand-in's side: the page, for the control channel and tests. */
@@ -272,6 +288,7 @@ export class StandinWebContents extends EventEmitter {
     this.#destroyed = true;
     for (const port of this.#ports.values()) port.closedRemotely();
     this.#ports.clear();
+    if (this.#spillDir) rmSync(this.#spillDir, { recursive: true, force: true });
     this.emit('destroyed');
   }
 
@@ -283,14 +300,57 @@ export class StandinWebContents extends EventEmitter {
 
   #deliver(text: string): void {
     const context = this.#preloadContext;
-    if (context === undefined || !this.#cdp) return;
-    this.#cdp
+    const cdp = this.#cdp;
+    if (context === undefined || !cdp) return;
+    this.#sending = this.#sending
+      .then(() =>
+        text.length < SPILL_CHARS
+          ? this.#call(cdp, context, text)
+          : this.#spill(cdp, context, text),
+      )
+      // The page went away meanwhile: Electron drops the message too.
+      .catch(() => undefined);
+  }
+
+  #call(cdp: CDPSession, context: number, text: string): void {
+    void cdp
       .send('Runtime.callFunctionOn', {
         functionDeclaration: 'function (text) { globalThis.__electronStandinReceive(text); }',
         executionContextId: context,
         arguments: [{ value: text }],
       })
-      .catch(() => undefined); // the page went away meanwhile: Electron drops it too
+      .catch(() => undefined);
+  }
+
+  /**
+   * A large message (an order list's columns) goes through a file that
+   * Chromium reads itself, set on a file input only the preload's world
+   * holds: the protocol's strings carry some 8 MB/s, a file many times that.
+   */
+  async #spill(cdp: CDPSession, context: number, text: string): Promise<void> {
+    if (!this.#spillDir) {
+      const dir = mkdtempSync(join(tmpdir(), 'electron-standin-spill-'));
+      this.#spillDir = dir;
+      process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+    }
+    const file = join(this.#spillDir, `${++this.#spilled}.json`);
+    await writeFile(file, text);
+    if (this.#input?.context !== context) {
+      const { result } = await cdp.send('Runtime.evaluate', {
+        expression: 'globalThis.__electronStandinInput',
+        contextId: context,
+      });
+      this.#input = { context, objectId: result.objectId! };
+    }
+    await cdp.send('DOM.setFileInputFiles', { files: [file], objectId: this.#input.objectId });
+    void cdp
+      .send('Runtime.callFunctionOn', {
+        functionDeclaration: 'function () { return globalThis.__electronStandinReceiveFile(); }',
+        executionContextId: context,
+        awaitPromise: true,
+      })
+      .catch(() => undefined)
+      .finally(() => void rm(file, { force: true }));
   }
 
   #fromPreload(payload: string): void {

@@ -16,8 +16,14 @@ type Listener = (...args: unknown[]) => void;
 
 export interface PreloadWorld {
   require(id: string): unknown;
-  /** Main's messages for this world (called through the DevTools protocol). */
+  /** Main's messages for this world (called through the DevTools protocol), handled in order. */
   receive(text: string): void;
+  /**
+   * A large message main left in a file set on `input` (a detached file input
+   * only this world holds): read by Chromium from the disk, which is far
+   * faster than the protocol's strings. Resolves once it is handled.
+   */
+  receiveFile(): Promise<void>;
 }
 
 export function preloadWorld(
@@ -120,46 +126,69 @@ export function preloadWorld(
     { once: true },
   );
 
+  // Messages are handled in the order main sent them, a file's included.
+  let handled: Promise<void> = Promise.resolve();
+  const input = document.createElement('input');
+  input.type = 'file';
+  (globalThis as unknown as { __electronStandinInput: HTMLInputElement }).__electronStandinInput =
+    input;
+
+  const handle = (text: string): void => {
+    const message = codec.decode(text) as Record<string, unknown>;
+    switch (message['k']) {
+      case 'reply': {
+        const waiting = invokes.get(message['id'] as number);
+        invokes.delete(message['id'] as number);
+        if (message['ok']) waiting?.resolve(message['value']);
+        else
+          waiting?.reject(
+            new Error(
+              `Error invoking remote method '${String(message['channel'])}': ${String(message['error'])}`,
+            ),
+          );
+        return;
+      }
+      case 'event': {
+        const event = {
+          sender: ipcRenderer,
+          senderId: 0,
+          ports: ((message['ports'] as string[] | undefined) ?? []).map(relay),
+        };
+        for (const listener of [...(listeners.get(message['channel'] as string) ?? [])])
+          listener(event, ...(message['args'] as unknown[]));
+        return;
+      }
+      case 'port-message':
+        ports.get(message['port'] as string)?.postMessage(message['data']);
+        return;
+      case 'port-close': {
+        const port = ports.get(message['port'] as string);
+        ports.delete(message['port'] as string);
+        port?.close();
+        return;
+      }
+    }
+  };
+  const inOrder = (work: () => Promise<void> | void): Promise<void> => {
+    handled = handled.then(work).catch((error: unknown) => {
+      console.error('A message from main could not be handled:', error);
+    });
+    return handled;
+  };
+
   return {
     require(id: string): unknown {
       if (id === 'electron' || id === 'electron/renderer') return { ipcRenderer, contextBridge };
       throw new Error(`module not found: ${id} (a sandboxed preload may require only electron)`);
     },
     receive(text: string): void {
-      const message = codec.decode(text) as Record<string, unknown>;
-      switch (message['k']) {
-        case 'reply': {
-          const waiting = invokes.get(message['id'] as number);
-          invokes.delete(message['id'] as number);
-          if (message['ok']) waiting?.resolve(message['value']);
-          else
-            waiting?.reject(
-              new Error(
-                `Error invoking remote method '${String(message['channel'])}': ${String(message['error'])}`,
-              ),
-            );
-          return;
-        }
-        case 'event': {
-          const event = {
-            sender: ipcRenderer,
-            senderId: 0,
-            ports: ((message['ports'] as string[] | undefined) ?? []).map(relay),
-          };
-          for (const listener of [...(listeners.get(message['channel'] as string) ?? [])])
-            listener(event, ...(message['args'] as unknown[]));
-          return;
-        }
-        case 'port-message':
-          ports.get(message['port'] as string)?.postMessage(message['data']);
-          return;
-        case 'port-close': {
-          const port = ports.get(message['port'] as string);
-          ports.delete(message['port'] as string);
-          port?.close();
-          return;
-        }
-      }
+      void inOrder(() => handle(text));
+    },
+    receiveFile(): Promise<void> {
+      const file = input.files?.[0];
+      return inOrder(async () => {
+        if (file) handle(await file.text());
+      });
     },
   };
 }
