@@ -42,7 +42,8 @@ export function standinHome(extraEnv: NodeJS.ProcessEnv = {}): StandinHome {
     dir,
     env,
     userData: join(dir, 'config', 'Store Admin'),
-    remove: () => rmSync(dir, { recursive: true, force: true }),
+    // Chromium may still be closing its profile for a moment after the app ended.
+    remove: () => rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }),
   };
 }
 
@@ -230,12 +231,19 @@ export function startStandin(
     },
     async stop() {
       await browser?.close().catch(() => undefined);
-      if (!done) {
+      if (done) return;
+      // As the desktop asks an app to go (the stand-in quits on SIGTERM, as Electron does), then for good.
+      const signal = (name: NodeJS.Signals) => {
         try {
-          process.kill(-child.pid!, 'SIGKILL');
+          process.kill(-child.pid!, name);
         } catch {
           // already gone
         }
+      };
+      signal('SIGTERM');
+      const ended = await Promise.race([exited.then(() => true), sleep(5_000).then(() => false)]);
+      if (!ended) {
+        signal('SIGKILL');
         await exited;
       }
     },
