@@ -11,7 +11,7 @@ import { replay } from '../../src/main/bulk-cancel/journal.ts';
 import { BulkJournal } from '../../src/main/bulk-cancel/journal.ts';
 import { startSandbox, type Sandbox } from '../../src/main/sandbox/server.ts';
 import type { BulkOutcome } from '../../src/shared/bulk-cancel.ts';
-import { desktopApp } from '../reliability/support/desktop-app.ts';
+import { desktopApp } from '../../tools/reliability/desktop-app.ts';
 
 interface CliResult {
   readonly orderId: string;

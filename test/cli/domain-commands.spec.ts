@@ -8,7 +8,7 @@ import {
   isDomainCommand,
   runDomainCommand,
 } from '../../src/cli/domain-commands.ts';
-import { startDnsTestServer, type DnsTestServer } from '../main/domains/dns-test-server.ts';
+import { startDnsTestServer, type DnsTestServer } from '../../tools/loopback/dns-test-server.ts';
 import {
   closedPort,
   makeCa,

@@ -2,7 +2,7 @@
 // suite's time (KILLS sets how many; scripts/soak.ts runs 100).
 
 import { describe, expect, it } from 'vitest';
-import { runKillLoop } from './kill-loop.ts';
+import { runKillLoop } from '../../tools/reliability/kill-loop.ts';
 
 const KILLS = Number(process.env.KILLS ?? 30);
 

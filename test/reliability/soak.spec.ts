@@ -2,7 +2,7 @@
 // it for as many minutes as asked).
 
 import { describe, expect, it } from 'vitest';
-import { runSoak } from './soak.ts';
+import { runSoak } from '../../tools/reliability/soak.ts';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
 

@@ -6,7 +6,11 @@ import {
 } from '../../../src/shared/domains.ts';
 import { checkDomainDns, describeDuration } from '../../../src/main/domains/dns-check.ts';
 import { DomainInputError } from '../../../src/main/domains/domain-name.ts';
-import { startDnsTestServer, type DnsTestServer, type TestRecord } from './dns-test-server.ts';
+import {
+  startDnsTestServer,
+  type DnsTestServer,
+  type TestRecord,
+} from '../../../tools/loopback/dns-test-server.ts';
 
 const TARGET = 'edge.petstore-platform.net';
 const PLATFORM_A = ['203.0.113.10', '203.0.113.11'];

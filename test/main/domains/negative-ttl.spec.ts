@@ -7,7 +7,7 @@ import {
   readAuthoritySoa,
 } from '../../../src/main/domains/negative-ttl.ts';
 import { parseDnsServer } from '../../../src/main/domains/dns-lookup.ts';
-import { startDnsTestServer } from './dns-test-server.ts';
+import { startDnsTestServer } from '../../../tools/loopback/dns-test-server.ts';
 
 const soa = (name: string, ttl: number, minimum: number) =>
   ({

@@ -16,8 +16,8 @@ import type { BulkCancelSnapshot, BulkResult } from '../../src/shared/bulk-cance
 import type { DomainCheckReport, DomainStatus } from '../../src/shared/domains.ts';
 import type { Failure } from '../../src/shared/failures.ts';
 import type { OrderListView } from '../../src/shared/ipc-contract.ts';
-import { startDnsTestServer } from '../main/domains/dns-test-server.ts';
-import { desktopApp } from './support/desktop-app.ts';
+import { startDnsTestServer } from '../loopback/dns-test-server.ts';
+import { desktopApp } from './desktop-app.ts';
 
 export const SOAK_FAULTS = 'latency=40@0.2,5xx@0.03,reset@0.02,malformed@0.05,429=4@0.004';
 
