@@ -1,40 +1,38 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// Main-process, shared and CLI tests run in Node; renderer tests in jsdom.
+// Two tiers (docs/testing.md). The fast one, `npm test`: the `node` and `dom`
+// projects, on injected clocks, no build needed. The heavy one, `npm run
+// test:heavy` (and `npm run test:all` for both): the `heavy` and `e2e`
+// projects, whole folders, so a new file in one of them lands in its tier
+// without an edit here.
 // The `electron` module is the only thing mocked (test/support/electron-mock.ts).
+
+/** Loops, soaks, packaging and the lint's own tests: minutes of processes and builds. */
+const HEAVY = [
+  'test/reliability/**/*.spec.ts',
+  'test/packaging/**/*.spec.ts',
+  'test/lint/**/*.spec.ts',
+  'test/security/electronegativity.spec.ts',
+];
+/** Whole flows in Debian's Chromium, through the harness or the Electron stand-in. */
+const E2E = ['test/e2e/**/*.spec.ts', 'test/ways-in/**/*.spec.ts'];
+
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Most tests wait on loopback I/O, not on the CPU: three workers keep two
+    // cores busy (measured in docs/testing.md); vitest's default here is one.
+    maxWorkers: 3,
     projects: [
       {
         extends: true,
         test: {
           name: 'node',
           environment: 'node',
-          include: [
-            'test/main/**/*.spec.ts',
-            'test/shared/**/*.spec.ts',
-            'test/cli/**/*.spec.ts',
-            'test/packaging/**/*.spec.ts',
-            'test/security/**/*.spec.ts',
-            'test/reliability/**/*.spec.ts',
-            'test/fuzz/**/*.spec.ts',
-            'test/lint/**/*.spec.ts',
-          ],
+          include: ['test/**/*.spec.ts'],
+          exclude: [...configDefaults.exclude, 'test/renderer/**', ...HEAVY, ...E2E],
           testTimeout: 20_000,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          // Whole flows in Debian's Chromium against the built renderer (npm run build first).
-          name: 'e2e',
-          environment: 'node',
-          include: ['test/e2e/**/*.spec.ts'],
-          testTimeout: 90_000,
-          hookTimeout: 60_000,
-          fileParallelism: false,
         },
       },
       {
@@ -44,6 +42,27 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['test/renderer/**/*.spec.{ts,tsx}'],
           setupFiles: ['test/support/dom-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'heavy',
+          environment: 'node',
+          include: HEAVY,
+          testTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Against the built app (npm run build first), one file at a time: each drives Chromium.
+          name: 'e2e',
+          environment: 'node',
+          include: E2E,
+          testTimeout: 90_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
         },
       },
     ],

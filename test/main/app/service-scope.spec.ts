@@ -114,18 +114,18 @@ describe('local data per address', () => {
       })
       .toBeGreaterThanOrEqual(4);
 
+    const jobAtA = (await a.services.bulkCancelOf('staging'))!;
     await pointAt(a, 'staging', b.baseUrl);
     expect(value(await a.api.bulkCancel.status('staging'))).toBeNull();
     expect(value(await a.api.bulkCancel.results('staging'))).toEqual([]);
-    // The old job sends nothing more to A (once the answers on their way are in), nothing to B.
+    // The old job stops sending: once the answers on their way are in, none of its
+    // workers runs, so it sends nothing more to A, and nothing to B.
+    await jobAtA.idle();
     const deletesAtA = () => a.sandbox.requestLog.filter((r) => r.method === 'DELETE').length;
-    await new Promise((resolve) => setTimeout(resolve, 300));
     const stoppedAt = deletesAtA();
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(deletesAtA()).toBe(stoppedAt);
     expect(stoppedAt).toBeLessThan(30);
     expect(b.requestLog.filter((r) => r.method === 'DELETE')).toEqual([]);
-    // B can run its own job meanwhile.
+    // B can run its own job meanwhile, and A hears nothing while it runs.
     const atB = b.orderIds({ status: 'pending' }).slice(0, 3);
     value(await a.api.bulkCancel.start('staging', atB));
     await expect
@@ -133,6 +133,7 @@ describe('local data per address', () => {
         timeout: 10_000,
       })
       .toBe('finished');
+    expect(deletesAtA()).toBe(stoppedAt);
 
     await pointAt(a, 'staging', a.sandbox.baseUrl);
     await expect
