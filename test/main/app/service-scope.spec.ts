@@ -103,7 +103,17 @@ describe('local data per address', () => {
   });
 
   it('stops a running bulk cancel when the address moves, and carries on with it when it comes back', async () => {
-    const a = await app({ sandbox: { faults: 'latency=60@1' } });
+    // Once a few are cancelled, A holds its answers until the address has moved, so the
+    // job cannot finish first however slow this side is.
+    let holding = false;
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const a = await app({
+      sandbox: {
+        faults: 'latency=60@1',
+        sleep: (ms) => (holding ? released : new Promise((resolve) => setTimeout(resolve, ms))),
+      },
+    });
     const b = await otherService();
     await pointAt(a, 'staging', a.sandbox.baseUrl);
     const ids = a.sandbox.orderIds({ status: 'pending' }).slice(0, 30);
@@ -113,6 +123,7 @@ describe('local data per address', () => {
         timeout: 10_000,
       })
       .toBeGreaterThanOrEqual(4);
+    holding = true;
 
     const jobAtA = (await a.services.bulkCancelOf('staging'))!;
     await pointAt(a, 'staging', b.baseUrl);
@@ -120,6 +131,7 @@ describe('local data per address', () => {
     expect(value(await a.api.bulkCancel.results('staging'))).toEqual([]);
     // The old job stops sending: once the answers on their way are in, none of its
     // workers runs, so it sends nothing more to A, and nothing to B.
+    release();
     await jobAtA.idle();
     const deletesAtA = () => a.sandbox.requestLog.filter((r) => r.method === 'DELETE').length;
     const stoppedAt = deletesAtA();
