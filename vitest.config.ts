@@ -24,6 +24,9 @@ export default defineConfig({
     // Most tests wait on loopback I/O, not on the CPU: three workers keep two
     // cores busy (measured in docs/testing.md); vitest's default here is one.
     maxWorkers: 3,
+    // expect.poll waits for an outcome over real loopback I/O: a bound for a busy
+    // machine, not a target (its default of 1 s failed here under a load of 9).
+    expect: { poll: { timeout: 10_000 } },
     projects: [
       {
         extends: true,
