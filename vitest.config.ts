@@ -31,19 +31,21 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Main, shared, the CLI, and the renderer's plain logic (its .spec.ts files).
           name: 'node',
           environment: 'node',
           include: ['test/**/*.spec.ts'],
-          exclude: [...configDefaults.exclude, 'test/renderer/**', ...HEAVY, ...E2E],
+          exclude: [...configDefaults.exclude, ...HEAVY, ...E2E],
           testTimeout: 20_000,
         },
       },
       {
         extends: true,
         test: {
+          // The renderer's components, rendered in jsdom (its .spec.tsx files).
           name: 'dom',
           environment: 'jsdom',
-          include: ['test/renderer/**/*.spec.{ts,tsx}'],
+          include: ['test/renderer/**/*.spec.tsx'],
           setupFiles: ['test/support/dom-setup.ts'],
         },
       },
