@@ -1,4 +1,4 @@
-// Issue 9 §3: an environment's local data belongs to the service its address
+// An environment's local data belongs to the service its address
 // points at. A new address starts with no cached list, no review marks, no
 // cancel log and no bulk cancel; the old address's data is kept and comes
 // back with it. Through the real IPC handlers, against two real sandboxes on
