@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, CDPSession, Page } from 'playwright-core';
-import { launchChromium } from '../test/e2e/support/browser.ts';
+import { launchChromium } from '../tools/browser/chromium.ts';
 import { startSandbox, type Sandbox } from '../src/main/sandbox/server.ts';
 import { startHarness, type Harness } from '../tools/harness/server.ts';
 import { bytesInUse } from './memory.ts';

@@ -10,7 +10,7 @@ import { benchMainList } from './main-list.ts';
 import { benchPacing } from './pacing.ts';
 import { benchScaling, benchStream } from './renderer.ts';
 import { benchSortFromScratch } from './sort.ts';
-import { hasChromium } from '../test/e2e/support/browser.ts';
+import { hasChromium } from '../tools/browser/chromium.ts';
 import { print, writeJson, type BenchLine } from './report.ts';
 
 const { values: options } = parseArgs({

@@ -16,7 +16,7 @@ import { screenColumnsOf } from '../../../../../src/shared/screen-columns.ts';
 import { compareIntegerText, type Order } from '../../../../../src/shared/order.ts';
 import { dateTimeMsOfText } from '../../../../../src/shared/rfc3339.ts';
 import { mulberry32 } from '../../../../../src/main/sandbox/prng.ts';
-import { dateText, PROPERTY_RUNS } from '../../../../shared/support/order-lists.ts';
+import { dateText, PROPERTY_RUNS } from '../../../../../tools/fuzz/order-lists.ts';
 import { columnsOf, tableOf } from './table-of.ts';
 
 const NO_QUERY: ViewQuery = { search: '', scope: 'any', mode: 'contains', complete: 'all' };

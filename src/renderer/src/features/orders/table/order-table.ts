@@ -67,13 +67,6 @@ export interface ViewQuery {
   readonly sort?: SortSpec;
 }
 
-export const DEFAULT_VIEW_QUERY: ViewQuery = {
-  search: '',
-  scope: 'any',
-  mode: 'contains',
-  complete: 'all',
-};
-
 /** A search is digits (an int64 may start with "-"); anything else matches nothing. */
 export const SEARCHABLE = /^-?\d*$/;
 
