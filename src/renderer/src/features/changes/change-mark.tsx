@@ -4,7 +4,10 @@
 import type { ChangeMark } from './change-lookup.ts';
 import './changes.css';
 
-const WORDS: Readonly<Record<ChangeMark, { readonly short: string; readonly full: string }>> = {
+/** A mark's word on the chip and its full meaning (the orders grid draws the same chip). */
+export const CHANGE_MARK_WORDS: Readonly<
+  Record<ChangeMark, { readonly short: string; readonly full: string }>
+> = {
   new: { short: 'New', full: 'New since the last refresh' },
   changed: { short: 'Changed', full: 'Changed since the last refresh: the details show what was' },
 };
@@ -12,8 +15,8 @@ const WORDS: Readonly<Record<ChangeMark, { readonly short: string; readonly full
 export function ChangeMarkChip({ mark }: { mark: ChangeMark | undefined }) {
   if (!mark) return null;
   return (
-    <span className={`change-chip change-${mark}`} title={WORDS[mark].full}>
-      {WORDS[mark].short}
+    <span className={`change-chip change-${mark}`} title={CHANGE_MARK_WORDS[mark].full}>
+      {CHANGE_MARK_WORDS[mark].short}
     </span>
   );
 }
