@@ -175,8 +175,9 @@ export async function waitSortsPrepared(page: Page): Promise<void> {
 /**
  * The download at a limited rate, from main's first byte to the renderer's
  * first rows and to a search and sort settled on the whole list; then the
- * bytes each process holds for the list, search and sort on the whole list
- * from scratch, and scrolling.
+ * bytes each process holds for the list, and search and sort on the whole
+ * list as a clerk meets them. (Scrolling is measured beside the peers, in
+ * grids.ts.)
  */
 export async function benchStream(orders: number, mbPerSecond: number): Promise<BenchLine[]> {
   // The renderer's baseline: the same app showing an empty list.
@@ -246,22 +247,6 @@ export async function benchStream(orders: number, mbPerSecond: number): Promise<
       );
     }
     const rendererSorted = await rendererBytes(cdp);
-
-    // Scrolling: 120 frames of 600 px each; frame-to-frame intervals.
-    const frames = await page.evaluate<{ p50: number; p95: number; max: number }>(`(async () => {
-      const scroller = document.querySelector('.orders-grid-scroll');
-      const intervals = [];
-      let last = performance.now();
-      for (let i = 0; i < 120; i++) {
-        scroller.scrollTop += 600;
-        await new Promise((r) => requestAnimationFrame(() => r()));
-        const now = performance.now();
-        intervals.push(now - last);
-        last = now;
-      }
-      intervals.sort((a, b) => a - b);
-      return { p50: intervals[60], p95: intervals[114], max: intervals[119] };
-    })()`);
 
     const firstRows = watched.firstRows - download.first;
     const downloadMs = download.last - download.first;
@@ -355,12 +340,6 @@ export async function benchStream(orders: number, mbPerSecond: number): Promise<
         },
         check: { ok: t <= 100, rule: '(<= 100 ms)' },
       })),
-      {
-        name: `${label}: scrolling, frame interval p50 / p95 / max`,
-        value: `${frames.p50.toFixed(0)} / ${frames.p95.toFixed(0)} / ${frames.max.toFixed(0)} ms`,
-        figure: { name: 'renderer.scrollFrame.p95.ms', value: frames.p95, unit: 'ms', bound: 50 },
-        check: { ok: frames.p95 < 50, rule: '(p95 < 50 ms)' },
-      },
     ];
   } finally {
     await app.close();
