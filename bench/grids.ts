@@ -103,13 +103,13 @@ export function judgeFrames(readings: readonly FrameReading[]): ScrollResult {
 }
 
 /** Builds the page of grids (minified, as the app ships) into a temporary folder. */
-async function buildPage(outDir: string): Promise<void> {
+export async function buildPage(outDir: string, minify = true): Promise<void> {
   await build({
     root: PAGE_ROOT,
     configFile: false,
     logLevel: 'warn',
     plugins: [react()],
-    build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 100_000 },
+    build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 100_000, minify },
   });
 }
 
@@ -120,7 +120,7 @@ const TYPES: Record<string, string> = {
 };
 
 /** Serves the built page and the order list's body, on loopback. */
-function serve(outDir: string, body: Buffer): Promise<Server> {
+export function serve(outDir: string, body: Buffer): Promise<Server> {
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
     if (path === '/orders.json') {
@@ -146,7 +146,7 @@ function serve(outDir: string, body: Buffer): Promise<Server> {
   return new Promise((done) => server.listen(0, '127.0.0.1', () => done(server)));
 }
 
-async function openGrid(page: Page, url: string, grid: GridName): Promise<void> {
+export async function openGrid(page: Page, url: string, grid: GridName): Promise<void> {
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
   page.on('console', (message) => {

@@ -159,12 +159,13 @@ export function OrdersGrid(props: OrdersGridProps) {
     gridRows.current = pool;
     let headLeft = 0;
     const onScroll = () => {
+      // Both read before the rows are written: a read after a write would lay the page out again, at once.
       const top = scroller.scrollTop;
+      const left = scroller.scrollLeft;
       offsetRef.current = offsetAt(scrollModel.current, top);
       pool.place(scrollModel.current, top);
       // Where the window is too narrow for every column, the header follows the rows sideways.
       // Only a sideways move touches the header: a write per vertical frame would cost a layout.
-      const left = scroller.scrollLeft;
       if (left === headLeft || !headRef.current) return;
       headLeft = left;
       headRef.current.scrollLeft = left;

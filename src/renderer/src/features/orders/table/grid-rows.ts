@@ -25,6 +25,10 @@ interface PooledRow {
   row: number;
   position: number;
   top: number;
+  /** What the row element's own attributes say now, so a fill writes only what changes. */
+  selected: boolean | undefined;
+  tabStop: boolean | undefined;
+  className: string;
   /** The content it was last filled from. */
   filledFrom: RowContent | undefined;
 }
@@ -147,6 +151,9 @@ export class GridRows {
       row: -1,
       position: -1,
       top: Number.NaN,
+      selected: undefined,
+      tabStop: undefined,
+      className: '',
       filledFrom: undefined,
     };
     this.#byElement.set(element, pooled);
@@ -168,10 +175,22 @@ export class GridRows {
       element.dataset.position = String(position);
     }
     pooled.position = position;
+    // Only what changes is written: each write of an attribute a selector names costs a style pass.
     const selected = position === content.position;
-    element.setAttribute('aria-selected', String(selected));
-    element.tabIndex = position === content.tabStop ? 0 : -1;
-    element.className = `orders-grid-row orders-grid-item${data.status ? ` row-${data.status}` : ''}`;
+    if (pooled.selected !== selected) {
+      pooled.selected = selected;
+      element.setAttribute('aria-selected', String(selected));
+    }
+    const tabStop = position === content.tabStop;
+    if (pooled.tabStop !== tabStop) {
+      pooled.tabStop = tabStop;
+      element.tabIndex = tabStop ? 0 : -1;
+    }
+    const className = `orders-grid-row orders-grid-item${data.status ? ` row-${data.status}` : ''}`;
+    if (pooled.className !== className) {
+      pooled.className = className;
+      element.className = className;
+    }
     const columns = this.#columns;
     for (let k = 0; k < columns.length; k++) {
       const column = columns[k]!;

@@ -114,15 +114,24 @@ function soleChild<K extends keyof HTMLElementTagNameMap>(
   cell: HTMLElement,
   tag: K,
   className: string,
+  made?: (child: HTMLElementTagNameMap[K]) => void,
 ): HTMLElementTagNameMap[K] {
   const child = cell.firstElementChild;
   if (cell.childNodes.length === 1 && child?.localName === tag) {
     if (child.className !== className) child.className = className;
     return child as HTMLElementTagNameMap[K];
   }
-  const made = element(tag, className);
-  cell.replaceChildren(made);
-  return made;
+  const fresh = element(tag, className);
+  made?.(fresh);
+  cell.replaceChildren(fresh);
+  return fresh;
+}
+
+/** Sets an attribute only when its value changes (a write costs a style pass where a selector names it). */
+function setAttribute(target: Element, name: string, value: string | undefined): void {
+  if (value === undefined) {
+    if (target.hasAttribute(name)) target.removeAttribute(name);
+  } else if (target.getAttribute(name) !== value) target.setAttribute(name, value);
 }
 
 /** Text, or the missing mark. */
@@ -164,16 +173,12 @@ export const GRID_COLUMNS: readonly GridColumn[] = [
         cell.replaceChildren();
         return;
       }
-      let box = cell.firstChild;
-      if (!(box instanceof HTMLInputElement)) {
-        box = element('input');
-        (box as HTMLInputElement).type = 'checkbox';
-        (box as HTMLInputElement).tabIndex = -1;
-        cell.replaceChildren(box);
-      }
-      const input = box as HTMLInputElement;
-      input.setAttribute('aria-label', `Select order ${data.id}`);
-      input.checked = data.ticked;
+      const input = soleChild(cell, 'input', '', (box) => {
+        box.type = 'checkbox';
+        box.tabIndex = -1;
+      });
+      setAttribute(input, 'aria-label', `Select order ${data.id}`);
+      if (input.checked !== data.ticked) input.checked = data.ticked;
     },
   },
   textColumn('id', 'Order ID', 'minmax(var(--col-id), 1fr)', (data) => data.id, {
@@ -203,8 +208,8 @@ export const GRID_COLUMNS: readonly GridColumn[] = [
       }
       const time = soleChild(cell, 'time', '');
       drawText(time, formatShortDateTime(shipDate));
-      time.dateTime = shipDate;
-      time.title = formatDateTime(shipDate);
+      setAttribute(time, 'datetime', shipDate);
+      setAttribute(time, 'title', formatDateTime(shipDate));
     },
   },
   textColumn('complete', 'Complete', 'minmax(var(--col-complete), 0.6fr)', (data) =>
@@ -261,28 +266,23 @@ export const GRID_COLUMNS: readonly GridColumn[] = [
       if (status) {
         const chip = soleChild(cell, 'span', `status-chip status-${status}`);
         drawText(chip, ROW_STATUS_SHORT[status]);
-        chip.title = ROW_STATUS_WORDS[status];
+        setAttribute(chip, 'title', ROW_STATUS_WORDS[status]);
       } else if (id === undefined) {
         const muted = soleChild(cell, 'span', 'muted');
         drawText(muted, 'No ID to cancel');
-        muted.removeAttribute('title');
+        setAttribute(muted, 'title', undefined);
       } else {
         // The same button while the order stays: whoever holds it sees it change (blocked, then not).
-        const button = soleChild(cell, 'button', 'small-button');
-        if (button.textContent !== 'Cancel…') button.textContent = 'Cancel…';
-        button.type = 'button';
-        button.tabIndex = -1;
-        button.dataset.cancel = id;
-        button.setAttribute('aria-label', `Cancel order ${id}`);
-        if (cancelBlocked) {
-          button.setAttribute('aria-disabled', 'true');
-          button.setAttribute('aria-describedby', cancelBlockedId);
-          button.title = cancelBlocked;
-        } else {
-          button.removeAttribute('aria-disabled');
-          button.removeAttribute('aria-describedby');
-          button.removeAttribute('title');
-        }
+        const button = soleChild(cell, 'button', 'small-button', (made) => {
+          made.type = 'button';
+          made.tabIndex = -1;
+          made.textContent = 'Cancel…';
+        });
+        setAttribute(button, 'data-cancel', id);
+        setAttribute(button, 'aria-label', `Cancel order ${id}`);
+        setAttribute(button, 'aria-disabled', cancelBlocked ? 'true' : undefined);
+        setAttribute(button, 'aria-describedby', cancelBlocked ? cancelBlockedId : undefined);
+        setAttribute(button, 'title', cancelBlocked);
       }
     },
   },
