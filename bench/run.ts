@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { benchBundle } from './bundle.ts';
 import { benchChangesDiff } from './changes-diff.ts';
 import { benchGrids } from './grids.ts';
 import { benchMainList } from './main-list.ts';
@@ -33,6 +34,7 @@ if (wanted('main')) {
   lines.push(...(await benchMainList(orders, rounds, false)));
   lines.push(...(await benchMainList(orders, rounds, true)));
 }
+if (wanted('bundle')) lines.push(...benchBundle());
 if (wanted('changes')) lines.push(...(await benchChangesDiff(orders, Math.max(rounds, 5))));
 if (wanted('sort')) lines.push(...(await benchSortFromScratch(orders, Math.max(rounds, 5))));
 if (wanted('pacing')) lines.push(...(await benchPacing(Number(process.env.BENCH_CANCELS ?? 300))));

@@ -109,6 +109,12 @@ export function OrdersGrid(props: OrdersGridProps) {
   const scrollModel = useRef<GridScroll>(scroll);
   /** The list offset at the viewport's top, kept while the list grows or the scale changes. */
   const offsetRef = useRef(0);
+  /**
+   * The scroller's scrollTop as the scroll events and our own writes left it:
+   * read back from the page after React has changed it, it would lay the page
+   * out at once, before the frame would.
+   */
+  const topRef = useRef(0);
   /** The latest props, for the rows' event handlers. */
   const latest = useRef(props);
 
@@ -162,6 +168,7 @@ export function OrdersGrid(props: OrdersGridProps) {
       // Both read before the rows are written: a read after a write would lay the page out again, at once.
       const top = scroller.scrollTop;
       const left = scroller.scrollLeft;
+      topRef.current = top;
       offsetRef.current = offsetAt(scrollModel.current, top);
       pool.place(scrollModel.current, top);
       // Where the window is too narrow for every column, the header follows the rows sideways.
@@ -215,10 +222,16 @@ export function OrdersGrid(props: OrdersGridProps) {
     const element = scrollRef.current;
     const pool = gridRows.current;
     if (!element || !pool) return;
+    // Where the page has it: the last position, as the browser clamps it to the content now.
+    let top = Math.min(topRef.current, maxScrollTop(scroll));
     const wanted = Math.round(scrollTopAt(scroll, offsetRef.current));
-    if (Math.abs(element.scrollTop - wanted) >= 1) element.scrollTop = wanted;
+    if (Math.abs(top - wanted) >= 1) {
+      element.scrollTop = wanted;
+      top = wanted;
+    }
+    topRef.current = top;
     pool.setContent(content);
-    pool.place(scroll, element.scrollTop);
+    pool.place(scroll, top);
     if (focusWanted.current) {
       focusWanted.current = false;
       pool.elementAt(tabStop)?.focus({ preventScroll: true });
@@ -229,8 +242,10 @@ export function OrdersGrid(props: OrdersGridProps) {
     const element = scrollRef.current;
     if (!element) return;
     element.scrollTop = next;
-    offsetRef.current = offsetAt(scroll, element.scrollTop);
-    gridRows.current?.place(scroll, element.scrollTop);
+    const top = Math.max(0, Math.min(next, maxScrollTop(scroll)));
+    topRef.current = top;
+    offsetRef.current = offsetAt(scroll, top);
+    gridRows.current?.place(scroll, top);
   };
 
   const moveTo = (next: number) => {
@@ -239,7 +254,7 @@ export function OrdersGrid(props: OrdersGridProps) {
     // The focus is on the tab-stop row already; it moves with the tab stop.
     if (target !== tabStop) focusWanted.current = true;
     if (target !== position) props.onSelect(target, 'keyboard');
-    const current = scrollRef.current?.scrollTop ?? 0;
+    const current = topRef.current;
     const wanted = scrollTopToReveal(scroll, target, current);
     if (wanted !== current) scrollTo(wanted);
   };
@@ -359,6 +374,9 @@ export function OrdersGrid(props: OrdersGridProps) {
     </div>
   );
 }
+
+/** The largest scrollTop the scroller's content allows. */
+const maxScrollTop = (scroll: GridScroll) => Math.max(0, scroll.contentHeight - scroll.viewport);
 
 function SortButton(props: {
   column: SortColumn;
