@@ -1,4 +1,4 @@
-// Issue 14 §3: a clerk can always end a hold by hand with one confirmed
+// A clerk can always end a hold by hand with one confirmed
 // request. Staging points at a server whose first answer is a 429 asking for
 // an hour's wait; "Try now" in the hold's notice sends exactly one request
 // through the hold, and the service's answer lifts it. In Chromium, against

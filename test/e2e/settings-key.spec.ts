@@ -1,4 +1,4 @@
-// Issue 9 §3: a key saved through the Settings screen in the harness reaches
+// A key saved through the Settings screen in the harness reaches
 // main (the bridge used to turn the left-out options argument into null,
 // which the contract refused for every key), and lists orders with it.
 // In Chromium, against the real main process and a second sandbox as Staging.
