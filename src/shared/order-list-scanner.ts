@@ -601,6 +601,8 @@ class ColumnWriter {
   complete: Uint8Array;
   widestId = 0;
   widestPetId = 0;
+  /** The share of the body read so far (0 when its length is not known), for sizing the texts. */
+  bodyShare = 0;
 
   constructor(rows: number, idBytes: number, shipBytes: number) {
     this.capacity = rows;
@@ -637,12 +639,22 @@ class ColumnWriter {
       this.capacity = size;
     }
     if (idBytes > this.idText.length)
-      this.idText = resized(this.idText, Math.max(idBytes, Math.ceil(this.idText.length * 1.5)));
+      this.idText = resized(this.idText, this.#textRoom(this.idText, idBytes), this.idAt);
     if (shipBytes > this.shipText.length)
-      this.shipText = resized(
-        this.shipText,
-        Math.max(shipBytes, Math.ceil(this.shipText.length * 1.5)),
-      );
+      this.shipText = resized(this.shipText, this.#textRoom(this.shipText, shipBytes), this.shipAt);
+  }
+
+  /**
+   * The next size of a full text column that must hold `needed` bytes: what
+   * the whole body will take at the rate so far, when its length is known
+   * (so a text grows about once, and ends close to its size), else half as
+   * much again; never less than a quarter more, nor more than four times as
+   * much, however small a share of a declared length has come.
+   */
+  #textRoom(text: Uint8Array, needed: number): number {
+    const length = text.length;
+    const atRate = this.bodyShare > 0 ? Math.ceil((needed / this.bodyShare) * 1.03) : length * 1.5;
+    return Math.max(needed, Math.ceil(length * 1.25), Math.min(atRate, length * 4));
   }
 
   /** Writes a checked order's row (see order-columns.ts for the layout). */
@@ -838,7 +850,12 @@ export class OrderListScanner {
       chunk.constructor === Uint8Array
         ? chunk
         : new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    // Sized from the chunks before this one, when the next comes: the first chunk's rows reach
+    // the screen before the whole list's columns (tens of megabytes) are allocated.
+    this.#sizeColumns();
     this.#pushedBytes += data.length;
+    if (this.#expectedBytes !== undefined)
+      this.#columns.bodyShare = Math.min(1, this.#pushedBytes / this.#expectedBytes);
     if (this.#markBytes >= 0) {
       const skip = this.#byteOrderMark(data);
       if (skip < 0) return;
@@ -848,7 +865,6 @@ export class OrderListScanner {
       const from = this.#carriedBytes > 0 ? this.#bridge(data) : 0;
       if (from >= 0) this.#carry(data, this.#scan(data, from));
     });
-    this.#sizeColumns();
   }
 
   /**
