@@ -14,8 +14,11 @@
 //             petIdLows. Main matches lists on them (changes-diff.ts); the renderer reads the
 //             same keys from the digits when it sorts (integer-sort.ts).
 //   quantity  quantities[i], NaN when absent
-//   ship date shipText[shipStarts[i] .. shipStarts[i+1]) as the service sent it (RFC 3339,
-//             ASCII; empty when absent), and shipTimes[i] its epoch ms (NaN when absent)
+//   ship date shipTimes[i], its epoch ms (NaN when absent), and shipForms[i], how it was
+//             written (ship-dates.ts): SHIP_PLAIN is the text plainDateText(shipTimes[i])
+//             writes back, so only a date written otherwise (SHIP_AS_SENT) keeps its text as
+//             the service sent it, shipText[shipStarts[i] .. shipStarts[i+1]) (RFC 3339,
+//             ASCII; empty for the others)
 //   complete  complete[i]: COMPLETE_FALSE, COMPLETE_TRUE or COMPLETE_ABSENT
 //
 // Ids are canonical int64 decimal text ("-0" is written "0"), so they are
@@ -24,6 +27,7 @@
 // decodes each once (latin1 is exact: every byte is ASCII).
 
 import type { Order } from './order.ts';
+import { plainDateText, SHIP_AS_SENT, SHIP_PLAIN } from './ship-dates.ts';
 
 export const COMPLETE_FALSE = 0;
 export const COMPLETE_TRUE = 1;
@@ -42,11 +46,13 @@ export interface OrderColumns {
   readonly petIdHighs: Float64Array;
   readonly petIdLows: Uint32Array;
   readonly quantities: Float64Array;
-  /** Every ship date as sent, one after another, ASCII. */
+  /** The ship dates kept as sent (SHIP_AS_SENT), one after another, ASCII. */
   readonly shipText: Uint8Array;
-  /** Where each row's ship date starts in shipText; count + 1 entries. */
+  /** Where each row's kept ship date starts in shipText; count + 1 entries. */
   readonly shipStarts: Uint32Array;
   readonly shipTimes: Float64Array;
+  /** SHIP_ABSENT, SHIP_PLAIN or SHIP_AS_SENT per row. */
+  readonly shipForms: Uint8Array;
   readonly complete: Uint8Array;
   /** Characters of the longest order id and pet id, so a grid can size its columns. */
   readonly widestId: number;
@@ -58,21 +64,25 @@ export function ordersOf(columns: OrderColumns): Order[] {
   const latin1 = new TextDecoder('latin1');
   const ids = latin1.decode(columns.idText);
   const ships = latin1.decode(columns.shipText);
-  const { lineStarts, tabs, quantities, shipStarts, complete } = columns;
+  const { lineStarts, tabs, quantities, shipStarts, shipTimes, shipForms, complete } = columns;
   const orders = new Array<Order>(columns.count);
   for (let row = 0; row < columns.count; row++) {
     const start = lineStarts[row]!;
     const tab = tabs[row]!;
     const end = lineStarts[row + 1]! - 1;
-    const shipStart = shipStarts[row]!;
-    const shipEnd = shipStarts[row + 1]!;
+    const form = shipForms[row];
     const quantity = quantities[row]!;
     const code = complete[row];
     orders[row] = {
       id: tab > start ? ids.slice(start, tab) : undefined,
       petId: end > tab + 1 ? ids.slice(tab + 1, end) : undefined,
       quantity: Number.isNaN(quantity) ? undefined : quantity,
-      shipDate: shipEnd > shipStart ? ships.slice(shipStart, shipEnd) : undefined,
+      shipDate:
+        form === SHIP_PLAIN
+          ? plainDateText(shipTimes[row]!)
+          : form === SHIP_AS_SENT
+            ? ships.slice(shipStarts[row], shipStarts[row + 1])
+            : undefined,
       complete: code === COMPLETE_ABSENT ? undefined : code === COMPLETE_TRUE,
     };
   }

@@ -13,8 +13,10 @@
 // - anything else refuses the whole list with one plain message.
 //
 // An order in the form services usually send (the interface's fields in its
-// order, compact) is read in one straight pass that checks every byte; any
-// other order by the general reader, where the common forms (plain keys,
+// order, compact) is read in one straight pass that checks every byte (the
+// fixed text four bytes at a time, the ids copied to their column as they are
+// read, straight into the row once the order is whole); any other order by
+// the general reader, where the common forms (plain keys,
 // integers and date strings) are still read straight from the bytes and the
 // rare ones (escapes, fractions, exponents) are decoded on an exact path. An
 // order cut by a chunk boundary is read again from its start with the next
@@ -28,7 +30,8 @@ import {
   COMPLETE_TRUE,
   type OrderColumns,
 } from './order-columns.ts';
-import { dateTimeMs, dateTimeMsOfText } from './rfc3339.ts';
+import { dateTimeMs, dateTimeMsOfText, PLAIN_DATE_LENGTH, plainDateTimeMs } from './rfc3339.ts';
+import { isPlainDate, SHIP_ABSENT, SHIP_AS_SENT, SHIP_PLAIN } from './ship-dates.ts';
 import { fitted, resized } from './typed-arrays.ts';
 
 export class InvalidOrdersError extends Error {
@@ -98,6 +101,31 @@ const MAX_PLAIN_MISSES = 64;
  * punctuation, two 19-digit ids, a 15-digit quantity and `false`.
  */
 const PLAIN_ORDER_MAX_BYTES = 112;
+/**
+ * Bytes of the id text a plain order may write before it is known to be one:
+ * up to 20 digits of each id (the 20th refuses it), a tab and a newline.
+ */
+const PLAIN_ID_LINE_BYTES = 42;
+// A plain order's fixed text, four bytes at a time (little-endian words).
+const wordOf = (ascii: string): number =>
+  ascii.charCodeAt(0) |
+  (ascii.charCodeAt(1) << 8) |
+  (ascii.charCodeAt(2) << 16) |
+  (ascii.charCodeAt(3) << 24);
+const KEY_ID = wordOf('"id"');
+const KEY_PET_ID_0 = wordOf(',"pe');
+const KEY_PET_ID_1 = wordOf('tId"');
+const KEY_QUANTITY_0 = wordOf(',"qu');
+const KEY_QUANTITY_1 = wordOf('anti');
+const KEY_QUANTITY_2 = wordOf('ty":');
+const KEY_SHIP_DATE_0 = wordOf(',"sh');
+const KEY_SHIP_DATE_1 = wordOf('ipDa');
+const KEY_SHIP_DATE_2 = wordOf('te":');
+const KEY_COMPLETE_0 = wordOf('","c');
+const KEY_COMPLETE_1 = wordOf('ompl');
+const KEY_COMPLETE_2 = wordOf('ete"');
+const WORD_TRUE = wordOf('true');
+const WORD_FALS = wordOf('fals');
 /** The bytes the order's own keys are told by: `shipDate"` and the like. */
 const KEY_ROOM = 9;
 
@@ -478,30 +506,6 @@ class IntegerField {
     this.#set(high, value - high * 1e9, negative);
   }
 
-  /**
-   * Reads a plain non-negative integer at p (digits only, then a byte that
-   * is not one); returns where it ends, or -1 for anything else.
-   */
-  readPlain(data: Uint8Array, p: number, n: number): number {
-    const start = p;
-    let value = 0;
-    while (p < n) {
-      const digit = data[p]! - ZERO;
-      if (digit >>> 0 > 9) break;
-      value = value * 10 + digit;
-      p++;
-    }
-    const length = p - start;
-    if (p >= n || length === 0 || (length > 1 && data[start] === ZERO)) return -1;
-    if (length > 19 || (length === 19 && !withinInt64(data, start, false))) return -1;
-    this.state = IN_BYTES;
-    this.from = start;
-    this.to = p;
-    if (length <= 15) this.#split(value, false);
-    else this.#parts(data, start, p, false);
-    return p;
-  }
-
   #readExact(token: string): void {
     const integer = integerOfNumber(token);
     if (integer === 'fraction') {
@@ -558,6 +562,13 @@ function withinInt64(data: Uint8Array, from: number, negative: boolean): boolean
   return true;
 }
 
+/** The value of the digits bytes[from, to) (at most 15 of them, so exact). */
+function digitsValue(bytes: Uint8Array, from: number, to: number): number {
+  let value = 0;
+  for (let k = from; k < to; k++) value = value * 10 + bytes[k]! - ZERO;
+  return value;
+}
+
 /** Copies an integer field's canonical digits to `text` at `at`; returns where they end. */
 function copyDigits(data: Uint8Array, field: IntegerField, text: Uint8Array, at: number): number {
   if (field.state === IN_BYTES) {
@@ -586,9 +597,12 @@ class ColumnWriter {
   quantities: Float64Array;
   shipStarts: Uint32Array;
   shipTimes: Float64Array;
+  shipForms: Uint8Array;
   complete: Uint8Array;
   widestId = 0;
   widestPetId = 0;
+  /** The share of the body read so far (0 when its length is not known), for sizing the texts. */
+  bodyShare = 0;
 
   constructor(rows: number, idBytes: number, shipBytes: number) {
     this.capacity = rows;
@@ -603,6 +617,7 @@ class ColumnWriter {
     this.quantities = new Float64Array(rows);
     this.shipStarts = new Uint32Array(rows + 1);
     this.shipTimes = new Float64Array(rows);
+    this.shipForms = new Uint8Array(rows);
     this.complete = new Uint8Array(rows);
   }
 
@@ -619,16 +634,27 @@ class ColumnWriter {
       this.quantities = resized(this.quantities, size);
       this.shipStarts = resized(this.shipStarts, size + 1);
       this.shipTimes = resized(this.shipTimes, size);
+      this.shipForms = resized(this.shipForms, size);
       this.complete = resized(this.complete, size);
       this.capacity = size;
     }
     if (idBytes > this.idText.length)
-      this.idText = resized(this.idText, Math.max(idBytes, Math.ceil(this.idText.length * 1.5)));
+      this.idText = resized(this.idText, this.#textRoom(this.idText, idBytes), this.idAt);
     if (shipBytes > this.shipText.length)
-      this.shipText = resized(
-        this.shipText,
-        Math.max(shipBytes, Math.ceil(this.shipText.length * 1.5)),
-      );
+      this.shipText = resized(this.shipText, this.#textRoom(this.shipText, shipBytes), this.shipAt);
+  }
+
+  /**
+   * The next size of a full text column that must hold `needed` bytes: what
+   * the whole body will take at the rate so far, when its length is known
+   * (so a text grows about once, and ends close to its size), else half as
+   * much again; never less than a quarter more, nor more than four times as
+   * much, however small a share of a declared length has come.
+   */
+  #textRoom(text: Uint8Array, needed: number): number {
+    const length = text.length;
+    const atRate = this.bodyShare > 0 ? Math.ceil((needed / this.bodyShare) * 1.03) : length * 1.5;
+    return Math.max(needed, Math.ceil(length * 1.25), Math.min(atRate, length * 4));
   }
 
   /** Writes a checked order's row (see order-columns.ts for the layout). */
@@ -680,16 +706,24 @@ class ColumnWriter {
     idText[at++] = LF;
     this.idAt = at;
     this.quantities[row] = quantity;
+    // A date's text is kept only when it is not the plain text its time writes back.
     const shipText = this.shipText;
-    at = this.shipAt;
+    const shipStart = this.shipAt;
+    at = shipStart;
     this.shipStarts[row] = at;
     if (ship === IN_BYTES) {
       for (let k = shipFrom; k < shipTo; k++) shipText[at++] = data[k]!;
     } else if (ship === IN_TEXT) {
       for (let k = 0; k < shipString.length; k++) shipText[at++] = shipString.charCodeAt(k);
     }
+    let form = SHIP_ABSENT;
+    if (ship !== ABSENT) {
+      form = isPlainDate(shipText, shipStart, at) ? SHIP_PLAIN : SHIP_AS_SENT;
+      if (form === SHIP_PLAIN) at = shipStart;
+    }
     this.shipAt = at;
     this.shipTimes[row] = ship === ABSENT ? Number.NaN : shipTime;
+    this.shipForms[row] = form;
     this.complete[row] = complete;
     this.count = row + 1;
   }
@@ -712,6 +746,7 @@ class ColumnWriter {
       shipText: this.shipText.subarray(0, this.shipAt),
       shipStarts: this.shipStarts.subarray(0, count + 1),
       shipTimes: this.shipTimes.subarray(0, count),
+      shipForms: this.shipForms.subarray(0, count),
       complete: this.complete.subarray(0, count),
       widestId: this.widestId,
       widestPetId: this.widestPetId,
@@ -735,6 +770,7 @@ class ColumnWriter {
       shipText: fitted(this.shipText, this.shipAt),
       shipStarts: fitted(this.shipStarts, count + 1),
       shipTimes: fitted(this.shipTimes, count),
+      shipForms: fitted(this.shipForms, count),
       complete: fitted(this.complete, count),
       widestId: this.widestId,
       widestPetId: this.widestPetId,
@@ -814,7 +850,12 @@ export class OrderListScanner {
       chunk.constructor === Uint8Array
         ? chunk
         : new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    // Sized from the chunks before this one, when the next comes: the first chunk's rows reach
+    // the screen before the whole list's columns (tens of megabytes) are allocated.
+    this.#sizeColumns();
     this.#pushedBytes += data.length;
+    if (this.#expectedBytes !== undefined)
+      this.#columns.bodyShare = Math.min(1, this.#pushedBytes / this.#expectedBytes);
     if (this.#markBytes >= 0) {
       const skip = this.#byteOrderMark(data);
       if (skip < 0) return;
@@ -824,7 +865,6 @@ export class OrderListScanner {
       const from = this.#carriedBytes > 0 ? this.#bridge(data) : 0;
       if (from >= 0) this.#carry(data, this.#scan(data, from));
     });
-    this.#sizeColumns();
   }
 
   /**
@@ -941,6 +981,7 @@ export class OrderListScanner {
   /** Reads what it can of data; returns where the unread rest (an item cut off) starts. */
   #scan(data: Uint8Array, from: number): number {
     const n = data.length;
+    const words = new DataView(data.buffer, data.byteOffset, n);
     let p = from;
     let state = this.#state;
     try {
@@ -961,7 +1002,9 @@ export class OrderListScanner {
             // Orders with a bare comma between them are read one after another here.
             for (;;) {
               let end =
-                this.#plainMisses < MAX_PLAIN_MISSES ? this.#plainOrder(data, p, n) : NOT_PLAIN;
+                this.#plainMisses < MAX_PLAIN_MISSES
+                  ? this.#plainOrder(data, words, p, n)
+                  : NOT_PLAIN;
               if (end === NOT_PLAIN) end = this.#order(data, p, n);
               if (end === MORE) return p;
               p = end;
@@ -1000,94 +1043,155 @@ export class OrderListScanner {
    * in one straight pass that checks every byte. Anything else (or an order
    * cut off by the chunk's end) returns NOT_PLAIN, and #order reads it.
    */
-  #plainOrder(data: Uint8Array, start: number, n: number): number {
+  #plainOrder(data: Uint8Array, words: DataView, start: number, n: number): number {
     // Never read past the chunk: an out-of-bounds read throws the compiled
     // loop away, once per chunk. An order near the end goes to #order.
-    if (start + PLAIN_ORDER_MAX_BYTES + this.#shipLength > n) return NOT_PLAIN;
-    const id = this.#id;
-    const petId = this.#petId;
-    const quantity = this.#quantity;
+    const shipLength = this.#shipLength;
+    if (start + PLAIN_ORDER_MAX_BYTES + shipLength > n) return NOT_PLAIN;
+    const w = this.#columns;
+    const row = w.count;
+    // The id text is written as it is read, past the rows kept: an order that
+    // turns out not plain leaves only bytes the next row overwrites.
+    if (
+      row >= w.capacity ||
+      w.idAt + PLAIN_ID_LINE_BYTES > w.idText.length ||
+      w.shipAt + shipLength > w.shipText.length
+    ) {
+      w.reserve(row + 1, w.idAt + PLAIN_ID_LINE_BYTES, w.shipAt + shipLength);
+    }
+    const text = w.idText;
+    const lineStart = w.idAt;
+    let at = lineStart;
     let p = start + 1;
     // "id":
+    if (words.getInt32(p, true) !== KEY_ID || data[p + 4] !== COLON) return this.#notPlain();
+    p += 5;
+    // The id's digits, copied and summed (exact up to 15 digits; longer ones are read again).
+    let from = p;
+    let value = 0;
+    for (const end = p + 20; p < end; p++) {
+      const code = data[p]!;
+      const digit = code - ZERO;
+      if (digit >>> 0 > 9) break;
+      value = value * 10 + digit;
+      text[at++] = code;
+    }
+    let length = p - from;
     if (
-      data[p] !== QUOTE ||
-      data[p + 1] !== LOWER_I ||
-      data[p + 2] !== LOWER_D ||
-      data[p + 3] !== QUOTE ||
-      data[p + 4] !== COLON
+      length === 0 ||
+      (length > 1 && data[from] === ZERO) ||
+      length > 19 ||
+      (length === 19 && !withinInt64(data, from, false))
     ) {
       return this.#notPlain();
     }
-    p = id.readPlain(data, p + 5, n);
+    const tab = at;
+    let idHigh = 0;
+    let idLow = value;
+    if (length > 15) {
+      idHigh = digitsValue(data, from, p - 9);
+      idLow = digitsValue(data, p - 9, p);
+    } else if (value >= 1e9) {
+      idHigh = Math.floor(value / 1e9);
+      idLow = value - idHigh * 1e9;
+    }
+    const idLength = length;
+    text[at++] = TAB;
     // ,"petId":
     if (
-      p < 0 ||
-      data[p] !== COMMA ||
-      data[p + 1] !== QUOTE ||
-      data[p + 2] !== LOWER_P ||
-      !isPetIdKey(data, p + 2) ||
+      words.getInt32(p, true) !== KEY_PET_ID_0 ||
+      words.getInt32(p + 4, true) !== KEY_PET_ID_1 ||
       data[p + 8] !== COLON
     ) {
       return this.#notPlain();
     }
-    p = petId.readPlain(data, p + 9, n);
-    // ,"quantity":
+    p += 9;
+    from = p;
+    value = 0;
+    for (const end = p + 20; p < end; p++) {
+      const code = data[p]!;
+      const digit = code - ZERO;
+      if (digit >>> 0 > 9) break;
+      value = value * 10 + digit;
+      text[at++] = code;
+    }
+    length = p - from;
     if (
-      p < 0 ||
-      data[p] !== COMMA ||
-      data[p + 1] !== QUOTE ||
-      data[p + 2] !== LOWER_Q ||
-      !isQuantityKey(data, p + 2) ||
-      data[p + 11] !== COLON
+      length === 0 ||
+      (length > 1 && data[from] === ZERO) ||
+      length > 19 ||
+      (length === 19 && !withinInt64(data, from, false))
     ) {
       return this.#notPlain();
     }
-    p = quantity.readPlain(data, p + 12, n);
+    let petIdHigh = 0;
+    let petIdLow = value;
+    if (length > 15) {
+      petIdHigh = digitsValue(data, from, p - 9);
+      petIdLow = digitsValue(data, p - 9, p);
+    } else if (value >= 1e9) {
+      petIdHigh = Math.floor(value / 1e9);
+      petIdLow = value - petIdHigh * 1e9;
+    }
+    const petIdLength = length;
+    text[at++] = LF;
+    // ,"quantity":
+    if (
+      words.getInt32(p, true) !== KEY_QUANTITY_0 ||
+      words.getInt32(p + 4, true) !== KEY_QUANTITY_1 ||
+      words.getInt32(p + 8, true) !== KEY_QUANTITY_2
+    ) {
+      return this.#notPlain();
+    }
+    p += 12;
+    from = p;
+    let quantity = 0;
+    for (const end = p + 16; p < end; p++) {
+      const digit = data[p]! - ZERO;
+      if (digit >>> 0 > 9) break;
+      quantity = quantity * 10 + digit;
+    }
+    length = p - from;
     // ,"shipDate":"
     if (
-      p < 0 ||
-      quantity.to - quantity.from > 15 ||
-      data[p] !== COMMA ||
-      data[p + 1] !== QUOTE ||
-      data[p + 2] !== LOWER_S ||
-      !isShipDateKey(data, p + 2) ||
-      data[p + 11] !== COLON ||
+      length === 0 ||
+      length > 15 ||
+      (length > 1 && data[from] === ZERO) ||
+      words.getInt32(p, true) !== KEY_SHIP_DATE_0 ||
+      words.getInt32(p + 4, true) !== KEY_SHIP_DATE_1 ||
+      words.getInt32(p + 8, true) !== KEY_SHIP_DATE_2 ||
       data[p + 12] !== QUOTE
     ) {
       return this.#notPlain();
     }
     const shipFrom = p + 13;
-    const shipTo = shipFrom + this.#shipLength;
-    const shipTime = data[shipTo] === QUOTE ? dateTimeMs(data, shipFrom, shipTo) : Number.NaN;
-    p = shipTo + 1;
-    // ,"complete":
+    const shipTo = shipFrom + shipLength;
+    // A date in the plain form is read four bytes at a time, and its text is not kept (its time
+    // writes it back); any other is read by the general reader, and kept as sent.
+    let time = shipLength === PLAIN_DATE_LENGTH ? plainDateTimeMs(words, shipFrom) : Number.NaN;
+    let form = SHIP_PLAIN;
+    if (Number.isNaN(time)) {
+      time = dateTimeMs(data, shipFrom, shipTo);
+      form = SHIP_AS_SENT;
+    }
+    p = shipTo;
+    // ","complete":
     if (
-      Number.isNaN(shipTime) ||
-      data[p] !== COMMA ||
-      data[p + 1] !== QUOTE ||
-      data[p + 2] !== LOWER_C ||
-      !isCompleteKey(data, p + 2) ||
-      data[p + 11] !== COLON
+      Number.isNaN(time) ||
+      words.getInt32(p, true) !== KEY_COMPLETE_0 ||
+      words.getInt32(p + 4, true) !== KEY_COMPLETE_1 ||
+      words.getInt32(p + 8, true) !== KEY_COMPLETE_2 ||
+      data[p + 12] !== COLON
     ) {
       return this.#notPlain();
     }
-    p += 12;
+    p += 13;
     let complete: number;
-    if (
-      data[p] === LOWER_T &&
-      data[p + 1] === LOWER_R &&
-      data[p + 2] === LOWER_U &&
-      data[p + 3] === LOWER_E
-    ) {
+    const word = words.getInt32(p, true);
+    if (word === WORD_TRUE) {
       complete = COMPLETE_TRUE;
       p += 4;
-    } else if (
-      data[p] === LOWER_F &&
-      data[p + 1] === LOWER_A &&
-      data[p + 2] === LOWER_L &&
-      data[p + 3] === LOWER_S &&
-      data[p + 4] === LOWER_E
-    ) {
+    } else if (word === WORD_FALS && data[p + 4] === LOWER_E) {
       complete = COMPLETE_FALSE;
       p += 5;
     } else {
@@ -1095,18 +1199,28 @@ export class OrderListScanner {
     }
     if (data[p] !== CLOSE_BRACE) return this.#notPlain();
     this.#plainMisses = 0;
-    this.#columns.addRow(
-      data,
-      id,
-      petId,
-      quantity.high * 1e9 + quantity.low,
-      IN_BYTES,
-      shipFrom,
-      shipTo,
-      '',
-      shipTime,
-      complete,
-    );
+    // The order is whole and checked: its row.
+    w.lineStarts[row] = lineStart;
+    w.tabs[row] = tab;
+    w.idHighs[row] = idHigh;
+    w.idLows[row] = idLow;
+    w.petIdHighs[row] = petIdHigh;
+    w.petIdLows[row] = petIdLow;
+    w.quantities[row] = quantity;
+    let shipAt = w.shipAt;
+    w.shipStarts[row] = shipAt;
+    if (form === SHIP_AS_SENT) {
+      const ship = w.shipText;
+      for (let k = shipFrom; k < shipTo; k++) ship[shipAt++] = data[k]!;
+      w.shipAt = shipAt;
+    }
+    w.shipTimes[row] = time;
+    w.shipForms[row] = form;
+    w.complete[row] = complete;
+    w.idAt = at;
+    if (idLength > w.widestId) w.widestId = idLength;
+    if (petIdLength > w.widestPetId) w.widestPetId = petIdLength;
+    w.count = row + 1;
     return p + 1;
   }
 

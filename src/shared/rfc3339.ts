@@ -128,3 +128,93 @@ export function dateTimeMsOfText(text: string): number {
   }
   return dateTimeMs(bytes, 0, bytes.length);
 }
+
+/** Characters of a date-time in the plain form `2026-01-01T10:00:00Z`. */
+export const PLAIN_DATE_LENGTH = 20;
+
+/** Days before the first of each month (1-12) in a common year, and the days of each. */
+const DAYS_BEFORE_MONTH = new Int32Array([
+  0, 0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334,
+]);
+const DAYS_OF_MONTH = new Int32Array([0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]);
+
+/** Days from 1970-01-01 to the first day of each year 0000-10000, built when first needed. */
+let yearStarts: Int32Array | undefined;
+
+function yearStartTable(): Int32Array {
+  const table = new Int32Array(10_001);
+  for (let year = 0; year <= 10_000; year++) table[year] = daysFromCivil(year, 1, 1);
+  return table;
+}
+
+// The plain form as five little-endian words: YYYY -MM- DDTH H:MM :SSZ. In
+// each, the bytes that must be digits, and what the others must be.
+const DIGITS_1 = 0x00ffff00;
+const DIGITS_2 = 0xff00ffff;
+const DIGITS_3 = 0xffff00ff;
+const DIGITS_4 = 0x00ffff00;
+const FIXED_1 = DASH | (DASH << 24);
+const FIXED_2 = UPPER_T << 16;
+const FIXED_3 = COLON << 8;
+const FIXED_4 = COLON | (UPPER_Z << 24);
+
+/** Whether every byte of the word is an ASCII digit: each byte's high nibble is 3, and still is with 6 added. */
+function allDigits(word: number): boolean {
+  return ((word & 0xf0f0f0f0) | (((word + 0x06060606) & 0xf0f0f0f0) >>> 4)) === 0x33333333;
+}
+
+/** The two digits at byte `k` and `k + 1` of a word (checked as digits). */
+function twoOf(word: number, k: number): number {
+  return ((word >>> (8 * k)) & 0x0f) * 10 + ((word >>> (8 * k + 8)) & 0x0f);
+}
+
+/**
+ * Epoch ms of a date-time in the plain form at byte `start` of `words`: the
+ * form ship-dates.ts's plainDateText writes back byte for byte
+ * (`YYYY-MM-DDTHH:MM:SSZ`, upper-case T and Z, a real calendar day, no leap
+ * second). NaN for anything else, which may still be a date-time (dateTimeMs
+ * reads every form). Where this gives a number, dateTimeMs gives the same
+ * one. Reads four bytes at a time.
+ */
+export function plainDateTimeMs(words: DataView, start: number): number {
+  const w0 = words.getInt32(start, true);
+  const w1 = words.getInt32(start + 4, true);
+  const w2 = words.getInt32(start + 8, true);
+  const w3 = words.getInt32(start + 12, true);
+  const w4 = words.getInt32(start + 16, true);
+  if (
+    (w1 & ~DIGITS_1) !== FIXED_1 ||
+    (w2 & ~DIGITS_2) !== FIXED_2 ||
+    (w3 & ~DIGITS_3) !== FIXED_3 ||
+    (w4 & ~DIGITS_4) !== FIXED_4 ||
+    !allDigits(w0) ||
+    !allDigits((w1 & DIGITS_1) | (0x30303030 & ~DIGITS_1)) ||
+    !allDigits((w2 & DIGITS_2) | (0x30303030 & ~DIGITS_2)) ||
+    !allDigits((w3 & DIGITS_3) | (0x30303030 & ~DIGITS_3)) ||
+    !allDigits((w4 & DIGITS_4) | (0x30303030 & ~DIGITS_4))
+  ) {
+    return Number.NaN;
+  }
+  const year = twoOf(w0, 0) * 100 + twoOf(w0, 2);
+  const month = twoOf(w1, 1);
+  const day = twoOf(w2, 0);
+  const hour = ((w2 >>> 24) & 0x0f) * 10 + (w3 & 0x0f);
+  const minute = twoOf(w3, 2);
+  const second = twoOf(w4, 1);
+  const starts = (yearStarts ??= yearStartTable());
+  const yearStart = starts[year]!;
+  const leap = starts[year + 1]! - yearStart - 365;
+  if (
+    month < 1 ||
+    month > 12 ||
+    day < 1 ||
+    day > DAYS_OF_MONTH[month]! + (month === 2 ? leap : 0) ||
+    hour > 23 ||
+    minute > 59 ||
+    second > 59
+  ) {
+    return Number.NaN;
+  }
+  const days = yearStart + DAYS_BEFORE_MONTH[month]! + (month > 2 ? leap : 0) + day - 1;
+  return ((days * 24 + hour) * 60 + minute) * 60_000 + second * 1000;
+}

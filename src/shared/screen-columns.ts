@@ -5,14 +5,14 @@
 // main), quantities, ship times and complete codes, and each ship date's
 // form (ship-dates.ts): only a date not written the plain way the time
 // writes back keeps its text. So a row is about 45 bytes on its way, not
-// the 100 of main's columns, and the screen does not look at every date's
-// text again. Packed as one buffer for the harness's binary bodies, and
+// the 80 of main's columns, and the screen does not look at every date's
+// text again (main's scanner told each date's form as it read it). Packed as one buffer for the harness's binary bodies, and
 // checked on arrival like any argument that crosses a process boundary.
 // No dependencies: the preload bundles this file.
 
 import { COMPLETE_ABSENT, type OrderColumns } from './order-columns.ts';
 import { dateTimeMs } from './rfc3339.ts';
-import { isPlainDate, isPlainTime, SHIP_ABSENT, SHIP_AS_SENT, SHIP_PLAIN } from './ship-dates.ts';
+import { isPlainTime, SHIP_ABSENT, SHIP_AS_SENT, SHIP_PLAIN } from './ship-dates.ts';
 
 export interface ScreenColumns {
   readonly count: number;
@@ -47,14 +47,10 @@ export function screenColumnsOf(
   const count = Math.max(0, to - from);
   const idStart = columns.lineStarts[from] ?? 0;
   const idEnd = columns.lineStarts[to] ?? idStart;
-  const { shipText, shipStarts } = columns;
   const lineStarts = new Uint32Array(count + 1);
   const tabs = new Uint32Array(count);
-  const shipForms = new Uint8Array(count);
   let widestId = 0;
   let widestPetId = 0;
-  let sent = 0;
-  let sentBytes = 0;
   for (let k = 0; k < count; k++) {
     const row = from + k;
     const start = columns.lineStarts[row]! - idStart;
@@ -64,30 +60,22 @@ export function screenColumnsOf(
     tabs[k] = tab;
     if (tab - start > widestId) widestId = tab - start;
     if (end - tab - 2 > widestPetId) widestPetId = end - tab - 2;
-    const shipStart = shipStarts[row]!;
-    const shipEnd = shipStarts[row + 1]!;
-    if (shipEnd === shipStart) {
-      shipForms[k] = SHIP_ABSENT;
-    } else if (isPlainDate(shipText, shipStart, shipEnd)) {
-      shipForms[k] = SHIP_PLAIN;
-    } else {
-      shipForms[k] = SHIP_AS_SENT;
-      sent++;
-      sentBytes += shipEnd - shipStart;
-    }
   }
   lineStarts[count] = idEnd - idStart;
+  // Main tells each date's form as it reads it; the texts kept (SHIP_AS_SENT) are one block.
+  const shipForms = columns.shipForms.slice(from, to);
+  const { shipText, shipStarts } = columns;
+  const sentFrom = shipStarts[from] ?? 0;
+  const sentTo = shipStarts[to] ?? sentFrom;
+  let sent = 0;
+  for (let k = 0; k < count; k++) if (shipForms[k] === SHIP_AS_SENT) sent++;
   const sentRows = new Uint32Array(sent);
   const sentStarts = new Uint32Array(sent + 1);
-  const sentText = new Uint8Array(sentBytes);
-  for (let k = 0, s = 0, at = 0; s < sent; k++) {
+  for (let k = 0, s = 0; s < sent; k++) {
     if (shipForms[k] !== SHIP_AS_SENT) continue;
-    const text = shipText.subarray(shipStarts[from + k], shipStarts[from + k + 1]);
     sentRows[s] = k;
-    sentStarts[s] = at;
-    sentText.set(text, at);
-    at += text.length;
-    sentStarts[++s] = at;
+    sentStarts[s] = shipStarts[from + k]! - sentFrom;
+    sentStarts[++s] = shipStarts[from + k + 1]! - sentFrom;
   }
   return {
     count,
@@ -99,7 +87,7 @@ export function screenColumnsOf(
     shipForms,
     sentRows,
     sentStarts,
-    sentText,
+    sentText: shipText.slice(sentFrom, sentTo),
     complete: columns.complete.slice(from, to),
     widestId,
     widestPetId,

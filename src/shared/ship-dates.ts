@@ -4,8 +4,9 @@
 // one byte (its form) beside its time, and only a date written otherwise (an
 // offset, a fraction, a lower-case t) keeps its text as sent. At a million
 // orders that is 20 MB less than keeping every text, and every date still
-// reads as the service sent it. Main tells each date's form as it sends the
-// rows to the screen (screen-columns.ts); the renderer's table keeps it.
+// reads as the service sent it. Main's scanner tells each date's form as it
+// reads it (order-list-scanner.ts), main's columns keep only the texts of
+// dates written otherwise, and so does the renderer's table.
 
 /** No ship date. */
 export const SHIP_ABSENT = 0;

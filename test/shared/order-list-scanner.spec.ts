@@ -12,6 +12,13 @@ import {
 } from '../../src/shared/order-list-scanner.ts';
 import { dateTimeMs } from '../../src/shared/rfc3339.ts';
 import {
+  isPlainDate,
+  plainDateText,
+  SHIP_ABSENT,
+  SHIP_AS_SENT,
+  SHIP_PLAIN,
+} from '../../src/shared/ship-dates.ts';
+import {
   PROPERTY_RUNS,
   cutOffListText,
   expectReadAsReference,
@@ -60,10 +67,24 @@ function expectConsistent(columns: OrderColumns): void {
     }
     widestId = Math.max(widestId, id.length);
     widestPetId = Math.max(widestPetId, petId.length);
+    // A date keeps its text only when it is not the plain text its time writes back.
     const start = columns.shipStarts[row]!;
     const end = columns.shipStarts[row + 1]!;
-    if (end === start) expect(columns.shipTimes[row]).toBeNaN();
-    else expect(columns.shipTimes[row]).toBe(dateTimeMs(columns.shipText, start, end));
+    const time = columns.shipTimes[row]!;
+    const form = columns.shipForms[row];
+    if (form === SHIP_ABSENT) {
+      expect(time).toBeNaN();
+      expect(end).toBe(start);
+    } else if (form === SHIP_PLAIN) {
+      expect(end).toBe(start);
+      const text = utf8.encode(plainDateText(time));
+      expect(isPlainDate(text, 0, text.length)).toBe(true);
+      expect(dateTimeMs(text, 0, text.length)).toBe(time);
+    } else {
+      expect(form).toBe(SHIP_AS_SENT);
+      expect(isPlainDate(columns.shipText, start, end)).toBe(false);
+      expect(time).toBe(dateTimeMs(columns.shipText, start, end));
+    }
   });
   expect(columns.lineStarts[columns.count]).toBe(columns.idText.length);
   expect(columns.shipStarts[columns.count]).toBe(columns.shipText.length);
@@ -111,6 +132,62 @@ describe('OrderListScanner against the reference, in chunks cut anywhere', () =>
       PROPERTY_RUNS,
     );
     expect(accepted).toBeGreaterThan(PROPERTY_RUNS.numRuns * 0.5);
+  });
+
+  it('reads the usual compact form with room after every order, in one chunk, as the reference does', () => {
+    // Space after the list leaves every order room for the straight reader, which otherwise
+    // leaves the last hundred-odd bytes of a chunk to the general one.
+    let accepted = 0;
+    fc.assert(
+      fc.property(plainOrderListText(), (text) => {
+        const padded = `${text}${' '.repeat(200)}`;
+        const expected = expectReadAsReference(
+          padded,
+          readingOf(() => {
+            const columns = scanInChunks(utf8.encode(padded), []);
+            expectConsistent(columns);
+            return ordersOf(columns);
+          }),
+        );
+        if (expected.ok) accepted++;
+      }),
+      PROPERTY_RUNS,
+    );
+    expect(accepted).toBeGreaterThan(PROPERTY_RUNS.numRuns * 0.5);
+  });
+
+  it('reads every one-byte change of a plain order as the reference does', () => {
+    // The straight reader checks every byte itself: each change must land where the reference's does.
+    const orders = [
+      '{"id":9007199254740993,"petId":42,"quantity":3,"shipDate":"2024-02-29T23:59:59Z","complete":false}',
+      '{"id":7,"petId":1000000000,"quantity":10,"shipDate":"2026-01-01T10:00:00Z","complete":true}',
+    ];
+    const replacements = ['0', '9', '"', ' ', ',', 'x', '-', '.', 'e'];
+    let checked = 0;
+    for (const order of orders) {
+      for (let at = 1; at < order.length; at++) {
+        for (const replacement of replacements) {
+          if (order[at] === replacement) continue;
+          const changed = order.slice(0, at) + replacement + order.slice(at + 1);
+          for (const text of [
+            `[${changed},${order}]${' '.repeat(200)}`,
+            `[${order},${order.slice(0, at)}${order.slice(at + 1)}]${' '.repeat(200)}`,
+            `[${order.slice(0, at)}${replacement}${order.slice(at)}]${' '.repeat(200)}`,
+          ]) {
+            expectReadAsReference(
+              text,
+              readingOf(() => {
+                const columns = scanInChunks(utf8.encode(text), []);
+                expectConsistent(columns);
+                return ordersOf(columns);
+              }),
+            );
+            checked++;
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(4000);
   });
 
   it('refuses what the reference refuses, with the same message', () => {
@@ -329,12 +406,13 @@ describe('OrderListScanner', () => {
         columns.shipText,
         columns.shipStarts,
         columns.shipTimes,
+        columns.shipForms,
         columns.complete,
       ].map((array) => array.buffer),
     );
-    expect(buffers.size).toBe(12);
+    expect(buffers.size).toBe(13);
     expect([...buffers].reduce((sum, buffer) => sum + buffer.byteLength, 0)).toBeLessThan(
-      (columns.count * 53 + columns.idText.length + columns.shipText.length) * 1.07,
+      (columns.count * 54 + columns.idText.length + columns.shipText.length) * 1.07,
     );
   });
 

@@ -202,20 +202,13 @@ function fieldsChanged(before: OrderColumns, a: number, after: OrderColumns, b: 
 
 /**
  * The same moment is the same ship date, however it is written ("…Z" or
- * "…+00:00"); where either has no moment (absent), the texts are compared.
+ * "…+00:00"); a date has a moment exactly when it is there (the scanner
+ * refuses one that is not a date-time), so two absent ones are the same too.
  */
 function sameShipDate(before: OrderColumns, a: number, after: OrderColumns, b: number): boolean {
   const timeBefore = before.shipTimes[a]!;
   const timeAfter = after.shipTimes[b]!;
-  if (timeBefore === timeBefore && timeAfter === timeAfter) return timeBefore === timeAfter;
-  const start = before.shipStarts[a]!;
-  const length = before.shipStarts[a + 1]! - start;
-  const otherStart = after.shipStarts[b]!;
-  if (after.shipStarts[b + 1]! - otherStart !== length) return false;
-  for (let k = 0; k < length; k++) {
-    if (before.shipText[start + k] !== after.shipText[otherStart + k]) return false;
-  }
-  return true;
+  return timeBefore === timeAfter || (timeBefore !== timeBefore && timeAfter !== timeAfter);
 }
 
 /** The given rows of a list as a list of their own, in the order given (for what a diff keeps). */
@@ -239,6 +232,7 @@ export function pickRows(columns: OrderColumns, rows: Uint32Array): OrderColumns
   const petIdLows = new Uint32Array(count);
   const quantities = new Float64Array(count);
   const shipTimes = new Float64Array(count);
+  const shipForms = new Uint8Array(count);
   const complete = new Uint8Array(count);
   let idAt = 0;
   let shipAt = 0;
@@ -265,6 +259,7 @@ export function pickRows(columns: OrderColumns, rows: Uint32Array): OrderColumns
     petIdLows[k] = columns.petIdLows[row]!;
     quantities[k] = columns.quantities[row]!;
     shipTimes[k] = columns.shipTimes[row]!;
+    shipForms[k] = columns.shipForms[row]!;
     complete[k] = columns.complete[row]!;
   }
   lineStarts[count] = idAt;
@@ -282,6 +277,7 @@ export function pickRows(columns: OrderColumns, rows: Uint32Array): OrderColumns
     shipText,
     shipStarts,
     shipTimes,
+    shipForms,
     complete,
     widestId,
     widestPetId,
