@@ -29,8 +29,27 @@ const config: Configuration = {
     executableName: 'store-admin',
     maintainer: 'Pet Store staff tools <staff-tools@petstore.example>',
     synopsis: 'Orders, cancels, quota and custom domains for the pet store service',
+    // The installed store-admin.desktop is named after package.json's desktopName, which
+    // Electron takes as the window's app id (WM_CLASS on X11, app_id on Wayland), so the
+    // desktop links the running window to its launcher.
+    syncDesktopName: true,
   },
-  deb: { depends: ['libsecret-1-0', 'libnss3', 'libgtk-3-0', 'libxss1', 'libasound2'] },
+  deb: {
+    // electron-builder's own list, plus libasound2: giving depends replaces its list, and
+    // xdg-utils is what shell.openExternal and shell.openPath run (xdg-open).
+    depends: [
+      'libgtk-3-0',
+      'libnotify4',
+      'libnss3',
+      'libxss1',
+      'libxtst6',
+      'xdg-utils',
+      'libatspi2.0-0',
+      'libuuid1',
+      'libsecret-1-0',
+      'libasound2',
+    ],
+  },
   win: { target: ['nsis'], icon: 'resources/icon.ico' },
   nsis: {
     oneClick: false,

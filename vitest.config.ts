@@ -21,6 +21,7 @@ export default defineConfig({
             'test/reliability/**/*.spec.ts',
             'test/fuzz/**/*.spec.ts',
             'test/lint/**/*.spec.ts',
+            'test/tools/**/*.spec.ts',
           ],
           testTimeout: 20_000,
         },
@@ -34,6 +35,20 @@ export default defineConfig({
           include: ['test/e2e/**/*.spec.ts'],
           testTimeout: 90_000,
           hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Every way into the app as a user takes it (npm start, npm run dev, the
+          // harness, the packaged app), each from a fresh checkout, through the
+          // Electron stand-in (tools/electron-standin). Heavy: each builds the app.
+          name: 'ways-in',
+          environment: 'node',
+          include: ['test/ways-in/**/*.spec.ts'],
+          testTimeout: 240_000,
+          hookTimeout: 240_000,
           fileParallelism: false,
         },
       },

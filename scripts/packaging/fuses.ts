@@ -24,10 +24,11 @@ export function fuseSettings(): FuseV1Config {
   };
 }
 
-/** Every Electron binary carries this marker before its fuse wire; a stand-in does not. */
+/** Every Electron binary carries this marker before its fuse wire; a binary without it has no fuses. */
 const FUSE_SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
 
-export async function isRealElectronBinary(file: string): Promise<boolean> {
+/** Whether the file holds a fuse wire. */
+export async function hasFuseWire(file: string): Promise<boolean> {
   try {
     return (await readFile(file)).includes(FUSE_SENTINEL);
   } catch {
@@ -35,8 +36,13 @@ export async function isRealElectronBinary(file: string): Promise<boolean> {
   }
 }
 
-/** The Electron binary inside an unpacked app, as electron-builder lays it out. */
-export function electronBinaryPath(context: {
+/**
+ * What @electron/fuses is given for an unpacked app, as electron-builder lays
+ * it out: the .app bundle on macOS (it flips the wire in
+ * Contents/Frameworks/Electron Framework.framework/Electron Framework, where
+ * Electron keeps it), the executable on Windows and Linux.
+ */
+export function fuseTarget(context: {
   appOutDir: string;
   electronPlatformName: string;
   packager: { appInfo: { productFilename: string }; executableName?: string };
@@ -44,9 +50,16 @@ export function electronBinaryPath(context: {
   const { appOutDir, electronPlatformName, packager } = context;
   const name = packager.appInfo.productFilename;
   if (electronPlatformName === 'darwin' || electronPlatformName === 'mas')
-    return join(appOutDir, `${name}.app`, 'Contents', 'MacOS', name);
+    return join(appOutDir, `${name}.app`);
   if (electronPlatformName === 'win32') return join(appOutDir, `${name}.exe`);
   return join(appOutDir, packager.executableName ?? name);
+}
+
+/** The file that holds the wire for a target: the framework's binary inside a .app. */
+export function fuseWireFile(target: string): string {
+  return target.endsWith('.app')
+    ? join(target, 'Contents', 'Frameworks', 'Electron Framework.framework', 'Electron Framework')
+    : target;
 }
 
 export interface AfterPackContext {
@@ -63,15 +76,16 @@ export async function flipFusesAfterPack(
   context: AfterPackContext,
   log: (line: string) => void = console.log,
 ): Promise<void> {
-  const binary = electronBinaryPath(context);
-  if (!(await isRealElectronBinary(binary))) {
-    log(`Fuses not flipped: ${binary} is a stand-in, not an Electron binary.`);
+  const target = fuseTarget(context);
+  const wire = fuseWireFile(target);
+  if (!(await hasFuseWire(wire))) {
+    log(`Fuses not flipped: ${wire} has no fuse wire (not an Electron binary).`);
     return;
   }
-  await flipFuses(binary, {
+  await flipFuses(target, {
     ...fuseSettings(),
     // Flipping fuses breaks the ad-hoc signature of arm64 macOS binaries; redo it.
     resetAdHocDarwinSignature: context.electronPlatformName === 'darwin' && context.arch === ARM64,
   });
-  log(`Fuses flipped in ${binary}.`);
+  log(`Fuses flipped in ${wire}.`);
 }

@@ -12,6 +12,7 @@ import { createAppLog, logUncaught } from './desktop/log.ts';
 import { buildAppMenu } from './desktop/menu.ts';
 import { installQuitGuard, pendingCancels } from './desktop/quit-guard.ts';
 import { reloadWhenRendererGone } from './desktop/renderer-recovery.ts';
+import { startupFailureText } from './desktop/startup-failure.ts';
 import { placeWindow, readWindowState, trackWindowState } from './desktop/window-state.ts';
 import { createElectronSettings } from './environments/electron-settings.ts';
 import { emitTo, registerIpc, streamOrdersTo } from './ipc/handle.ts';
@@ -75,7 +76,7 @@ if (!app.requestSingleInstanceLock()) {
     addContextMenu(contents);
   });
 
-  void app.whenReady().then(() => {
+  const start = async (): Promise<void> => {
     log.info(
       `${PRODUCT_NAME} ${app.getVersion()} starting (Electron ${process.versions.electron})`,
     );
@@ -88,10 +89,15 @@ if (!app.requestSingleInstanceLock()) {
     session.defaultSession.setPermissionCheckHandler((contents, permission, _origin, details) =>
       allowed(permission, details.requestingUrl ?? contents?.getURL()),
     );
-    const policy = contentSecurityPolicyOf(readFileSync(page.file, 'utf8'));
-    if (policy) enforceContentSecurityPolicy(session.defaultSession, page, policy);
+    // The built page's policy goes out as a header too; the dev server's page has no built file.
+    if (!page.devServerUrl) {
+      const policy = contentSecurityPolicyOf(readFileSync(page.file, 'utf8'));
+      if (policy) enforceContentSecurityPolicy(session.defaultSession, page, policy);
+    }
 
     keys = createElectronKeyStore();
+    // The saved keys are decrypted once, before anything asks for them.
+    await keys.ready();
     const services = createAppServices({
       dataDir: join(app.getPath('userData'), 'local-data'),
       settings: createElectronSettings(),
@@ -179,7 +185,21 @@ if (!app.requestSingleInstanceLock()) {
         if (BrowserWindow.getAllWindows().length === 0) open();
       },
     });
-  });
+  };
+
+  // What fails before the window is up (an unreadable page, an unreadable key file) is said
+  // once, and the app goes: no window-less process keeps the single-instance lock.
+  void app
+    .whenReady()
+    .then(start)
+    .catch((error: unknown) => {
+      log.error('Store Admin could not start:', error);
+      dialog.showErrorBox(
+        `${PRODUCT_NAME} could not start`,
+        `${startupFailureText(error)}\n\nThe log file is in ${app.getPath('logs')}.`,
+      );
+      app.exit(1);
+    });
 
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();

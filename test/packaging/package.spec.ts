@@ -1,21 +1,14 @@
-// npm run package:dir, for real, with a stand-in Electron distribution (a
-// folder holding a placeholder executable named as electron-builder expects on
-// Linux): the asar holds the built app only, and nothing in it mentions the
-// development harness or a sandbox demo key. Needs `npm run build` first
-// (npm test builds before running vitest).
+// npm run package:dir, for real, with the Electron stand-in's distribution
+// (tools/electron-standin/dist, whose executable carries Electron's fuse
+// wire): the fuses are flipped in the packaged executable, the asar holds the
+// built app only, and nothing in it mentions the development harness, the
+// stand-in or a sandbox demo key. Needs `npm run build` first (npm test builds
+// before running vitest); test/ways-in/packaged-app.spec.ts starts the result.
 
 import { listPackage, extractFile, statFile } from '@electron/asar';
+import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
 import { spawnSync } from 'node:child_process';
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,10 +25,7 @@ let files: string[] = [];
 
 beforeAll(() => {
   if (!existsSync(join(root, 'out/main/index.js'))) throw new Error('Run npm run build first.');
-  const standIn = join(work, 'electron-dist');
-  mkdirSync(standIn);
-  writeFileSync(join(standIn, 'electron'), '#!/bin/sh\necho "a stand-in for Electron"\n');
-  chmodSync(join(standIn, 'electron'), 0o755);
+  const standIn = join(root, 'tools/electron-standin/dist');
   // The same command npm run package:dir runs after building.
   const run = spawnSync(
     process.execPath,
@@ -72,9 +62,15 @@ function regularFiles(): string[] {
 }
 
 describe('the unpacked app', () => {
-  it('says the stand-in binary kept its fuses, in one line', () => {
-    expect(log).toContain('Fuses not flipped:');
-    expect(log).toContain('is a stand-in, not an Electron binary.');
+  it('flips the fuses in the packaged executable', async () => {
+    const executable = join(output, 'linux-unpacked', 'store-admin');
+    expect(log).toContain(`Fuses flipped in ${executable}.`);
+    const fuses = await getCurrentFuseWire(executable);
+    const on = (option: FuseV1Options) => Number(fuses[option]) === '1'.charCodeAt(0);
+    expect(on(FuseV1Options.RunAsNode)).toBe(false);
+    expect(on(FuseV1Options.EnableNodeOptionsEnvironmentVariable)).toBe(false);
+    expect(on(FuseV1Options.EnableNodeCliInspectArguments)).toBe(false);
+    expect(on(FuseV1Options.OnlyLoadAppFromAsar)).toBe(true);
   });
 
   it('holds the built app only: out/ without source maps, and package.json', () => {
@@ -117,11 +113,11 @@ describe('the unpacked app', () => {
     }
   });
 
-  it('mentions neither the development harness nor any sandbox demo key, in any file', () => {
+  it('mentions neither the development harness, the stand-in nor any sandbox demo key, in any file', () => {
     const demoKeys = [SANDBOX_DEMO_KEY, ...PLAN_IDS.map((plan) => `demo-${plan}`)];
     for (const file of regularFiles()) {
       const text = extractFile(asarFile, file.slice(1)).toString('utf8');
-      expect(text, file).not.toMatch(/harness/i);
+      expect(text, file).not.toMatch(/harness|electron-standin/i);
       for (const key of demoKeys) expect(text.includes(key), `${file} holds ${key}`).toBe(false);
     }
   });

@@ -23,24 +23,38 @@
 // Code that only needs a fake safeStorage (injected, no module mock) can take
 // `createElectronMock(...).safeStorage` or `new FakeSafeStorage(...)`.
 //
+// One model of Electron: safeStorage, app (lifecycle, paths), ipcMain and
+// MessageChannelMain here are the Electron stand-in's own (tools/electron-standin),
+// which the end-to-end tests run the real app in, so no unit test can pass
+// against behaviour the stand-in contradicts. What stays here is what only a
+// unit test needs: windows without a Chromium, recorded menus and dialogs.
+//
 // Limit: `vi.mock` reaches only modules Vitest transforms (src/ and test/).
 // Packages in node_modules, such as electron-store, are loaded by Node itself
 // and import the real `electron`; see `keepElectronFromDownloading`.
 
-import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { vi } from 'vitest';
+import { StandinApp } from '../../tools/electron-standin/electron/app.ts';
+import { StandinIpcMain } from '../../tools/electron-standin/electron/ipc-main.ts';
+import {
+  MessageChannelMain,
+  MessagePortMain,
+} from '../../tools/electron-standin/electron/message-channel-main.ts';
+import {
+  memorySecretStore,
+  platformForBackend,
+  SafeStorageModel,
+  type StorageBackend,
+} from '../../tools/electron-standin/model/safe-storage.ts';
 
-/** Which secret store the fake safeStorage behaves as. */
-export type FakeStorageBackend =
-  | 'keychain' // macOS
-  | 'dpapi' // Windows
-  | 'gnome_libsecret' // Linux, GNOME and friends
-  | 'kwallet6' // Linux, KDE 6
-  | 'basic_text' // Linux without a usable password manager: a hard-coded password
-  | 'unavailable'; // no encryption at all (Linux before `ready`, no keyring)
+export { platformForBackend };
 
+/** Which secret store the fake safeStorage behaves as (the stand-in's backends). */
+export type FakeStorageBackend = StorageBackend;
+
+/** The backends the unit tests walk through: one per platform and kind of Linux store. */
 export const FAKE_STORAGE_BACKENDS: readonly FakeStorageBackend[] = [
   'keychain',
   'dpapi',
@@ -50,130 +64,25 @@ export const FAKE_STORAGE_BACKENDS: readonly FakeStorageBackend[] = [
   'unavailable',
 ];
 
-/** The `process.platform` a real machine with that backend has. */
-export function platformForBackend(backend: FakeStorageBackend): NodeJS.Platform {
-  if (backend === 'keychain') return 'darwin';
-  if (backend === 'dpapi') return 'win32';
-  return 'linux';
-}
-
-type LinuxBackendName =
-  'basic_text' | 'gnome_libsecret' | 'kwallet' | 'kwallet5' | 'kwallet6' | 'unknown';
-
-const MAGIC = Buffer.from('FAKEv1', 'latin1');
-const TAG_LENGTH = 8;
-const DECRYPT_ERROR =
-  'Error while decrypting the ciphertext provided to safeStorage.decryptString.';
-
-function keystreamFor(backend: FakeStorageBackend): Buffer {
-  // Every byte has its high bit set, so XOR changes every ASCII byte into a
-  // non-ASCII one: no run of the plaintext can survive into the ciphertext.
-  const bytes = createHash('sha256').update(`fake-safe-storage:${backend}`).digest();
-  return Buffer.from(bytes.map((b) => b | 0x80));
-}
-
-function tagFor(backend: FakeStorageBackend, plain: Buffer): Buffer {
-  return createHash('sha256')
-    .update(backend)
-    .update('\0')
-    .update(plain)
-    .digest()
-    .subarray(0, TAG_LENGTH);
-}
-
-function xor(data: Buffer, keystream: Buffer): Buffer {
-  return Buffer.from(data.map((b, i) => b ^ (keystream[i % keystream.length] ?? 0)));
-}
+/** One keyring for every fake in a test file: the same machine, so what one encrypts another reads. */
+const testMachineSecrets = memorySecretStore();
 
 /**
- * A stand-in for Electron's `safeStorage` with a real reversible transform:
- * `MAGIC | backend index | tag | plaintext XOR keystream`. The keystream and
- * tag depend on the backend, so data encrypted under one backend does not
- * decrypt under another (a changed keyring), and any change to the bytes
- * makes `decryptString` throw, as the real one does.
+ * Electron's safeStorage as the stand-in models it (tools/electron-standin/model/safe-storage.ts):
+ * Chromium's ciphertext formats per backend, Linux basic_text unavailable to the synchronous
+ * check until setUsePlainTextEncryption(true), the app ready unless a test says otherwise.
  */
-export class FakeSafeStorage {
-  #backend: FakeStorageBackend;
-  /** How often each method ran, for tests that care (e.g. "never encrypted"). */
-  readonly calls = { encryptString: 0, decryptString: 0 };
+export class FakeSafeStorage extends SafeStorageModel {
+  #ready = true;
 
   constructor(backend: FakeStorageBackend = 'keychain') {
-    this.#backend = backend;
+    super({ backend, isReady: () => this.#ready, secrets: testMachineSecrets });
   }
 
-  get backend(): FakeStorageBackend {
-    return this.#backend;
+  /** As before Electron's `ready`: nothing encrypts, the backend is "unknown". */
+  setReady(ready: boolean): void {
+    this.#ready = ready;
   }
-
-  /** Switches the backend, as a different desktop session or a lost keyring would. */
-  setBackend(backend: FakeStorageBackend): void {
-    this.#backend = backend;
-  }
-
-  isEncryptionAvailable(): boolean {
-    return this.#backend !== 'unavailable';
-  }
-
-  async isAsyncEncryptionAvailable(): Promise<boolean> {
-    return this.isEncryptionAvailable();
-  }
-
-  encryptString(plainText: string): Buffer {
-    this.calls.encryptString += 1;
-    if (!this.isEncryptionAvailable()) {
-      throw new Error(
-        'Error while encrypting the text provided to safeStorage.encryptString. Encryption is not available.',
-      );
-    }
-    const plain = Buffer.from(plainText, 'utf8');
-    const index = Buffer.from([FAKE_STORAGE_BACKENDS.indexOf(this.#backend)]);
-    return Buffer.concat([
-      MAGIC,
-      index,
-      tagFor(this.#backend, plain),
-      xor(plain, keystreamFor(this.#backend)),
-    ]);
-  }
-
-  async encryptStringAsync(plainText: string): Promise<Buffer> {
-    return this.encryptString(plainText);
-  }
-
-  decryptString(encrypted: Buffer): string {
-    this.calls.decryptString += 1;
-    if (!this.isEncryptionAvailable())
-      throw new Error(`${DECRYPT_ERROR} Decryption is not available.`);
-    const headerLength = MAGIC.length + 1 + TAG_LENGTH;
-    if (encrypted.length < headerLength || !encrypted.subarray(0, MAGIC.length).equals(MAGIC)) {
-      throw new Error(DECRYPT_ERROR);
-    }
-    if (encrypted[MAGIC.length] !== FAKE_STORAGE_BACKENDS.indexOf(this.#backend))
-      throw new Error(DECRYPT_ERROR);
-    const tag = encrypted.subarray(MAGIC.length + 1, headerLength);
-    const plain = xor(encrypted.subarray(headerLength), keystreamFor(this.#backend));
-    if (!tag.equals(tagFor(this.#backend, plain))) throw new Error(DECRYPT_ERROR);
-    return plain.toString('utf8');
-  }
-
-  async decryptStringAsync(
-    encrypted: Buffer,
-  ): Promise<{ shouldReEncrypt: boolean; result: string }> {
-    return { shouldReEncrypt: false, result: this.decryptString(encrypted) };
-  }
-
-  /** Linux only in Electron; here 'unknown' for the macOS and Windows backends. */
-  getSelectedStorageBackend(): LinuxBackendName {
-    switch (this.#backend) {
-      case 'gnome_libsecret':
-      case 'kwallet6':
-      case 'basic_text':
-        return this.#backend;
-      default:
-        return 'unknown';
-    }
-  }
-
-  setUsePlainTextEncryption(_usePlainText: boolean): void {}
 }
 
 type Listener = (...args: never[]) => unknown;
@@ -215,81 +124,15 @@ class Listeners {
   }
 }
 
-/**
- * Electron's MessagePortMain: Node-style events, messages queued until
- * `start`, each a structured copy (a process boundary copies). Like the real
- * one, it transfers only ports: anything else in the transfer list throws.
- */
-export class FakeMessagePortMain {
-  #peer: FakeMessagePortMain | undefined;
-  readonly #listeners = new Listeners();
-  readonly #queue: { data: unknown; ports: FakeMessagePortMain[] }[] = [];
-  #started = false;
-  #closed = false;
-
-  /** Test helper: the two ends of a channel. */
-  static pair(): [FakeMessagePortMain, FakeMessagePortMain] {
-    const a = new FakeMessagePortMain();
-    const b = new FakeMessagePortMain();
-    a.#peer = b;
-    b.#peer = a;
-    return [a, b];
-  }
-
-  postMessage(message: unknown, transfer: readonly unknown[] = []): void {
-    for (const [index, item] of transfer.entries()) {
-      if (!(item instanceof FakeMessagePortMain))
-        throw new TypeError(`Port at index ${index} is not a valid port`);
-    }
-    const peer = this.#peer;
-    if (this.#closed || !peer || peer.#closed) return;
-    peer.#queue.push({
-      data: structuredClone(message),
-      ports: [...transfer] as FakeMessagePortMain[],
-    });
-    // Delivered as a task, as the real one does.
-    setTimeout(() => peer.#deliver(), 0);
-  }
-
-  start(): void {
-    this.#started = true;
-    setTimeout(() => this.#deliver(), 0);
-  }
-
-  close(): void {
-    if (this.#closed) return;
-    this.#closed = true;
-    const peer = this.#peer;
-    this.#listeners.emit('close', []);
-    // The other end learns of it once what was sent before has been delivered.
-    if (peer) setTimeout(() => peer.#deliver(true), 0);
-  }
-
-  /** Test helper: whether `close` ran on this end. */
-  get closed(): boolean {
-    return this.#closed;
-  }
-
-  on(event: 'message' | 'close', listener: Listener): this {
-    this.#listeners.add(event, listener);
-    return this;
-  }
-
-  #deliver(peerClosed = false): void {
-    if (!this.#started) return;
-    for (let next = this.#queue.shift(); next; next = this.#queue.shift())
-      this.#listeners.emit('message', [next]);
-    if (peerClosed) this.#listeners.emit('close', []);
+/** Electron's MessagePortMain, as the stand-in models it; `pair()` gives a channel's two ends. */
+export class FakeMessagePortMain extends MessagePortMain {
+  static pair(): [MessagePortMain, MessagePortMain] {
+    const { port1, port2 } = new MessageChannelMain();
+    return [port1, port2];
   }
 }
 
-export class FakeMessageChannelMain {
-  readonly port1: FakeMessagePortMain;
-  readonly port2: FakeMessagePortMain;
-  constructor() {
-    [this.port1, this.port2] = FakeMessagePortMain.pair();
-  }
-}
+export const FakeMessageChannelMain = MessageChannelMain;
 
 export class FakeWebContents {
   static #nextId = 1;
@@ -299,7 +142,7 @@ export class FakeWebContents {
   /** Messages pushed to the renderer with `send`. */
   readonly sent: { channel: string; args: unknown[] }[] = [];
   /** Messages pushed to the renderer with `postMessage`, with the ports they carry. */
-  readonly posted: { channel: string; message: unknown; ports: FakeMessagePortMain[] }[] = [];
+  readonly posted: { channel: string; message: unknown; ports: MessagePortMain[] }[] = [];
   windowOpenHandler: ((details: { url: string }) => unknown) | undefined;
 
   send(channel: string, ...args: unknown[]): void {
@@ -308,13 +151,13 @@ export class FakeWebContents {
 
   postMessage(channel: string, message: unknown, transfer: readonly unknown[] = []): void {
     for (const [index, item] of transfer.entries()) {
-      if (!(item instanceof FakeMessagePortMain))
+      if (!(item instanceof MessagePortMain))
         throw new TypeError(`Port at index ${index} is not a valid port`);
     }
     this.posted.push({
       channel,
       message: structuredClone(message),
-      ports: [...transfer] as FakeMessagePortMain[],
+      ports: [...transfer] as MessagePortMain[],
     });
   }
 
@@ -373,74 +216,11 @@ export interface FakeIpcEvent {
   returnValue?: unknown;
 }
 
-type IpcHandler = (event: FakeIpcEvent, ...args: unknown[]) => unknown;
-
-export class FakeIpcMain {
-  readonly #handlers = new Map<string, IpcHandler>();
-  readonly #listeners = new Listeners();
-
-  handle(channel: string, handler: IpcHandler): void {
-    // Electron throws here too; a double registration is a real bug.
-    if (this.#handlers.has(channel)) {
-      throw new Error(`Attempted to register a second handler for '${channel}'`);
-    }
-    this.#handlers.set(channel, handler);
-  }
-
-  handleOnce(channel: string, handler: IpcHandler): void {
-    this.handle(channel, (event, ...args) => {
-      this.removeHandler(channel);
-      return handler(event, ...args);
-    });
-  }
-
-  removeHandler(channel: string): void {
-    this.#handlers.delete(channel);
-  }
-
-  /** Test helper: the channels that have a handler. */
-  get handledChannels(): string[] {
-    return [...this.#handlers.keys()];
-  }
-
+/** The stand-in's ipcMain, with what a unit test does in a renderer's place. */
+export class FakeIpcMain extends StandinIpcMain {
   /** Test helper: calls the handler as `ipcRenderer.invoke` would, rejecting like Electron when none is registered. */
   async invoke(channel: string, event: FakeIpcEvent, ...args: unknown[]): Promise<unknown> {
-    const handler = this.#handlers.get(channel);
-    if (!handler) throw new Error(`No handler registered for '${channel}'`);
-    return handler(event, ...args);
-  }
-
-  on(channel: string, listener: Listener): this {
-    this.#listeners.add(channel, listener);
-    return this;
-  }
-
-  once(channel: string, listener: Listener): this {
-    this.#listeners.add(channel, listener, true);
-    return this;
-  }
-
-  removeListener(channel: string, listener: Listener): this {
-    this.#listeners.remove(channel, listener);
-    return this;
-  }
-
-  off(channel: string, listener: Listener): this {
-    return this.removeListener(channel, listener);
-  }
-
-  removeAllListeners(channel?: string): this {
-    this.#listeners.removeAll(channel);
-    return this;
-  }
-
-  listenerCount(channel: string): number {
-    return this.#listeners.count(channel);
-  }
-
-  /** Test helper: delivers a message from a renderer to the `on` listeners. */
-  emit(channel: string, event: FakeIpcEvent, ...args: unknown[]): boolean {
-    return this.#listeners.emit(channel, [event, ...args]);
+    return this.invokeFromRenderer(channel, event as never, args);
   }
 }
 
@@ -501,89 +281,51 @@ export class FakeIpcRenderer {
   }
 }
 
-export class FakeApp {
-  readonly #listeners = new Listeners();
-  readonly #paths = new Map<string, string>();
-  readonly #root: string;
+/**
+ * The stand-in's app (lifecycle in Electron's order, paths, names), ready at
+ * once, with a user-data folder of the test's; exiting is recorded instead of
+ * ending the test's process, and the single-instance lock answers as told.
+ */
+export class FakeApp extends StandinApp {
   readonly #version: string;
-  isPackaged: boolean;
-  readonly calls = { quit: 0 };
-  /** Set by `setAppUserModelId` (Windows). */
-  appUserModelId: string | undefined;
-  #name = 'Store Admin';
+  readonly #packaged: boolean;
+  readonly calls = { quit: 0, exit: [] as number[] };
+  /** What requestSingleInstanceLock answers (a second instance: false). */
+  singleInstanceLock = true;
 
   constructor(options: { userDataPath: string; version: string; isPackaged: boolean }) {
-    this.#root = options.userDataPath;
+    super();
     this.#version = options.version;
-    this.isPackaged = options.isPackaged;
+    this.#packaged = options.isPackaged;
+    this.setName('Store Admin');
+    this.setPath('userData', options.userDataPath);
+    this.markReady();
   }
 
-  /** 'userData' is the configured directory; other names are folders inside it. */
-  getPath(name: string): string {
-    return (
-      this.#paths.get(name) ?? (name === 'userData' ? this.#root : path.join(this.#root, name))
-    );
+  override get isPackaged(): boolean {
+    return this.#packaged;
   }
 
-  setPath(name: string, value: string): void {
-    this.#paths.set(name, value);
-  }
-
-  getName(): string {
-    return this.#name;
-  }
-
-  setName(name: string): void {
-    this.#name = name;
-  }
-
-  /** As Electron: the logs folder under userData (macOS: ~/Library/Logs/<name>, not modelled). */
-  setAppLogsPath(logsPath?: string): void {
-    this.#paths.set('logs', logsPath ?? path.join(this.getPath('userData'), 'logs'));
-  }
-
-  setAppUserModelId(id: string): void {
-    this.appUserModelId = id;
-  }
-
-  getVersion(): string {
+  override getVersion(): string {
     return this.#version;
   }
 
-  isReady(): boolean {
-    return true;
+  override requestSingleInstanceLock(): boolean {
+    return this.singleInstanceLock;
   }
 
-  whenReady(): Promise<void> {
-    return Promise.resolve();
+  override quit(): void {
+    this.calls.quit += 1;
+    super.quit();
   }
 
-  on(event: string, listener: Listener): this {
-    this.#listeners.add(event, listener);
-    return this;
-  }
-
-  once(event: string, listener: Listener): this {
-    this.#listeners.add(event, listener, true);
-    return this;
-  }
-
-  removeListener(event: string, listener: Listener): this {
-    this.#listeners.remove(event, listener);
-    return this;
-  }
-
-  listenerCount(event: string): number {
-    return this.#listeners.count(event);
+  override exit(exitCode = 0): void {
+    this.calls.exit.push(exitCode);
   }
 
   /** Test helper: fires an app event ('window-all-closed', 'web-contents-created', ...). */
-  emit(event: string, ...args: unknown[]): boolean {
-    return this.#listeners.emit(event, args);
-  }
-
-  quit(): void {
-    this.calls.quit += 1;
+  override emit(event: string, ...args: unknown[]): boolean {
+    return super.emit(event, ...args);
   }
 }
 
@@ -935,7 +677,7 @@ export interface ElectronMockModule {
   readonly Menu: FakeMenuModule;
   readonly screen: FakeScreen;
   readonly crashReporter: FakeCrashReporter;
-  readonly MessageChannelMain: typeof FakeMessageChannelMain;
+  readonly MessageChannelMain: typeof MessageChannelMain;
   /**
    * Not part of Electron: builds the event a handler receives. By default the
    * sender is the first window's webContents (or a detached one) and the frame

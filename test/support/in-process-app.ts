@@ -99,6 +99,8 @@ export async function startInProcessApp(
     store: options.ciphertexts ?? new MemoryCiphertextStore(),
     platform: platformForBackend(safeStorage.backend),
   });
+  // As main does: the saved keys are read before anything asks for them.
+  await keys.ready();
   let settings = options.settings ?? DEFAULT_SETTINGS;
   const ownDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'store-admin-app-'));

@@ -4,10 +4,10 @@
 // sandbox; builds the renderer only when the build is older than its sources.
 
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseCliArgs, USAGE as SANDBOX_USAGE } from '../../src/main/sandbox/cli.ts';
 import { startSandbox } from '../../src/main/sandbox/server.ts';
@@ -100,10 +100,13 @@ async function main(): Promise<void> {
     return;
   }
   if (options.rebuild || !rendererBuildIsCurrent(ROOT)) {
+    // electron-vite's exports name no script: its bin is found through its package.json.
     const require = createRequire(import.meta.url);
+    const manifest = require.resolve('electron-vite/package.json');
+    const { bin } = JSON.parse(readFileSync(manifest, 'utf8')) as { bin: Record<string, string> };
     const build = spawnSync(
       process.execPath,
-      [require.resolve('electron-vite/bin/electron-vite.js'), 'build'],
+      [join(dirname(manifest), bin['electron-vite']!), 'build'],
       { cwd: ROOT, stdio: 'inherit' },
     );
     if (build.status !== 0) {

@@ -73,13 +73,9 @@ function lift(value: unknown, blobs: Map<string, { text: string; at: number }>):
 
 /** The harness has no OS secret store: keys stay in memory for the session, and the app says so. */
 const noEncryption: SafeStorageLike = {
-  isEncryptionAvailable: () => false,
-  encryptString: () => {
-    throw new Error('no encryption in the harness');
-  },
-  decryptString: () => {
-    throw new Error('no encryption in the harness');
-  },
+  isAsyncEncryptionAvailable: async () => false,
+  encryptStringAsync: () => Promise.reject(new Error('no encryption in the harness')),
+  decryptStringAsync: () => Promise.reject(new Error('no encryption in the harness')),
 };
 
 export interface HarnessOptions {

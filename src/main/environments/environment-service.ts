@@ -185,12 +185,17 @@ export class EnvironmentService {
   }
 
   /** Keeps the key for the environment's current address. */
-  setKey(environment: RemoteEnvironmentId, key: string, options?: SetKeyOptions): KeyStatus {
+  async setKey(
+    environment: RemoteEnvironmentId,
+    key: string,
+    options?: SetKeyOptions,
+  ): Promise<KeyStatus> {
     const origin = this.#originOf(environment);
-    return this.#keyChanged(
-      environment,
-      this.#deps.keys.setKey(environment, key, { ...options, ...(origin ? { origin } : {}) }),
-    );
+    const status = await this.#deps.keys.setKey(environment, key, {
+      ...options,
+      ...(origin ? { origin } : {}),
+    });
+    return this.#keyChanged(environment, status);
   }
 
   removeKey(environment: RemoteEnvironmentId): KeyStatus {

@@ -3,11 +3,14 @@
 // offers no real protection it stays in memory for the session unless the
 // user accepts weak storage. Each key is bound to the origin it was entered
 // for and handed out for that origin only. Callers outside the main process
-// get a KeyStatus, never the key.
+// get a KeyStatus, never the key. safeStorage is used through its
+// asynchronous API: saved keys are decrypted once, when the store loads, and
+// held in memory, so reading a key (or scrubbing keys from a log line)
+// decrypts nothing.
 
 import { ENVIRONMENT_LABELS } from '../../shared/environments.ts';
 import type { KeyEnvironment, KeyProblem, KeyStatus } from '../../shared/key-status.ts';
-import { isKeyEnvironment } from '../../shared/key-status.ts';
+import { isKeyEnvironment, KEY_ENVIRONMENTS } from '../../shared/key-status.ts';
 import { isOrigin, originNames } from './key-origin.ts';
 import { InvalidKeyError, validateKey } from './key-validation.ts';
 import type { Protection, SafeStorageLike } from './storage-protection.ts';
@@ -116,24 +119,35 @@ function notices(environment: KeyEnvironment): Record<NoticeKind, string> {
 }
 
 /**
- * Holds the API key of each remote environment. Protection is assessed on
- * every call (on Linux, safeStorage only knows its backend after `ready`), so
- * statuses are meaningful once the app is ready. Only main-process code may
- * call `getKey`; everything else gets `status`.
+ * Holds the API key of each remote environment. It loads by itself (see
+ * `ready`): until then no saved key is known and nothing counts as
+ * protected. Only main-process code may call `getKey`; everything else gets
+ * `status`.
  */
 export class KeyStore {
   readonly #safeStorage: SafeStorageLike;
   readonly #store: CiphertextStore;
   readonly #platform: NodeJS.Platform;
   readonly #session = new Map<KeyEnvironment, HeldKey>();
+  /** Saved keys, decrypted once when the store loaded or when they were saved. */
+  readonly #saved = new Map<KeyEnvironment, HeldKey>();
   /** Problems that outlive the call that found them, until the key is set or removed. */
   readonly #problems = new Map<KeyEnvironment, 'undecryptable' | 'not-saved'>();
   readonly #listeners = new Set<KeyStatusListener>();
+  /** What isAsyncEncryptionAvailable last said. */
+  #available = false;
+  readonly #loaded: Promise<void>;
 
   constructor(deps: KeyStoreDeps) {
     this.#safeStorage = deps.safeStorage;
     this.#store = deps.store;
     this.#platform = deps.platform;
+    this.#loaded = this.#load();
+  }
+
+  /** Resolves once the saved keys are read (call it after Electron's `ready`). */
+  ready(): Promise<void> {
+    return this.#loaded;
   }
 
   /**
@@ -143,8 +157,7 @@ export class KeyStore {
   status(environment: KeyEnvironment, address?: string): KeyStatus {
     assertEnvironment(environment);
     if (address !== undefined) this.bindUnbound(environment, address);
-    const protection = this.#protection();
-    return this.#statusOf(environment, protection, this.#read(environment, protection), address);
+    return this.#statusOf(environment, this.#protection(), this.#read(environment), address);
   }
 
   /**
@@ -155,20 +168,16 @@ export class KeyStore {
   getKey(environment: KeyEnvironment, address: string): string | undefined {
     assertEnvironment(environment);
     this.bindUnbound(environment, address);
-    const source = this.#read(environment, this.#protection());
+    const source = this.#read(environment);
     return source.kind !== 'none' && source.origin === address ? source.key : undefined;
   }
 
   /**
    * Every key held, whatever address it is bound to: only for scrubbing them
-   * out of log lines, never for a request.
+   * out of log lines, never for a request. Decrypts nothing.
    */
   keysToScrub(): string[] {
-    const protection = this.#protection();
-    return (['staging', 'production'] as const).flatMap((environment) => {
-      const source = this.#read(environment, protection);
-      return source.kind === 'none' ? [] : [source.key];
-    });
+    return [...this.#session.values(), ...this.#saved.values()].map((held) => held.key);
   }
 
   /**
@@ -185,7 +194,11 @@ export class KeyStore {
       return;
     }
     const record = this.#store.get(environment);
-    if (record && record.origin === undefined) this.#store.set(environment, { ...record, origin });
+    if (record && record.origin === undefined) {
+      this.#store.set(environment, { ...record, origin });
+      const saved = this.#saved.get(environment);
+      if (saved) this.#saved.set(environment, { ...saved, origin });
+    }
   }
 
   /**
@@ -198,21 +211,31 @@ export class KeyStore {
     const session = this.#session.get(environment);
     const record = this.#store.get(environment);
     if (session) this.#session.set(environment, { ...session, origin });
-    else if (record) this.#store.set(environment, { ...record, origin });
+    else if (record) {
+      this.#store.set(environment, { ...record, origin });
+      const saved = this.#saved.get(environment);
+      if (saved) this.#saved.set(environment, { ...saved, origin });
+    }
     return this.#changed(environment, this.#protection(), origin);
   }
 
   /**
    * Validates and keeps the key, replacing any earlier one for the
-   * environment. Throws InvalidKeyError (which never contains the key) for a
-   * key validateKey rejects.
+   * environment. Rejects with InvalidKeyError (which never contains the key)
+   * for a key validateKey refuses.
    */
-  setKey(environment: KeyEnvironment, key: string, options: SetKeyOptions = {}): KeyStatus {
+  async setKey(
+    environment: KeyEnvironment,
+    key: string,
+    options: SetKeyOptions = {},
+  ): Promise<KeyStatus> {
     assertEnvironment(environment);
     const checked = validateKey(key);
     if (!checked.ok) throw new InvalidKeyError(checked.reason, checked.message);
     const { origin } = options;
     if (origin !== undefined) assertOrigin(origin);
+    await this.#loaded;
+    this.#available = await this.#isAvailable();
     const protection = this.#protection();
     this.#problems.delete(environment);
 
@@ -223,13 +246,17 @@ export class KeyStore {
     const save =
       protection.level === 'os' ||
       (protection.level === 'weak' && this.#store.getWeakAccepted(environment));
+    if (save && protection.level === 'weak') this.#allowPlainTextEncryption();
 
-    if (save && this.#save(environment, checked.value, origin)) {
+    const held = { key: checked.value, ...(origin ? { origin } : {}) };
+    if (save && (await this.#save(environment, checked.value, origin))) {
       this.#session.delete(environment);
+      this.#saved.set(environment, held);
     } else {
       if (save) this.#problems.set(environment, 'not-saved');
-      this.#session.set(environment, { key: checked.value, ...(origin ? { origin } : {}) });
+      this.#session.set(environment, held);
       // An older saved key must not come back in the next session.
+      this.#saved.delete(environment);
       this.#store.delete(environment);
     }
     return this.#changed(environment, protection, origin);
@@ -239,6 +266,7 @@ export class KeyStore {
   removeKey(environment: KeyEnvironment): KeyStatus {
     assertEnvironment(environment);
     this.#session.delete(environment);
+    this.#saved.delete(environment);
     this.#problems.delete(environment);
     this.#store.delete(environment);
     this.#store.setWeakAccepted(environment, false);
@@ -256,32 +284,64 @@ export class KeyStore {
     };
   }
 
-  #protection(): Protection {
-    return assessProtection(this.#safeStorage, this.#platform);
+  async #isAvailable(): Promise<boolean> {
+    try {
+      return await this.#safeStorage.isAsyncEncryptionAvailable();
+    } catch {
+      return false;
+    }
   }
 
-  #read(environment: KeyEnvironment, protection: Protection): KeySource {
+  /** On Linux's basic_text the clerk chose to save anyway: safeStorage is told so, as Electron asks. */
+  #allowPlainTextEncryption(): void {
+    try {
+      this.#safeStorage.setUsePlainTextEncryption?.(true);
+    } catch {
+      // Not on this platform.
+    }
+  }
+
+  async #load(): Promise<void> {
+    this.#available = await this.#isAvailable();
+    const protection = this.#protection();
+    if (protection.level === 'weak' && KEY_ENVIRONMENTS.some((e) => this.#store.getWeakAccepted(e)))
+      this.#allowPlainTextEncryption();
+    // With no encryption right now, saved keys stay on disk: they may be readable later.
+    if (protection.level === 'unavailable') return;
+    for (const environment of KEY_ENVIRONMENTS) {
+      const record = this.#store.get(environment);
+      if (record === undefined) continue;
+      const key = await this.#decrypt(environment, record.ciphertext);
+      // A hand-edited origin that is not one counts as damage, like a bad ciphertext.
+      const originOk = record.origin === undefined || isOrigin(record.origin);
+      if (key !== undefined && originOk) {
+        this.#saved.set(environment, { key, ...(record.origin ? { origin: record.origin } : {}) });
+        continue;
+      }
+      this.#store.delete(environment);
+      this.#problems.set(environment, 'undecryptable');
+      this.#notify(this.#statusOf(environment, protection, { kind: 'none' }));
+    }
+  }
+
+  #protection(): Protection {
+    return assessProtection(this.#available, this.#safeStorage, this.#platform);
+  }
+
+  #read(environment: KeyEnvironment): KeySource {
     const session = this.#session.get(environment);
     if (session !== undefined) return { kind: 'session', ...session };
-    const record = this.#store.get(environment);
-    // With no encryption right now the saved key may still be fine later.
-    if (record === undefined || protection.level === 'unavailable') return { kind: 'none' };
-    const key = this.#decrypt(environment, record.ciphertext);
-    // A hand-edited origin that is not one counts as damage, like a bad ciphertext.
-    const originOk = record.origin === undefined || isOrigin(record.origin);
-    if (key !== undefined && originOk) {
-      return { kind: 'saved', key, ...(record.origin ? { origin: record.origin } : {}) };
-    }
-    this.#store.delete(environment);
-    this.#problems.set(environment, 'undecryptable');
-    this.#notify(this.#statusOf(environment, protection, { kind: 'none' }));
+    const saved = this.#saved.get(environment);
+    if (saved !== undefined) return { kind: 'saved', ...saved };
     return { kind: 'none' };
   }
 
-  #decrypt(environment: KeyEnvironment, ciphertext: string): string | undefined {
+  async #decrypt(environment: KeyEnvironment, ciphertext: string): Promise<string | undefined> {
     if (!isBase64(ciphertext)) return undefined;
     try {
-      const plain = this.#safeStorage.decryptString(Buffer.from(ciphertext, 'base64'));
+      const { result: plain } = await this.#safeStorage.decryptStringAsync(
+        Buffer.from(ciphertext, 'base64'),
+      );
       const prefix = sealPrefix(environment);
       if (!plain.startsWith(prefix)) return undefined;
       const key = plain.slice(prefix.length);
@@ -294,12 +354,16 @@ export class KeyStore {
   }
 
   /** Encrypts, checks the round trip, then saves; false if any step fails. */
-  #save(environment: KeyEnvironment, key: string, origin: string | undefined): boolean {
+  async #save(
+    environment: KeyEnvironment,
+    key: string,
+    origin: string | undefined,
+  ): Promise<boolean> {
     try {
-      const ciphertext = this.#safeStorage
-        .encryptString(sealPrefix(environment) + key)
-        .toString('base64');
-      if (this.#decrypt(environment, ciphertext) !== key) return false;
+      const ciphertext = (
+        await this.#safeStorage.encryptStringAsync(sealPrefix(environment) + key)
+      ).toString('base64');
+      if ((await this.#decrypt(environment, ciphertext)) !== key) return false;
       this.#store.set(environment, { ciphertext, ...(origin ? { origin } : {}) });
       return true;
     } catch {
@@ -370,12 +434,7 @@ export class KeyStore {
   }
 
   #changed(environment: KeyEnvironment, protection: Protection, address?: string): KeyStatus {
-    const status = this.#statusOf(
-      environment,
-      protection,
-      this.#read(environment, protection),
-      address,
-    );
+    const status = this.#statusOf(environment, protection, this.#read(environment), address);
     this.#notify(status);
     return status;
   }

@@ -2,14 +2,24 @@
 // the Keychain on macOS, DPAPI on Windows, and on Linux whatever password
 // manager Chromium picked, where `basic_text` is a hard-coded password.
 
-/** The part of Electron's `safeStorage` the key store uses. */
+/**
+ * The part of Electron's `safeStorage` the key store uses: the asynchronous
+ * API, since Electron 45 deprecates the synchronous one
+ * (docs/api/safe-storage.md).
+ */
 export interface SafeStorageLike {
-  isEncryptionAvailable(): boolean;
-  encryptString(plainText: string): Buffer;
-  /** Throws on data it cannot decrypt. */
-  decryptString(encrypted: Buffer): string;
+  isAsyncEncryptionAvailable(): Promise<boolean>;
+  encryptStringAsync(plainText: string): Promise<Buffer>;
+  /** Rejects on data it cannot decrypt. */
+  decryptStringAsync(encrypted: Buffer): Promise<{ result: string; shouldReEncrypt: boolean }>;
   /** Linux only. */
   getSelectedStorageBackend?(): string;
+  /**
+   * Linux only: with basic_text, lets safeStorage encrypt under Chromium's
+   * built-in password; the synchronous isEncryptionAvailable() says false
+   * until this is called (electron_api_safe_storage.cc).
+   */
+  setUsePlainTextEncryption?(usePlainText: boolean): void;
 }
 
 /** `os`: a real OS secret store; `weak`: encryption works but protects nothing; `unavailable`: no encryption. */
@@ -40,17 +50,12 @@ const UNAVAILABLE: Protection = {
   backend: 'no password store (encryption is not available)',
 };
 
-/** Asks safeStorage afresh each time: on Linux the answer changes once the app is ready. */
+/** What `available` (from isAsyncEncryptionAvailable) and the selected backend are worth. */
 export function assessProtection(
-  safeStorage: SafeStorageLike,
+  available: boolean,
+  safeStorage: Pick<SafeStorageLike, 'getSelectedStorageBackend'>,
   platform: NodeJS.Platform,
 ): Protection {
-  let available = false;
-  try {
-    available = safeStorage.isEncryptionAvailable();
-  } catch {
-    // Treated as unavailable.
-  }
   if (!available) return UNAVAILABLE;
   if (platform === 'darwin') return { level: 'os', backend: 'the macOS Keychain' };
   if (platform === 'win32') return { level: 'os', backend: 'your Windows account' };

@@ -185,7 +185,7 @@ describe('a saved key and a changed address', () => {
     // The saved record of an earlier version: ciphertext only, no origin.
     const safeStorage = new FakeSafeStorage('keychain');
     const ciphertexts = new MemoryCiphertextStore();
-    new KeyStore({ safeStorage, store: ciphertexts, platform: 'darwin' }).setKey(
+    await new KeyStore({ safeStorage, store: ciphertexts, platform: 'darwin' }).setKey(
       'production',
       SANDBOX_DEMO_KEY,
     );

@@ -34,62 +34,71 @@ afterAll(() => {
 });
 
 const filePath = (): string => path.join(dir, `${API_KEYS_FILE_NAME}.json`);
-const open = () => createElectronKeyStore({ cwd: dir, platform: 'linux' });
+const open = async () => {
+  const keys = createElectronKeyStore({ cwd: dir, platform: 'linux' });
+  await keys.ready();
+  return keys;
+};
 
 describe('createElectronKeyStore', () => {
-  it("encrypts with Electron's safeStorage and writes only ciphertext to the file", () => {
-    const status = open().setKey('production', KEY);
+  it("encrypts with Electron's safeStorage and writes only ciphertext to the file", async () => {
+    const status = await (await open()).setKey('production', KEY);
 
     expect(status).toMatchObject({
       set: true,
       storage: 'os-encrypted',
       backend: 'the GNOME keyring',
     });
-    expect(electron.safeStorage.calls.encryptString).toBeGreaterThan(0);
+    expect(electron.safeStorage.calls.encrypt).toBeGreaterThan(0);
     const text = readFileSync(filePath(), 'utf8');
     expect(containsPlaintext(text, KEY)).toBe(false);
     const saved = (JSON.parse(text) as { production?: { ciphertext?: string } }).production
       ?.ciphertext;
     expect(saved).toMatch(/^[A-Za-z0-9+/]+=*$/);
-    expect(open().getKey('production', 'https://api.example.com')).toBe(KEY);
+    expect((await open()).getKey('production', 'https://api.example.com')).toBe(KEY);
   });
 
-  it.runIf(process.platform !== 'win32')('keeps the file readable by its owner only', () => {
-    open().setKey('production', KEY);
+  it.runIf(process.platform !== 'win32')('keeps the file readable by its owner only', async () => {
+    await (await open()).setKey('production', KEY);
     expect(statSync(filePath()).mode & 0o777).toBe(0o600);
   });
 
-  it('writes nothing for a basic_text session key, and the ciphertext once weak storage is accepted', () => {
+  it('writes nothing for a basic_text session key, and the ciphertext once weak storage is accepted', async () => {
     electron.safeStorage.setBackend('basic_text');
-    const keys = open();
-    expect(keys.setKey('staging', KEY).storage).toBe('session-only');
+    const keys = await open();
+    expect((await keys.setKey('staging', KEY)).storage).toBe('session-only');
     expect(existsSync(filePath()) ? readFileSync(filePath(), 'utf8') : '').not.toContain(
       'ciphertext',
     );
 
-    expect(keys.setKey('staging', KEY, { acceptWeakStorage: true }).storage).toBe('weak-accepted');
+    expect((await keys.setKey('staging', KEY, { acceptWeakStorage: true })).storage).toBe(
+      'weak-accepted',
+    );
     const text = readFileSync(filePath(), 'utf8');
     expect(containsPlaintext(text, KEY)).toBe(false);
     expect(JSON.parse(text)).toMatchObject({ staging: { weakStorageAccepted: true } });
-    expect(open().status('staging').storage).toBe('weak-accepted');
+    expect((await open()).status('staging').storage).toBe('weak-accepted');
   });
 
-  it('removes a tampered ciphertext from the file and asks for the key again', () => {
-    open().setKey('production', KEY);
+  it('removes a tampered ciphertext from the file and asks for the key again', async () => {
+    await (await open()).setKey('production', KEY);
     const data = JSON.parse(readFileSync(filePath(), 'utf8')) as {
       production: { ciphertext: string };
     };
     data.production.ciphertext = Buffer.from('not what safeStorage wrote').toString('base64');
     writeFileSync(filePath(), JSON.stringify(data));
 
-    expect(open().status('production')).toMatchObject({ set: false, problem: 'undecryptable' });
+    expect((await open()).status('production')).toMatchObject({
+      set: false,
+      problem: 'undecryptable',
+    });
     expect(readFileSync(filePath(), 'utf8')).not.toContain(data.production.ciphertext);
   });
 
-  it('starts empty instead of crashing when the file is not valid JSON', () => {
+  it('starts empty instead of crashing when the file is not valid JSON', async () => {
     writeFileSync(filePath(), '{ this is not json');
-    const keys = open();
+    const keys = await open();
     expect(keys.status('production')).toMatchObject({ set: false, storage: 'none' });
-    expect(keys.setKey('production', KEY).storage).toBe('os-encrypted');
+    expect((await keys.setKey('production', KEY)).storage).toBe('os-encrypted');
   });
 });

@@ -10,41 +10,81 @@ import {
 
 const PLAIN = 'sk_live_Plaintext-1234567890';
 
-describe('FakeSafeStorage', () => {
-  it.each(['keychain', 'dpapi', 'gnome_libsecret', 'kwallet6', 'basic_text'] as const)(
+describe("FakeSafeStorage (the stand-in's model of safeStorage)", () => {
+  it.each(['keychain', 'dpapi', 'gnome_libsecret', 'kwallet6'] as const)(
     'round-trips without the plaintext in the ciphertext (%s)',
-    (backend) => {
+    async (backend) => {
       const safeStorage = new FakeSafeStorage(backend);
       const encrypted = safeStorage.encryptString(PLAIN);
       expect(encrypted.toString('latin1')).not.toContain(PLAIN.slice(0, 4));
       expect(encrypted.toString('base64')).not.toContain(PLAIN.slice(0, 4));
       expect(safeStorage.decryptString(encrypted)).toBe(PLAIN);
+      expect((await safeStorage.decryptStringAsync(encrypted)).result).toBe(PLAIN);
+      // Chromium's formats: v10 on macOS and Windows, v11 under a Linux keyring.
+      expect(encrypted.subarray(0, 3).toString()).toBe(
+        backend === 'keychain' || backend === 'dpapi' ? 'v10' : 'v11',
+      );
     },
   );
 
-  it('throws on any tampered byte', () => {
-    const safeStorage = new FakeSafeStorage('keychain');
+  it('on basic_text, refuses the synchronous API until setUsePlainTextEncryption(true), as Electron does', async () => {
+    const safeStorage = new FakeSafeStorage('basic_text');
+    expect(safeStorage.isEncryptionAvailable()).toBe(false);
+    expect(() => safeStorage.encryptString(PLAIN)).toThrow(/Encryption is not available/);
+    // The asynchronous encryptor is there once the app is ready.
+    expect(await safeStorage.isAsyncEncryptionAvailable()).toBe(true);
+    safeStorage.setUsePlainTextEncryption(true);
+    expect(safeStorage.isEncryptionAvailable()).toBe(true);
     const encrypted = safeStorage.encryptString(PLAIN);
-    for (let i = 0; i < encrypted.length; i += 1) {
-      const copy = Buffer.from(encrypted);
-      copy[i] = (copy[i] ?? 0) ^ 0x01;
-      expect(() => safeStorage.decryptString(copy)).toThrow(/decrypting/);
-    }
-    expect(() => safeStorage.decryptString(encrypted.subarray(0, 10))).toThrow(/decrypting/);
+    expect(encrypted.subarray(0, 3).toString()).toBe('v10');
+    expect(encrypted.toString('latin1')).not.toContain(PLAIN.slice(0, 4));
+    expect(safeStorage.decryptString(encrypted)).toBe(PLAIN);
   });
 
-  it('cannot decrypt what another backend encrypted', () => {
+  it("never gives the plaintext back from a tampered ciphertext, and Windows' AES-GCM refuses it", async () => {
+    for (const backend of ['keychain', 'dpapi', 'gnome_libsecret'] as const) {
+      const safeStorage = new FakeSafeStorage(backend);
+      const encrypted = safeStorage.encryptString(PLAIN);
+      for (let i = 3; i < encrypted.length; i += 1) {
+        const copy = Buffer.from(encrypted);
+        copy[i] = (copy[i] ?? 0) ^ 0x01;
+        let plain: string | undefined;
+        try {
+          plain = (await safeStorage.decryptStringAsync(copy)).result;
+        } catch {
+          plain = undefined;
+        }
+        expect(plain).not.toBe(PLAIN);
+        if (backend === 'dpapi') expect(plain).toBeUndefined();
+      }
+    }
+  });
+
+  it('cannot decrypt what another keyring encrypted', () => {
     const safeStorage = new FakeSafeStorage('gnome_libsecret');
     const encrypted = safeStorage.encryptString(PLAIN);
     safeStorage.setBackend('kwallet6');
-    expect(() => safeStorage.decryptString(encrypted)).toThrow();
+    let plain: string | undefined;
+    try {
+      plain = safeStorage.decryptString(encrypted);
+    } catch {
+      plain = undefined;
+    }
+    expect(plain).not.toBe(PLAIN);
   });
 
-  it('is unusable when unavailable', () => {
+  it('is unusable when the keyring cannot be reached, and before the app is ready', async () => {
     const safeStorage = new FakeSafeStorage('unavailable');
     expect(safeStorage.isEncryptionAvailable()).toBe(false);
+    expect(await safeStorage.isAsyncEncryptionAvailable()).toBe(false);
     expect(() => safeStorage.encryptString(PLAIN)).toThrow(/not available/);
-    expect(safeStorage.getSelectedStorageBackend()).toBe('unknown');
+    await expect(safeStorage.encryptStringAsync(PLAIN)).rejects.toThrow();
+    const early = new FakeSafeStorage('gnome_libsecret');
+    early.setReady(false);
+    expect(early.getSelectedStorageBackend()).toBe('unknown');
+    expect(() => early.encryptString(PLAIN)).toThrow(
+      'safeStorage cannot be used before app is ready',
+    );
   });
 
   it('reports the Linux backend names Electron uses', () => {
@@ -74,8 +114,8 @@ describe('createElectronMock', () => {
     const electron = createElectronMock({ rendererUrl: 'app://renderer/' });
     const window = new electron.BrowserWindow({ show: false });
     electron.ipcMain.handle('echo', (event, value) => ({
-      url: event.senderFrame.url,
-      same: event.sender === window.webContents,
+      url: event.senderFrame?.url,
+      same: (event.sender as unknown) === window.webContents,
       value,
     }));
 
@@ -128,7 +168,9 @@ describe('containsPlaintext', () => {
     expect(
       containsPlaintext(`{"k":"${Buffer.from(`x\n${PLAIN}`).toString('base64')}"}`, PLAIN),
     ).toBe(true);
-    const encrypted = new FakeSafeStorage('basic_text').encryptString(PLAIN).toString('base64');
+    const encrypted = new FakeSafeStorage('gnome_libsecret')
+      .encryptString(PLAIN)
+      .toString('base64');
     expect(containsPlaintext(`{"k":"${encrypted}"}`, PLAIN)).toBe(false);
   });
 });

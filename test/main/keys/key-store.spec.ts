@@ -16,14 +16,18 @@ const STAGING_KEY = 'sk_test_Stage-0c8e2a4b6d1f3e5a';
 /** The address the keys are read for (a key saved without one binds to it at the first read). */
 const ORIGIN = 'https://api.example.com';
 
-function setup(backend: FakeStorageBackend, store = new MemoryCiphertextStore()) {
+async function setup(backend: FakeStorageBackend, store = new MemoryCiphertextStore()) {
   const safeStorage = new FakeSafeStorage(backend);
   const keys = new KeyStore({ safeStorage, store, platform: platformForBackend(backend) });
   const events: KeyStatus[] = [];
   keys.onChange((status) => events.push(status));
-  /** The same saved data seen by a fresh app run. */
-  const restart = (): KeyStore =>
-    new KeyStore({ safeStorage, store, platform: platformForBackend(backend) });
+  await keys.ready();
+  /** The same saved data seen by a fresh app run (the keys it loads decrypted once). */
+  const restart = async (): Promise<KeyStore> => {
+    const next = new KeyStore({ safeStorage, store, platform: platformForBackend(backend) });
+    await next.ready();
+    return next;
+  };
   return { safeStorage, store, keys, events, restart };
 }
 
@@ -41,8 +45,8 @@ describe.each([
   { backend: 'gnome_libsecret', name: 'the GNOME keyring' },
   { backend: 'kwallet6', name: 'KDE Wallet' },
 ] as const)('with a real OS secret store ($backend)', ({ backend, name }) => {
-  it('reports no key and no warning before one is set', () => {
-    const { keys } = setup(backend);
+  it('reports no key and no warning before one is set', async () => {
+    const { keys } = await setup(backend);
     expect(keys.status('production')).toEqual({
       environment: 'production',
       set: false,
@@ -54,9 +58,9 @@ describe.each([
     expect(keys.getKey('production', ORIGIN)).toBeUndefined();
   });
 
-  it('saves the key encrypted: the store holds ciphertext that is not the key and round-trips', () => {
-    const { keys, store, safeStorage, restart } = setup(backend);
-    const status = keys.setKey('production', PROD_KEY);
+  it('saves the key encrypted: the store holds ciphertext that is not the key and round-trips', async () => {
+    const { keys, store, safeStorage, restart } = await setup(backend);
+    const status = await keys.setKey('production', PROD_KEY);
 
     expect(status).toEqual({
       environment: 'production',
@@ -75,14 +79,14 @@ describe.each([
     expect(containsPlaintext(JSON.stringify(store.snapshot()), PROD_KEY)).toBe(false);
 
     expect(keys.getKey('production', ORIGIN)).toBe(PROD_KEY);
-    const nextRun = restart();
+    const nextRun = await restart();
     expect(nextRun.getKey('production', ORIGIN)).toBe(PROD_KEY);
     expect(nextRun.status('production').storage).toBe('os-encrypted');
   });
 
-  it('ignores acceptWeakStorage, since the protection is real', () => {
-    const { keys, store } = setup(backend);
-    expect(keys.setKey('staging', STAGING_KEY, { acceptWeakStorage: true }).storage).toBe(
+  it('ignores acceptWeakStorage, since the protection is real', async () => {
+    const { keys, store } = await setup(backend);
+    expect((await keys.setKey('staging', STAGING_KEY, { acceptWeakStorage: true })).storage).toBe(
       'os-encrypted',
     );
     expect(store.getWeakAccepted('staging')).toBe(false);
@@ -90,8 +94,8 @@ describe.each([
 });
 
 describe('on Linux with basic_text (no real protection)', () => {
-  it('warns before any key is entered and offers weak storage', () => {
-    const { keys } = setup('basic_text');
+  it('warns before any key is entered and offers weak storage', async () => {
+    const { keys } = await setup('basic_text');
     const status = keys.status('production');
     expect(status).toMatchObject({
       set: false,
@@ -104,9 +108,9 @@ describe('on Linux with basic_text (no real protection)', () => {
     expect(status.notice).toMatch(/kept until you quit/);
   });
 
-  it('keeps the key for this session only by default and saves nothing', () => {
-    const { keys, store, restart, safeStorage } = setup('basic_text');
-    const status = keys.setKey('production', PROD_KEY);
+  it('keeps the key for this session only by default and saves nothing', async () => {
+    const { keys, store, restart, safeStorage } = await setup('basic_text');
+    const status = await keys.setKey('production', PROD_KEY);
 
     expect(status).toMatchObject({
       set: true,
@@ -118,13 +122,13 @@ describe('on Linux with basic_text (no real protection)', () => {
     expect(status.notice).toMatch(/save the Production key anyway/);
     expect(keys.getKey('production', ORIGIN)).toBe(PROD_KEY);
     expect(store.snapshot()).toEqual({ ciphertexts: {}, origins: {}, weakAccepted: [] });
-    expect(safeStorage.calls.encryptString).toBe(0);
-    expect(restart().status('production').set).toBe(false);
+    expect(safeStorage.calls.encrypt).toBe(0);
+    expect((await restart()).status('production').set).toBe(false);
   });
 
-  it('saves the key only after the user explicitly accepts weak storage, and says so', () => {
-    const { keys, store, restart } = setup('basic_text');
-    const status = keys.setKey('production', PROD_KEY, { acceptWeakStorage: true });
+  it('saves the key only after the user explicitly accepts weak storage, and says so', async () => {
+    const { keys, store, restart } = await setup('basic_text');
+    const status = await keys.setKey('production', PROD_KEY, { acceptWeakStorage: true });
 
     expect(status).toMatchObject({ set: true, storage: 'weak-accepted', weak: true });
     expect(status.notice).toMatch(/Anyone who can read your files can read the Production key/);
@@ -133,47 +137,78 @@ describe('on Linux with basic_text (no real protection)', () => {
     expect(containsPlaintext(saved ?? '', PROD_KEY)).toBe(false);
     expect(store.getWeakAccepted('production')).toBe(true);
 
-    const nextRun = restart();
+    const nextRun = await restart();
     expect(nextRun.getKey('production', ORIGIN)).toBe(PROD_KEY);
     expect(nextRun.status('production').storage).toBe('weak-accepted');
   });
 
-  it('remembers the acceptance for that environment only', () => {
-    const { keys } = setup('basic_text');
-    keys.setKey('production', PROD_KEY, { acceptWeakStorage: true });
+  it('remembers the acceptance for that environment only', async () => {
+    const { keys } = await setup('basic_text');
+    await keys.setKey('production', PROD_KEY, { acceptWeakStorage: true });
 
-    expect(keys.setKey('production', `${PROD_KEY}-rotated`).storage).toBe('weak-accepted');
-    expect(keys.setKey('staging', STAGING_KEY).storage).toBe('session-only');
+    expect((await keys.setKey('production', `${PROD_KEY}-rotated`)).storage).toBe('weak-accepted');
+    expect((await keys.setKey('staging', STAGING_KEY)).storage).toBe('session-only');
   });
 
-  it('withdrawing the acceptance keeps the new key in memory and deletes the saved one', () => {
-    const { keys, store, restart } = setup('basic_text');
-    keys.setKey('production', PROD_KEY, { acceptWeakStorage: true });
+  it('withdrawing the acceptance keeps the new key in memory and deletes the saved one', async () => {
+    const { keys, store, restart } = await setup('basic_text');
+    await keys.setKey('production', PROD_KEY, { acceptWeakStorage: true });
 
-    const status = keys.setKey('production', `${PROD_KEY}-rotated`, { acceptWeakStorage: false });
+    const status = await keys.setKey('production', `${PROD_KEY}-rotated`, {
+      acceptWeakStorage: false,
+    });
     expect(status.storage).toBe('session-only');
     expect(store.get('production')).toBeUndefined();
     expect(store.getWeakAccepted('production')).toBe(false);
     expect(keys.getKey('production', ORIGIN)).toBe(`${PROD_KEY}-rotated`);
-    expect(restart().getKey('production', ORIGIN)).toBeUndefined();
+    expect((await restart()).getKey('production', ORIGIN)).toBeUndefined();
   });
 
-  it('removeKey also forgets the acceptance', () => {
-    const { keys, store } = setup('basic_text');
-    keys.setKey('production', PROD_KEY, { acceptWeakStorage: true });
+  it('removeKey also forgets the acceptance', async () => {
+    const { keys, store } = await setup('basic_text');
+    await keys.setKey('production', PROD_KEY, { acceptWeakStorage: true });
     keys.removeKey('production');
 
     expect(store.getWeakAccepted('production')).toBe(false);
-    expect(keys.setKey('production', PROD_KEY).storage).toBe('session-only');
+    expect((await keys.setKey('production', PROD_KEY)).storage).toBe('session-only');
+  });
+});
+
+describe('on Linux with basic_text, saving anyway', () => {
+  it('tells safeStorage to use its built-in password, as Electron requires, and only then', async () => {
+    const { keys, safeStorage, restart } = await setup('basic_text');
+    await keys.setKey('production', PROD_KEY);
+    // Kept for the session: safeStorage was not asked to encrypt in plain text.
+    expect(safeStorage.isEncryptionAvailable()).toBe(false);
+    await keys.setKey('production', PROD_KEY, { acceptWeakStorage: true });
+    expect(safeStorage.isEncryptionAvailable()).toBe(true);
+    // A new run of the app (a fresh safeStorage) is told again while loading the accepted key.
+    safeStorage.setUsePlainTextEncryption(false);
+    const next = await restart();
+    expect(safeStorage.isEncryptionAvailable()).toBe(true);
+    expect(next.getKey('production', ORIGIN)).toBe(PROD_KEY);
+  });
+});
+
+describe('scrubbing keys from log lines', () => {
+  it('decrypts nothing: the keys were decrypted once, when the store loaded', async () => {
+    const { keys, safeStorage, restart } = await setup('gnome_libsecret');
+    await keys.setKey('production', PROD_KEY);
+    await keys.setKey('staging', STAGING_KEY);
+    const next = await restart();
+    const decrypts = safeStorage.calls.decrypt;
+    for (let line = 0; line < 1_000; line++) next.keysToScrub();
+    expect(next.keysToScrub().sort()).toEqual([PROD_KEY, STAGING_KEY].sort());
+    expect(safeStorage.calls.decrypt).toBe(decrypts);
   });
 });
 
 describe('on Linux with an unidentified backend', () => {
-  it('treats it as weak rather than assuming protection', () => {
+  it('treats it as weak rather than assuming protection', async () => {
     const safeStorage: SafeStorageLike = {
-      isEncryptionAvailable: () => true,
-      encryptString: (plain) => Buffer.from(plain),
-      decryptString: (buf) => buf.toString(),
+      isAsyncEncryptionAvailable: async () => true,
+      encryptStringAsync: async (plain) => Buffer.from(plain),
+      decryptStringAsync: async (buf) => ({ result: buf.toString(), shouldReEncrypt: false }),
       getSelectedStorageBackend: () => 'unknown',
     };
     const keys = new KeyStore({
@@ -181,7 +216,7 @@ describe('on Linux with an unidentified backend', () => {
       store: new MemoryCiphertextStore(),
       platform: 'linux',
     });
-    expect(keys.setKey('production', PROD_KEY)).toMatchObject({
+    expect(await keys.setKey('production', PROD_KEY)).toMatchObject({
       storage: 'session-only',
       weak: true,
     });
@@ -189,8 +224,8 @@ describe('on Linux with an unidentified backend', () => {
 });
 
 describe('with no encryption available', () => {
-  it('warns, and offers no weak storage', () => {
-    const { keys } = setup('unavailable');
+  it('warns, and offers no weak storage', async () => {
+    const { keys } = await setup('unavailable');
     const status = keys.status('staging');
     expect(status).toMatchObject({
       set: false,
@@ -202,9 +237,9 @@ describe('with no encryption available', () => {
     expect(status.notice).toMatch(/kept until you quit/);
   });
 
-  it('keeps keys for this session only, even when the user accepts weak storage', () => {
-    const { keys, store, restart } = setup('unavailable');
-    const status = keys.setKey('staging', STAGING_KEY, { acceptWeakStorage: true });
+  it('keeps keys for this session only, even when the user accepts weak storage', async () => {
+    const { keys, store, restart } = await setup('unavailable');
+    const status = await keys.setKey('staging', STAGING_KEY, { acceptWeakStorage: true });
 
     expect(status).toMatchObject({
       set: true,
@@ -215,33 +250,50 @@ describe('with no encryption available', () => {
     expect(status.notice).toMatch(/again each time Store Admin starts/);
     expect(keys.getKey('staging', ORIGIN)).toBe(STAGING_KEY);
     expect(store.snapshot()).toEqual({ ciphertexts: {}, origins: {}, weakAccepted: [] });
-    expect(restart().getKey('staging', ORIGIN)).toBeUndefined();
+    expect((await restart()).getKey('staging', ORIGIN)).toBeUndefined();
   });
 
-  it('keeps a key saved earlier (it may be readable again later) and says it cannot be read now', () => {
-    const { keys, store, safeStorage, events } = setup('gnome_libsecret');
-    keys.setKey('production', PROD_KEY);
-    events.length = 0;
+  it('keeps a key saved earlier (it may be readable again later) and says it cannot be read now', async () => {
+    const { keys, store, safeStorage, restart } = await setup('gnome_libsecret');
+    await keys.setKey('production', PROD_KEY);
+    // The next start finds the keyring locked.
     safeStorage.setBackend('unavailable');
+    const next = await restart();
+    const events: KeyStatus[] = [];
+    next.onChange((status) => events.push(status));
 
-    const locked = keys.status('production');
+    const locked = next.status('production');
     expect(locked).toMatchObject({ set: false, storage: 'none', problem: 'locked' });
     expect(locked.notice).toMatch(/cannot be read/);
-    expect(keys.getKey('production', ORIGIN)).toBeUndefined();
+    expect(next.getKey('production', ORIGIN)).toBeUndefined();
     expect(store.get('production')).toBeDefined();
     expect(events).toEqual([]);
 
+    // Unlocked by the start after that: the key is there again.
     safeStorage.setBackend('gnome_libsecret');
-    expect(keys.getKey('production', ORIGIN)).toBe(PROD_KEY);
+    expect((await restart()).getKey('production', ORIGIN)).toBe(PROD_KEY);
   });
 });
 
 describe('a saved key that cannot be decrypted', () => {
-  it('is removed, and the status says to enter it again', () => {
-    const { keys, store, events } = setup('keychain');
-    keys.setKey('production', PROD_KEY);
+  /** A start on the saved data as it is now, with its events from the first one. */
+  async function startOn(safeStorage: FakeSafeStorage, store: MemoryCiphertextStore) {
+    const keys = new KeyStore({
+      safeStorage,
+      store,
+      platform: platformForBackend(safeStorage.backend),
+    });
+    const events: KeyStatus[] = [];
+    keys.onChange((status) => events.push(status));
+    await keys.ready();
+    return { keys, events };
+  }
+
+  it('is removed at the next start, and the status says to enter it again', async () => {
+    const { keys: first, store, safeStorage } = await setup('keychain');
+    await first.setKey('production', PROD_KEY);
     store.set('production', { ciphertext: tamper(store.get('production')?.ciphertext ?? '') });
-    events.length = 0;
+    const { keys, events } = await startOn(safeStorage, store);
 
     const status = keys.status('production');
     expect(status).toMatchObject({ set: false, storage: 'none', problem: 'undecryptable' });
@@ -252,14 +304,15 @@ describe('a saved key that cannot be decrypted', () => {
     // The notice stays until the user acts, without further events.
     expect(keys.status('production').problem).toBe('undecryptable');
     expect(events).toHaveLength(1);
-    const fixed = keys.setKey('production', PROD_KEY);
+    const fixed = await keys.setKey('production', PROD_KEY);
     expect(fixed.problem).toBeUndefined();
     expect(fixed.notice).toBeUndefined();
   });
 
-  it('is removed when getKey finds it, which returns undefined', () => {
-    const { keys, store, events } = setup('dpapi');
+  it('is not handed out: getKey returns undefined', async () => {
+    const { store, safeStorage } = await setup('dpapi');
     store.set('staging', { ciphertext: 'bm90IGEgY2lwaGVydGV4dA==' });
+    const { keys, events } = await startOn(safeStorage, store);
 
     expect(keys.getKey('staging', ORIGIN)).toBeUndefined();
     expect(store.get('staging')).toBeUndefined();
@@ -269,37 +322,43 @@ describe('a saved key that cannot be decrypted', () => {
   it.each([
     ['not base64', '%%% not base64 %%%'],
     ['empty', ''],
-    ['truncated base64', 'RkFLRXYx='],
-  ])('is removed when it is garbage (%s)', (_label, garbage) => {
-    const { keys, store } = setup('gnome_libsecret');
+    ['truncated base64', 'djEx='],
+  ])('is removed when it is garbage (%s)', async (_label, garbage) => {
+    const { store, safeStorage } = await setup('gnome_libsecret');
     store.set('production', { ciphertext: garbage });
+    const { keys } = await startOn(safeStorage, store);
     expect(keys.status('production').problem).toBe('undecryptable');
     expect(store.get('production')).toBeUndefined();
   });
 
-  it('is removed when the password store changed (libsecret to KWallet)', () => {
-    const { keys, store, safeStorage } = setup('gnome_libsecret');
-    keys.setKey('production', PROD_KEY);
+  it('is removed when the password store changed (libsecret to KWallet)', async () => {
+    const { keys: first, store, safeStorage } = await setup('gnome_libsecret');
+    await first.setKey('production', PROD_KEY);
     safeStorage.setBackend('kwallet6');
+    const { keys } = await startOn(safeStorage, store);
 
     expect(keys.status('production')).toMatchObject({ set: false, problem: 'undecryptable' });
     expect(store.get('production')).toBeUndefined();
   });
 
-  it('is removed when it decrypts to something no key can be', () => {
-    const { keys, store, safeStorage } = setup('keychain');
+  it('is removed when it decrypts to something no key can be', async () => {
+    const { store, safeStorage } = await setup('keychain');
     store.set('production', {
-      ciphertext: safeStorage.encryptString('production\ntwo words').toString('base64'),
+      ciphertext: (await safeStorage.encryptStringAsync('production\ntwo words')).toString(
+        'base64',
+      ),
     });
+    const { keys } = await startOn(safeStorage, store);
     expect(keys.getKey('production', ORIGIN)).toBeUndefined();
     expect(keys.status('production').problem).toBe('undecryptable');
   });
 
-  it('does not touch the other environment', () => {
-    const { keys, store } = setup('keychain');
-    keys.setKey('production', PROD_KEY);
-    keys.setKey('staging', STAGING_KEY);
+  it('does not touch the other environment', async () => {
+    const { keys: first, store, safeStorage } = await setup('keychain');
+    await first.setKey('production', PROD_KEY);
+    await first.setKey('staging', STAGING_KEY);
     store.set('production', { ciphertext: tamper(store.get('production')?.ciphertext ?? '') });
+    const { keys } = await startOn(safeStorage, store);
 
     expect(keys.status('production').set).toBe(false);
     expect(keys.getKey('staging', ORIGIN)).toBe(STAGING_KEY);
@@ -307,13 +366,13 @@ describe('a saved key that cannot be decrypted', () => {
 });
 
 describe('when the OS store refuses to encrypt', () => {
-  it('keeps the key for this session and says it was not saved', () => {
-    const { keys, store, safeStorage } = setup('keychain');
-    vi.spyOn(safeStorage, 'encryptString').mockImplementation(() => {
-      throw new Error('User interaction is not allowed.');
-    });
+  it('keeps the key for this session and says it was not saved', async () => {
+    const { keys, store, safeStorage } = await setup('keychain');
+    vi.spyOn(safeStorage, 'encryptStringAsync').mockRejectedValue(
+      new Error('User interaction is not allowed.'),
+    );
 
-    const status = keys.setKey('production', PROD_KEY);
+    const status = await keys.setKey('production', PROD_KEY);
     expect(status).toMatchObject({
       set: true,
       storage: 'session-only',
@@ -325,23 +384,21 @@ describe('when the OS store refuses to encrypt', () => {
     expect(keys.getKey('production', ORIGIN)).toBe(PROD_KEY);
   });
 
-  it('does not leave an older saved key to come back next run', () => {
-    const { keys, store, safeStorage, restart } = setup('keychain');
-    keys.setKey('production', PROD_KEY);
-    vi.spyOn(safeStorage, 'encryptString').mockImplementation(() => {
-      throw new Error('denied');
-    });
-    keys.setKey('production', `${PROD_KEY}-rotated`);
+  it('does not leave an older saved key to come back next run', async () => {
+    const { keys, store, safeStorage, restart } = await setup('keychain');
+    await keys.setKey('production', PROD_KEY);
+    vi.spyOn(safeStorage, 'encryptStringAsync').mockRejectedValue(new Error('denied'));
+    await keys.setKey('production', `${PROD_KEY}-rotated`);
 
     expect(store.get('production')).toBeUndefined();
-    expect(restart().getKey('production', ORIGIN)).toBeUndefined();
+    expect((await restart()).getKey('production', ORIGIN)).toBeUndefined();
   });
 });
 
 describe('setKey validation', () => {
-  it('trims the key', () => {
-    const { keys } = setup('keychain');
-    keys.setKey('production', `  ${PROD_KEY}\n`);
+  it('trims the key', async () => {
+    const { keys } = await setup('keychain');
+    await keys.setKey('production', `  ${PROD_KEY}\n`);
     expect(keys.getKey('production', ORIGIN)).toBe(PROD_KEY);
   });
 
@@ -353,37 +410,40 @@ describe('setKey validation', () => {
     ['zero-width space', 'sk_live_abc\u200bdef', 'control-character'],
     ['curly quote', 'sk_live_abc\u201ddef', 'non-ascii'],
     ['too long', `sk_live_${'x'.repeat(4096)}`, 'too-long'],
-  ])('rejects a key that is %s, without echoing it, and changes nothing', (_label, bad, reason) => {
-    const { keys, store, events } = setup('keychain');
-    keys.setKey('production', PROD_KEY);
-    events.length = 0;
-    const before = store.snapshot();
+  ])(
+    'rejects a key that is %s, without echoing it, and changes nothing',
+    async (_label, bad, reason) => {
+      const { keys, store, events } = await setup('keychain');
+      await keys.setKey('production', PROD_KEY);
+      events.length = 0;
+      const before = store.snapshot();
 
-    let thrown: unknown;
-    try {
-      keys.setKey('production', bad);
-    } catch (error) {
-      thrown = error;
-    }
-    expect(thrown).toBeInstanceOf(InvalidKeyError);
-    const error = thrown as InvalidKeyError;
-    expect(error.reason).toBe(reason);
-    expect(error.message.length).toBeGreaterThan(10);
-    const serialized = `${error.message} ${error.stack ?? ''} ${JSON.stringify(error)}`;
-    for (const fragment of bad
-      .trim()
-      .split(/\s+/)
-      .filter((f) => f.length >= 6)) {
-      expect(serialized).not.toContain(fragment.slice(0, 40));
-    }
-    expect(store.snapshot()).toEqual(before);
-    expect(keys.getKey('production', ORIGIN)).toBe(PROD_KEY);
-    expect(events).toEqual([]);
-  });
+      let thrown: unknown;
+      try {
+        await keys.setKey('production', bad);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(InvalidKeyError);
+      const error = thrown as InvalidKeyError;
+      expect(error.reason).toBe(reason);
+      expect(error.message.length).toBeGreaterThan(10);
+      const serialized = `${error.message} ${error.stack ?? ''} ${JSON.stringify(error)}`;
+      for (const fragment of bad
+        .trim()
+        .split(/\s+/)
+        .filter((f) => f.length >= 6)) {
+        expect(serialized).not.toContain(fragment.slice(0, 40));
+      }
+      expect(store.snapshot()).toEqual(before);
+      expect(keys.getKey('production', ORIGIN)).toBe(PROD_KEY);
+      expect(events).toEqual([]);
+    },
+  );
 
-  it('rejects an environment that has no stored key (the sandbox)', () => {
-    const { keys } = setup('keychain');
-    expect(() => keys.setKey('sandbox' as never, PROD_KEY)).toThrow(TypeError);
+  it('rejects an environment that has no stored key (the sandbox)', async () => {
+    const { keys } = await setup('keychain');
+    await expect(keys.setKey('sandbox' as never, PROD_KEY)).rejects.toThrow(TypeError);
     expect(() => keys.status('sandbox' as never)).toThrow(/production or staging/);
   });
 });
@@ -391,22 +451,23 @@ describe('setKey validation', () => {
 describe('removeKey', () => {
   it.each(['keychain', 'basic_text', 'unavailable'] as const)(
     'forgets a saved or session key (%s)',
-    (backend) => {
-      const { keys, store, restart } = setup(backend);
-      keys.setKey('production', PROD_KEY, { acceptWeakStorage: true });
+    async (backend) => {
+      const { keys, store, restart } = await setup(backend);
+      await keys.setKey('production', PROD_KEY, { acceptWeakStorage: true });
       expect(keys.getKey('production', ORIGIN)).toBe(PROD_KEY);
 
       const status = keys.removeKey('production');
       expect(status).toMatchObject({ environment: 'production', set: false, storage: 'none' });
       expect(keys.getKey('production', ORIGIN)).toBeUndefined();
       expect(store.snapshot()).toEqual({ ciphertexts: {}, origins: {}, weakAccepted: [] });
-      expect(restart().getKey('production', ORIGIN)).toBeUndefined();
+      expect((await restart()).getKey('production', ORIGIN)).toBeUndefined();
     },
   );
 
-  it('clears an undecryptable notice', () => {
-    const { keys, store } = setup('keychain');
+  it('clears an undecryptable notice', async () => {
+    const { store, restart } = await setup('keychain');
     store.set('production', { ciphertext: 'garbage!' });
+    const keys = await restart();
     expect(keys.status('production').problem).toBe('undecryptable');
     expect(keys.removeKey('production').problem).toBeUndefined();
   });
@@ -415,10 +476,10 @@ describe('removeKey', () => {
 describe('environments are isolated', () => {
   it.each(['keychain', 'basic_text'] as const)(
     'production and staging keys never mix (%s)',
-    (backend) => {
-      const { keys, store } = setup(backend);
-      keys.setKey('production', PROD_KEY, { acceptWeakStorage: true });
-      keys.setKey('staging', STAGING_KEY);
+    async (backend) => {
+      const { keys, store } = await setup(backend);
+      await keys.setKey('production', PROD_KEY, { acceptWeakStorage: true });
+      await keys.setKey('staging', STAGING_KEY);
 
       expect(keys.getKey('production', ORIGIN)).toBe(PROD_KEY);
       expect(keys.getKey('staging', ORIGIN)).toBe(STAGING_KEY);
@@ -431,10 +492,11 @@ describe('environments are isolated', () => {
     },
   );
 
-  it('a ciphertext copied into the other environment is not accepted as its key', () => {
-    const { keys, store } = setup('keychain');
-    keys.setKey('staging', STAGING_KEY);
+  it('a ciphertext copied into the other environment is not accepted as its key', async () => {
+    const { keys: first, store, restart } = await setup('keychain');
+    await first.setKey('staging', STAGING_KEY);
     store.set('production', { ciphertext: store.get('staging')?.ciphertext ?? '' });
+    const keys = await restart();
 
     expect(keys.getKey('production', ORIGIN)).toBeUndefined();
     expect(keys.status('production').problem).toBe('undecryptable');
@@ -448,18 +510,21 @@ describe('a key is bound to the origin it was entered for', () => {
 
   it.each(['keychain', 'basic_text'] as const)(
     'is handed out for that origin only, saved or for the session (%s)',
-    (backend) => {
-      const { keys, restart } = setup(backend);
-      expect(keys.setKey('production', PROD_KEY, { origin: OLD })).toMatchObject({ origin: OLD });
+    async (backend) => {
+      const { keys, restart } = await setup(backend);
+      expect(await keys.setKey('production', PROD_KEY, { origin: OLD })).toMatchObject({
+        origin: OLD,
+      });
       expect(keys.getKey('production', NEW)).toBeUndefined();
       expect(keys.getKey('production', OLD)).toBe(PROD_KEY);
-      if (backend === 'keychain') expect(restart().getKey('production', NEW)).toBeUndefined();
+      if (backend === 'keychain')
+        expect((await restart()).getKey('production', NEW)).toBeUndefined();
     },
   );
 
-  it('says so in the status, naming both hosts, without a key or a decision', () => {
-    const { keys } = setup('keychain');
-    keys.setKey('staging', STAGING_KEY, { origin: OLD });
+  it('says so in the status, naming both hosts, without a key or a decision', async () => {
+    const { keys } = await setup('keychain');
+    await keys.setKey('staging', STAGING_KEY, { origin: OLD });
     const status = keys.status('staging', NEW);
     expect(status).toMatchObject({
       set: true,
@@ -474,43 +539,43 @@ describe('a key is bound to the origin it was entered for', () => {
     expect(JSON.stringify(status)).not.toContain(STAGING_KEY);
   });
 
-  it('names whole origins when only the scheme differs', () => {
-    const { keys } = setup('keychain');
-    keys.setKey('staging', STAGING_KEY, { origin: 'http://127.0.0.1:4010' });
+  it('names whole origins when only the scheme differs', async () => {
+    const { keys } = await setup('keychain');
+    await keys.setKey('staging', STAGING_KEY, { origin: 'http://127.0.0.1:4010' });
     expect(keys.status('staging', 'https://127.0.0.1:4010').notice).toContain(
       'entered for http://127.0.0.1:4010, so it is not sent to https://127.0.0.1:4010',
     );
   });
 
-  it('moves to another origin only through allowOrigin, and a new key binds afresh', () => {
-    const { keys, events } = setup('keychain');
-    keys.setKey('production', PROD_KEY, { origin: OLD });
+  it('moves to another origin only through allowOrigin, and a new key binds afresh', async () => {
+    const { keys, events } = await setup('keychain');
+    await keys.setKey('production', PROD_KEY, { origin: OLD });
     expect(keys.allowOrigin('production', NEW)).toMatchObject({ origin: NEW });
     expect(events.at(-1)).toMatchObject({ origin: NEW });
     expect(keys.getKey('production', NEW)).toBe(PROD_KEY);
     expect(keys.getKey('production', OLD)).toBeUndefined();
-    keys.setKey('production', STAGING_KEY, { origin: OLD });
+    await keys.setKey('production', STAGING_KEY, { origin: OLD });
     expect(keys.getKey('production', OLD)).toBe(STAGING_KEY);
     expect(keys.getKey('production', NEW)).toBeUndefined();
   });
 
-  it('binds a key saved without an origin to the first address it is read for', () => {
-    const { keys, store, restart } = setup('keychain');
-    keys.setKey('production', PROD_KEY);
+  it('binds a key saved without an origin to the first address it is read for', async () => {
+    const { keys, store, restart } = await setup('keychain');
+    await keys.setKey('production', PROD_KEY);
     expect(store.get('production')?.origin).toBeUndefined();
     expect(keys.status('production').origin).toBeUndefined();
-    expect(restart().getKey('production', OLD)).toBe(PROD_KEY);
+    expect((await restart()).getKey('production', OLD)).toBe(PROD_KEY);
     expect(store.get('production')?.origin).toBe(OLD);
-    expect(restart().getKey('production', NEW)).toBeUndefined();
+    expect((await restart()).getKey('production', NEW)).toBeUndefined();
   });
 
-  it('binds an unbound key while the password store is locked, without decrypting it', () => {
-    const { keys, store, safeStorage } = setup('gnome_libsecret');
-    keys.setKey('production', PROD_KEY);
+  it('binds an unbound key while the password store is locked, without decrypting it', async () => {
+    const { keys, store, safeStorage } = await setup('gnome_libsecret');
+    await keys.setKey('production', PROD_KEY);
     safeStorage.setBackend('unavailable');
-    const decrypts = safeStorage.calls.decryptString;
+    const decrypts = safeStorage.calls.decrypt;
     keys.bindUnbound('production', OLD);
-    expect(safeStorage.calls.decryptString).toBe(decrypts);
+    expect(safeStorage.calls.decrypt).toBe(decrypts);
     expect(store.get('production')?.origin).toBe(OLD);
     safeStorage.setBackend('gnome_libsecret');
     expect(keys.getKey('production', NEW)).toBeUndefined();
@@ -519,28 +584,31 @@ describe('a key is bound to the origin it was entered for', () => {
     expect(keys.getKey('production', OLD)).toBe(PROD_KEY);
   });
 
-  it('treats a saved origin that is not one as damage', () => {
-    const { keys, store } = setup('keychain');
-    keys.setKey('production', PROD_KEY, { origin: OLD });
+  it('treats a saved origin that is not one as damage', async () => {
+    const { keys: first, store, restart } = await setup('keychain');
+    await first.setKey('production', PROD_KEY, { origin: OLD });
     const record = store.get('production');
     store.set('production', { ciphertext: record?.ciphertext ?? '', origin: `${OLD}/v1` });
+    const keys = await restart();
     expect(keys.getKey('production', OLD)).toBeUndefined();
     expect(keys.status('production').problem).toBe('undecryptable');
     expect(store.get('production')).toBeUndefined();
   });
 
-  it('refuses anything but an origin as an address', () => {
-    const { keys } = setup('keychain');
-    expect(() => keys.setKey('production', PROD_KEY, { origin: `${OLD}/v1` })).toThrow(TypeError);
+  it('refuses anything but an origin as an address', async () => {
+    const { keys } = await setup('keychain');
+    await expect(keys.setKey('production', PROD_KEY, { origin: `${OLD}/v1` })).rejects.toThrow(
+      TypeError,
+    );
     expect(() => keys.getKey('production', 'api.old.example')).toThrow(TypeError);
     expect(() => keys.allowOrigin('production', 'file:///x')).toThrow(TypeError);
   });
 });
 
 describe('change events', () => {
-  it('fire with the new status on setKey and removeKey, for that environment', () => {
-    const { keys, events } = setup('keychain');
-    const set = keys.setKey('staging', STAGING_KEY);
+  it('fire with the new status on setKey and removeKey, for that environment', async () => {
+    const { keys, events } = await setup('keychain');
+    const set = await keys.setKey('staging', STAGING_KEY);
     const removed = keys.removeKey('staging');
 
     expect(events).toEqual([set, removed]);
@@ -550,9 +618,9 @@ describe('change events', () => {
     ]);
   });
 
-  it('do not fire for reads', () => {
-    const { keys, events } = setup('keychain');
-    keys.setKey('production', PROD_KEY);
+  it('do not fire for reads', async () => {
+    const { keys, events } = await setup('keychain');
+    await keys.setKey('production', PROD_KEY);
     events.length = 0;
     keys.status('production');
     keys.getKey('production', ORIGIN);
@@ -560,11 +628,11 @@ describe('change events', () => {
     expect(events).toEqual([]);
   });
 
-  it('stop after unsubscribing', () => {
-    const { keys } = setup('keychain');
+  it('stop after unsubscribing', async () => {
+    const { keys } = await setup('keychain');
     const listener = vi.fn();
     const unsubscribe = keys.onChange(listener);
-    keys.setKey('production', PROD_KEY);
+    await keys.setKey('production', PROD_KEY);
     unsubscribe();
     keys.removeKey('production');
     expect(listener).toHaveBeenCalledTimes(1);
@@ -579,11 +647,11 @@ describe('the key never leaves through statuses, notices, events or errors', () 
     'kwallet6',
     'basic_text',
     'unavailable',
-  ] as const)('%s', (backend) => {
-    const { keys, store, events } = setup(backend);
+  ] as const)('%s', async (backend) => {
+    const { keys, store, events } = await setup(backend);
     const seen: unknown[] = [];
-    seen.push(keys.setKey('production', PROD_KEY));
-    seen.push(keys.setKey('staging', STAGING_KEY, { acceptWeakStorage: true }));
+    seen.push(await keys.setKey('production', PROD_KEY));
+    seen.push(await keys.setKey('staging', STAGING_KEY, { acceptWeakStorage: true }));
     seen.push(keys.status('production'), keys.status('staging'));
     // The keys are really held, so the search below could find them.
     expect([keys.getKey('production', ORIGIN), keys.getKey('staging', ORIGIN)]).toEqual([
@@ -598,7 +666,7 @@ describe('the key never leaves through statuses, notices, events or errors', () 
       PROD_KEY.repeat(200),
     ]) {
       try {
-        keys.setKey('production', bad);
+        await keys.setKey('production', bad);
       } catch (error) {
         seen.push(
           error instanceof Error

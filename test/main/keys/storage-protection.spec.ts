@@ -2,14 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { SafeStorageLike } from '../../../src/main/keys/storage-protection.ts';
 import { assessProtection } from '../../../src/main/keys/storage-protection.ts';
 
-function safeStorage(available: boolean | 'throws', backend?: string): SafeStorageLike {
+function safeStorage(backend?: string): Pick<SafeStorageLike, 'getSelectedStorageBackend'> {
   return {
-    isEncryptionAvailable: () => {
-      if (available === 'throws') throw new Error('not ready');
-      return available;
-    },
-    encryptString: () => Buffer.alloc(0),
-    decryptString: () => '',
     ...(backend === undefined
       ? {}
       : {
@@ -36,7 +30,7 @@ describe('assessProtection', () => {
     ['linux', undefined, 'weak', 'an unrecognised password store (treated as none)'],
     ['freebsd', 'basic_text', 'weak', 'no password store (only a password built into the app)'],
   ] as const)('%s with backend %s is %s (%s)', (platform, backend, level, name) => {
-    expect(assessProtection(safeStorage(true, backend), platform)).toEqual({
+    expect(assessProtection(true, safeStorage(backend), platform)).toEqual({
       level,
       backend: name,
     });
@@ -45,10 +39,7 @@ describe('assessProtection', () => {
   it.each(['darwin', 'win32', 'linux'] as const)(
     'is unavailable on %s when encryption is not available',
     (platform) => {
-      expect(assessProtection(safeStorage(false, 'gnome_libsecret'), platform).level).toBe(
-        'unavailable',
-      );
-      expect(assessProtection(safeStorage('throws', 'gnome_libsecret'), platform)).toEqual({
+      expect(assessProtection(false, safeStorage('gnome_libsecret'), platform)).toEqual({
         level: 'unavailable',
         backend: 'no password store (encryption is not available)',
       });

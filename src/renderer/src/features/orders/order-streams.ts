@@ -12,7 +12,23 @@ import {
   type OrderStreams,
 } from '../../../../shared/order-stream.ts';
 
+/** One set of streams per window: a second call (React's StrictMode runs initializers twice) gets the first. */
+const streamsOf = new WeakMap<Window, OrderStreams>();
+
 export function portOrderStreams(target: Window): OrderStreams {
+  const existing = streamsOf.get(target);
+  if (existing) return existing;
+  const streams = listenForPorts(target);
+  streamsOf.set(target, streams);
+  return streams;
+}
+
+/**
+ * The window's one message listener: a port for a stream nobody listens to
+ * is closed, so a second listener on the same window would close every port
+ * the first one needs.
+ */
+function listenForPorts(target: Window): OrderStreams {
   const listeners = new Map<string, (message: OrderStreamMessage) => void>();
   const ports = new Map<string, MessagePort>();
   target.addEventListener('message', (event: MessageEvent) => {

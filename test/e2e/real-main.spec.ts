@@ -1,0 +1,202 @@
+// The app's real main bundle and preload (out/), run by the Electron stand-in
+// as `electron .`, with a second sandbox as Staging: the paths only Electron
+// runs (index.ts, ipc/handle.ts's MessagePort streams, the preload's port
+// forwarding, safeStorage, the menu, dialogs, the single-instance lock)
+// driven as a clerk drives them. Needs `npm run build` first, as every e2e.
+//
+// In order, on one data folder: a Staging key saved through Settings is
+// encrypted by the stand-in's safeStorage; Staging's throttled list shows
+// rows while it downloads, then whole; a refresh cut off keeps the whole
+// list; one order is cancelled; Quit from the menu during a bulk cancel asks
+// first, the test answers Quit, and the next start resumes the journal; a
+// second start focuses the first window and exits.
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../../src/main/sandbox/server.ts';
+import { containsPlaintext } from '../support/electron-mock.ts';
+import { hasChromium } from './support/browser.ts';
+import { describedText } from './support/description.ts';
+import {
+  ROOT,
+  STANDIN_ELECTRON,
+  standinHome,
+  startStandin,
+  type StandinHome,
+  type StandinRun,
+} from './support/standin.ts';
+
+const STAGING_KEY = 'stg-real-main-Key-7e21b4';
+const ORDERS = 20_000;
+
+let staging: Sandbox;
+let home: StandinHome;
+let run: StandinRun;
+let page: Page;
+
+const startApp = () => startStandin([STANDIN_ELECTRON, '.'], { cwd: ROOT, home });
+const deletes = () => staging.requestLog.filter((r) => r.method === 'DELETE').length;
+
+describe.skipIf(!hasChromium)('the real main process in the Electron stand-in', () => {
+  beforeAll(async () => {
+    staging = await startSandbox({
+      port: 0,
+      orders: ORDERS,
+      seed: 21,
+      // A few seconds of download: rows show before the last byte.
+      bytesPerSecond: 400_000,
+      // The Free plan paces a bulk cancel at 60 a minute: still running when Quit is chosen.
+      keys: [{ plan: 'free', key: STAGING_KEY }],
+    });
+    home = standinHome();
+    run = startApp();
+    page = await run.page();
+  });
+  afterAll(async () => {
+    await run?.stop();
+    await staging?.close();
+    home?.remove();
+  });
+
+  it('opens one window, and the Sandbox list arrives over its port', async () => {
+    await page
+      .getByRole('grid', { name: 'Sandbox orders' })
+      .locator('[role="row"][aria-rowindex="2"]')
+      .waitFor({ timeout: 30_000 });
+    await expect
+      .poll(() => page.locator('.view-count').textContent(), { timeout: 30_000 })
+      .toBe('Showing 1,000 of 1,000 orders');
+    const state = await run.state();
+    expect(state.windows).toHaveLength(1);
+    expect(state.session.permissionRequestHandler).toBe(true);
+    expect(state.session.permissionCheckHandler).toBe(true);
+    expect(state.crashReporter).toEqual([{ uploadToServer: false, compress: true }]);
+  });
+
+  it("saves a Staging key through Settings, encrypted by the stand-in's safeStorage", async () => {
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page
+      .getByRole('navigation', { name: 'Environment settings' })
+      .getByRole('button', { name: 'Staging' })
+      .click();
+    const address = page.getByLabel('Staging base URL');
+    await address.fill(staging.baseUrl);
+    await page.getByRole('button', { name: 'Save address' }).click();
+    await expect.poll(() => describedText(address)).toContain('Saved.');
+    const key = page.getByLabel('Staging API key');
+    await key.fill(STAGING_KEY);
+    await page.getByRole('button', { name: 'Save key' }).click();
+    await expect.poll(() => describedText(key)).toMatch(/Key saved\./);
+    expect(await page.content()).not.toContain(STAGING_KEY);
+
+    // In the file: Chromium's "v11" ciphertext under the keyring's password, never the key.
+    const file = readFileSync(join(home.userData, 'api-keys.json'), 'utf8');
+    const saved = (JSON.parse(file) as { staging: { ciphertext: string } }).staging.ciphertext;
+    expect(Buffer.from(saved, 'base64').subarray(0, 3).toString('latin1')).toBe('v11');
+    expect(containsPlaintext(file, STAGING_KEY)).toBe(false);
+    const state = await run.state();
+    expect(state.safeStorage.selected).toBe('gnome_libsecret');
+    expect(state.safeStorage.calls.encrypt).toBeGreaterThan(0);
+  });
+
+  it("shows Staging's rows while the list downloads, then the whole list", async () => {
+    await page.getByRole('radio', { name: 'Staging' }).check();
+    await page.getByRole('button', { name: 'Orders' }).click();
+    const grid = page.getByRole('grid', { name: 'Staging orders' });
+    await grid.locator('[role="row"][aria-rowindex="2"]').waitFor({ timeout: 30_000 });
+    const status = page.locator('.view-count');
+    expect(await grid.getAttribute('aria-busy')).toBe('true');
+    expect(await status.textContent()).toMatch(/so far; the rest are on their way/);
+    await expect
+      .poll(() => status.textContent(), { timeout: 60_000 })
+      .toBe(`Showing 20,000 of 20,000 orders`);
+    expect(await grid.getAttribute('aria-busy')).not.toBe('true');
+  });
+
+  it('keeps the whole list when a refresh is cut off, and says so once', async () => {
+    staging.setFaults('malformed@1');
+    await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+    await expect
+      .poll(() => page.getByText('Not refreshed.', { exact: true }).count(), { timeout: 30_000 })
+      .toBe(1);
+    expect(await page.locator('.view-count').textContent()).toBe('Showing 20,000 of 20,000 orders');
+    staging.setFaults(undefined);
+  });
+
+  it('cancels one order', async () => {
+    const pending = staging.orderIds({ status: 'pending' }).find((id) => id.length === 4)!;
+    const search = page.getByRole('searchbox', { name: 'Search by order or pet ID' });
+    await search.fill(pending);
+    const grid = page.getByRole('grid', { name: 'Staging orders' });
+    await grid.getByRole('button', { name: `Cancel order ${pending}`, exact: true }).click();
+    await page
+      .getByRole('dialog', { name: `Cancel order ${pending}?` })
+      .getByRole('button', { name: `Cancel order ${pending}` })
+      .click();
+    await expect
+      .poll(() => page.getByRole('status', { name: 'Cancel outcome' }).textContent())
+      .toContain(`Order ${pending} was cancelled`);
+    expect(staging.orderStatus(pending)).toBe('cancelled');
+    await search.fill('');
+  });
+
+  it('asks before Quit from the menu ends a bulk cancel, and quits when told to', async () => {
+    const grid = page.getByRole('grid', { name: 'Staging orders' });
+    const search = page.getByRole('searchbox', { name: 'Search by order or pet ID' });
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    await page.getByRole('combobox', { name: 'Look in' }).selectOption('Order ID only');
+    await page.getByRole('combobox', { name: 'Match' }).selectOption('Start of the ID');
+    await page.keyboard.press('Escape');
+    await search.fill('199');
+    await expect
+      .poll(() => page.locator('.view-count').textContent())
+      .toMatch(/^Showing 111 of 20,000 orders/);
+    await grid.getByRole('checkbox', { name: 'Select all shown' }).check();
+    await page
+      .getByRole('group', { name: 'Ticked orders' })
+      .getByRole('button', { name: 'Cancel ticked orders…' })
+      .click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^Cancel [\d,]+ orders$/ })
+      .click();
+    await page.getByRole('region', { name: /^Bulk cancel/ }).waitFor();
+    await expect.poll(() => deletes(), { timeout: 30_000 }).toBeGreaterThan(1);
+
+    await run.clickMenu(['File', 'Quit']);
+    const question = await run.nextDialog();
+    expect(question.kind).toBe('message-box');
+    expect(question.options['message']).toMatch(/^[\d,]+ orders still to cancel: quit anyway\?$/);
+    expect(question.options['buttons']).toEqual(['Quit', 'Keep working']);
+    // Until it is answered, the app is still there.
+    expect((await run.state()).windows).toHaveLength(1);
+    await run.answerDialog(question.id, 0);
+    expect(await run.exited).toBe(0);
+  });
+
+  it('resumes the bulk cancel at the next start', async () => {
+    const before = deletes();
+    run = startApp();
+    page = await run.page();
+    await page.getByRole('region', { name: /^Bulk cancel/ }).waitFor({ timeout: 30_000 });
+    await expect.poll(() => deletes(), { timeout: 60_000 }).toBeGreaterThan(before);
+  });
+
+  it('focuses the first window when started again, and the second start exits', async () => {
+    const focusedBefore = (await run.state()).windows[0]!.focusCount;
+    const second = startStandin([STANDIN_ELECTRON, '.'], { cwd: ROOT, home });
+    try {
+      expect(await second.exited).toBe(0);
+    } finally {
+      await second.stop();
+    }
+    await expect
+      .poll(async () => (await run.events()).filter((e) => e.kind === 'second-instance').length)
+      .toBe(1);
+    const [window] = (await run.state()).windows;
+    expect(window!.focusCount).toBeGreaterThan(focusedBefore);
+    expect(window!.focused).toBe(true);
+  });
+});

@@ -1,0 +1,164 @@
+// The test's side door into a running stand-in, never part of the app: with
+// ELECTRON_STANDIN_CONTROL naming a folder, the stand-in writes
+// standin-<pid>.json there (its pid, its DevTools endpoint for playwright's
+// connectOverCDP, its control socket) and answers on that socket:
+//   GET  /state           windows, the application menu, dialogs waiting, shell and crashReporter calls
+//   GET  /events?after=N  what happened since event N (dialogs, focus, windows, page console, exit)
+//   POST /dialog          {"id"?, "response", "checkboxChecked"?} answers a waiting dialog
+//   POST /menu            {"path": ["File", "Quit"]} clicks a menu item
+//   POST /quit            quits as the OS would ask (app.quit())
+// The socket is a file in that folder, so only whoever can read it gets in.
+
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { app } from './electron/app.ts';
+import { BrowserWindow } from './electron/browser-window.ts';
+import { crashReporterStarts } from './electron/crash-reporter.ts';
+import { dialogs } from './electron/dialog.ts';
+import { Menu, popups } from './electron/menu.ts';
+import { runtimeEvents } from './electron/runtime.ts';
+import { safeStorage } from './electron/safe-storage.ts';
+import { session } from './electron/session.ts';
+import { shellCalls } from './electron/shell.ts';
+
+export interface Control {
+  publish(info: Record<string, unknown>): void;
+  close(): Promise<void>;
+}
+
+interface Happening {
+  readonly seq: number;
+  readonly at: number;
+  readonly kind: string;
+  readonly detail: unknown;
+}
+
+function state(): Record<string, unknown> {
+  const focused = BrowserWindow.getFocusedWindow();
+  return {
+    ready: app.isReady(),
+    isPackaged: app.isPackaged,
+    name: app.getName(),
+    userData: app.getPath('userData'),
+    windows: BrowserWindow.getAllWindows().map((window) => ({
+      id: window.id,
+      url: window.webContents.getURL(),
+      visible: window.isVisible(),
+      focused: window === focused,
+      focusCount: window.focusCount,
+      spilled: window.webContents.spilled,
+      minimized: window.isMinimized(),
+      maximized: window.isMaximized(),
+      bounds: window.getBounds(),
+    })),
+    menu: Menu.getApplicationMenu()?.items.map((item) => item.describe()) ?? null,
+    contextMenus: popups.length,
+    dialogs: [...dialogs.pending.values()].map(({ dialog }) => dialog),
+    dialogsShown: dialogs.shown,
+    shell: shellCalls,
+    crashReporter: crashReporterStarts,
+    safeStorage: {
+      backend: safeStorage.backend,
+      selected: safeStorage.getSelectedStorageBackend(),
+      plainText: safeStorage.usesPlainText,
+      calls: safeStorage.calls,
+    },
+    session: {
+      permissionRequestHandler: session.defaultSession.permissionRequestHandler !== null,
+      permissionCheckHandler: session.defaultSession.permissionCheckHandler !== null,
+      webRequest: [...session.defaultSession.webRequestListeners.keys()],
+    },
+  };
+}
+
+async function body(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+}
+
+function send(res: ServerResponse, status: number, value: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(value));
+}
+
+export async function startControl(dir: string): Promise<Control> {
+  mkdirSync(dir, { recursive: true });
+  dialogs.controlled = true;
+  const socket = join(dir, `control-${process.pid}.sock`);
+  const infoFile = join(dir, `standin-${process.pid}.json`);
+  const happenings: Happening[] = [];
+  let seq = 0;
+  const record = (kind: string, detail: unknown) =>
+    happenings.push({ seq: ++seq, at: Date.now(), kind, detail });
+  for (const kind of [
+    'console',
+    'window-opened',
+    'window-closed',
+    'window-focused',
+    'exiting',
+    'app-focus',
+  ])
+    runtimeEvents.on(kind, (detail: unknown) => record(kind, detail));
+  dialogs.on('shown', (dialog) => record('dialog', dialog));
+  app.on('second-instance', (_event, argv: unknown) => record('second-instance', { argv }));
+  app.on('before-quit', () => record('before-quit', null));
+  app.on('will-quit', () => record('will-quit', null));
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://standin');
+      try {
+        if (req.method === 'GET' && url.pathname === '/state') return send(res, 200, state());
+        if (req.method === 'GET' && url.pathname === '/events') {
+          const after = Number(url.searchParams.get('after') ?? 0);
+          return send(
+            res,
+            200,
+            happenings.filter((h) => h.seq > after),
+          );
+        }
+        if (req.method === 'POST' && url.pathname === '/dialog') {
+          const { id, ...answer } = await body(req);
+          const done = dialogs.answer(typeof id === 'number' ? id : undefined, answer);
+          return send(res, done ? 200 : 404, { answered: done });
+        }
+        if (req.method === 'POST' && url.pathname === '/menu') {
+          const { path } = await body(req);
+          const item = Array.isArray(path)
+            ? Menu.getApplicationMenu()?.find(path as string[])
+            : undefined;
+          if (!item) return send(res, 404, { clicked: false });
+          item.click();
+          return send(res, 200, { clicked: true });
+        }
+        if (req.method === 'POST' && url.pathname === '/quit') {
+          app.quit();
+          return send(res, 200, { quitting: true });
+        }
+        send(res, 404, {});
+      } catch (error) {
+        send(res, 500, { error: String(error) });
+      }
+    })();
+  });
+  rmSync(socket, { force: true });
+  await new Promise<void>((done) => server.listen(socket, done));
+  server.unref();
+  let info: Record<string, unknown> = { pid: process.pid, socket, argv: process.argv.slice(2) };
+  const write = () => writeFileSync(infoFile, JSON.stringify(info));
+  write();
+  return {
+    publish(more) {
+      info = { ...info, ...more };
+      write();
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+      rmSync(socket, { force: true });
+    },
+  };
+}

@@ -1,0 +1,163 @@
+// The module `electron` as the stand-in gives it to the app's main process
+// (launch.ts maps the specifier here). Each part is checked against the
+// electron package's own typings for every member it models, so a signature
+// that drifts from Electron's fails `npm run typecheck`.
+
+import { app } from './app.ts';
+import { BrowserWindow } from './browser-window.ts';
+import { crashReporter } from './crash-reporter.ts';
+import { dialog } from './dialog.ts';
+import { ipcMain } from './ipc-main.ts';
+import { Menu, MenuItem } from './menu.ts';
+import { MessageChannelMain } from './message-channel-main.ts';
+import { safeStorage } from './safe-storage.ts';
+import { screen } from './screen.ts';
+import { session } from './session.ts';
+import { shell } from './shell.ts';
+
+type WindowMembers =
+  | 'id'
+  | 'webContents'
+  | 'loadURL'
+  | 'loadFile'
+  | 'show'
+  | 'hide'
+  | 'isVisible'
+  | 'focus'
+  | 'isFocused'
+  | 'minimize'
+  | 'restore'
+  | 'isMinimized'
+  | 'maximize'
+  | 'unmaximize'
+  | 'isMaximized'
+  | 'setFullScreen'
+  | 'isFullScreen'
+  | 'getBounds'
+  | 'getNormalBounds'
+  | 'setBounds'
+  | 'setTitle'
+  | 'getTitle'
+  | 'close'
+  | 'destroy'
+  | 'isDestroyed';
+
+type WebContentsMembers =
+  | 'id'
+  | 'loadURL'
+  | 'loadFile'
+  | 'getURL'
+  | 'reload'
+  | 'isDestroyed'
+  | 'send'
+  | 'postMessage'
+  | 'setWindowOpenHandler'
+  | 'setZoomFactor'
+  | 'getZoomFactor'
+  | 'executeJavaScript';
+
+type ModelledWindow = Pick<Electron.BrowserWindow, Exclude<WindowMembers, 'webContents'>> & {
+  webContents: Pick<Electron.WebContents, WebContentsMembers>;
+};
+
+/** What the stand-in models of each export, in Electron's own types. */
+interface Modelled {
+  app: Pick<
+    Electron.App,
+    | 'whenReady'
+    | 'isReady'
+    | 'quit'
+    | 'exit'
+    | 'getPath'
+    | 'setPath'
+    | 'getName'
+    | 'setName'
+    | 'getVersion'
+    | 'getAppPath'
+    | 'setAppLogsPath'
+    | 'setAppUserModelId'
+    | 'requestSingleInstanceLock'
+    | 'hasSingleInstanceLock'
+    | 'releaseSingleInstanceLock'
+    | 'isPackaged'
+    | 'name'
+    | 'focus'
+  >;
+  BrowserWindow: {
+    getAllWindows(): ModelledWindow[];
+    getFocusedWindow(): ModelledWindow | null;
+    fromId(id: number): ModelledWindow | null;
+    new (options?: Electron.BrowserWindowConstructorOptions): ModelledWindow;
+  };
+  ipcMain: Pick<Electron.IpcMain, 'handle' | 'handleOnce' | 'removeHandler'>;
+  MessageChannelMain: new () => {
+    port1: Pick<Electron.MessagePortMain, 'postMessage' | 'start' | 'close'>;
+    port2: Pick<Electron.MessagePortMain, 'postMessage' | 'start' | 'close'>;
+  };
+  safeStorage: Pick<
+    Electron.SafeStorage,
+    | 'isEncryptionAvailable'
+    | 'isAsyncEncryptionAvailable'
+    | 'encryptString'
+    | 'decryptString'
+    | 'encryptStringAsync'
+    | 'decryptStringAsync'
+    | 'getSelectedStorageBackend'
+    | 'setUsePlainTextEncryption'
+  >;
+  dialog: Pick<Electron.Dialog, 'showErrorBox'> & {
+    showMessageBox(options: Electron.MessageBoxOptions): Promise<Electron.MessageBoxReturnValue>;
+    showMessageBox(
+      window: Electron.BaseWindow,
+      options: Electron.MessageBoxOptions,
+    ): Promise<Electron.MessageBoxReturnValue>;
+  };
+  Menu: {
+    buildFromTemplate(
+      template: (Electron.MenuItemConstructorOptions | Electron.MenuItem)[],
+    ): unknown;
+  };
+  MenuItem: new (
+    options: Electron.MenuItemConstructorOptions,
+  ) => Pick<Electron.MenuItem, 'label' | 'enabled' | 'visible'>;
+  shell: Pick<Electron.Shell, 'openExternal' | 'openPath' | 'showItemInFolder' | 'beep'>;
+  screen: Pick<Electron.Screen, 'getPrimaryDisplay' | 'getAllDisplays'>;
+  crashReporter: Pick<Electron.CrashReporter, 'start' | 'getUploadToServer'>;
+  session: {
+    defaultSession: Pick<
+      Electron.Session,
+      'setPermissionRequestHandler' | 'setPermissionCheckHandler'
+    >;
+  };
+}
+
+const electron = {
+  app,
+  BrowserWindow,
+  ipcMain,
+  MessageChannelMain,
+  safeStorage,
+  dialog,
+  Menu,
+  MenuItem,
+  shell,
+  screen,
+  crashReporter,
+  session,
+} satisfies Modelled;
+
+export default electron;
+export {
+  app,
+  BrowserWindow,
+  crashReporter,
+  dialog,
+  ipcMain,
+  Menu,
+  MenuItem,
+  MessageChannelMain,
+  safeStorage,
+  screen,
+  session,
+  shell,
+};
