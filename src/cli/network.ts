@@ -193,7 +193,8 @@ export function cliNetwork(env: Env, options: CliNetworkOptions = {}): CliNetwor
 
 /** Node's fetch takes an undici dispatcher beside the standard options. */
 function withDispatcher(init: RequestInit | undefined, dispatcher: Dispatcher): RequestInit {
-  return { ...init, dispatcher };
+  const withOne: RequestInit & { dispatcher: Dispatcher } = { ...init, dispatcher };
+  return withOne;
 }
 
 function urlOf(input: string | URL | Request): URL {

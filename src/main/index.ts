@@ -2,7 +2,17 @@
 // plain Node (environments, keys, client, sandbox, and the desktop behaviour
 // in ./desktop) and tested there.
 
-import { app, BrowserWindow, crashReporter, dialog, Menu, screen, session, shell } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  crashReporter,
+  dialog,
+  Menu,
+  net,
+  screen,
+  session,
+  shell,
+} from 'electron';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createAppServices } from './app-services.ts';
@@ -104,6 +114,10 @@ if (!app.requestSingleInstanceLock()) {
       keys,
       confirmKeyForOrigin: confirmKeyForOriginInDialog(() => mainWindow),
       openExternal: openExternalSafely,
+      // Chromium's network stack: the system's proxy settings (PAC, WPAD) and certificate store apply.
+      clientOptions: {
+        fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
+      },
       startSandbox: async () => {
         const sandbox = await startSandbox({ port: 0, keys: [sandboxKey] });
         return { baseUrl: sandbox.baseUrl, key: sandboxKey.key, close: () => sandbox.close() };

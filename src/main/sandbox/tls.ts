@@ -4,6 +4,7 @@
 // this (selfsigned is a development dependency); the app's built-in sandbox
 // speaks plain HTTP on loopback.
 
+import { randomBytes } from 'node:crypto';
 import { generate } from 'selfsigned';
 
 export interface SandboxTls {
@@ -24,7 +25,8 @@ export async function makeSandboxTls(now = Date.now()): Promise<SandboxTls> {
   const notBeforeDate = new Date(now - DAY_MS);
   const ca = await generate(
     [
-      { name: 'commonName', value: 'Store Admin Sandbox CA' },
+      // A name of its own: a client trusting another run's CA must not take this one's for it.
+      { name: 'commonName', value: `Store Admin Sandbox CA ${randomBytes(4).toString('hex')}` },
       { name: 'organizationName', value: 'Store Admin sandbox (made at start, not for real use)' },
     ],
     {
