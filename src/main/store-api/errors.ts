@@ -154,6 +154,11 @@ export function certificateProblem(error: unknown): CertificateProblem | undefin
   return undefined;
 }
 
+/** "a certificate this computer does not trust", and the like: what a server showed. */
+export function certificateWords(problem: CertificateProblem): string {
+  return CERTIFICATE_WORDS[problem];
+}
+
 const CERTIFICATE_WORDS: Readonly<Record<CertificateProblem, string>> = {
   untrusted: 'a certificate this computer does not trust',
   'out-of-date': 'a certificate that is out of date (or this computer’s clock is wrong)',
