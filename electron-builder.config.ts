@@ -84,7 +84,8 @@ const config: Configuration = {
     shortcutName: PRODUCT_NAME,
   },
   mac: {
-    target: ['dmg'],
+    // The zip is what electron-updater installs on macOS (Squirrel.Mac); the DMG is for first installs.
+    target: ['dmg', 'zip'],
     icon: 'resources/icon.png',
     category: 'public.app-category.business',
     hardenedRuntime: true,
