@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/main/sandbox/server.ts';
 import { makeSandboxTls } from '../../src/main/sandbox/tls.ts';
 import { startConnectProxy, type ConnectProxy } from '../support/connect-proxy.ts';
-import { hasChromium } from './support/browser.ts';
+import { hasChromium } from '../../tools/browser/chromium.ts';
 import { describedText } from './support/description.ts';
 import {
   ROOT,

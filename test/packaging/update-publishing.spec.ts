@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updatePublishing } from '../../electron-builder.config.ts';
 import { readBuildFeed } from '../../src/main/updates/update-settings.ts';
-import { hasChromium } from '../e2e/support/browser.ts';
+import { hasChromium } from '../../tools/browser/chromium.ts';
 import { standinHome, startStandin, waitFor } from '../e2e/support/standin.ts';
 import { startUpdateServer, type UpdateServer } from '../support/update-server.ts';
 

@@ -17,19 +17,22 @@ import { DomainWatcher } from '../../../src/main/domains/domain-watcher.ts';
 import { DomainWorkspaceStore } from '../../../src/main/domains/workspace-store.ts';
 import { startInProcessApp, type InProcessApp } from '../../support/in-process-app.ts';
 import { virtualTiming } from '../../support/virtual-timing.ts';
-import { startDnsTestServer, type DnsTestServer } from '../domains/dns-test-server.ts';
+import { startDnsTestServer, type DnsTestServer } from '../../../tools/loopback/dns-test-server.ts';
 
 /** A desktop whose window is in front or not, recording the notifications and what clicks showed. */
 function desktop(focused: boolean) {
   const shown: { news: BackgroundNews; click: () => void }[] = [];
   const results: BackgroundNews['show'][] = [];
-  const window = { focused };
+  const window = { focused, asked: 0 };
   return {
     window,
     shown,
     results,
     deps: {
-      windowFocused: () => window.focused,
+      windowFocused: () => {
+        window.asked += 1;
+        return window.focused;
+      },
       notifications: {
         show: (news: BackgroundNews, click: () => void) => shown.push({ news, click }),
       },
@@ -93,7 +96,8 @@ describe('a bulk cancel that finishes', () => {
       'the bulk cancel to finish',
       () => app!.services.bulkCancel.snapshotNow('sandbox')?.status === 'finished',
     );
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The notifier hears each change as it happens: once the job reads finished, it has decided.
+    expect(screen.window.asked).toBe(1);
     expect(screen.shown).toEqual([]);
   });
 
