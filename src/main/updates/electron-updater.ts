@@ -7,7 +7,7 @@
 // installs on quit (autoInstallOnAppQuit).
 
 import { writeFileSync } from 'node:fs';
-import electronUpdater, { type AppUpdater, type ProgressInfo } from 'electron-updater';
+import type { AppUpdater, ProgressInfo } from 'electron-updater';
 import { dump } from 'js-yaml';
 import type { Updater } from './update-flow.ts';
 import type { UpdateFeed } from './update-settings.ts';
@@ -33,11 +33,16 @@ export class UpdaterInactiveError extends Error {
 }
 
 export function electronUpdaterPort(options: ElectronUpdaterOptions): Updater {
-  // Made on first use: without an update address electron-updater is never even set up.
-  let made: AppUpdater | undefined;
-  const updater = (): AppUpdater => (made ??= setUp(options));
+  // Loaded and set up on first use: without an update address electron-updater is never
+  // even loaded, and a start does not pay for reading it.
+  let made: Promise<AppUpdater> | undefined;
+  const updater = (): Promise<AppUpdater> =>
+    (made ??= import('electron-updater').then((module) =>
+      setUp(module.default.autoUpdater, options),
+    ));
   return {
-    configure(feed: UpdateFeed) {
+    async configure(feed: UpdateFeed) {
+      const autoUpdater = await updater();
       writeFileSync(
         options.configFile,
         dump({
@@ -48,15 +53,15 @@ export function electronUpdaterPort(options: ElectronUpdaterOptions): Updater {
         }),
       );
       // Setting it drops the provider read from an earlier feed.
-      updater().updateConfigPath = options.configFile;
+      autoUpdater.updateConfigPath = options.configFile;
     },
     async check() {
-      const result = await updater().checkForUpdates();
+      const result = await (await updater()).checkForUpdates();
       if (!result) throw new UpdaterInactiveError('This copy of the app cannot update itself.');
       return result.isUpdateAvailable ? { version: result.updateInfo.version } : undefined;
     },
     async download(onProgress) {
-      const autoUpdater = updater();
+      const autoUpdater = await updater();
       const listener = (progress: ProgressInfo) =>
         onProgress({
           percent: progress.percent,
@@ -73,8 +78,7 @@ export function electronUpdaterPort(options: ElectronUpdaterOptions): Updater {
   };
 }
 
-function setUp(options: ElectronUpdaterOptions): AppUpdater {
-  const { autoUpdater } = electronUpdater;
+function setUp(autoUpdater: AppUpdater, options: ElectronUpdaterOptions): AppUpdater {
   autoUpdater.autoDownload = false;
   autoUpdater.autoInstallOnAppQuit = true;
   autoUpdater.allowDowngrade = false;

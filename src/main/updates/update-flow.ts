@@ -24,7 +24,7 @@ export interface DownloadProgress {
 /** What the flow needs of an updater: the feed, a check, a download. */
 export interface Updater {
   /** Points the updater at this feed (before a check). */
-  configure(feed: UpdateFeed): void;
+  configure(feed: UpdateFeed): Promise<void> | void;
   /** The newer version the server offers, or undefined when this one is the latest. */
   check(): Promise<AvailableUpdate | undefined>;
   /** Resolves once the update is downloaded whole and its sha512 matched the server's. */
@@ -151,7 +151,7 @@ export class UpdateFlow {
     teller.log(`Checking for updates at ${feed.url} (${feed.channel} channel)`);
     let available: AvailableUpdate | undefined;
     try {
-      updater.configure(feed);
+      await updater.configure(feed);
       available = await updater.check();
     } catch (error) {
       return this.#failed(updateFailureWords(error, feed, 'check'), error);
