@@ -6,7 +6,33 @@
 
 import type { Configuration } from 'electron-builder';
 import { APP_ID, PRODUCT_NAME } from './src/main/desktop/app-identity.ts';
+import { checkUpdateAddress } from './src/shared/updates.ts';
 import { flipFusesAfterPack } from './scripts/packaging/fuses.ts';
+
+/**
+ * Where the installed app looks for updates: the company's own server, given
+ * when it packages the app (STORE_ADMIN_UPDATE_URL, and STORE_ADMIN_UPDATE_CHANNEL
+ * for another release line than `latest`). electron-builder writes it into the
+ * package (resources/app-update.yml, which the app reads) and writes the feed
+ * files (latest-linux.yml, latest.yml, latest-mac.yml) beside the installers,
+ * to be copied to that server with them. Without it the app never looks for
+ * updates unless an address is entered in Settings. An address the app would
+ * refuse stops the build rather than ship one that is silently ignored.
+ */
+export function updatePublishing(
+  env: Readonly<Record<string, string | undefined>>,
+): Configuration['publish'] {
+  const url = env.STORE_ADMIN_UPDATE_URL?.trim();
+  if (!url) return null;
+  const checked = checkUpdateAddress(url);
+  if (!checked.ok) throw new Error(`STORE_ADMIN_UPDATE_URL: ${checked.message}`);
+  const channel = env.STORE_ADMIN_UPDATE_CHANNEL?.trim();
+  if (channel !== undefined && channel !== '' && !/^[a-z0-9][a-z0-9-]{0,31}$/i.test(channel))
+    throw new Error(
+      `STORE_ADMIN_UPDATE_CHANNEL: "${channel}" is not a channel name (letters, digits and dashes).`,
+    );
+  return [{ provider: 'generic', url: checked.value, ...(channel ? { channel } : {}) }];
+}
 
 const config: Configuration = {
   appId: APP_ID,
@@ -58,13 +84,14 @@ const config: Configuration = {
     shortcutName: PRODUCT_NAME,
   },
   mac: {
-    target: ['dmg'],
+    // The zip is what electron-updater installs on macOS (Squirrel.Mac); the DMG is for first installs.
+    target: ['dmg', 'zip'],
     icon: 'resources/icon.png',
     category: 'public.app-category.business',
     hardenedRuntime: true,
   },
   dmg: { title: PRODUCT_NAME },
-  publish: null,
+  publish: updatePublishing(process.env),
 };
 
 export default config;

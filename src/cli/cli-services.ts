@@ -32,6 +32,8 @@ export interface CliServicesOptions {
   /** Where lists and the cancel log are kept. */
   readonly cacheDir: string;
   readonly timing: Timing;
+  /** How requests reach the service: through the environment's proxy (network.ts). */
+  readonly fetch?: typeof fetch;
   readonly keyHelp: KeyHelp;
   readonly onDeprecation: (endpoint: StoreEndpoint, said: DeprecationHeaders | undefined) => void;
 }
@@ -51,6 +53,7 @@ export function cliServices(options: CliServicesOptions) {
     timing,
     keyHelp: options.keyHelp,
     onDeprecation: options.onDeprecation,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   const scope: ServiceScope = cliScope(baseUrl);
   const access: ServiceAccess = { client: async () => client, scopeOf: () => scope };

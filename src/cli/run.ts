@@ -26,6 +26,7 @@ import { cliCacheDir, cliDataDir, CACHE_DIR_VARIABLE, DATA_DIR_VARIABLE } from '
 import { runBulkCancel } from './bulk-cancel-command.ts';
 import { changesJson, changesText, cliChanges, cliLists, cliScope } from './changes-command.ts';
 import { CLI_ENVIRONMENT, cliServices } from './cli-services.ts';
+import { cliNetwork, ProxySettingError, type CliNetwork } from './network.ts';
 import { ordersOf } from '../shared/order-columns.ts';
 import type { DeprecationHeaders } from '../main/store-api/deprecation.ts';
 import { deprecationSentence, type StoreEndpoint } from '../shared/deprecations.ts';
@@ -106,6 +107,8 @@ export interface CliIo {
   readonly timing?: Timing;
   /** Whether stderr is a terminal (a progress line is then rewritten in place). */
   readonly stderrIsTty?: boolean;
+  /** The system's CA certificates, where Node can read them (tests give their own). */
+  readonly systemCertificates?: () => readonly string[];
 }
 
 interface Parsed {
@@ -282,6 +285,17 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       EXIT.usage,
     );
   }
+  let network: CliNetwork;
+  try {
+    network = cliNetwork(
+      io.env,
+      io.systemCertificates ? { systemCertificates: io.systemCertificates } : {},
+    );
+  } catch (error) {
+    if (!(error instanceof ProxySettingError)) throw error;
+    io.stderr(`store-admin: ${error.message}\n`);
+    return EXIT.usage;
+  }
   const dataDir = cliDataDir(io.env);
   const { client, gate, scope, orders, quota, cacheSaves, sharing } = cliServices({
     baseUrl: checked.value,
@@ -289,6 +303,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     dataDir,
     cacheDir,
     timing,
+    fetch: network.fetch,
     keyHelp: CLI_KEY_HELP,
     onDeprecation: (endpoint, said) => {
       if (said) deprecations.set(endpoint, said);
@@ -397,6 +412,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return code;
     }
     throw error;
+  } finally {
+    await network.close();
   }
 }
 

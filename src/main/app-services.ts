@@ -8,6 +8,7 @@
 // Local order data belongs to the service an environment points at (its
 // scope), so a new address starts empty and an old one finds its data again.
 
+import { join } from 'node:path';
 import { ENVIRONMENT_IDS, type EnvironmentId } from '../shared/environments.ts';
 import type { AppState } from '../shared/ipc-contract.ts';
 import { BulkCancelService } from './bulk-cancel/bulk-cancel-service.ts';
@@ -37,6 +38,7 @@ import { quotaFolder, SharedGateFolder } from './quota/shared-gate-files.ts';
 import { realTiming, type Timing } from './store-api/clock.ts';
 import { DeprecationNotices } from './store-api/deprecation-notices.ts';
 import { DeprecationsService } from './store-api/deprecations-service.ts';
+import { UpdateSettings, type UpdateFeed } from './updates/update-settings.ts';
 
 export interface AppServicesDeps extends EnvironmentServiceDeps {
   /** Where the order cache, cancel log and review marks live. */
@@ -48,6 +50,8 @@ export interface AppServicesDeps extends EnvironmentServiceDeps {
   readonly openExternal?: (url: string) => void;
   /** When a watched domain is checked again (default: the interface's schedule); shorter in e2e tests. */
   readonly recheckSchedule?: RecheckSchedule;
+  /** The update address the company gave when it built the app (its app-update.yml), if any. */
+  readonly buildUpdateFeed?: UpdateFeed;
 }
 
 export interface AppServices {
@@ -57,7 +61,11 @@ export interface AppServices {
   readonly quota: QuotaService;
   readonly bulkCancel: BulkCancelService;
   readonly domains: DomainsService;
+  /** Re-checks saved domains by itself; says when one's status changes. */
+  readonly domainWatcher: DomainWatcher;
   readonly deprecations: DeprecationsService;
+  /** Where updates come from: the build's address, else the one set in Settings. */
+  readonly updates: UpdateSettings;
   /** Whether each environment's service answers, as inferred from every call to it. */
   readonly connectivity: Connectivity;
   /** Whether the data folder takes what the app saves; the app goes on from memory when not. */
@@ -148,6 +156,11 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
   service.onQuota((environment, view) => bulkCancel.observeQuota(environment, view));
   const domains = new DomainsService(workspaces, watcher);
   const deprecations = new DeprecationsService(notices, deps.openExternal);
+  const updates = new UpdateSettings({
+    file: join(deps.dataDir, 'update-settings.json'),
+    files,
+    ...(deps.buildUpdateFeed ? { build: deps.buildUpdateFeed } : {}),
+  });
   const state = (): AppState => {
     const problem = storage.problem();
     return { ...service.state(), ...(problem ? { storageProblem: problem } : {}) };
@@ -159,7 +172,9 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     quota,
     bulkCancel,
     domains,
+    domainWatcher: watcher,
     deprecations,
+    updates,
     connectivity,
     storage,
     state,
@@ -183,6 +198,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
           storage,
           notices,
           watcher,
+          updates,
           ...(openOrderStream ? { openOrderStream } : {}),
         },
         emit,

@@ -2,14 +2,27 @@
 // plain Node (environments, keys, client, sandbox, and the desktop behaviour
 // in ./desktop) and tested there.
 
-import { app, BrowserWindow, crashReporter, dialog, Menu, screen, session, shell } from 'electron';
-import { readFileSync } from 'node:fs';
+import {
+  app,
+  BrowserWindow,
+  crashReporter,
+  dialog,
+  Menu,
+  net,
+  Notification,
+  screen,
+  session,
+  shell,
+} from 'electron';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createAppServices } from './app-services.ts';
+import { aboutBox } from './desktop/about.ts';
 import { APP_ID, DATA_FOLDER_NAME, PRODUCT_NAME } from './desktop/app-identity.ts';
 import { startLocalCrashReports } from './desktop/crash-reports.ts';
 import { createAppLog, logUncaught } from './desktop/log.ts';
 import { buildAppMenu } from './desktop/menu.ts';
+import { watchForBackgroundNews, type BackgroundNews } from './desktop/notifications.ts';
 import { installQuitGuard, pendingCancels } from './desktop/quit-guard.ts';
 import { reloadWhenRendererGone } from './desktop/renderer-recovery.ts';
 import { startupFailureText } from './desktop/startup-failure.ts';
@@ -20,6 +33,9 @@ import { createElectronKeyStore } from './keys/electron-key-store.ts';
 import { confirmKeyForOriginInDialog } from './keys/electron-origin-dialog.ts';
 import { createSandboxKey } from './sandbox/api-keys.ts';
 import { startSandbox } from './sandbox/server.ts';
+import { electronUpdaterPort } from './updates/electron-updater.ts';
+import { UpdateFlow } from './updates/update-flow.ts';
+import { readBuildFeed } from './updates/update-settings.ts';
 import {
   addContextMenu,
   contentSecurityPolicyOf,
@@ -98,12 +114,23 @@ if (!app.requestSingleInstanceLock()) {
     keys = createElectronKeyStore();
     // The saved keys are decrypted once, before anything asks for them.
     await keys.ready();
+    // The update address the company gave at build time: electron-builder wrote it into the package.
+    const buildConfig = join(process.resourcesPath, 'app-update.yml');
+    const build = readBuildFeed(
+      app.isPackaged && existsSync(buildConfig) ? readFileSync(buildConfig, 'utf8') : undefined,
+    );
+    if (build.problem) log.warn(`Updates: ${build.problem}`);
     const services = createAppServices({
       dataDir: join(app.getPath('userData'), 'local-data'),
       settings: createElectronSettings(),
       keys,
       confirmKeyForOrigin: confirmKeyForOriginInDialog(() => mainWindow),
       openExternal: openExternalSafely,
+      // Chromium's network stack: the system's proxy settings (PAC, WPAD) and certificate store apply.
+      clientOptions: {
+        fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
+      },
+      ...(build.feed ? { buildUpdateFeed: build.feed } : {}),
       startSandbox: async () => {
         const sandbox = await startSandbox({ port: 0, keys: [sandboxKey] });
         return { baseUrl: sandbox.baseUrl, key: sandboxKey.key, close: () => sandbox.close() };
@@ -125,9 +152,75 @@ if (!app.requestSingleInstanceLock()) {
       void dialog.showMessageBox({
         type: 'info',
         title: `About ${PRODUCT_NAME}`,
-        message: `${PRODUCT_NAME} ${app.getVersion()}`,
-        detail: `Electron ${process.versions.electron}, Chromium ${process.versions.chrome}, Node ${process.versions.node}`,
+        ...aboutBox({
+          productName: PRODUCT_NAME,
+          version: app.getVersion(),
+          updates: services.updates.view(),
+          dataFolder: app.getPath('userData'),
+          versions: process.versions,
+        }),
       });
+
+    /** The window in front, showing what a notification was about. */
+    const bringForward = (show?: BackgroundNews['show']): void => {
+      if (!mainWindow) open();
+      const window = mainWindow;
+      if (!window) return;
+      if (window.isMinimized()) window.restore();
+      window.show();
+      window.focus();
+      if (show) emit('app:show', show);
+    };
+    // Electron drops a notification's click once nothing holds it: each is held until clicked or closed.
+    const held = new Set<Notification>();
+    const notify = (news: Pick<BackgroundNews, 'title' | 'body'>, onClick: () => void): void => {
+      if (!Notification.isSupported()) {
+        mainWindow?.flashFrame(true);
+        return;
+      }
+      const notification = new Notification({ title: news.title, body: news.body });
+      held.add(notification);
+      notification.on('click', () => {
+        held.delete(notification);
+        onClick();
+      });
+      notification.on('close', () => held.delete(notification));
+      notification.show();
+    };
+    watchForBackgroundNews(
+      { bulkCancel: services.bulkCancel, watcher: services.domainWatcher },
+      {
+        windowFocused: () => mainWindow?.isFocused() === true,
+        notifications: { show: notify },
+        showResult: bringForward,
+      },
+    );
+
+    const updates = new UpdateFlow({
+      updater: electronUpdaterPort({
+        configFile: join(app.getPath('userData'), 'update-feed.yml'),
+        isPackaged: app.isPackaged,
+        log,
+      }),
+      feed: () => services.updates.feed(),
+      teller: {
+        answer: (message, detail) => {
+          const options = { type: 'info' as const, message, ...(detail ? { detail } : {}) };
+          void (mainWindow
+            ? dialog.showMessageBox(mainWindow, options)
+            : dialog.showMessageBox(options));
+        },
+        notify: (title, body) => notify({ title, body }, () => bringForward()),
+        // -1 takes the bar away.
+        progress: (fraction) => mainWindow?.setProgressBar(fraction ?? -1),
+        log: (line) => log.info(line),
+      },
+      productName: PRODUCT_NAME,
+      currentVersion: app.getVersion(),
+      now: Date.now,
+      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    });
+    services.updates.onChange((feed) => updates.feedChanged(feed));
     Menu.setApplicationMenu(
       Menu.buildFromTemplate(
         buildAppMenu({
@@ -135,6 +228,7 @@ if (!app.requestSingleInstanceLock()) {
           isPackaged: app.isPackaged,
           openLogsFolder: () => void shell.openPath(app.getPath('logs')),
           showAbout,
+          checkForUpdates: () => void updates.checkNow(),
         }),
       ),
     );
@@ -158,6 +252,8 @@ if (!app.requestSingleInstanceLock()) {
       window.on('closed', () => (mainWindow = undefined));
     };
     open();
+    // The quiet check, a little after start (nothing at all without an update address).
+    void updates.start();
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) open();
     });

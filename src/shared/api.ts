@@ -111,6 +111,11 @@ export function createApi(invoke: Invoke, on: Subscribe) {
       openLink: (environment: EnvironmentId, endpoint: StoreEndpoint) =>
         invoke('deprecations:open-link', environment, endpoint),
     },
+    /** Where the app's updates come from (Settings). */
+    updates: {
+      settings: () => invoke('updates:settings'),
+      setAddress: (address: string) => invoke('updates:set-address', address),
+    },
     /** The domains main re-checks by itself. */
     domainWatch: {
       list: (environment: EnvironmentId) => invoke('domains:watch', environment),
@@ -132,6 +137,8 @@ export function createApi(invoke: Invoke, on: Subscribe) {
         on('deprecations:changed', listener),
       onDomainWatchChanged: (listener: (payload: EventPayloads['domains:watch-changed']) => void) =>
         on('domains:watch-changed', listener),
+      /** A notification was clicked: show what it was about. */
+      onShow: (listener: (payload: EventPayloads['app:show']) => void) => on('app:show', listener),
     },
   };
 }

@@ -24,6 +24,7 @@ import { MAX_NOTE_LENGTH, type CancelLogEntry, type ReviewMarks } from './orders
 import type { QuotaSnapshot, QuotaView } from './quota.ts';
 import type { Result } from './result.ts';
 import type { StorageProblem } from './storage.ts';
+import { MAX_UPDATE_ADDRESS_LENGTH, type UpdateSettingsView } from './updates.ts';
 
 const environmentId = z.enum(['sandbox', 'staging', 'production']);
 const remoteEnvironmentId = z.enum(['staging', 'production']);
@@ -130,6 +131,12 @@ export const channels = {
   ),
   // The domains main re-checks by itself, with each one's status.
   'domains:watch': channel<readonly DomainWatchView[]>()(z.tuple([environmentId])),
+  /** Where updates come from (Settings); the check itself is main's (Help > Check for Updates). */
+  'updates:settings': channel<UpdateSettingsView>()(z.tuple([])),
+  /** An empty address turns updates off; main checks the address before keeping it. */
+  'updates:set-address': channel<UpdateSettingsView>()(
+    z.tuple([z.string().max(MAX_UPDATE_ADDRESS_LENGTH * 2)]),
+  ),
 } as const;
 
 export type Channel = keyof typeof channels;
@@ -217,6 +224,11 @@ export interface EventPayloads {
     readonly environment: EnvironmentId;
     readonly notices: readonly DeprecationNotice[];
   };
+  /**
+   * The clerk clicked a system notification: the window shows what it was
+   * about (a finished bulk cancel's orders, a domain that turned ready).
+   */
+  'app:show': { readonly screen: 'orders' | 'domains'; readonly environment: EnvironmentId };
   /** A watched domain's status or schedule changed (`previous`: its badge before). */
   'domains:watch-changed': {
     readonly watch: DomainWatchView;
@@ -236,6 +248,7 @@ const EVENTS: EventTable = {
   'storage:changed': true,
   'deprecations:changed': true,
   'domains:watch-changed': true,
+  'app:show': true,
 };
 export const EVENT_NAMES = Object.keys(EVENTS) as readonly EventName[];
 export const CHANNELS = Object.keys(argumentSchemas) as Channel[];

@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createAppServices, type AppServices } from '../../src/main/app-services.ts';
+import type { UpdateFeed } from '../../src/main/updates/update-settings.ts';
 import {
   DEFAULT_SETTINGS,
   type EnvironmentService,
@@ -88,6 +89,8 @@ export async function startInProcessApp(
     confirmKeyForOrigin?: ConfirmKeyForOrigin;
     /** When watched domains are checked again; a test in real time gives a short schedule. */
     recheckSchedule?: RecheckSchedule;
+    /** The update address given when the app was built. */
+    buildUpdateFeed?: UpdateFeed;
     /** Saved keys from an earlier run, and the safeStorage that wrote them. */
     ciphertexts?: MemoryCiphertextStore;
     safeStorage?: FakeSafeStorage;
@@ -125,6 +128,7 @@ export async function startInProcessApp(
     clientOptions: { attemptTimeoutMs: 5_000, totalTimeoutMs: 20_000, maxRetries: 2 },
     openExternal: (url) => opened.push(url),
     ...(options.recheckSchedule ? { recheckSchedule: options.recheckSchedule } : {}),
+    ...(options.buildUpdateFeed ? { buildUpdateFeed: options.buildUpdateFeed } : {}),
   });
 
   const received: unknown[] = [];

@@ -7,6 +7,8 @@
 //   POST /dialog          {"id"?, "response", "checkboxChecked"?} answers a waiting dialog
 //   POST /menu            {"path": ["File", "Quit"]} clicks a menu item
 //   POST /quit            quits as the OS would ask (app.quit())
+//   POST /blur            the person turns to another app: the focused window loses focus
+//   POST /notification    {"id", "action": "click" | "close"} as the person does on the desktop
 // The socket is a file in that folder, so only whoever can read it gets in.
 
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,6 +19,7 @@ import { BrowserWindow } from './electron/browser-window.ts';
 import { crashReporterStarts } from './electron/crash-reporter.ts';
 import { dialogs } from './electron/dialog.ts';
 import { Menu, popups } from './electron/menu.ts';
+import { notificationOnScreen, notificationsShown } from './electron/notification.ts';
 import { runtimeEvents } from './electron/runtime.ts';
 import { safeStorage } from './electron/safe-storage.ts';
 import { session } from './electron/session.ts';
@@ -51,7 +54,9 @@ function state(): Record<string, unknown> {
       minimized: window.isMinimized(),
       maximized: window.isMaximized(),
       bounds: window.getBounds(),
+      progressBar: window.progressBar,
     })),
+    notifications: notificationsShown,
     menu: Menu.getApplicationMenu()?.items.map((item) => item.describe()) ?? null,
     contextMenus: popups.length,
     dialogs: [...dialogs.pending.values()].map(({ dialog }) => dialog),
@@ -100,6 +105,8 @@ export async function startControl(dir: string): Promise<Control> {
     'window-focused',
     'exiting',
     'app-focus',
+    'notification-shown',
+    'notification-clicked',
   ])
     runtimeEvents.on(kind, (detail: unknown) => record(kind, detail));
   dialogs.on('shown', (dialog) => record('dialog', dialog));
@@ -133,6 +140,20 @@ export async function startControl(dir: string): Promise<Control> {
           if (!item) return send(res, 404, { clicked: false });
           item.click();
           return send(res, 200, { clicked: true });
+        }
+        if (req.method === 'POST' && url.pathname === '/blur') {
+          const focused = BrowserWindow.getFocusedWindow();
+          focused?.blur();
+          return send(res, 200, { blurred: focused !== null });
+        }
+        if (req.method === 'POST' && url.pathname === '/notification') {
+          const { id, action } = await body(req);
+          const shown = typeof id === 'number' ? notificationOnScreen(id) : undefined;
+          if (!shown || (action !== 'click' && action !== 'close'))
+            return send(res, 404, { done: false });
+          if (action === 'click') shown.click();
+          else shown.close();
+          return send(res, 200, { done: true });
         }
         if (req.method === 'POST' && url.pathname === '/quit') {
           app.quit();

@@ -398,6 +398,8 @@ const VALID_ARGUMENTS: Record<Channel, fc.Arbitrary<unknown[]>> = {
   'deprecations:list': one(environment),
   'deprecations:dismiss': fc.tuple(environment, fc.constantFrom(...STORE_ENDPOINTS)),
   'deprecations:open-link': fc.tuple(environment, fc.constantFrom(...STORE_ENDPOINTS)),
+  'updates:settings': fc.constant([]),
+  'updates:set-address': one(fc.string({ maxLength: 1024 })),
   'domains:watch': one(environment),
 };
 

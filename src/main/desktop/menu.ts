@@ -10,6 +10,8 @@ export interface AppMenuOptions {
   readonly isPackaged: boolean;
   readonly openLogsFolder: () => void;
   readonly showAbout: () => void;
+  /** Help > Check for Updates (see src/main/updates). */
+  readonly checkForUpdates: () => void;
 }
 
 export function buildAppMenu(options: AppMenuOptions): MenuItemConstructorOptions[] {
@@ -75,7 +77,11 @@ export function buildAppMenu(options: AppMenuOptions): MenuItemConstructorOption
     },
     {
       role: 'help',
-      submenu: [{ label: 'Open logs folder', click: options.openLogsFolder }, about],
+      submenu: [
+        { label: 'Check for Updates…', click: options.checkForUpdates },
+        { label: 'Open logs folder', click: options.openLogsFolder },
+        about,
+      ],
     },
   ];
 }

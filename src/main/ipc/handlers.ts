@@ -27,6 +27,7 @@ import type { ListWatcher, OrdersService } from '../orders/orders-service.ts';
 import type { QuotaService } from '../quota/quota-service.ts';
 import type { DeprecationNotices } from '../store-api/deprecation-notices.ts';
 import type { DeprecationsService } from '../store-api/deprecations-service.ts';
+import type { UpdateSettings } from '../updates/update-settings.ts';
 
 /** The services the channels are adapters over, and where their events come from. */
 export interface HandlerServices {
@@ -43,6 +44,8 @@ export interface HandlerServices {
   readonly storage?: StorageHealth;
   readonly notices?: DeprecationNotices;
   readonly watcher?: DomainWatcher;
+  /** Where updates come from. */
+  readonly updates: UpdateSettings;
   /** Where a list's rows go to the renderer while they are read (a MessagePort in Electron). */
   readonly openOrderStream?: OpenOrderStream;
 }
@@ -134,6 +137,8 @@ export function createHandlers(services: HandlerServices, emit: Emit): Handlers 
     'deprecations:dismiss': (environment, endpoint) => deprecations.dismiss(environment, endpoint),
     'deprecations:open-link': (environment, endpoint) =>
       deprecations.openLink(environment, endpoint),
+    'updates:settings': async () => services.updates.view(),
+    'updates:set-address': (address) => services.updates.setAddress(address),
   };
 }
 

@@ -1,6 +1,9 @@
 // Command line of the sandbox: `npm run sandbox -- [options]`. Importing this
 // module does nothing; only running it as the entry point starts a server.
 
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PLAN_IDS } from '../../shared/plans.ts';
 import type { PlanId } from '../../shared/plans.ts';
@@ -29,14 +32,26 @@ export const USAGE = `Usage: node src/main/sandbox/cli.ts [options]
   --deprecate PATH[=SUNSET]  answer PATH (e.g. /store/orders, /store/orders/{orderId}) with
                        Deprecation, Sunset and Link headers; SUNSET as 2027-06-30, an
                        HTTP-date or @EPOCH_SECONDS; repeatable
+  --tls                serve HTTPS with a certificate for localhost, 127.0.0.1 and ::1,
+                       signed by a CA made at start; the CA is written to a file
+                       (trust it with NODE_EXTRA_CA_CERTS=FILE)
+  --tls-ca FILE        where --tls writes its CA certificate (default: a new
+                       folder in the system's temporary folder)
   --help               show this help`;
 
 export class UsageError extends Error {
   override name = 'UsageError';
 }
 
+/** What the command line asks for: the sandbox's options, and HTTPS with its CA written to a file. */
+export type SandboxCliOptions = SandboxOptions & {
+  help?: boolean;
+  /** Serve HTTPS; the CA goes to `caFile` (absolute), or to a new temporary folder. */
+  https?: { caFile?: string };
+};
+
 /** Sandbox options from command-line arguments; throws UsageError on bad ones. */
-export function parseCliArgs(argv: readonly string[]): SandboxOptions & { help?: boolean } {
+export function parseCliArgs(argv: readonly string[]): SandboxCliOptions {
   let values;
   try {
     ({ values } = parseArgs({
@@ -59,6 +74,8 @@ export function parseCliArgs(argv: readonly string[]): SandboxOptions & { help?:
         bandwidth: { type: 'string' },
         churn: { type: 'string' },
         deprecate: { type: 'string', multiple: true },
+        tls: { type: 'boolean' },
+        'tls-ca': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -68,7 +85,7 @@ export function parseCliArgs(argv: readonly string[]): SandboxOptions & { help?:
   if (values.help) return { help: true };
 
   const options: {
-    -readonly [K in keyof SandboxOptions]: SandboxOptions[K];
+    -readonly [K in keyof SandboxCliOptions]: SandboxCliOptions[K];
   } = {
     port: integer('--port', values.port, 0, 65_535),
     bigIds: values['big-ids'] ?? false,
@@ -127,6 +144,10 @@ export function parseCliArgs(argv: readonly string[]): SandboxOptions & { help?:
     };
   }
   if (values.key !== undefined) options.keys = values.key.map(parseKey);
+  if (values['tls-ca'] !== undefined && !values.tls)
+    throw new UsageError('--tls-ca names where --tls writes its CA: add --tls');
+  if (values.tls)
+    options.https = values['tls-ca'] === undefined ? {} : { caFile: resolve(values['tls-ca']) };
   return options;
 }
 
@@ -163,8 +184,20 @@ async function main(): Promise<void> {
   }
 
   let sandbox;
+  let caFile: string | undefined;
   try {
-    sandbox = await startSandbox(options);
+    let tls: SandboxOptions['tls'];
+    const serveTls = options.https;
+    if (serveTls) {
+      // Loaded only here: the certificate maker is a development dependency.
+      const { makeSandboxTls } = await import('./tls.ts');
+      const made = await makeSandboxTls();
+      caFile = serveTls.caFile ?? join(mkdtempSync(join(tmpdir(), 'store-sandbox-')), 'ca.pem');
+      mkdirSync(dirname(caFile), { recursive: true });
+      writeFileSync(caFile, made.ca);
+      tls = { key: made.key, cert: made.cert };
+    }
+    sandbox = await startSandbox({ ...options, ...(tls ? { tls } : {}) });
   } catch (error) {
     // Option values startSandbox rejects (e.g. a key unusable as a bearer token), or a busy port.
     if (error instanceof RangeError) return usageFailure(error);
@@ -174,6 +207,10 @@ async function main(): Promise<void> {
   }
 
   console.log(`Store sandbox listening at ${sandbox.baseUrl}`);
+  if (caFile) {
+    console.log(`Also at ${sandbox.baseUrl.replace('127.0.0.1', 'localhost')}`);
+    console.log(`CA certificate: ${caFile} (trust it with NODE_EXTRA_CA_CERTS=${caFile})`);
+  }
   console.log('Accepted API keys (plan key):');
   for (const { plan, key } of sandbox.keys) console.log(`  ${plan.padEnd(10)} ${key}`);
 

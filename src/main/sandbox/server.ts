@@ -14,7 +14,8 @@
 
 import { once } from 'node:events';
 import { createServer, STATUS_CODES } from 'node:http';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -87,6 +88,11 @@ export interface SandboxOptions {
    * clock), as a slow connection would; unlimited by default.
    */
   readonly bytesPerSecond?: number;
+  /**
+   * Serve HTTPS with this key and certificate (PEM) instead of HTTP; the base
+   * URL then starts with https:// (see tls.ts for certificates made at start).
+   */
+  readonly tls?: { readonly key: string; readonly cert: string };
 }
 
 export interface LoggedRequest {
@@ -106,7 +112,7 @@ export interface LoggedRequest {
 }
 
 export interface Sandbox {
-  /** e.g. http://127.0.0.1:4010/v1 */
+  /** e.g. http://127.0.0.1:4010/v1 (https:// with the tls option) */
   readonly baseUrl: string;
   readonly port: number;
   readonly keys: readonly SandboxKey[];
@@ -293,7 +299,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
   }
 
-  const server = createServer((req, res) => {
+  const onRequest: RequestListener = (req, res) => {
     handle(req, res).catch((error: unknown) => {
       // A sandbox bug: answer it as such (with the headers every answer has) and keep serving.
       if (res.headersSent) {
@@ -308,7 +314,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       });
       res.end(body);
     });
-  });
+  };
+  const server: Server = options.tls
+    ? createTlsServer({ key: options.tls.key, cert: options.tls.cert }, onRequest)
+    : createServer(onRequest);
   server.on('clientError', onClientError);
   await listen(server, port, options.host ?? '127.0.0.1');
   const address = server.address();
@@ -321,7 +330,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     typeof id === 'bigint' ? id : parseInt64Id(id);
 
   return {
-    baseUrl: `http://${host}:${address.port}/v1`,
+    baseUrl: `${options.tls ? 'https' : 'http'}://${host}:${address.port}/v1`,
     port: address.port,
     keys,
     get requestLog() {

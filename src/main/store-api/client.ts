@@ -15,11 +15,14 @@ import { latestBelievable, MAX_BELIEVED_WAIT_MS, parseRetryAfter } from '../quot
 import { ServerClock } from '../quota/server-clock.ts';
 import type { RetryBudget } from './retry-budget.ts';
 import {
+  ProxyRefusal,
   StoreApiError,
   alreadyShippedWords,
+  certificateProblem,
+  isCancelledRedirect,
   cancelNotFound,
-  errorCode,
   limitedFailure,
+  neverSent,
   noAnswerFailure,
   noKeyFailure,
   notAnOrderNumber,
@@ -488,9 +491,21 @@ export class StoreClient {
         });
       } catch (error) {
         ticket.release();
+        // Electron's net.fetch fails a redirect it may not follow instead of handing it back.
+        if (isCancelledRedirect(error))
+          throw redirectNotFollowed(undefined, method === 'DELETE' ? 'unknown' : 'answered');
         const delivery = this.#deliveryOf(error);
         const lost: boolean = earlierAnswerLost || delivery === 'unknown';
-        if (!signal.aborted && retries < this.#options.maxRetries && budget.tryRetry()) {
+        // A certificate or a proxy's refusal says the same on every try.
+        const sameEveryTime =
+          certificateProblem(error) !== undefined ||
+          (error instanceof ProxyRefusal && error.status !== undefined);
+        if (
+          !signal.aborted &&
+          !sameEveryTime &&
+          retries < this.#options.maxRetries &&
+          budget.tryRetry()
+        ) {
           earlierAnswerLost = lost;
           await this.#backoff(retries++, signal, lost);
           continue;
@@ -628,10 +643,9 @@ export class StoreClient {
   }
 
   #deliveryOf(error: unknown): Failure['delivery'] {
-    const code = errorCode(error);
-    // A refused connection or an unknown host never reached the service.
-    if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'not-sent';
-    return 'unknown';
+    // A refused connection, an unknown host, a proxy that would not carry it or a
+    // certificate refused before anything was sent never reached the service.
+    return neverSent(error) ? 'not-sent' : 'unknown';
   }
 
   #noAnswer(

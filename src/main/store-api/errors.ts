@@ -99,35 +99,136 @@ export function withServerWords(plain: string, body: ErrorBody): string {
   return `${plain} The service said: “${body.message}”`;
 }
 
-/** The system error code (ECONNREFUSED, ...) somewhere down an error's cause chain. */
-export function errorCode(error: unknown): string | undefined {
+/**
+ * The error codes down an error's cause chain, outermost first: Node's system
+ * and TLS codes (ECONNREFUSED, CERT_HAS_EXPIRED, ...), undici's, and
+ * Chromium's net errors, which Electron's net.fetch gives only as a message
+ * ("net::ERR_CERT_AUTHORITY_INVALID").
+ */
+function errorCodes(error: unknown): string[] {
+  const codes: string[] = [];
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string') codes.push(code);
+    const chromium = typeof message === 'string' ? /^net::(ERR_[A-Z_]+)$/.exec(message) : null;
+    if (chromium) codes.push(chromium[1]!);
     current = (current as { cause?: unknown }).cause;
+  }
+  return codes;
+}
+
+/** The first error code (ECONNREFUSED, ERR_CONNECTION_REFUSED, ...) down an error's cause chain. */
+export function errorCode(error: unknown): string | undefined {
+  return errorCodes(error)[0];
+}
+
+/** What was wrong with the certificate a connection was refused for, when that is why. */
+export type CertificateProblem = 'untrusted' | 'out-of-date' | 'other-name' | 'invalid';
+
+const CERTIFICATE_PROBLEMS: Readonly<Record<string, CertificateProblem>> = {
+  // Node (OpenSSL's verify codes)
+  UNABLE_TO_GET_ISSUER_CERT: 'untrusted',
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'untrusted',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'untrusted',
+  SELF_SIGNED_CERT_IN_CHAIN: 'untrusted',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'untrusted',
+  CERT_UNTRUSTED: 'untrusted',
+  CERT_HAS_EXPIRED: 'out-of-date',
+  CERT_NOT_YET_VALID: 'out-of-date',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'other-name',
+  CERT_SIGNATURE_FAILURE: 'invalid',
+  CERT_REVOKED: 'invalid',
+  // Chromium (net/base/net_error_list.h), through Electron's net.fetch
+  ERR_CERT_AUTHORITY_INVALID: 'untrusted',
+  ERR_CERT_DATE_INVALID: 'out-of-date',
+  ERR_CERT_COMMON_NAME_INVALID: 'other-name',
+};
+
+export function certificateProblem(error: unknown): CertificateProblem | undefined {
+  for (const code of errorCodes(error)) {
+    const problem = CERTIFICATE_PROBLEMS[code];
+    if (problem) return problem;
+    if (code.startsWith('ERR_CERT_')) return 'invalid';
   }
   return undefined;
 }
 
+/** "a certificate this computer does not trust", and the like: what a server showed. */
+export function certificateWords(problem: CertificateProblem): string {
+  return CERTIFICATE_WORDS[problem];
+}
+
+const CERTIFICATE_WORDS: Readonly<Record<CertificateProblem, string>> = {
+  untrusted: 'a certificate this computer does not trust',
+  'out-of-date': 'a certificate that is out of date (or this computer’s clock is wrong)',
+  'other-name': 'a certificate made out to another name',
+  invalid: 'a certificate that is not valid',
+};
+
+/**
+ * A proxy that would not carry a request: it could not be reached, or it
+ * refused the tunnel. Thrown by a fetch that goes through a proxy (the
+ * command line's, src/cli/network.ts); `proxy` is its host and port only,
+ * never a user name or password.
+ */
+export class ProxyRefusal extends TypeError {
+  readonly code = 'STORE_ADMIN_PROXY_REFUSED';
+  readonly proxy: string;
+  /** The proxy's answer to CONNECT, when it gave one. */
+  readonly status: number | undefined;
+  constructor(proxy: string, status: number | undefined, options?: { cause?: unknown }) {
+    super(`The proxy at ${proxy} did not carry the request.`, options);
+    this.name = 'ProxyRefusal';
+    this.proxy = proxy;
+    this.status = status;
+  }
+}
+
+/** Whether a request failed before any of it left: the connection, the proxy or TLS failed first. */
+export function neverSent(error: unknown): boolean {
+  if (error instanceof ProxyRefusal || certificateProblem(error) !== undefined) return true;
+  const code = errorCode(error);
+  return (
+    code === 'ECONNREFUSED' ||
+    code === 'ENOTFOUND' ||
+    code === 'EAI_AGAIN' ||
+    code === 'ERR_CONNECTION_REFUSED' ||
+    code === 'ERR_NAME_NOT_RESOLVED' ||
+    code === 'ERR_PROXY_CONNECTION_FAILED' ||
+    code === 'ERR_TUNNEL_CONNECTION_FAILED'
+  );
+}
+
 export function networkCause(error: unknown): string {
+  if (error instanceof ProxyRefusal) {
+    if (error.status === 407)
+      return `the proxy at ${error.proxy} asked for a user name and password (407)`;
+    return error.status === undefined
+      ? `the proxy at ${error.proxy} could not be reached`
+      : `the proxy at ${error.proxy} would not connect to it (${error.status})`;
+  }
   switch (errorCode(error)) {
     case 'ECONNREFUSED':
+    case 'ERR_CONNECTION_REFUSED':
       return 'the connection was refused';
     case 'ECONNRESET':
     case 'UND_ERR_SOCKET':
+    case 'ERR_CONNECTION_RESET':
+    case 'ERR_CONNECTION_CLOSED':
       return 'the connection was cut';
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
+    case 'ERR_NAME_NOT_RESOLVED':
       return 'its address could not be found';
     case 'ETIMEDOUT':
     case 'UND_ERR_CONNECT_TIMEOUT':
+    case 'ERR_CONNECTION_TIMED_OUT':
       return 'the connection timed out';
-    case 'CERT_HAS_EXPIRED':
-    case 'DEPTH_ZERO_SELF_SIGNED_CERT':
-    case 'UNABLE_TO_VERIFY_LEAF_SIGNATURE':
-    case 'ERR_TLS_CERT_ALTNAME_INVALID':
-      return 'its security certificate was not accepted';
+    case 'ERR_PROXY_CONNECTION_FAILED':
+      return 'the system’s proxy could not be reached';
+    case 'ERR_TUNNEL_CONNECTION_FAILED':
+      return 'the system’s proxy would not connect to it';
     default:
       return 'the network failed';
   }
@@ -176,14 +277,26 @@ export function redirectElsewhere(
   );
 }
 
-/** Too many redirects, or one that would change a DELETE into a GET. */
-export function redirectNotFollowed(status: number, delivery: Delivery): StoreApiError {
+/**
+ * Too many redirects, or one that would change a DELETE into a GET, or (in
+ * the app) any redirect, whose status Electron's net.fetch does not give.
+ */
+export function redirectNotFollowed(status: number | undefined, delivery: Delivery): StoreApiError {
   return failure(
     'redirect',
     'The store service answered with redirects Store Admin does not follow.',
     delivery,
-    { status },
+    status === undefined ? {} : { status },
   );
+}
+
+/**
+ * Electron's net.fetch cannot hand back a redirect under `redirect: 'manual'`:
+ * it fails the request with this message instead (a ClientRequest whose
+ * redirect is not followed, lib/common/api/net-client-request.ts).
+ */
+export function isCancelledRedirect(error: unknown): boolean {
+  return error instanceof Error && error.message === 'Redirect was cancelled';
 }
 
 /**
@@ -213,8 +326,17 @@ export function noAnswerFailure(
       delivery,
     );
   }
+  const certificate = certificateProblem(error);
+  if (certificate) {
+    // One sentence naming the host: nothing left this computer, so a cancel was not sent either.
+    return failure(
+      'network',
+      `${lead}The store service at ${service.host} showed ${CERTIFICATE_WORDS[certificate]}, so nothing was sent.`,
+      delivery,
+    );
+  }
   const reason =
-    isNetworkError(error) || error instanceof TypeError
+    isNetworkError(error) || error instanceof TypeError || errorCode(error) !== undefined
       ? networkCause(error)
       : 'the network failed';
   return failure(

@@ -70,6 +70,8 @@ export interface StandinState {
     minimized: boolean;
     /** Messages sent to the preload's world through a file (large ones). */
     spilled: number;
+    /** Each value the app gave setProgressBar (the taskbar's progress). */
+    progressBar: number[];
   }[];
   readonly menu: unknown;
   readonly dialogs: { id: number; kind: string; options: Record<string, unknown> }[];
@@ -86,6 +88,14 @@ export interface StandinState {
     webRequest: string[];
   };
   readonly crashReporter: Record<string, unknown>[];
+  /** Notifications shown, oldest first (`open`: still on screen). */
+  readonly notifications: {
+    id: number;
+    title: string;
+    body: string;
+    open: boolean;
+    clicked: boolean;
+  }[];
 }
 
 export interface StandinRun {
@@ -107,6 +117,10 @@ export interface StandinRun {
   ): Promise<{ id: number; kind: string; options: Record<string, unknown> }>;
   answerDialog(id: number, response: number): Promise<void>;
   clickMenu(path: readonly string[]): Promise<void>;
+  /** The person turns to another app: the focused window loses focus. */
+  blur(): Promise<void>;
+  /** The person clicks (or closes) a notification on the desktop. */
+  notification(id: number, action: 'click' | 'close'): Promise<void>;
   /** Ends the run: what is still running of it is killed. */
   stop(): Promise<void>;
 }
@@ -228,6 +242,12 @@ export function startStandin(
     },
     async clickMenu(path) {
       await call((await info()).socket, 'POST', '/menu', { path });
+    },
+    async blur() {
+      await call((await info()).socket, 'POST', '/blur');
+    },
+    async notification(id, action) {
+      await call((await info()).socket, 'POST', '/notification', { id, action });
     },
     async stop() {
       await browser?.close().catch(() => undefined);

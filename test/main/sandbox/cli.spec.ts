@@ -1,6 +1,10 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { get } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseCliArgs, UsageError } from '../../../src/main/sandbox/cli.ts';
@@ -137,6 +141,57 @@ describe('sandbox CLI', () => {
     expect(lines[0]).toMatch(message);
   });
 
+  it('serves HTTPS with --tls, its CA written where --tls-ca says', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'sandbox-tls-'));
+    try {
+      const caFile = join(folder, 'nested', 'ca.pem');
+      const run = runCli(['--port', '0', '--orders', '2', '--tls', '--tls-ca', caFile]);
+      const port = await waitFor(
+        () =>
+          run.stdout().includes('demo-enterprise')
+            ? /https:\/\/127\.0\.0\.1:([0-9]+)\/v1\b/.exec(run.stdout())?.[1]
+            : undefined,
+        'the base URL',
+      );
+      expect(run.stdout()).toContain(`Also at https://localhost:${port}/v1\n`);
+      expect(run.stdout()).toContain(
+        `CA certificate: ${caFile} (trust it with NODE_EXTRA_CA_CERTS=${caFile})\n`,
+      );
+      const ca = readFileSync(caFile, 'utf8');
+      expect(ca).toMatch(/^-----BEGIN CERTIFICATE-----/);
+      // Trusted through the CA file alone, under both loopback names.
+      for (const host of ['localhost', '127.0.0.1']) {
+        const status = await new Promise<number | undefined>((resolve, reject) =>
+          get(
+            {
+              host,
+              port,
+              path: '/v1/store/orders',
+              ca,
+              headers: { authorization: 'Bearer demo-pro' },
+            },
+            (response) => {
+              response.resume();
+              resolve(response.statusCode);
+            },
+          ).on('error', reject),
+        );
+        expect(status).toBe(200);
+      }
+      // Without it, the certificate is refused.
+      await expect(
+        new Promise((resolve, reject) =>
+          get({ host: 'localhost', port, path: '/v1/store/orders' }, resolve).on('error', reject),
+        ),
+      ).rejects.toMatchObject({ code: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE' });
+      run.child.kill('SIGTERM');
+      const [code] = (await once(run.child, 'exit')) as [number | null];
+      expect(code).toBe(0);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
   it('exits 2 for a key the server cannot accept', async () => {
     const run = runCli(['--port', '0', '--key', 'free=has"quote']);
     const [code] = (await once(run.child, 'exit')) as [number | null];
@@ -193,6 +248,15 @@ describe('parseCliArgs', () => {
     });
   });
 
+  it('serves HTTPS with --tls, the CA file resolved from where it runs', () => {
+    expect(parseCliArgs(['--tls'])).toEqual({ port: 4010, bigIds: false, https: {} });
+    expect(parseCliArgs(['--tls', '--tls-ca', 'ca.pem'])).toEqual({
+      port: 4010,
+      bigIds: false,
+      https: { caFile: join(process.cwd(), 'ca.pem') },
+    });
+  });
+
   it('defaults to port 4010 and nothing else', () => {
     expect(parseCliArgs([])).toEqual({ port: 4010, bigIds: false });
     expect(parseCliArgs(['--help'])).toEqual({ help: true });
@@ -204,5 +268,6 @@ describe('parseCliArgs', () => {
     expect(() => parseCliArgs(['--seed', '1.5'])).toThrow(/--seed/);
     expect(() => parseCliArgs(['--bandwidth', '0'])).toThrow(/--bandwidth/);
     expect(() => parseCliArgs(['--bandwidth', 'fast'])).toThrow(/--bandwidth/);
+    expect(() => parseCliArgs(['--tls-ca', 'ca.pem'])).toThrow('--tls-ca names where --tls');
   });
 });

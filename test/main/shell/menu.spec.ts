@@ -24,7 +24,7 @@ function submenu(items: MenuItemConstructorOptions[], label: string): MenuItemCo
   return found.submenu;
 }
 
-const actions = { openLogsFolder: vi.fn(), showAbout: vi.fn() };
+const actions = { openLogsFolder: vi.fn(), showAbout: vi.fn(), checkForUpdates: vi.fn() };
 
 describe('the application menu', () => {
   it('has Edit, View, Window and Help, and no Reload or developer tools when packaged', () => {
@@ -40,7 +40,11 @@ describe('the application menu', () => {
         'togglefullscreen',
       ]);
       expect(submenu(menu, 'Window').length).toBeGreaterThan(0);
-      expect(labels(submenu(menu, 'help'))).toEqual(['Open logs folder', 'About Store Admin']);
+      expect(labels(submenu(menu, 'help'))).toEqual([
+        'Check for Updates…',
+        'Open logs folder',
+        'About Store Admin',
+      ]);
       const everything = roles(menu);
       expect(everything).not.toContain('reload');
       expect(everything).not.toContain('forceReload');
@@ -64,9 +68,10 @@ describe('the application menu', () => {
     expect(roles(submenu(windows, 'File'))).toEqual(['quit']);
   });
 
-  it('opens the logs folder and the About box from Help', () => {
+  it('checks for updates, opens the logs folder and the About box from Help', () => {
     const menu = buildAppMenu({ platform: 'linux', isPackaged: true, ...actions });
     for (const item of submenu(menu, 'help')) (item.click as () => void)();
+    expect(actions.checkForUpdates).toHaveBeenCalledTimes(1);
     expect(actions.openLogsFolder).toHaveBeenCalledTimes(1);
     expect(actions.showAbout).toHaveBeenCalledTimes(1);
   });

@@ -101,6 +101,12 @@ export interface TestAppOptions {
     readonly checkedAt?: number;
     readonly deadline?: number;
   }) => number | undefined;
+  /** The update address given when the app was built (its app-update.yml), if any. */
+  readonly buildUpdateFeed?: {
+    readonly url: string;
+    readonly channel: string;
+    readonly source: 'build';
+  };
   /** Stands in for main's dialog "may the key go to the new address?"; declines by default. */
   readonly confirmKeyForOrigin?: (question: {
     readonly environment: RemoteEnvironmentId;

@@ -247,7 +247,13 @@ export class BrowserWindow extends EventEmitter {
   setAutoHideMenuBar(): void {}
   removeMenu(): void {}
   flashFrame(): void {}
-  setProgressBar(): void {}
+
+  /** Each value given to setProgressBar, in order (the stand-in's, for tests: the taskbar shows it). */
+  readonly progressBar: number[] = [];
+
+  setProgressBar(progress: number, _options?: Electron.ProgressBarOptions): void {
+    this.progressBar.push(progress);
+  }
 
   close(): void {
     if (this.#destroyed) return;

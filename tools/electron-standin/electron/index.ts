@@ -10,6 +10,8 @@ import { dialog } from './dialog.ts';
 import { ipcMain } from './ipc-main.ts';
 import { Menu, MenuItem } from './menu.ts';
 import { MessageChannelMain } from './message-channel-main.ts';
+import { net } from './net.ts';
+import { StandinNotification as Notification } from './notification.ts';
 import { safeStorage } from './safe-storage.ts';
 import { screen } from './screen.ts';
 import { session } from './session.ts';
@@ -40,7 +42,8 @@ type WindowMembers =
   | 'getTitle'
   | 'close'
   | 'destroy'
-  | 'isDestroyed';
+  | 'isDestroyed'
+  | 'setProgressBar';
 
 type WebContentsMembers =
   | 'id'
@@ -128,6 +131,24 @@ interface Modelled {
       Electron.Session,
       'setPermissionRequestHandler' | 'setPermissionCheckHandler'
     >;
+    fromPartition(
+      partition: string,
+      options?: Electron.FromPartitionOptions,
+    ): Pick<Electron.Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler'>;
+  };
+  net: Pick<Electron.Net, 'fetch' | 'isOnline'> & {
+    request(
+      options: Electron.ClientRequestConstructorOptions | string,
+    ): Pick<
+      Electron.ClientRequest,
+      'setHeader' | 'getHeader' | 'removeHeader' | 'followRedirect' | 'abort'
+    >;
+  };
+  Notification: {
+    isSupported(): boolean;
+    new (
+      options?: Electron.NotificationConstructorOptions,
+    ): Pick<Electron.Notification, 'show' | 'close' | 'title' | 'body' | 'silent'>;
   };
 }
 
@@ -144,6 +165,8 @@ const electron = {
   screen,
   crashReporter,
   session,
+  net,
+  Notification,
 } satisfies Modelled;
 
 export default electron;
@@ -156,6 +179,8 @@ export {
   Menu,
   MenuItem,
   MessageChannelMain,
+  net,
+  Notification,
   safeStorage,
   screen,
   session,

@@ -36,4 +36,18 @@ export class StandinSession {
   }
 }
 
-export const session = { defaultSession: new StandinSession() };
+const partitions = new Map<string, StandinSession>();
+
+export const session = {
+  defaultSession: new StandinSession(),
+  /** A session of its own per partition (electron-updater downloads in one, "electron-updater"). */
+  fromPartition(partition: string, _options?: Electron.FromPartitionOptions): StandinSession {
+    if (partition === '') return session.defaultSession;
+    let found = partitions.get(partition);
+    if (!found) {
+      found = new StandinSession();
+      partitions.set(partition, found);
+    }
+    return found;
+  },
+};

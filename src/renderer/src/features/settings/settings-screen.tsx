@@ -12,6 +12,7 @@ import { EnvironmentBand } from '../environments/environment-band.tsx';
 import { ApiKeyForm } from './api-key-form.tsx';
 import { BaseUrlForm } from './base-url-form.tsx';
 import { ConnectionTest } from './connection-test.tsx';
+import { UpdateAddressForm } from './update-address-form.tsx';
 import './settings.css';
 
 export function SettingsScreen({
@@ -71,6 +72,7 @@ export function SettingsScreen({
         )}
         <ConnectionTest environment={environment} />
       </section>
+      <UpdateAddressForm />
     </section>
   );
 }

@@ -6,6 +6,7 @@ import type { EnvironmentId, RemoteEnvironmentId } from '../../../../shared/envi
 import type { Failure } from '../../../../shared/failures.ts';
 import type { ConnectionCheckView } from '../../../../shared/ipc-contract.ts';
 import type { Result } from '../../../../shared/result.ts';
+import type { UpdateSettingsView } from '../../../../shared/updates.ts';
 import type { SaveOutcome } from '../../components/text-field.tsx';
 import type { SliceCreator } from '../../store.ts';
 
@@ -23,6 +24,12 @@ export interface SettingsSlice {
   readonly baseUrlOutcomes: Partial<Record<RemoteEnvironmentId, ActionOutcome>>;
   readonly keyOutcomes: Partial<Record<RemoteEnvironmentId, ActionOutcome>>;
   readonly connectionTests: Partial<Record<EnvironmentId, ConnectionTest>>;
+  /** Where updates come from, once read from main. */
+  readonly updateSettings: UpdateSettingsView | undefined;
+  readonly updateAddressOutcome: ActionOutcome | undefined;
+  loadUpdateSettings(): Promise<void>;
+  /** Resolves to the address as main saved it ('' for none), or undefined when not saved. */
+  saveUpdateAddress(address: string): Promise<string | undefined>;
   /** Resolves to the address as the main process saved it (normalised), or undefined. */
   saveBaseUrl(environment: RemoteEnvironmentId, url: string): Promise<string | undefined>;
   saveKey(
@@ -81,6 +88,33 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (api) => (set, g
     baseUrlOutcomes: {},
     keyOutcomes: {},
     connectionTests: {},
+    updateSettings: undefined,
+    updateAddressOutcome: undefined,
+
+    async loadUpdateSettings() {
+      const result = await api.updates.settings();
+      if (result.ok) set({ updateSettings: result.value });
+    },
+
+    async saveUpdateAddress(address) {
+      set({ updateAddressOutcome: { kind: 'working', message: 'Saving the address…' } });
+      const result = await api.updates.setAddress(address);
+      if (!result.ok) {
+        set({ updateAddressOutcome: { kind: 'failed', message: result.error.message } });
+        return undefined;
+      }
+      const saved = result.value;
+      set({
+        updateSettings: saved,
+        updateAddressOutcome: {
+          kind: 'done',
+          message: saved.address
+            ? 'Saved. Store Admin looks for updates there a little after it starts, and from Help > Check for Updates.'
+            : 'Saved. Store Admin does not look for updates.',
+        },
+      });
+      return saved.address ?? '';
+    },
 
     async saveBaseUrl(environment, url) {
       const view = await act(
