@@ -77,6 +77,7 @@ export class StandinWebContents extends EventEmitter {
   #cdp: CDPSession | undefined;
   #attached: Promise<void>;
   #resolveAttached!: () => void;
+  #held: Promise<void> = Promise.resolve();
   #preloadContext: number | undefined;
   #outbox: Outgoing[] = [];
   /** Deliveries to the preload's world go out one after another, in order. */
@@ -192,8 +193,19 @@ export class StandinWebContents extends EventEmitter {
     return this.#page;
   }
 
+  /**
+   * The stand-in's side: loads wait until `release` is called, so a test can
+   * set its watchers on the page before the app's document arrives.
+   */
+  holdLoads(): () => void {
+    let release!: () => void;
+    this.#held = new Promise((resolve) => (release = resolve));
+    return release;
+  }
+
   async loadURL(url: string): Promise<void> {
     await this.#attached;
+    await this.#held;
     const page = this.#page!;
     this.emit('did-start-loading');
     try {
