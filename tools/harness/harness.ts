@@ -167,12 +167,14 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     headless: options.headful !== true,
     ...(options.devtoolsPort !== undefined ? { devtoolsPort: options.devtoolsPort } : {}),
   });
+  let window: Electron.BrowserWindow | undefined;
   try {
     const { handle, window: edgeWindow } = await loadEdge(standin);
-    const window = edgeWindow.createMainWindow(APP_PAGE, PRELOAD_DIR);
-    const side = standin.windowSide(window);
+    const made = edgeWindow.createMainWindow(APP_PAGE, PRELOAD_DIR);
+    window = made;
+    const side = standin.windowSide(made);
     const release = side.holdLoads();
-    const contents = window.webContents;
+    const contents = made.webContents;
     const emit = handle.emitTo(() => contents);
     const emitAndTell: Emit = (event, payload) => {
       options.onEvent?.(event, payload);
@@ -220,21 +222,25 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       async restart() {
         // The page goes first, as it does when the app quits; the new services find its data.
         release();
-        await window.loadURL('about:blank');
+        await made.loadURL('about:blank');
         await services.close();
         services = await open();
-        await window.loadFile(APP_PAGE.file);
+        await made.loadFile(APP_PAGE.file);
         return harness();
       },
       async close() {
         hosted.delete(contents);
-        if (!window.isDestroyed()) window.destroy();
+        if (!made.isDestroyed()) made.destroy();
         await services.close();
         await standin.release();
       },
     });
     return harness();
   } catch (error) {
+    if (window) {
+      hosted.delete(window.webContents);
+      if (!window.isDestroyed()) window.destroy();
+    }
     await standin.release();
     throw error;
   }
