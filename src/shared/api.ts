@@ -1,7 +1,6 @@
 // The API the renderer sees as `window.storeAdmin`: narrow, named methods over
-// the typed contract, never ipcRenderer or a generic send. Built from an
-// `invoke` and an `on` so the same API runs over Electron IPC (the preload)
-// and over the development harness's loopback connection; it lives in
+// the typed contract, never ipcRenderer or a generic send. Built by the
+// preload from an `invoke` and an `on` over Electron IPC; it lives in
 // src/shared so the renderer takes its type without importing the preload.
 
 import type { DomainProgress, DomainSettings, DomainsConfig } from './domain-assistant.ts';

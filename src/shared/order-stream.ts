@@ -3,8 +3,7 @@
 // posts the rows it has read as the screen takes them (screen-columns.ts), a part at a time,
 // then an end mark, on a channel of their own. In Electron that channel is a
 // MessagePort main sends the page (see src/main/ipc/handle.ts and the
-// preload); in the development harness, binary bodies the page fetches
-// (tools/harness). No dependencies: the preload bundles this file.
+// preload). No dependencies: the preload bundles this file.
 
 import { checkScreenColumns, type ScreenColumns } from './screen-columns.ts';
 

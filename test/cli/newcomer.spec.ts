@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cannotStartMessage } from '../../scripts/start.ts';
-import { rendererBuildIsCurrent } from '../../tools/harness/build-state.ts';
+import { buildIsCurrent } from '../../tools/harness/build-state.ts';
 import { parseHarnessArgs } from '../../tools/harness/cli.ts';
 
 const run = promisify(execFile);
@@ -73,15 +73,18 @@ describe('npm run harness', () => {
     dirs.push(root);
     mkdirSync(join(root, 'src', 'renderer'), { recursive: true });
     mkdirSync(join(root, 'out', 'renderer'), { recursive: true });
+    mkdirSync(join(root, 'out', 'preload'), { recursive: true });
     writeFileSync(join(root, 'src', 'renderer', 'main.tsx'), '');
-    expect(rendererBuildIsCurrent(root)).toBe(false); // never built
+    expect(buildIsCurrent(root)).toBe(false); // never built
     writeFileSync(join(root, 'out', 'renderer', 'index.html'), '');
+    expect(buildIsCurrent(root)).toBe(false); // the page without its preload
+    writeFileSync(join(root, 'out', 'preload', 'index.cjs'), '');
     const past = new Date(Date.now() - 60_000);
     utimesSync(join(root, 'src', 'renderer', 'main.tsx'), past, past);
     utimesSync(join(root, 'src', 'renderer'), past, past);
     utimesSync(join(root, 'src'), past, past);
-    expect(rendererBuildIsCurrent(root)).toBe(true);
+    expect(buildIsCurrent(root)).toBe(true);
     writeFileSync(join(root, 'src', 'renderer', 'main.tsx'), 'changed');
-    expect(rendererBuildIsCurrent(root)).toBe(false);
+    expect(buildIsCurrent(root)).toBe(false);
   });
 });

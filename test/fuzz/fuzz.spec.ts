@@ -6,9 +6,8 @@ import { runTarget } from '../../tools/fuzz/run-target.ts';
 import { TARGETS } from '../../tools/fuzz/targets.ts';
 
 const SEED = 20_261_122;
-/** Inputs per target in npm test; the harness and the CLI cost a request or a run each. */
+/** Inputs per target in npm test; the CLI costs a run each. */
 const RUNS: Readonly<Record<string, number>> = {
-  'harness-requests': 300,
   'cli-arguments': 400,
   'ipc-arguments': 1500,
 };

@@ -277,8 +277,12 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     expect(await fired(zone, importing(from), boundary)).toHaveLength(1);
   });
 
-  it('the harness may reach main and src/shared, the renderer src/shared, bench and scripts tools/', async () => {
-    for (const from of ['../../src/main/app-services.ts', '../../src/shared/result.ts'])
+  it('the harness may reach main, src/shared and the stand-in, the renderer src/shared, bench and scripts tools/', async () => {
+    for (const from of [
+      '../../src/main/app-services.ts',
+      '../../src/shared/result.ts',
+      '../electron-standin/in-process.ts',
+    ])
       expect(await fired('harness', importing(from), boundary), from).toEqual([]);
     expect(await fired('renderer', importing('../../shared/result.ts'), boundary)).toEqual([]);
     expect(await fired('bench', importing('../tools/browser/chromium.ts'), boundary)).toEqual([]);

@@ -1,8 +1,14 @@
 // `npm run harness` in a fresh checkout, with nothing built first: it builds
-// the app itself, then serves it to a browser, where the Sandbox's orders show.
+// the app itself, then opens it in Chromium through the Electron stand-in.
+// Here there is no display, so it runs headless and says where to look: the
+// page's DevTools (which Chromium serves itself) and a screenshot of the
+// first screen. The test goes where it says, and finds the Sandbox's orders.
 
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchChromium } from '../../tools/browser/chromium.ts';
+import { hasChromium } from '../../tools/browser/chromium.ts';
 import {
   freshCheckout,
   standinHome,
@@ -19,8 +25,15 @@ let run: StandinRun;
 describe.skipIf(!hasChromium)('npm run harness from a fresh checkout', () => {
   beforeAll(async () => {
     checkout = await freshCheckout();
-    home = standinHome();
-    run = startStandin(['npm', 'run', 'harness'], { cwd: checkout.dir, home });
+    home = standinHome({ DISPLAY: '', WAYLAND_DISPLAY: '', ELECTRON_STANDIN_HEADLESS: '' });
+    // Its temporary data folder and Chromium's profile go where the test removes them.
+    const tmp = join(home.dir, 'tmp');
+    mkdirSync(tmp);
+    run = startStandin(['npm', 'run', 'harness'], {
+      cwd: checkout.dir,
+      home,
+      env: { TMPDIR: tmp },
+    });
   }, 30_000);
   afterAll(async () => {
     await run?.stop();
@@ -28,20 +41,41 @@ describe.skipIf(!hasChromium)('npm run harness from a fresh checkout', () => {
     checkout?.remove();
   });
 
-  it('builds, then serves the app with its orders', async () => {
-    const url = await waitFor(
-      'the harness to say where it is',
-      () => {
-        if (run.child.exitCode !== null) throw new Error(`the harness ended:\n${run.output()}`);
-        return /Store Admin harness: open (\S+)/.exec(run.output())?.[1];
-      },
+  it('builds, then opens the app headless and says where to see it, with its orders', async () => {
+    const said = (pattern: RegExp) => () => {
+      if (run.child.exitCode !== null) throw new Error(`the harness ended:\n${run.output()}`);
+      return pattern.exec(run.output())?.[1];
+    };
+    const inspector = await waitFor(
+      'the harness to say where to look',
+      said(/See and use it in DevTools.*: (\S+)/),
       180_000,
     );
     expect(run.output()).not.toContain('ERR_PACKAGE_PATH_NOT_EXPORTED');
-    const browser = await launchChromium();
+    // Nothing was built in the checkout: the harness built it.
+    expect(run.output()).toMatch(/built in [\d.]+m?s/);
+    expect(run.output()).toContain('headless Chromium (no display here)');
+    // DevTools' own page, from Chromium, for the app's page.
+    const devtools = new URL(inspector).origin;
+    const frontend = await fetch(inspector);
+    expect(frontend.status).toBe(200);
+    expect(await frontend.text()).toContain('<title>DevTools</title>');
+    const pageId = /\/devtools\/page\/(\w+)$/.exec(inspector)?.[1];
+    const targets = (await (await fetch(`${devtools}/json/list`)).json()) as {
+      id: string;
+      url: string;
+    }[];
+    expect(targets.find((target) => target.id === pageId)?.url).toMatch(
+      /^file:\/\/.*\/out\/renderer\/index\.html/,
+    );
+
+    const browser = await chromium.connectOverCDP(devtools);
     try {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-      await page.goto(url);
+      const page = browser
+        .contexts()
+        .flatMap((context) => context.pages())
+        .find((candidate) => candidate.url().startsWith('file:'));
+      if (!page) throw new Error("no app page in the harness's Chromium");
       await page
         .getByRole('grid', { name: 'Sandbox orders' })
         .locator('[role="row"][aria-rowindex="2"]')
@@ -52,5 +86,11 @@ describe.skipIf(!hasChromium)('npm run harness from a fresh checkout', () => {
     } finally {
       await browser.close();
     }
+    const screenshot = await waitFor(
+      'the first screen',
+      said(/The first screen: (\S+\.png)/),
+      60_000,
+    );
+    expect(existsSync(screenshot)).toBe(true);
   });
 });

@@ -8,6 +8,12 @@
 // context bridge proxies them); anything else is refused as Electron refuses
 // it ("could not be cloned").
 //
+// Large byte payloads can go beside the text instead of inside it: `pack`
+// lays a message out as one binary block (its text, then each payload's
+// bytes, 8-byte aligned) that main writes to a file and the preload's world
+// reads with File.arrayBuffer(), so a list's columns never become base64
+// text, are never parsed as JSON, and cross the DevTools protocol not at all.
+//
 // The function is self-contained on purpose: the stand-in injects its source
 // into Chromium's worlds, so it may use nothing from this module's scope.
 
@@ -22,6 +28,19 @@ export interface CodecHooks {
 export interface Codec {
   encode(value: unknown, hooks?: CodecHooks): string;
   decode(text: string, hooks?: CodecHooks): unknown;
+  /**
+   * The value as one binary block: its text, then every ArrayBuffer or view
+   * of `minBytes` or more as raw bytes (the text refers to them by index).
+   * A copy made at once, as postMessage's clone is: what the sender changes
+   * afterwards is not sent. `parts` says how many payloads went beside.
+   */
+  pack(value: unknown, minBytes: number): { block: Uint8Array; parts: number };
+  /**
+   * A block `pack` made, decoded: each payload gets an ArrayBuffer of its own
+   * (as a structured clone gives it), listed in `buffers` so a relay can
+   * transfer them rather than copy them again.
+   */
+  unpack(block: ArrayBuffer): { value: unknown; buffers: ArrayBuffer[] };
 }
 
 export function standinCodec(): Codec {
@@ -71,7 +90,13 @@ export function standinCodec(): Codec {
 
   const cannotClone = (what: string) => new Error(`An object could not be cloned (${what}).`);
 
-  function pack(value: unknown, hooks: CodecHooks, seen: Set<object>): unknown {
+  /** Where payloads of at least `min` bytes go instead of the text (pack's), else undefined. */
+  interface Beside {
+    readonly min: number;
+    readonly parts: Uint8Array[];
+  }
+
+  function pack(value: unknown, hooks: CodecHooks, seen: Set<object>, beside?: Beside): unknown {
     switch (typeof value) {
       case 'undefined':
         return { [TAG]: 'u' };
@@ -100,12 +125,19 @@ export function standinCodec(): Codec {
       if (ref === undefined) throw cannotClone('a promise');
       return { [TAG]: 'p', v: ref };
     }
-    if (object instanceof ArrayBuffer) return { [TAG]: 'ab', v: toBase64(new Uint8Array(object)) };
+    if (object instanceof ArrayBuffer) {
+      const bytes = new Uint8Array(object);
+      if (beside && bytes.byteLength >= beside.min)
+        return { [TAG]: 'ab', i: beside.parts.push(bytes) - 1 };
+      return { [TAG]: 'ab', v: toBase64(bytes) };
+    }
     if (ArrayBuffer.isView(object)) {
       const bytes = new Uint8Array(object.buffer, object.byteOffset, object.byteLength);
       const name = object.constructor.name;
       const kind =
         object instanceof DataView ? 'DataView' : TYPED.includes(name) ? name : 'Uint8Array';
+      if (beside && bytes.byteLength >= beside.min)
+        return { [TAG]: 'ta', k: kind, i: beside.parts.push(bytes) - 1 };
       return { [TAG]: 'ta', k: kind, v: toBase64(bytes) };
     }
     if (object instanceof Date) return { [TAG]: 'd', v: object.getTime() };
@@ -118,14 +150,17 @@ export function standinCodec(): Codec {
       if (object instanceof Map)
         return {
           [TAG]: 'm',
-          v: [...object].map(([k, v]) => [pack(k, hooks, seen), pack(v, hooks, seen)]),
+          v: [...object].map(([k, v]) => [
+            pack(k, hooks, seen, beside),
+            pack(v, hooks, seen, beside),
+          ]),
         };
       if (object instanceof Set)
-        return { [TAG]: 's', v: [...object].map((v) => pack(v, hooks, seen)) };
-      if (Array.isArray(object)) return object.map((item) => pack(item, hooks, seen));
+        return { [TAG]: 's', v: [...object].map((v) => pack(v, hooks, seen, beside)) };
+      if (Array.isArray(object)) return object.map((item) => pack(item, hooks, seen, beside));
       const out: Record<string, unknown> = {};
       for (const key of Object.keys(object)) {
-        out[key] = pack((object as Record<string, unknown>)[key], hooks, seen);
+        out[key] = pack((object as Record<string, unknown>)[key], hooks, seen, beside);
       }
       return out;
     } finally {
@@ -133,17 +168,25 @@ export function standinCodec(): Codec {
     }
   }
 
-  function unpack(value: unknown, hooks: CodecHooks): unknown {
+  /** A payload's bytes by index, in a buffer of its own (unpack's); none for plain text. */
+  type Part = (index: number) => ArrayBuffer;
+
+  function unpack(value: unknown, hooks: CodecHooks, part?: Part): unknown {
     if (value === null || typeof value !== 'object') return value;
-    if (Array.isArray(value)) return value.map((item) => unpack(item, hooks));
+    if (Array.isArray(value)) return value.map((item) => unpack(item, hooks, part));
     const record = value as Record<string, unknown>;
     const tag = record[TAG];
     if (tag === undefined) {
       const out: Record<string, unknown> = {};
-      for (const key of Object.keys(record)) out[key] = unpack(record[key], hooks);
+      for (const key of Object.keys(record)) out[key] = unpack(record[key], hooks, part);
       return out;
     }
     const v = record['v'];
+    const bytesOf = (): Uint8Array => {
+      if (typeof record['i'] !== 'number') return fromBase64(v as string);
+      if (!part) throw new Error('standin codec: a payload outside its block');
+      return new Uint8Array(part(record['i']));
+    };
     switch (tag) {
       case 'u':
         return undefined;
@@ -156,9 +199,9 @@ export function standinCodec(): Codec {
       case 'p':
         return hooks.decodePromise ? hooks.decodePromise(v) : undefined;
       case 'ab':
-        return fromBase64(v as string).buffer;
+        return bytesOf().buffer;
       case 'ta': {
-        const bytes = fromBase64(v as string);
+        const bytes = bytesOf();
         const kind = record['k'] as string;
         if (kind === 'DataView') return new DataView(bytes.buffer);
         const Ctor = g[TYPED.includes(kind) ? kind : 'Uint8Array'] as new (
@@ -178,17 +221,72 @@ export function standinCodec(): Codec {
       }
       case 'm':
         return new Map(
-          (v as [unknown, unknown][]).map(([k, item]) => [unpack(k, hooks), unpack(item, hooks)]),
+          (v as [unknown, unknown][]).map(([k, item]) => [
+            unpack(k, hooks, part),
+            unpack(item, hooks, part),
+          ]),
         );
       case 's':
-        return new Set((v as unknown[]).map((item) => unpack(item, hooks)));
+        return new Set((v as unknown[]).map((item) => unpack(item, hooks, part)));
       default:
         throw new Error(`standin codec: unknown tag ${JSON.stringify(tag)}`);
     }
   }
 
+  // A block: u32 text bytes, u32 payload count, a u32 length per payload, the
+  // text (UTF-8), then each payload at the next multiple of 8 (little-endian).
+  const align8 = (at: number) => Math.ceil(at / 8) * 8;
+
   return {
     encode: (value, hooks = {}) => JSON.stringify(pack(value, hooks, new Set())),
     decode: (text, hooks = {}) => unpack(JSON.parse(text), hooks),
+    pack(value, minBytes) {
+      const parts: Uint8Array[] = [];
+      const text = new TextEncoder().encode(
+        JSON.stringify(pack(value, {}, new Set(), { min: minBytes, parts })),
+      );
+      const head = new Uint8Array(8 + 4 * parts.length);
+      const view = new DataView(head.buffer);
+      view.setUint32(0, text.byteLength, true);
+      view.setUint32(4, parts.length, true);
+      parts.forEach((bytes, i) => view.setUint32(8 + 4 * i, bytes.byteLength, true));
+      let size = head.byteLength + text.byteLength;
+      for (const bytes of parts) size = align8(size) + bytes.byteLength;
+      const block = new Uint8Array(size);
+      block.set(head, 0);
+      block.set(text, head.byteLength);
+      let at = head.byteLength + text.byteLength;
+      for (const bytes of parts) {
+        at = align8(at);
+        block.set(bytes, at);
+        at += bytes.byteLength;
+      }
+      return { block, parts: parts.length };
+    },
+    unpack(block) {
+      const view = new DataView(block);
+      const textBytes = view.getUint32(0, true);
+      const count = view.getUint32(4, true);
+      let at = 8 + 4 * count;
+      const text = new TextDecoder().decode(new Uint8Array(block, at, textBytes));
+      at += textBytes;
+      const ranges: [number, number][] = [];
+      for (let i = 0; i < count; i++) {
+        const length = view.getUint32(8 + 4 * i, true);
+        at = align8(at);
+        if (at + length > block.byteLength) throw new Error('standin codec: a block cut short');
+        ranges.push([at, at + length]);
+        at += length;
+      }
+      const buffers: ArrayBuffer[] = [];
+      const value = unpack(JSON.parse(text), {}, (index) => {
+        const range = ranges[index];
+        if (!range) throw new Error('standin codec: a payload outside its block');
+        const copy = block.slice(range[0], range[1]);
+        buffers.push(copy);
+        return copy;
+      });
+      return { value, buffers };
+    },
   };
 }

@@ -15,7 +15,6 @@ import { pathToFileURL } from 'node:url';
 import { FUSE, readFuses } from './fuses.ts';
 
 const HOME = import.meta.dirname;
-const ELECTRON_MODULE = pathToFileURL(join(HOME, 'electron', 'index.ts')).href;
 
 function fail(message: string): never {
   console.error(`[electron-standin] ${message}`);
@@ -120,13 +119,8 @@ async function startApp(): Promise<void> {
     defaultApp: !isPackaged,
   });
 
-  registerHooks!({
-    resolve(specifier, context, next) {
-      if (specifier === 'electron' || specifier === 'electron/main')
-        return { url: ELECTRON_MODULE, shortCircuit: true, format: 'module' };
-      return next(specifier, context);
-    },
-  });
+  const { mapElectronToStandin } = await import('./hook.ts');
+  mapElectronToStandin();
 
   const { app, dialog } = await import('./electron/index.ts');
   const { windowList } = await import('./electron/browser-window.ts');

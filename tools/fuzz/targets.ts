@@ -1,12 +1,10 @@
 // Property-based tests at the app's boundaries, as fuzz targets: each opens
-// what it needs (a harness, a sandbox) and gives a fast-check property. Run
+// what it needs (a sandbox, a CLI process) and gives a fast-check property. Run
 // with a few hundred inputs and a fixed seed in npm test (fuzz.spec.ts), with
 // 100,000 per target in npm run fuzz (scripts/fuzz.ts). A failing input is
 // kept in regressions.json and replayed by both. The order-list parser's
 // target reuses the generators and the reference of the parser's own tests.
 
-import { connect } from 'node:net';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -27,7 +25,6 @@ import {
   parseFaultSpec,
   type FaultRule,
 } from '../../src/main/sandbox/faults.ts';
-import { startSandbox } from '../../src/main/sandbox/server.ts';
 import { ASSISTANT_STEPS } from '../../src/shared/domain-assistant.ts';
 import { STORE_ENDPOINTS } from '../../src/shared/deprecations.ts';
 import { argumentSchemas, CHANNELS, type Channel } from '../../src/shared/ipc-contract.ts';
@@ -44,7 +41,6 @@ import {
   unpackScreenColumns,
   type ScreenColumns,
 } from '../../src/shared/screen-columns.ts';
-import { startHarness } from '../harness/server.ts';
 import {
   cutOffListText,
   expectReadAsReference,
@@ -563,169 +559,6 @@ const faultSpecs: FuzzTarget = pure(
   ),
 );
 
-// ---- The harness's request handling ----
-
-interface RawRequest {
-  readonly method: string;
-  readonly path: string;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body: string;
-}
-
-/** Sends bytes as they are (no client-side checks) and reads the status line; 0 when the connection closes first. */
-function rawRequest(port: number, request: RawRequest): Promise<number> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    let text = '';
-    const done = (status: number): void => {
-      socket.destroy();
-      resolve(status);
-    };
-    socket.setTimeout(5_000, () => done(-1));
-    socket.on('error', () => done(0));
-    socket.on('close', () => done(Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0)));
-    socket.on('data', (chunk) => {
-      text += chunk.toString('latin1');
-      const status = /^HTTP\/1\.1 (\d{3})/.exec(text);
-      if (status) done(Number(status[1]));
-    });
-    const body = Buffer.from(request.body, 'utf8');
-    const head = [
-      `${request.method} ${request.path} HTTP/1.1`,
-      ...Object.entries(request.headers).map(([name, value]) => `${name}: ${value}`),
-      `Content-Length: ${body.length}`,
-      'Connection: close',
-    ];
-    socket.write(Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`, 'latin1'), body]));
-  });
-}
-
-/** Channels whose valid calls reach DNS or TLS on the open network: kept out, the fuzz stays on loopback. */
-const OFFLINE_CHANNELS = CHANNELS.filter(
-  (c) => c !== 'domains:check' && c !== 'domains:certificate',
-);
-
-const harnessRequests: FuzzTarget = {
-  name: 'harness-requests',
-  async open() {
-    const root = mkdtempSync(join(tmpdir(), 'fuzz-harness-'));
-    mkdirSync(join(root, 'renderer'));
-    writeFileSync(join(root, 'renderer', 'index.html'), '<html><head></head><body></body></html>');
-    writeFileSync(join(root, 'renderer', 'app.js'), 'console.log(1)');
-    const sandbox = await startSandbox({ port: 0, orders: 20 });
-    const harness = await startHarness({
-      dataDir: join(root, 'data'),
-      rendererDir: join(root, 'renderer'),
-      sandbox: { baseUrl: sandbox.baseUrl, key: 'demo-pro' },
-    });
-    const origin = harness.origin;
-    const port = Number(new URL(origin).port);
-    const token = new URLSearchParams(new URL(harness.url).hash.slice(1)).get('token')!;
-    const pathText = fc.string({
-      unit: fc.constantFrom(..."abc/._-%0123456789AFzZ?=&#~!$'()*+,;:@".split('')),
-      maxLength: 30,
-    });
-    const request = fc.record({
-      method: fc.oneof(
-        fc.constantFrom(
-          'GET',
-          'POST',
-          'PUT',
-          'DELETE',
-          'HEAD',
-          'OPTIONS',
-          'PATCH',
-          'CONNECT',
-          'TRACE',
-        ),
-        fc.stringMatching(/^[A-Za-z!#$%&'*+.^_`|~-]{1,12}$/),
-      ),
-      path: fc.oneof(
-        fc.constantFrom(
-          '/',
-          '/index.html',
-          '/app.js',
-          '/harness/invoke',
-          '/harness/events',
-          '/harness/blob/0',
-          '/favicon.ico',
-          '/harness/icon',
-          '/harness/bridge.js',
-          '/../renderer-private/x',
-          '/%',
-          '/%zz',
-          '/%2e%2e/%2e%2e/etc/passwd',
-          '/renderer-private/secret.txt',
-        ),
-        pathText.map((p) => `/${p}`),
-        fc.constantFrom('*', 'http://evil.example/', '//x'),
-      ),
-      host: fc.constantFrom(new URL(origin).host, 'evil.example', '', 'localhost'),
-      origin: fc.option(fc.constantFrom(origin, 'http://evil.example', 'null', ''), {
-        nil: undefined,
-      }),
-      token: fc.option(fc.constantFrom(token, 'wrong', ''), { nil: undefined }),
-      fetchSite: fc.option(fc.constantFrom('same-origin', 'cross-site', 'none'), {
-        nil: undefined,
-      }),
-      body: fc.oneof(
-        fc.constant(''),
-        fc.jsonValue().map((v) => JSON.stringify(v)),
-        fc
-          .tuple(fc.constantFrom(...OFFLINE_CHANNELS, 'nope', ''), fc.jsonValue())
-          .map(([channel, args]) => JSON.stringify({ channel, args })),
-        fc
-          .constantFrom(...OFFLINE_CHANNELS)
-          .chain((channel) =>
-            VALID_ARGUMENTS[channel].map((args) => JSON.stringify({ channel, args })),
-          ),
-        fc.string({ unit: 'binary', maxLength: 200 }),
-      ),
-    });
-    let statuses = 0;
-    // Saved regressions name the run's own values: $host, $origin, $token.
-    const own = (text: string): string =>
-      text
-        .replaceAll('$origin', origin)
-        .replaceAll('$host', new URL(origin).host)
-        .replaceAll('$token', token);
-    const property = fc.asyncProperty(request, async (generated) => {
-      const r = JSON.parse(own(JSON.stringify(generated))) as typeof generated;
-      const headers: Record<string, string> = { Host: r.host };
-      if (r.origin !== undefined) headers.Origin = r.origin;
-      if (r.token !== undefined) headers['x-harness-token'] = r.token;
-      if (r.fetchSite !== undefined) headers['Sec-Fetch-Site'] = r.fetchSite;
-      if (r.body !== '') headers['Content-Type'] = 'application/json';
-      const path =
-        r.path.includes('?token=') || r.path !== '/harness/events'
-          ? r.path
-          : `${r.path}?token=${token}`;
-      const status = await rawRequest(port, { method: r.method, path, headers, body: r.body });
-      statuses += 1;
-      // Never a 500; the server still answers (a follow-up request gets its icon).
-      if (status >= 500) return false;
-      if (statuses % 50 === 0) {
-        const alive = await rawRequest(port, {
-          method: 'GET',
-          path: '/harness/icon',
-          headers: { Host: new URL(origin).host },
-          body: '',
-        });
-        if (alive !== 200) return false;
-      }
-      return true;
-    });
-    return {
-      property: property as unknown as fc.IRawProperty<unknown[]>,
-      close: async () => {
-        await harness.close();
-        await sandbox.close();
-        rmSync(root, { recursive: true, force: true });
-      },
-    };
-  },
-};
-
 // ---- The command line's arguments ----
 
 const CLI_WORDS = [
@@ -822,7 +655,7 @@ const orderLists = pure(
 const SORTS = ['id', 'petId', 'quantity', 'shipDate', 'complete'] as const;
 
 /**
- * A part as main sends it, packed as the harness sends it, with bytes
+ * A part as main sends it, packed into one buffer (packScreenColumns), with bytes
  * changed anywhere after its header: what the page takes (unpacked and
  * checked) is rows a table holds whole. Every row reads, and every sort
  * either way is each row once. A hang shows as the target's time bound.
@@ -886,6 +719,5 @@ export const TARGETS: readonly FuzzTarget[] = [
   domainNames,
   ipcArguments,
   faultSpecs,
-  harnessRequests,
   cliArguments,
 ];

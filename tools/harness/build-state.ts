@@ -1,11 +1,12 @@
-// Whether the built renderer (out/renderer) is older than what it is built
-// from, so `npm run harness` builds only when something changed. The main
-// process's code is not built for the harness: it runs from source.
+// Whether the built page and preload (out/renderer, out/preload) are older
+// than what they are built from, so `npm run harness` builds only when
+// something changed. The main process's code is not built for the harness:
+// it runs from source.
 
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** What the renderer's build is made from. */
+/** What the page's and the preload's build is made from. */
 const SOURCES = [
   'src/renderer',
   'src/shared',
@@ -13,6 +14,9 @@ const SOURCES = [
   'electron.vite.config.ts',
   'package.json',
 ];
+
+/** What the harness loads of the build. */
+const BUILT = ['out/renderer/index.html', 'out/preload/index.cjs'];
 
 function newestChange(path: string): number {
   const stat = statSync(path);
@@ -22,10 +26,10 @@ function newestChange(path: string): number {
   return newest;
 }
 
-export function rendererBuildIsCurrent(root: string): boolean {
-  const built = join(root, 'out', 'renderer', 'index.html');
-  if (!existsSync(built)) return false;
-  const builtAt = statSync(built).mtimeMs;
+export function buildIsCurrent(root: string): boolean {
+  const built = BUILT.map((file) => join(root, file));
+  if (!built.every((file) => existsSync(file))) return false;
+  const builtAt = Math.min(...built.map((file) => statSync(file).mtimeMs));
   return SOURCES.every((source) => {
     const path = join(root, source);
     return !existsSync(path) || newestChange(path) <= builtAt;

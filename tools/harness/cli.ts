@@ -1,7 +1,11 @@
-// npm run harness: the renderer in any browser, against the real main-process
-// services and a sandbox on loopback. Development only. Takes the sandbox's
-// options too, so limits and faults can be tried in the app without a second
-// sandbox; builds the renderer only when the build is older than its sources.
+// npm run harness: the app in Chromium through the Electron stand-in, its
+// main-process services in this process against a sandbox of its own.
+// Development only. Takes the sandbox's options too, so limits and faults
+// can be tried in the app without a second sandbox; builds the app only when
+// the build is older than its sources. A window where there is a display;
+// without one, Chromium runs headless and the harness says where to look:
+// the page in DevTools (live, and usable through DevTools' screencast) and a
+// screenshot of the first screen.
 
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -12,21 +16,24 @@ import { parseArgs } from 'node:util';
 import { parseCliArgs, USAGE as SANDBOX_USAGE } from '../../src/main/sandbox/cli.ts';
 import { startSandbox } from '../../src/main/sandbox/server.ts';
 import { PLAN_IDS } from '../../src/shared/plans.ts';
-import { rendererBuildIsCurrent } from './build-state.ts';
-import { startHarness } from './server.ts';
+import { buildIsCurrent } from './build-state.ts';
+import { startHarness, type Harness } from './harness.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
 export const USAGE = `Usage: npm run harness -- [options]
 
-Serves the built app in any browser on 127.0.0.1, against the real
-main-process services and a sandbox of its own. Development only.
+Opens the app in Chromium through the Electron stand-in, against the real
+main-process services and a sandbox of its own. Development only. A window
+where there is a display; headless otherwise, with the page's DevTools
+address and a screenshot of the first screen to look at.
 
 Harness options:
-  --port N             port of the page (default: a free one)
+  --port N             port of Chromium's DevTools (default: a free one)
   --data-dir DIR       settings and local data (default: a new temporary folder)
   --plan PLAN          plan of the key the Sandbox environment uses:
                        ${PLAN_IDS.join(', ')} (default: pro)
+  --headless           no window, even where there is a display
   --rebuild            build the app even when the build is current
   -h, --help           show this help
 
@@ -38,7 +45,7 @@ ${SANDBOX_USAGE.split('\n')
   .join('\n')}`;
 
 const OWN_WITH_VALUE = new Set(['--port', '--data-dir', '--plan']);
-const OWN_FLAGS = new Set(['--rebuild', '--help', '-h']);
+const OWN_FLAGS = new Set(['--headless', '--rebuild', '--help', '-h']);
 
 /** Splits the harness's own options from the sandbox's. */
 function split(argv: readonly string[]): { own: string[]; sandbox: string[] } {
@@ -65,6 +72,7 @@ export function parseHarnessArgs(argv: readonly string[]) {
       port: { type: 'string', default: '0' },
       'data-dir': { type: 'string' },
       plan: { type: 'string', default: 'pro' },
+      headless: { type: 'boolean', default: false },
       rebuild: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -74,16 +82,33 @@ export function parseHarnessArgs(argv: readonly string[]) {
     throw new Error(`--port must be a whole number from 0 to 65535, got "${values.port}"`);
   const plan = PLAN_IDS.find((id) => id === values.plan);
   if (!plan) throw new Error(`--plan must be one of ${PLAN_IDS.join(', ')}, got "${values.plan}"`);
-  // The sandbox listens on a free port of its own; --port is the page's.
+  // The sandbox listens on a free port of its own; --port is DevTools'.
   const sandbox = { ...parseCliArgs(parts.sandbox), port: 0 };
   return {
     help: values.help,
     port,
     plan: plan,
+    headless: values.headless,
     rebuild: values.rebuild,
     ...(values['data-dir'] !== undefined ? { dataDir: values['data-dir'] } : {}),
     sandbox,
   };
+}
+
+/** As the stand-in's launcher decides: ELECTRON_STANDIN_HEADLESS, else whether there is a display. */
+function headlessHere(env: NodeJS.ProcessEnv): boolean {
+  if (env.ELECTRON_STANDIN_HEADLESS === '1') return true;
+  if (env.ELECTRON_STANDIN_HEADLESS === '0') return false;
+  return !(env.DISPLAY || env.WAYLAND_DISPLAY);
+}
+
+/** The page's DevTools, served by Chromium itself (no network needed). */
+async function inspectorUrl(harness: Harness): Promise<string> {
+  const cdp = await harness.page.context().newCDPSession(harness.page);
+  const { targetInfo } = await cdp.send('Target.getTargetInfo');
+  await cdp.detach();
+  const { host } = new URL(harness.devtools);
+  return `${harness.devtools}/devtools/inspector.html?ws=${host}/devtools/page/${targetInfo.targetId}`;
 }
 
 async function main(): Promise<void> {
@@ -99,7 +124,7 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  if (options.rebuild || !rendererBuildIsCurrent(ROOT)) {
+  if (options.rebuild || !buildIsCurrent(ROOT)) {
     // electron-vite's exports name no script: its bin is found through its package.json.
     const require = createRequire(import.meta.url);
     const manifest = require.resolve('electron-vite/package.json');
@@ -124,20 +149,51 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'store-admin-harness-'));
+  const headless = options.headless || headlessHere(process.env);
   const harness = await startHarness({
-    port: options.port,
-    dataDir: options.dataDir ?? mkdtempSync(join(tmpdir(), 'store-admin-harness-')),
+    dataDir,
     sandbox: { baseUrl: sandbox.baseUrl, key },
+    headful: !headless,
+    devtoolsPort: options.port,
+    ...(headless ? { viewport: { width: 1280, height: 800 } } : {}),
   });
-  console.log(`Store Admin harness: open ${harness.url}`);
-  console.log(`Sandbox: ${sandbox.baseUrl} (the Sandbox environment uses ${options.plan}: ${key})`);
+  let stopping = false;
   const stop = async (): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
     await harness.close();
     await sandbox.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
+  // The person closed the window.
+  harness.page.once('close', () => void stop());
+  console.log(`Sandbox: ${sandbox.baseUrl} (the Sandbox environment uses ${options.plan}: ${key})`);
+  console.log(`Data folder: ${dataDir}`);
+  if (!headless) {
+    console.log(
+      `Store Admin harness: the app's window is open. Close it, or press Ctrl-C, to stop.`,
+    );
+    return;
+  }
+  console.log(`Store Admin harness: the app is open in headless Chromium (no display here).`);
+  console.log(
+    `  See and use it in DevTools, in a browser on this machine: ${await inspectorUrl(harness)}`,
+  );
+  console.log(
+    `  (from another machine: ssh -L ${new URL(harness.devtools).port}:127.0.0.1:${new URL(harness.devtools).port} first)`,
+  );
+  // The first screen once its list shows (or as it is after half a minute).
+  await harness.page
+    .locator('[role="grid"] [role="row"][aria-rowindex="2"]')
+    .waitFor({ timeout: 30_000 })
+    .catch(() => undefined);
+  const screenshot = join(dataDir, 'first-screen.png');
+  await harness.page.screenshot({ path: screenshot });
+  console.log(`  The first screen: ${screenshot}`);
+  console.log('Press Ctrl-C to stop.');
 }
 
 if (import.meta.main) await main();

@@ -1,15 +1,18 @@
-// One whole app for an end-to-end test: a sandbox on loopback, the harness
-// serving the built renderer against the real main-process services, and a
-// page in Debian's Chromium. The harness can be restarted on the same data
-// folder (an app restart) and the sandbox stopped (the service gone). Every
-// Content-Security-Policy violation the page reports is kept, and closing
-// the app fails the test if there was one. The data folder's file layer can
-// be made to fail as a full or read-only disk would (`disk.fail`).
+// One whole app for an end-to-end test: a sandbox on loopback, and the
+// harness (tools/harness): the real main-process services in this process,
+// registered on the Electron stand-in's ipcMain, and the app's window in the
+// stand-in's Chromium, the built page with the built preload in its isolated
+// world. The harness can be restarted on the same data folder (an app
+// restart, in the same window) and the sandbox stopped (the service gone).
+// Every Content-Security-Policy violation the page reports is kept, and
+// closing the app fails the test if there was one. The data folder's file
+// layer can be made to fail as a full or read-only disk would (`disk.fail`).
 
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
   startSandbox,
   type Sandbox,
@@ -17,10 +20,19 @@ import {
 } from '../../../src/main/sandbox/server.ts';
 import { SANDBOX_DEMO_KEY } from '../../../src/shared/environments.ts';
 import type { RecheckSchedule } from '../../../src/main/domains/recheck-schedule.ts';
-import { startHarness, type Harness } from '../../../tools/harness/server.ts';
+import type * as HarnessModule from '../../../tools/harness/harness.ts';
+import type { Harness } from '../../../tools/harness/harness.ts';
 import { failingFiles, type FailingFiles } from '../../support/failing-files.ts';
-import { launchChromium } from '../../../tools/browser/chromium.ts';
 import { inPage } from './in-page-shapes.ts';
+
+/**
+ * The harness, loaded by Node itself: the app's Electron edge it runs
+ * imports `electron`, which the stand-in maps with a hook on Node's own
+ * resolver, and vitest's module runner resolves modules without it.
+ */
+export const { startHarness } = createRequire(import.meta.url)(
+  '../../../tools/harness/harness.ts',
+) as typeof HarnessModule;
 
 export interface E2EApp {
   readonly page: Page;
@@ -61,41 +73,40 @@ export async function startE2EApp(options: E2EAppOptions = {}): Promise<E2EApp> 
   const dataDir = mkdtempSync(join(tmpdir(), 'store-admin-e2e-'));
   const key = options.appKey ?? SANDBOX_DEMO_KEY;
   const disk = failingFiles();
-  const open = () =>
-    startHarness({
-      dataDir,
-      sandbox: { baseUrl: sandbox.baseUrl, key },
-      files: disk,
-      ...(options.recheckSchedule ? { recheckSchedule: options.recheckSchedule } : {}),
-    });
-  let harness = await open();
-  const browser: Browser = await launchChromium();
-  const page = await browser.newPage({
-    viewport: options.viewport ?? { width: 1280, height: 800 },
-  });
   const errors: string[] = [];
   const csp: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
   /**
    * A violation counts against the app when its code caused it. axe-core,
    * which the tests inject through the DevTools protocol, compiles its message
    * templates with new Function: those evals come from no file of the app
    * (the page's CSP rightly refuses them) and are not the app's.
    */
+  let appFiles = '';
   const report = (text: string, source: string, blocked: string) => {
-    const fromTest = blocked === 'eval' && !source.startsWith(harness.origin);
+    const fromTest = blocked === 'eval' && !source.startsWith(appFiles);
     if (!fromTest) csp.push(`${text} (${source || 'no source'})`);
   };
-  // Chromium says "Refused to apply inline style …" (and the like) on the console for each violation.
-  page.on('console', (message) => {
-    const text = message.text();
-    if (!/Content Security Policy/i.test(text)) return;
-    report(text, message.location().url, /evaluate a string/.test(text) ? 'eval' : '');
+  let harness = await startHarness({
+    dataDir,
+    sandbox: { baseUrl: sandbox.baseUrl, key },
+    files: disk,
+    ...(options.recheckSchedule ? { recheckSchedule: options.recheckSchedule } : {}),
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    prepare: async (page) => {
+      page.on('pageerror', (error) => errors.push(error.message));
+      // Chromium says "Refused to apply inline style …" (and the like) on the console for each violation.
+      page.on('console', (message) => {
+        const text = message.text();
+        if (!/Content Security Policy/i.test(text)) return;
+        report(text, message.location().url, /evaluate a string/.test(text) ? 'eval' : '');
+      });
+      // Reported to the page itself too, in every document it loads.
+      await page.exposeFunction('__reportCspViolation', report);
+      await page.addInitScript(inPage.watchCspViolations);
+    },
   });
-  // Reported to the page itself too, in every document it loads.
-  await page.exposeFunction('__reportCspViolation', report);
-  await page.addInitScript(inPage.watchCspViolations);
-  await page.goto(harness.url);
+  appFiles = new URL('.', harness.url).href;
+  const page: Page = harness.page;
   const app: E2EApp = {
     page,
     sandbox,
@@ -103,16 +114,12 @@ export async function startE2EApp(options: E2EAppOptions = {}): Promise<E2EApp> 
     disk,
     harness,
     async restart() {
-      await harness.close();
-      harness = await open();
+      harness = await harness.restart();
       app.harness = harness;
-      await page.goto('about:blank');
-      await page.goto(harness.url);
     },
     cspViolations: () => [...csp],
     forgetCspViolations: () => void csp.splice(0),
     async close() {
-      await browser.close();
       await harness.close();
       await sandbox.close();
       rmSync(dataDir, { recursive: true, force: true });

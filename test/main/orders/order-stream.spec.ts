@@ -1,21 +1,12 @@
 // A list's rows on their way to the renderer: RowsSender's parts as the
 // scanner reads (the first at once, then at most every interval, then the
-// rest and the end mark; a failure after some rows says so), and the
-// harness's binary frames of them, read back as they were sent.
+// rest and the end mark; a failure after some rows says so).
 
 import { describe, expect, test } from 'vitest';
 import { RowsSender, type OrderStreamSink } from '../../../src/main/orders/order-stream.ts';
 import { ordersOf } from '../../../src/shared/order-columns.ts';
 import type { OrderStreamMessage } from '../../../src/shared/order-stream.ts';
-import { screenColumnsOf } from '../../../src/shared/screen-columns.ts';
 import { ordersOfScreen } from '../../support/screen-orders.ts';
-import {
-  bodyLength,
-  decodeBody,
-  decodeFrame,
-  encodeFrame,
-  framePrefix,
-} from '../../../tools/harness/stream-frames.ts';
 import { columnsOf } from '../../renderer/features/orders/table/table-of.ts';
 
 const orders = Array.from({ length: 10 }, (_, k) => ({
@@ -96,55 +87,5 @@ describe('RowsSender', () => {
     sender.offer(readSoFar(5));
     sender.end(whole);
     expect(sink.opened()).toBe(0);
-  });
-});
-
-describe("the harness's frames", () => {
-  test('read back as sent: rows (as views on the body), the end mark, the failure', () => {
-    const messages: OrderStreamMessage[] = [
-      { kind: 'rows', from: 3, columns: screenColumnsOf(whole, 3, 8), expected: 12 },
-      { kind: 'rows', from: 0, columns: screenColumnsOf(whole, 0, 0) },
-      { kind: 'end', count: 10 },
-      { kind: 'failed' },
-    ];
-    for (const message of messages) {
-      const frame = encodeFrame(message);
-      const body = frame.slice().buffer;
-      const back = decodeFrame(body);
-      expect(back).toEqual(message);
-      if (back.kind === 'rows') expect(back.columns.idText.buffer).toBe(body);
-    }
-  });
-
-  test('a body of every frame waiting: each message back in order, on a buffer of its own', () => {
-    const messages: OrderStreamMessage[] = [
-      { kind: 'rows', from: 0, columns: screenColumnsOf(whole, 0, 4), expected: 10 },
-      { kind: 'rows', from: 4, columns: screenColumnsOf(whole, 4, 10) },
-      { kind: 'end', count: 10 },
-    ];
-    const frames = messages.map(encodeFrame);
-    const body = new Uint8Array(bodyLength(frames));
-    let at = 0;
-    for (const frame of frames) {
-      body.set(framePrefix(frame), at);
-      body.set(frame, at + 8);
-      at += 8 + frame.length;
-    }
-    expect(at).toBe(body.length);
-    const back = decodeBody(body.buffer);
-    expect(back.map(({ message }) => message)).toEqual(messages);
-    // Each can be transferred alone: its columns lie on its own buffer.
-    expect(new Set(back.map(({ buffer }) => buffer)).size).toBe(3);
-    for (const { message, buffer } of back)
-      if (message.kind === 'rows') expect(message.columns.idText.buffer).toBe(buffer);
-    // One frame: the body's own buffer, no copy.
-    const one = new Uint8Array(bodyLength([frames[0]!]));
-    one.set(framePrefix(frames[0]!));
-    one.set(frames[0]!, 8);
-    const [single] = decodeBody(one.buffer);
-    expect(single!.buffer).toBe(one.buffer);
-    expect(single!.message).toEqual(messages[0]);
-    // A body cut short is refused, not half read.
-    expect(() => decodeBody(body.slice(0, body.length - 8).buffer)).toThrow(RangeError);
   });
 });

@@ -3,12 +3,14 @@
 // Electron's does), `on` receives its `send`. A handler's rejection reaches
 // the renderer as "Error invoking remote method '<channel>': <error>".
 
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { EventEmitter } from 'node:events';
 
 export type InvokeHandler = (event: Electron.IpcMainInvokeEvent, ...args: unknown[]) => unknown;
 
 export class StandinIpcMain extends EventEmitter {
   readonly #handlers = new Map<string, InvokeHandler>();
+  readonly #invoking = new AsyncLocalStorage<Electron.IpcMainInvokeEvent>();
 
   handle(channel: string, handler: InvokeHandler): void {
     if (this.#handlers.has(channel))
@@ -35,7 +37,16 @@ export class StandinIpcMain extends EventEmitter {
   ): Promise<unknown> {
     const handler = this.#handlers.get(channel);
     if (!handler) throw new Error(`No handler registered for '${channel}'`);
-    return handler(event, ...args);
+    return this.#invoking.run(event, () => handler(event, ...args));
+  }
+
+  /**
+   * The stand-in's side: the invoke whose handler is running (also in what it
+   * awaits), so one process that hosts several windows' services (the
+   * development harness) can answer each window from its own.
+   */
+  get currentInvoke(): Electron.IpcMainInvokeEvent | undefined {
+    return this.#invoking.getStore();
   }
 
   /** The channels that have a handler (tests read it). */

@@ -24,8 +24,13 @@ import { session } from './session.ts';
 
 export const PRELOAD_WORLD = 'Electron Isolated Context';
 const BINDING = '__electronStandinToMain';
-/** Messages at least this long go to the preload's world through a file (#spill). */
-const SPILL_CHARS = 256 * 1024;
+/**
+ * Byte payloads (typed arrays, ArrayBuffers) this large go beside a
+ * message's text, as raw bytes; a message with any, or this long itself,
+ * goes to the preload's world through a file (#spill).
+ */
+const BESIDE_BYTES = 64 * 1024;
+const SPILL_BYTES = 256 * 1024;
 const codec = standinCodec();
 
 function preloadScript(preload: string | undefined): string {
@@ -59,6 +64,9 @@ function pageScript(): string {
 
 type WindowOpenHandler = Parameters<Electron.WebContents['setWindowOpenHandler']>[0];
 
+/** A message on its way to the preload's world: a string over the protocol, or a block for a file. */
+type Outgoing = { readonly text: string } | { readonly block: Uint8Array };
+
 let nextId = 1;
 
 export class StandinWebContents extends EventEmitter {
@@ -69,8 +77,9 @@ export class StandinWebContents extends EventEmitter {
   #cdp: CDPSession | undefined;
   #attached: Promise<void>;
   #resolveAttached!: () => void;
+  #held: Promise<void> = Promise.resolve();
   #preloadContext: number | undefined;
-  #outbox: string[] = [];
+  #outbox: Outgoing[] = [];
   /** Deliveries to the preload's world go out one after another, in order. */
   #sending: Promise<void> = Promise.resolve();
   #spillDir: string | undefined;
@@ -102,7 +111,7 @@ export class StandinWebContents extends EventEmitter {
       if (context.name === PRELOAD_WORLD && aux?.frameId === mainFrame) {
         this.#preloadContext = context.id;
         const waiting = this.#outbox.splice(0);
-        for (const text of waiting) this.#deliver(text);
+        for (const outgoing of waiting) this.#deliver(outgoing);
       }
     });
     cdp.on('Runtime.executionContextDestroyed', ({ executionContextId }) => {
@@ -184,8 +193,19 @@ export class StandinWebContents extends EventEmitter {
     return this.#page;
   }
 
+  /**
+   * The stand-in's side: loads wait until `release` is called, so a test can
+   * set its watchers on the page before the app's document arrives.
+   */
+  holdLoads(): () => void {
+    let release!: () => void;
+    this.#held = new Promise((resolve) => (release = resolve));
+    return release;
+  }
+
   async loadURL(url: string): Promise<void> {
     await this.#attached;
+    await this.#held;
     const page = this.#page!;
     this.emit('did-start-loading');
     try {
@@ -293,20 +313,24 @@ export class StandinWebContents extends EventEmitter {
   }
 
   #toPreload(message: Record<string, unknown>): void {
-    const text = codec.encode(message);
-    if (this.#preloadContext === undefined) this.#outbox.push(text);
-    else this.#deliver(text);
+    const { block, parts } = codec.pack(message, BESIDE_BYTES);
+    const outgoing: Outgoing =
+      parts === 0 && block.byteLength < SPILL_BYTES ? { text: codec.encode(message) } : { block };
+    if (this.#preloadContext === undefined) this.#outbox.push(outgoing);
+    else this.#deliver(outgoing);
   }
 
-  #deliver(text: string): void {
+  #deliver(outgoing: Outgoing): void {
     const context = this.#preloadContext;
     const cdp = this.#cdp;
     if (context === undefined || !cdp) return;
+    // A block's file is written at once, while those before it are still being handed over.
+    const file = 'block' in outgoing ? this.#write(outgoing.block) : undefined;
     this.#sending = this.#sending
-      .then(() =>
-        text.length < SPILL_CHARS
-          ? this.#call(cdp, context, text)
-          : this.#spill(cdp, context, text),
+      .then(async () =>
+        'text' in outgoing
+          ? this.#call(cdp, context, outgoing.text)
+          : this.#spill(cdp, context, await file!),
       )
       // The page went away meanwhile: Electron drops the message too.
       .catch(() => undefined);
@@ -322,19 +346,27 @@ export class StandinWebContents extends EventEmitter {
       .catch(() => undefined);
   }
 
-  /**
-   * A large message (an order list's columns) goes through a file that
-   * Chromium reads itself, set on a file input only the preload's world
-   * holds: the protocol's strings carry some 8 MB/s, a file many times that.
-   */
-  async #spill(cdp: CDPSession, context: number, text: string): Promise<void> {
+  /** A block in a file of its own, in a folder removed with the window (or at exit). */
+  async #write(block: Uint8Array): Promise<string> {
     if (!this.#spillDir) {
       const dir = mkdtempSync(join(tmpdir(), 'electron-standin-spill-'));
       this.#spillDir = dir;
       process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
     }
-    const file = join(this.#spillDir, `${++this.#spilled}.json`);
-    await writeFile(file, text);
+    const file = join(this.#spillDir, `${++this.#spilled}.bin`);
+    await writeFile(file, block);
+    return file;
+  }
+
+  /**
+   * A large message (an order list's columns) goes as a binary block
+   * (codec.ts's pack) through a file that Chromium reads itself, set on a
+   * file input only the preload's world holds: the protocol carries strings
+   * only (base64 and JSON for bytes, some 8 MB/s here), a file raw bytes.
+   * The preload's world takes the file from the input as it is called, so
+   * the next file may be set at once.
+   */
+  async #spill(cdp: CDPSession, context: number, file: string): Promise<void> {
     if (this.#input?.context !== context) {
       const { result } = await cdp.send('Runtime.evaluate', {
         expression: 'globalThis.__electronStandinInput',

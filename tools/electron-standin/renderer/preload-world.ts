@@ -20,8 +20,9 @@ export interface PreloadWorld {
   receive(text: string): void;
   /**
    * A large message main left in a file set on `input` (a detached file input
-   * only this world holds): read by Chromium from the disk, which is far
-   * faster than the protocol's strings. Resolves once it is handled.
+   * only this world holds), as a binary block (codec.ts's pack): read by
+   * Chromium from the disk, which is far faster than the protocol's strings.
+   * Resolves once it is handled.
    */
   receiveFile(): Promise<void>;
 }
@@ -133,8 +134,8 @@ export function preloadWorld(
   (globalThis as unknown as { __electronStandinInput: HTMLInputElement }).__electronStandinInput =
     input;
 
-  const handle = (text: string): void => {
-    const message = codec.decode(text) as Record<string, unknown>;
+  /** `fresh`: buffers this world made for the message alone, moved on to a port rather than copied. */
+  const handle = (message: Record<string, unknown>, fresh: ArrayBuffer[] = []): void => {
     switch (message['k']) {
       case 'reply': {
         const waiting = invokes.get(message['id'] as number);
@@ -159,7 +160,7 @@ export function preloadWorld(
         return;
       }
       case 'port-message':
-        ports.get(message['port'] as string)?.postMessage(message['data']);
+        ports.get(message['port'] as string)?.postMessage(message['data'], fresh);
         return;
       case 'port-close': {
         const port = ports.get(message['port'] as string);
@@ -182,12 +183,15 @@ export function preloadWorld(
       throw new Error(`module not found: ${id} (a sandboxed preload may require only electron)`);
     },
     receive(text: string): void {
-      void inOrder(() => handle(text));
+      void inOrder(() => handle(codec.decode(text) as Record<string, unknown>));
     },
     receiveFile(): Promise<void> {
-      const file = input.files?.[0];
+      // Read at once, beside the files before it (Chromium reads them in parallel); handled in turn.
+      const reading = input.files?.[0]?.arrayBuffer();
       return inOrder(async () => {
-        if (file) handle(await file.text());
+        if (!reading) return;
+        const { value, buffers } = codec.unpack(await reading);
+        handle(value as Record<string, unknown>, buffers);
       });
     },
   };

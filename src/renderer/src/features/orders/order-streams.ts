@@ -1,9 +1,9 @@
 // Where the page receives order lists as columns: each list comes over a
-// MessagePort of its own, which the preload (or the harness's bridge) posts
-// to this window with the id of the stream the page asked for. Only a
-// message this window posted to itself counts (an embedded frame's would have
-// another source), and only for a stream the page is listening to; each
-// message on a port is checked (shape, lengths, offsets) before it is used.
+// MessagePort of its own, which the preload posts to this window with the
+// id of the stream the page asked for. Only a message this window posted to
+// itself counts (an embedded frame's would have another source), and only
+// for a stream the page is listening to; each message on a port is checked
+// (shape, lengths, offsets) before it is used.
 
 import {
   checkOrderStreamMessage,
