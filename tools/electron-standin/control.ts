@@ -11,7 +11,7 @@
 //   POST /notification    {"id", "action": "click" | "close"} as the person does on the desktop
 // The socket is a file in that folder, so only whoever can read it gets in.
 
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { app } from './electron/app.ts';
@@ -169,7 +169,13 @@ export async function startControl(dir: string): Promise<Control> {
   await new Promise<void>((done) => server.listen(socket, done));
   server.unref();
   let info: Record<string, unknown> = { pid: process.pid, socket, argv: process.argv.slice(2) };
-  const write = () => writeFileSync(infoFile, JSON.stringify(info));
+  // Written aside, then renamed over: a test reading the file while it is
+  // rewritten sees the old whole file or the new one, never half of one.
+  const pending = join(dir, `.standin-${process.pid}.json.part`);
+  const write = () => {
+    writeFileSync(pending, JSON.stringify(info));
+    renameSync(pending, infoFile);
+  };
   write();
   return {
     publish(more) {
