@@ -9,6 +9,7 @@ import { createAppServices } from './app-services.ts';
 import { APP_ID, DATA_FOLDER_NAME, PRODUCT_NAME } from './desktop/app-identity.ts';
 import { startLocalCrashReports } from './desktop/crash-reports.ts';
 import { createAppLog, logUncaught } from './desktop/log.ts';
+import { nextZoomFactor } from '../shared/app-commands.ts';
 import { buildAppMenu } from './desktop/menu.ts';
 import { installQuitGuard, pendingCancels } from './desktop/quit-guard.ts';
 import { reloadWhenRendererGone } from './desktop/renderer-recovery.ts';
@@ -128,6 +129,11 @@ if (!app.requestSingleInstanceLock()) {
         message: `${PRODUCT_NAME} ${app.getVersion()}`,
         detail: `Electron ${process.versions.electron}, Chromium ${process.versions.chrome}, Node ${process.versions.node}`,
       });
+    // The View menu's steps, up to 200%: every control still fits the narrowest window there.
+    const zoomWindow = (change: 'in' | 'out' | 'reset'): void => {
+      const contents = mainWindow?.webContents;
+      if (contents) contents.setZoomFactor(nextZoomFactor(contents.getZoomFactor(), change));
+    };
     Menu.setApplicationMenu(
       Menu.buildFromTemplate(
         buildAppMenu({
@@ -135,6 +141,8 @@ if (!app.requestSingleInstanceLock()) {
           isPackaged: app.isPackaged,
           openLogsFolder: () => void shell.openPath(app.getPath('logs')),
           showAbout,
+          sendCommand: (command) => emit('app:command', { command }),
+          zoom: zoomWindow,
         }),
       ),
     );
@@ -149,6 +157,8 @@ if (!app.requestSingleInstanceLock()) {
       const window = createMainWindow(page, join(import.meta.dirname, '../preload'), placement);
       mainWindow = window;
       trackWindowState(window, windowStateFile);
+      // Ctrl+wheel asks for a zoom (Electron leaves it to the app): the same steps as the menu's.
+      window.webContents.on('zoom-changed', (_event, direction) => zoomWindow(direction));
       reloadWhenRendererGone(window.webContents, {
         log,
         now: Date.now,

@@ -132,6 +132,9 @@ export function createApi(invoke: Invoke, on: Subscribe) {
         on('deprecations:changed', listener),
       onDomainWatchChanged: (listener: (payload: EventPayloads['domains:watch-changed']) => void) =>
         on('domains:watch-changed', listener),
+      /** A command chosen in the application menu (find, refresh, a screen, the palette…). */
+      onAppCommand: (listener: (payload: EventPayloads['app:command']) => void) =>
+        on('app:command', listener),
     },
   };
 }

@@ -5,6 +5,7 @@
 // drift. Results are data: Result<T>, never thrown errors.
 
 import { z } from 'zod';
+import type { AppCommand } from './app-commands.ts';
 import type { BulkCancelSnapshot, BulkResult } from './bulk-cancel.ts';
 import {
   domainProgressSchema,
@@ -222,6 +223,8 @@ export interface EventPayloads {
     readonly watch: DomainWatchView;
     readonly previous?: DomainWatchView['badge'];
   };
+  /** A command chosen in main's menu (src/shared/app-commands.ts), for the page to run. */
+  'app:command': { readonly command: AppCommand };
 }
 
 export type EventName = keyof EventPayloads;
@@ -236,6 +239,7 @@ const EVENTS: EventTable = {
   'storage:changed': true,
   'deprecations:changed': true,
   'domains:watch-changed': true,
+  'app:command': true,
 };
 export const EVENT_NAMES = Object.keys(EVENTS) as readonly EventName[];
 export const CHANNELS = Object.keys(argumentSchemas) as Channel[];

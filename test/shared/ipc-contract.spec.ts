@@ -45,6 +45,7 @@ describe('the IPC contract', () => {
       'bulk-cancel:changed': true,
       'deprecations:changed': true,
       'domains:watch-changed': true,
+      'app:command': true,
     } as const;
     // @ts-expect-error 'storage:changed' is missing: the events table must name every event.
     const table: EventTable = withoutOne;

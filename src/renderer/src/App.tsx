@@ -6,6 +6,7 @@
 // default; tests pass the in-process one.
 
 import { useEffect, useState } from 'react';
+import { MoreMenu, useFold } from './components/fold-bar.tsx';
 import type { StoreAdminApi } from '../../shared/api.ts';
 import type { OrderStreams } from '../../shared/order-stream.ts';
 import { NoticeArea, type NoticeActions } from './features/notices/notice-area.tsx';
@@ -63,6 +64,9 @@ function ConnectedApp({
   );
 }
 
+/** What the header folds into "More" when it has no room (zoom, a narrow window), first to last. */
+const HEADER_FOLDS = ['quota', 'screens', 'switcher'] as const;
+
 function AppWindow({ noticeActions }: { noticeActions: NoticeActions | undefined }) {
   const active = useAppStore((state) => state.activeEnvironment);
   const appLoad = useAppStore((state) => state.appLoad);
@@ -71,12 +75,7 @@ function AppWindow({ noticeActions }: { noticeActions: NoticeActions | undefined
     <div className={`app app-${active}`}>
       <header className="app-header">
         <EnvironmentBand environment={active} live />
-        <div className="header-bar">
-          <h1 className="app-title">Store Admin</h1>
-          <ScreenNav />
-          <EnvironmentSwitcher />
-          <QuotaLine />
-        </div>
+        <HeaderBar />
       </header>
       <NoticeArea actions={noticeActions} />
       <main className="app-main">
@@ -94,6 +93,30 @@ function AppWindow({ noticeActions }: { noticeActions: NoticeActions | undefined
       </main>
       {/* Domains re-checked in main: each change is said whatever screen is open. */}
       <DomainAnnouncer />
+    </div>
+  );
+}
+
+/** Title, screens, environment switcher and quota on one line; what does not fit goes under "More". */
+function HeaderBar() {
+  const { attach, isFolded, anyFolded } = useFold(HEADER_FOLDS);
+  const screens = <ScreenNav />;
+  const switcher = <EnvironmentSwitcher />;
+  const quota = <QuotaLine />;
+  return (
+    <div className="header-bar" ref={attach}>
+      <h1 className="app-title">Store Admin</h1>
+      {!isFolded('screens') && <div data-fold="screens">{screens}</div>}
+      <div data-fold-spacer="" />
+      {!isFolded('switcher') && <div data-fold="switcher">{switcher}</div>}
+      {!isFolded('quota') && <div data-fold="quota">{quota}</div>}
+      {anyFolded && (
+        <MoreMenu label="More of the header" className="header-more">
+          {isFolded('screens') && screens}
+          {isFolded('switcher') && switcher}
+          {isFolded('quota') && quota}
+        </MoreMenu>
+      )}
     </div>
   );
 }
