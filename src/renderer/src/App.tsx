@@ -7,6 +7,7 @@
 
 import { useEffect, useState } from 'react';
 import { MoreMenu, useFold } from './components/fold-bar.tsx';
+import { CommandCenter } from './features/commands/command-center.tsx';
 import type { StoreAdminApi } from '../../shared/api.ts';
 import type { OrderStreams } from '../../shared/order-stream.ts';
 import { NoticeArea, type NoticeActions } from './features/notices/notice-area.tsx';
@@ -59,7 +60,9 @@ function ConnectedApp({
 
   return (
     <StoreProvider store={store}>
-      <AppWindow noticeActions={noticeActions} />
+      <CommandCenter onMenuCommand={api.events.onAppCommand}>
+        <AppWindow noticeActions={noticeActions} />
+      </CommandCenter>
     </StoreProvider>
   );
 }

@@ -17,6 +17,7 @@ import { useNow } from '../../components/use-now.ts';
 import { formatClock, formatCount } from '../../format.ts';
 import { useAppStore } from '../../store-context.tsx';
 import { BulkCancelDialog } from '../bulk-cancel/bulk-cancel-dialog.tsx';
+import { useCommandHandler } from '../commands/command-registry.tsx';
 import { BulkCancelFailure, BulkCancelPanel } from '../bulk-cancel/bulk-cancel-panel.tsx';
 import { GoneOrders } from '../changes/gone-orders.tsx';
 import type { AutoRefreshPlan } from './auto-refresh.ts';
@@ -129,6 +130,7 @@ function OrdersWorkspace({
   onExported: (message: string) => void;
 }) {
   const clearFilters = useAppStore((state) => state.clearOrdersFilters);
+  const setQuery = useAppStore((state) => state.setOrdersQuery);
   const selectOrderRow = useAppStore((state) => state.selectOrderRow);
   const askToCancel = useAppStore((state) => state.askToCancel);
   const panel = useAppStore((state) => state.ordersPanel);
@@ -169,6 +171,26 @@ function OrdersWorkspace({
   const focusList = () =>
     workspaceRef.current?.querySelector<HTMLElement>('[role="row"][tabindex="0"]')?.focus();
 
+  const toggleLog = () =>
+    showPanel(panel === 'log' ? (selectedRow === undefined ? 'none' : 'details') : 'log');
+
+  /** The order's details, its heading focused; `searchFor`: the list searched for it alone first. */
+  const openOrder = (id: string | undefined, searchFor: boolean) => {
+    const row = id === undefined ? undefined : table?.rowOfId(id);
+    if (id === undefined || row === undefined) return;
+    if (searchFor) {
+      clearFilters();
+      setQuery({ search: id });
+    }
+    selectOrderRow(environment, row);
+    showPanel('details');
+    setDetailsFocus((n) => n + 1);
+  };
+  useCommandHandler('export-view', exportView);
+  useCommandHandler('toggle-cancel-log', toggleLog);
+  useCommandHandler('go-to-order', (id) => openOrder(id, true));
+  useCommandHandler('open-order', (id) => openOrder(id, false));
+
   return (
     <div
       ref={workspaceRef}
@@ -185,9 +207,7 @@ function OrdersWorkspace({
         onClearTicks={clearTicks}
         onExport={exportView}
         logOpen={panel === 'log'}
-        onToggleLog={() =>
-          showPanel(panel === 'log' ? (selectedRow === undefined ? 'none' : 'details') : 'log')
-        }
+        onToggleLog={toggleLog}
       />
       <BulkCancelPanel environment={environment} />
       {/* The one place the reason is written out for the disabled Cancel buttons (the notice says it in full). */}
