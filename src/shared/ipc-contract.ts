@@ -13,6 +13,7 @@ import {
   domainsConfigSchema,
   type DomainWorkspace,
 } from './domain-assistant.ts';
+import { projectIdSchema, projectNameSchema, type DomainProject } from './domain-projects.ts';
 import type { CertificateReport, DomainCheckReport } from './domains.ts';
 import type { DomainWatchView } from './domain-watch.ts';
 import { STORE_ENDPOINTS, type DeprecationNotice } from './deprecations.ts';
@@ -88,12 +89,19 @@ export const channels = {
   'bulk-cancel:status': channel<BulkCancelSnapshot | null>()(z.tuple([environmentId])),
   'bulk-cancel:results': channel<readonly BulkResult[]>()(z.tuple([environmentId])),
   'bulk-cancel:dismiss': channel<BulkCancelSnapshot | null>()(z.tuple([environmentId])),
-  // The DNS server is the one the clerk saved for the environment (main reads
+  // Custom domains are kept per published project (src/shared/domain-projects.ts).
+  'domains:projects': channel<readonly DomainProject[]>()(z.tuple([])),
+  /** Adds a project by its dashboard name; a name already there is that project. */
+  'domains:add-project': channel<{
+    readonly project: DomainProject;
+    readonly projects: readonly DomainProject[];
+  }>()(z.tuple([projectNameSchema])),
+  // The DNS server is the one the clerk saved for the project (main reads
   // it), and the certificate is read on port 443: the page cannot aim main's
   // checks at any host and port.
   'domains:check': channel<DomainCheckReport>()(
     z.tuple([
-      environmentId,
+      projectIdSchema,
       z.strictObject({
         domain: z.string().min(1).max(300),
         target: z.string().min(1).max(300),
@@ -103,20 +111,20 @@ export const channels = {
   ),
   // The site's address is looked up through the same saved DNS server.
   'domains:certificate': channel<CertificateReport>()(
-    z.tuple([environmentId, z.strictObject({ domain: z.string().min(1).max(300) })]),
+    z.tuple([projectIdSchema, z.strictObject({ domain: z.string().min(1).max(300) })]),
   ),
-  'domains:workspace': channel<DomainWorkspace>()(z.tuple([environmentId])),
+  'domains:workspace': channel<DomainWorkspace>()(z.tuple([projectIdSchema])),
   'domains:save-settings': channel<DomainWorkspace>()(
-    z.tuple([environmentId, domainSettingsSchema]),
+    z.tuple([projectIdSchema, domainSettingsSchema]),
   ),
   'domains:save-progress': channel<DomainWorkspace>()(
-    z.tuple([environmentId, domainProgressSchema]),
+    z.tuple([projectIdSchema, domainProgressSchema]),
   ),
   'domains:remove-progress': channel<DomainWorkspace>()(
-    z.tuple([environmentId, z.string().min(1).max(253)]),
+    z.tuple([projectIdSchema, z.string().min(1).max(253)]),
   ),
   'domains:save-config': channel<DomainWorkspace>()(
-    z.tuple([environmentId, domainsConfigSchema.optional()]),
+    z.tuple([projectIdSchema, domainsConfigSchema.optional()]),
   ),
   // What changed at the last refresh (issue 13 §1).
   'orders:changes': channel<OrderChangesView>()(z.tuple([environmentId])),
@@ -130,7 +138,7 @@ export const channels = {
     z.tuple([environmentId, z.enum(STORE_ENDPOINTS)]),
   ),
   // The domains main re-checks by itself, with each one's status.
-  'domains:watch': channel<readonly DomainWatchView[]>()(z.tuple([environmentId])),
+  'domains:watch': channel<readonly DomainWatchView[]>()(z.tuple([projectIdSchema])),
 } as const;
 
 export type Channel = keyof typeof channels;

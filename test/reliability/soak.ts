@@ -161,8 +161,9 @@ export async function runSoak(options: { durationMs: number; seed: number }): Pr
   };
 
   try {
+    expect(await app.call('domains:add-project', 'Soak'), 'the domains project');
     expect(
-      await app.call('domains:save-settings', 'sandbox', { resolver: dns.address }),
+      await app.call('domains:save-settings', 'soak', { resolver: dns.address }),
       'DNS settings',
     );
     await app.call('orders:list', 'sandbox');
@@ -261,7 +262,7 @@ export async function runSoak(options: { durationMs: number; seed: number }): Pr
     const dnsLoop = async (): Promise<void> => {
       while (running()) {
         for (const [domain, expected] of Object.entries(DNS_EXPECTED)) {
-          const result = await app.call('domains:check', 'sandbox', { domain, target: TARGET });
+          const result = await app.call('domains:check', 'soak', { domain, target: TARGET });
           dnsChecks += 1;
           const status = result.ok
             ? (result.value as DomainCheckReport).status
