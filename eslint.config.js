@@ -1,7 +1,9 @@
 // @ts-check
-// The lint enforces the architecture the README describes: raw IPC only in its
-// two wrappers, the renderer and src/shared kept apart from main and preload,
-// promises never dropped, and accessible JSX. test/lint/ proves each rule fires.
+// The lint enforces the architecture (docs/architecture.md): raw IPC only in its
+// two wrappers, `electron` values only at the Electron edge, the renderer and
+// src/shared kept apart from main and preload, tools, scripts and benchmarks
+// apart from the tests, promises never dropped, and accessible JSX.
+// test/lint/ proves each rule fires.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -46,6 +48,39 @@ const rawSendSyntax = [
       'CallExpression[callee.property.name="send"][callee.object.type="MemberExpression"][callee.object.property.name="webContents"]',
     message: SEND_WRAPPER,
   },
+];
+
+const ELECTRON_EDGE =
+  'Import values from electron only at the Electron edge (src/main/index.ts, window.ts, ipc/handle.ts, electron-*.ts, the preload); elsewhere import types only.';
+
+/**
+ * The Electron edge: the files that may import values from `electron`. Everything
+ * else runs in plain Node, so it can be tested there (type-only imports are fine).
+ */
+const ELECTRON_EDGE_FILES = [
+  'src/main/index.ts',
+  'src/main/window.ts',
+  'src/main/ipc/handle.ts',
+  'src/main/**/electron-*.ts',
+  'src/preload/**/*.ts',
+];
+
+/** The two typed IPC wrappers, the only files that may touch ipcMain/ipcRenderer. */
+const IPC_WRAPPER_FILES = ['src/main/ipc/handle.ts', 'src/preload/index.ts'];
+
+/**
+ * The development and test stand-in for Electron implements the electron API
+ * itself (ipcMain, webContents.send, ...), so the edge's rules do not apply to it.
+ */
+const ELECTRON_STANDIN = 'tools/electron-standin/**';
+
+/** `require('electron')` and `import('electron')`, which no-restricted-imports does not see. */
+const electronValueSyntax = [
+  {
+    selector: "CallExpression[callee.name='require'][arguments.0.value='electron']",
+    message: ELECTRON_EDGE,
+  },
+  { selector: "ImportExpression[source.value='electron']", message: ELECTRON_EDGE },
 ];
 
 export default tseslint.config(
@@ -108,6 +143,14 @@ export default tseslint.config(
               message:
                 'The development harness imports only from tools/harness, src/main and src/shared.',
             },
+            {
+              // Engines that scripts, benchmarks and tests share live in tools/, so
+              // a change to a test cannot break `npm run bench` or `npm run soak`.
+              target: ['./bench', './scripts', './tools', './src'],
+              from: './test',
+              message:
+                'bench/, scripts/, tools/ and src/ import nothing from test/: move what they share to tools/.',
+            },
           ],
         },
       ],
@@ -139,10 +182,32 @@ export default tseslint.config(
     ...jsxA11y.configs.recommended,
   },
   {
-    // Raw IPC only inside the two typed wrappers (as GitHub Desktop enforces).
-    files: ['src/**/*.{ts,tsx}', 'tools/**/*.{ts,tsx}'],
-    // The Electron stand-in is what implements ipcMain and ipcRenderer.
-    ignores: ['src/main/ipc/handle.ts', 'src/preload/index.ts', 'tools/electron-standin/**'],
+    // `electron` values only at the Electron edge; type-only imports anywhere. The
+    // tests import the mocked module to drive it (test/support/electron-mock.ts).
+    files: ['**/*.{ts,tsx,js,cjs,mjs}'],
+    ignores: [...ELECTRON_EDGE_FILES, ELECTRON_STANDIN, 'test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'electron', allowTypeImports: true, message: ELECTRON_EDGE }] },
+      ],
+    },
+  },
+  // no-restricted-syntax holds several rules in one option list, and a later block
+  // replaces an earlier one's list: so one block per set of files.
+  {
+    // Raw IPC only inside the two typed wrappers (as GitHub Desktop enforces), and
+    // no `require('electron')` or `import('electron')` off the edge.
+    files: ['src/**/*.{ts,tsx}', 'tools/**/*.{ts,tsx}', 'scripts/**/*.ts', 'bench/**/*.ts'],
+    ignores: [...ELECTRON_EDGE_FILES, ELECTRON_STANDIN],
+    rules: {
+      'no-restricted-syntax': ['error', ...rawIpcSyntax, ...rawSendSyntax, ...electronValueSyntax],
+    },
+  },
+  {
+    // The edge's other files reach Electron, but raw IPC only through the wrappers.
+    files: ELECTRON_EDGE_FILES,
+    ignores: IPC_WRAPPER_FILES,
     rules: {
       'no-restricted-syntax': ['error', ...rawIpcSyntax, ...rawSendSyntax],
     },

@@ -5,12 +5,17 @@
 // every figure to FILE as data.
 
 import { parseArgs } from 'node:util';
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { benchBundle } from './bundle.ts';
 import { benchChangesDiff } from './changes-diff.ts';
+import { benchGrids } from './grids.ts';
 import { benchMainList } from './main-list.ts';
 import { benchPacing } from './pacing.ts';
 import { benchScaling, benchStream } from './renderer.ts';
 import { benchSortFromScratch } from './sort.ts';
-import { hasChromium } from '../test/e2e/support/browser.ts';
+import { hasChromium } from '../tools/browser/chromium.ts';
 import { print, writeJson, type BenchLine } from './report.ts';
 
 const { values: options } = parseArgs({
@@ -29,10 +34,19 @@ if (wanted('main')) {
   lines.push(...(await benchMainList(orders, rounds, false)));
   lines.push(...(await benchMainList(orders, rounds, true)));
 }
+if (wanted('bundle')) lines.push(...benchBundle());
 if (wanted('changes')) lines.push(...(await benchChangesDiff(orders, Math.max(rounds, 5))));
 if (wanted('sort')) lines.push(...(await benchSortFromScratch(orders, Math.max(rounds, 5))));
 if (wanted('pacing')) lines.push(...(await benchPacing(Number(process.env.BENCH_CANCELS ?? 300))));
 if (hasChromium) {
+  if (wanted('grids')) {
+    const screens = join(tmpdir(), 'store-admin-bench');
+    mkdirSync(screens, { recursive: true });
+    const grids = await benchGrids(orders, screens);
+    lines.push(...grids.lines);
+    for (const [grid, path] of Object.entries(grids.screenshots))
+      console.log(`mid-scroll at 600 px a frame, ${grid}: ${path}`);
+  }
   if (wanted('stream')) lines.push(...(await benchStream(orders, 50)));
   // BENCH_SCALING=10000,100000: other sizes for the scaling table (the largest is scrolled to its end).
   const sizes = (process.env.BENCH_SCALING ?? '10000,100000,1000000,3000000')

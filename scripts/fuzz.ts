@@ -1,11 +1,11 @@
 // npm run fuzz [-- --runs N] [--seed N] [--seconds S] [--target NAME]: every
-// fuzz target (test/fuzz/targets.ts) with 100,000 generated inputs each, each
+// fuzz target (tools/fuzz/targets.ts) with 100,000 generated inputs each, each
 // target bounded in time, reporting the inputs tried per target. A failing
-// input is added to test/fuzz/regressions.json, which npm test replays.
+// input is added to tools/fuzz/regressions.json, which npm test replays.
 
 import { parseArgs } from 'node:util';
-import { runTarget, saveRegression } from '../test/fuzz/run-target.ts';
-import { TARGETS } from '../test/fuzz/targets.ts';
+import { runTarget, saveRegression } from '../tools/fuzz/run-target.ts';
+import { TARGETS } from '../tools/fuzz/targets.ts';
 
 const { values } = parseArgs({
   options: {
@@ -41,7 +41,7 @@ for (const target of targets) {
     console.log(`  ${report.error}\n  counterexample: ${JSON.stringify(report.counterexample)}`);
     console.log(
       saveRegression(report, seed)
-        ? '  kept in test/fuzz/regressions.json: npm test replays it from now on'
+        ? '  kept in tools/fuzz/regressions.json: npm test replays it from now on'
         : '  (not representable as JSON: add it to the regressions by hand)',
     );
   }

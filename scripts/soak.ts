@@ -1,11 +1,11 @@
 // npm run soak -- [--minutes N] [--kills N] [--seed N]: the soak
-// (test/reliability/soak.ts) for N minutes (default 10), then the kill loop
-// (test/reliability/kill-loop.ts) with 100 kills (npm test runs a minute of
-// soak and 30 kills). Prints the figures; exits 1 on any mismatch.
+// (tools/reliability/soak.ts) for N minutes (default 10), then the kill loop
+// (tools/reliability/kill-loop.ts) with 100 kills (the heavy tier runs a fixed
+// amount of soak and 30 kills). Prints the figures; exits 1 on any mismatch.
 
 import { parseArgs } from 'node:util';
-import { runKillLoop } from '../test/reliability/kill-loop.ts';
-import { runSoak, SOAK_FAULTS } from '../test/reliability/soak.ts';
+import { runKillLoop } from '../tools/reliability/kill-loop.ts';
+import { runSoak, SOAK_FAULTS } from '../tools/reliability/soak.ts';
 
 const { values } = parseArgs({
   options: {

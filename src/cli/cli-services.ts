@@ -68,5 +68,3 @@ export function cliServices(options: CliServicesOptions) {
   const quota = new QuotaService({ access, view: () => gate.view() });
   return { client, gate, scope, orders, quota, cacheSaves, sharing };
 }
-
-export type CliServices = ReturnType<typeof cliServices>;

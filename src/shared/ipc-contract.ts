@@ -126,7 +126,7 @@ export const channels = {
   'domains:save-config': channel<DomainWorkspace>()(
     z.tuple([projectIdSchema, domainsConfigSchema.optional()]),
   ),
-  // What changed at the last refresh (issue 13 §1).
+  // What changed at the last refresh.
   'orders:changes': channel<OrderChangesView>()(z.tuple([environmentId])),
   // The service's deprecation notices; the link is the one main recorded, never one the page sends.
   'deprecations:list': channel<readonly DeprecationNotice[]>()(z.tuple([environmentId])),

@@ -20,8 +20,6 @@ export interface QuotaSnapshot {
   readonly holdReason?: HoldReason;
 }
 
-export const UNKNOWN_QUOTA: QuotaSnapshot = { known: false };
-
 /** One bucket of the quota chart. */
 export interface QuotaHistoryPoint {
   /** Start of the bucket, epoch ms. */

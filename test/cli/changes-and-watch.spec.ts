@@ -17,7 +17,7 @@ import { SANDBOX_CHANGELOG_URL } from '../../src/main/sandbox/deprecations.ts';
 import { startSandbox, type Sandbox } from '../../src/main/sandbox/server.ts';
 import { serviceScope } from '../../src/main/environments/service-scope.ts';
 import { virtualTiming } from '../support/virtual-timing.ts';
-import { startDnsTestServer, type TestRecord } from '../main/domains/dns-test-server.ts';
+import { startDnsTestServer, type TestRecord } from '../../tools/loopback/dns-test-server.ts';
 
 const STEP_MS = 60_000;
 let dataDir: string;

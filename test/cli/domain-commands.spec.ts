@@ -8,7 +8,7 @@ import {
   isDomainCommand,
   runDomainCommand,
 } from '../../src/cli/domain-commands.ts';
-import { startDnsTestServer, type DnsTestServer } from '../main/domains/dns-test-server.ts';
+import { startDnsTestServer, type DnsTestServer } from '../../tools/loopback/dns-test-server.ts';
 import {
   closedPort,
   makeCa,
@@ -143,7 +143,8 @@ describe('store-admin domain check', () => {
         '--timeout',
         '300',
       ]);
-      expect(performance.now() - started).toBeLessThan(1000);
+      // Within --timeout, not Node's 5 s a try (4 tries): seconds of slack for a slow machine.
+      expect(performance.now() - started).toBeLessThan(4000);
       expect(code).toBe(DOMAIN_EXIT.failed);
       expect(stdout).toMatch(/^Status: error\n/);
       expect(stdout).toContain('resolver-error: The DNS server');

@@ -1,4 +1,4 @@
-// Issue 9 §5, for a newcomer: what `npm start` says where Electron cannot be
+// For a newcomer: what `npm start` says where Electron cannot be
 // had, and the harness's --help, options and build check.
 
 import { execFile } from 'node:child_process';

@@ -9,8 +9,8 @@
 
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { startDnsTestServer, type TestRecord } from '../main/domains/dns-test-server.ts';
-import { hasChromium } from './support/browser.ts';
+import { startDnsTestServer, type TestRecord } from '../../tools/loopback/dns-test-server.ts';
+import { hasChromium } from '../../tools/browser/chromium.ts';
 import { startE2EApp, type E2EApp, type E2EAppOptions } from './support/app.ts';
 import { inPage } from './support/in-page-shapes.ts';
 import { axeSummary, checkScreen } from './support/screens.ts';

@@ -9,10 +9,10 @@
 
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDnsTestServer, type DnsTestServer } from '../main/domains/dns-test-server.ts';
+import { startDnsTestServer, type DnsTestServer } from '../../tools/loopback/dns-test-server.ts';
 import type { DomainWorkspace } from '../../src/shared/domain-assistant.ts';
 import { describedText } from './support/description.ts';
-import { hasChromium } from './support/browser.ts';
+import { hasChromium } from '../../tools/browser/chromium.ts';
 import { startE2EApp, type E2EApp } from './support/app.ts';
 import { axeSummary, checkScreen } from './support/screens.ts';
 

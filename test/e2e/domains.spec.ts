@@ -4,8 +4,8 @@
 // checked with axe-core and photographed in both themes.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDnsTestServer, type DnsTestServer } from '../main/domains/dns-test-server.ts';
-import { hasChromium } from './support/browser.ts';
+import { startDnsTestServer, type DnsTestServer } from '../../tools/loopback/dns-test-server.ts';
+import { hasChromium } from '../../tools/browser/chromium.ts';
 import { startE2EApp, type E2EApp } from './support/app.ts';
 import { axeSummary, checkScreen } from './support/screens.ts';
 

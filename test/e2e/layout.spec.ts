@@ -7,7 +7,7 @@
 // eval) holds throughout, and the check of it is shown to catch a violation.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium } from './support/browser.ts';
+import { hasChromium } from '../../tools/browser/chromium.ts';
 import { startE2EApp, type E2EApp } from './support/app.ts';
 import { inPage } from './support/in-page-shapes.ts';
 import { axeSummary, checkScreen } from './support/screens.ts';

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SANDBOX_DEMO_KEY } from '../../src/shared/environments.ts';
 import { farWindowMs } from '../support/far-window.ts';
-import { hasChromium } from './support/browser.ts';
+import { hasChromium } from '../../tools/browser/chromium.ts';
 import { startE2EApp, type E2EApp, type E2EAppOptions } from './support/app.ts';
 import { inPage } from './support/in-page-shapes.ts';
 import { axeSummary, checkScreen } from './support/screens.ts';

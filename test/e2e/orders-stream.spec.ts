@@ -7,7 +7,7 @@
 // photographed at 1280×800 and 1920×1080 in both themes.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium } from './support/browser.ts';
+import { hasChromium } from '../../tools/browser/chromium.ts';
 import { startE2EApp, type E2EApp } from './support/app.ts';
 import { axeSummary, checkScreen } from './support/screens.ts';
 

@@ -7,7 +7,7 @@
 // with axe-core and photographed in both themes (support/screens.ts).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium } from './support/browser.ts';
+import { hasChromium } from '../../tools/browser/chromium.ts';
 import { startE2EApp, type E2EApp } from './support/app.ts';
 import { axeSummary, checkScreen } from './support/screens.ts';
 

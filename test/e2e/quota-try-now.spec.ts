@@ -1,4 +1,4 @@
-// Issue 14 §3: a clerk can always end a hold by hand with one confirmed
+// A clerk can always end a hold by hand with one confirmed
 // request. Staging points at a server whose first answer is a 429 asking for
 // an hour's wait; "Try now" in the hold's notice sends exactly one request
 // through the hold, and the service's answer lifts it. In Chromium, against
@@ -6,7 +6,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, scriptedServer, type ScriptedServer } from '../support/scripted-server.ts';
-import { hasChromium } from './support/browser.ts';
+import { hasChromium } from '../../tools/browser/chromium.ts';
 import { describedText } from './support/description.ts';
 import { startE2EApp, type E2EApp } from './support/app.ts';
 import { axeSummary, checkScreen } from './support/screens.ts';

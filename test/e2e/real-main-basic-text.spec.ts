@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/main/sandbox/server.ts';
 import { containsPlaintext } from '../support/electron-mock.ts';
-import { hasChromium } from './support/browser.ts';
+import { hasChromium } from '../../tools/browser/chromium.ts';
 import { describedText } from './support/description.ts';
 import {
   ROOT,

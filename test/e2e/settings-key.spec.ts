@@ -1,11 +1,11 @@
-// Issue 9 §3: a key saved through the Settings screen in the harness reaches
+// A key saved through the Settings screen in the harness reaches
 // main (the bridge used to turn the left-out options argument into null,
 // which the contract refused for every key), and lists orders with it.
 // In Chromium, against the real main process and a second sandbox as Staging.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/main/sandbox/server.ts';
-import { hasChromium } from './support/browser.ts';
+import { hasChromium } from '../../tools/browser/chromium.ts';
 import { describedText } from './support/description.ts';
 import { startE2EApp, type E2EApp } from './support/app.ts';
 

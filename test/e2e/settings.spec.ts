@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/main/sandbox/server.ts';
 import { seriousAxeFindings } from './support/axe.ts';
 import { describedText } from './support/description.ts';
-import { hasChromium } from './support/browser.ts';
+import { hasChromium } from '../../tools/browser/chromium.ts';
 import { startE2EApp, type E2EApp } from './support/app.ts';
 import { axeSummary, checkScreen } from './support/screens.ts';
 

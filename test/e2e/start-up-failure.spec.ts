@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium } from './support/browser.ts';
+import { hasChromium } from '../../tools/browser/chromium.ts';
 import {
   ROOT,
   STANDIN_ELECTRON,

@@ -2,8 +2,8 @@
 // saved regression (npm run fuzz runs 100,000 per target).
 
 import { describe, expect, it } from 'vitest';
-import { runTarget } from './run-target.ts';
-import { TARGETS } from './targets.ts';
+import { runTarget } from '../../tools/fuzz/run-target.ts';
+import { TARGETS } from '../../tools/fuzz/targets.ts';
 
 const SEED = 20_261_122;
 /** Inputs per target in npm test; the harness and the CLI cost a request or a run each. */

@@ -1,32 +1,63 @@
-// Each rule the lint promises (eslint.config.js, the README's design) fires on
+// Each rule the lint promises (eslint.config.js, docs/architecture.md) fires on
 // a small violating snippet, so a change to the configuration cannot turn one
-// off unnoticed. A snippet is linted as the text of an existing file in the
-// folder under test: the type-checked rules need a file the tsconfigs know (a
-// made-up path is refused), and nothing is written to disk.
+// off unnoticed. A snippet is linted as the text of a file that does not exist,
+// at a path in the folder under test (`lint-probe.ts`): the path decides which
+// rules apply, and nothing is written to disk. The type-checked rules need a
+// program for it; the tsconfigs do not list a file that is not there, so these
+// paths are admitted to typescript-eslint's default project, built with the
+// options of test/lint/tsconfig.probes.json. No real file is replaced and no snippet imports a probe,
+// so no snippet sees another's text, and each test lints what it needs: alone
+// or shuffled, it proves the same.
 
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ESLint } from 'eslint';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const IPC = 'Use the typed IPC wrappers (src/main/ipc/handle.ts, src/preload/index.ts).';
 const SEND = 'Send events through emitTo in src/main/ipc/handle.ts.';
+const EDGE =
+  'Import values from electron only at the Electron edge (src/main/index.ts, window.ts, ipc/handle.ts, electron-*.ts, the preload); elsewhere import types only.';
 
-/** Files whose text a snippet stands in for, one per zone. */
+/** Folders snippets are linted in, each named for the zone it stands for. */
 const IN = {
-  main: 'src/main/app-services.ts',
-  window: 'src/main/window.ts',
-  renderer: 'src/renderer/src/App.tsx',
-  shared: 'src/shared/result.ts',
-  harness: 'tools/harness/server.ts',
-  cli: 'src/cli/run.ts',
+  main: 'src/main',
+  /** An Electron adapter (`src/main/**\/electron-*.ts`): part of the Electron edge. */
+  edge: 'src/main/keys',
+  renderer: 'src/renderer/src',
+  shared: 'src/shared',
+  cli: 'src/cli',
+  harness: 'tools/harness',
+  tools: 'tools/reliability',
+  standin: 'tools/electron-standin',
+  bench: 'bench',
+  scripts: 'scripts',
 } as const;
+type Zone = keyof typeof IN;
 
-let eslint: ESLint;
+/** The probe's name in a folder (the edge's adapters are named electron-*.ts). */
+const probeName = (zone: Zone): string => (zone === 'edge' ? 'electron-lint-probe' : 'lint-probe');
 
-beforeAll(() => {
-  eslint = new ESLint({ cwd: ROOT, overrideConfigFile: join(ROOT, 'eslint.config.js') });
+// One linter (typescript-eslint's project service is one per process), admitting
+// every probe path to the default project, whose options hold both Node and JSX.
+const eslint = new ESLint({
+  cwd: ROOT,
+  overrideConfigFile: join(ROOT, 'eslint.config.js'),
+  overrideConfig: {
+    languageOptions: {
+      parserOptions: {
+        projectService: {
+          allowDefaultProject: (Object.keys(IN) as Zone[]).map(
+            (zone) => `${IN[zone]}/${probeName(zone)}.{ts,tsx}`,
+          ),
+          defaultProject: 'test/lint/tsconfig.probes.json',
+          // A probe per folder and extension: a dozen small files, not a slow glob.
+          maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 30,
+        },
+      },
+    },
+  },
 });
 
 interface Finding {
@@ -34,14 +65,20 @@ interface Finding {
   readonly message: string;
 }
 
-/** What the project's lint says about `code` as the text of `file`. */
-async function lint(file: string, code: string): Promise<Finding[]> {
+/** What the project's lint says about `code` as a new file in the zone's folder. */
+async function lint(zone: Zone, code: string, ext: 'ts' | 'tsx' = 'ts'): Promise<Finding[]> {
+  const file = join(ROOT, IN[zone], `${probeName(zone)}.${ext}`);
+  return findingsOf(file, code);
+}
+
+/** What the project's lint says about a real file's own text. */
+async function lintReal(file: string): Promise<Finding[]> {
   const path = join(ROOT, file);
-  if (!existsSync(path)) throw new Error(`${file} is gone: pick another file in its folder`);
-  const [result] = await eslint.lintText(code, { filePath: path });
-  // The type checker now sees the snippet as that file; give it the file back, so a
-  // later snippet importing from it sees what it really exports.
-  await eslint.lintText(readFileSync(path, 'utf8'), { filePath: path });
+  return findingsOf(path, readFileSync(path, 'utf8'));
+}
+
+async function findingsOf(filePath: string, code: string): Promise<Finding[]> {
+  const [result] = await eslint.lintText(code, { filePath });
   const findings = (result?.messages ?? []).map((m) => ({ rule: m.ruleId, message: m.message }));
   // A snippet that does not parse proves nothing about the rules.
   expect(
@@ -53,14 +90,16 @@ async function lint(file: string, code: string): Promise<Finding[]> {
 
 /** The findings of `rule` (and, when given, with that message). */
 async function fired(
-  file: string,
+  zone: Zone,
   code: string,
   rule: string,
   message?: string,
+  ext: 'ts' | 'tsx' = 'ts',
 ): Promise<Finding[]> {
-  const findings = await lint(file, code);
+  const findings = await lint(zone, code, ext);
+  // no-restricted-imports puts its own words before the configured message.
   return findings.filter(
-    (f) => f.rule === rule && (message === undefined || f.message === message),
+    (f) => f.rule === rule && (message === undefined || f.message.endsWith(message)),
   );
 }
 
@@ -84,21 +123,24 @@ describe('raw IPC only inside its two wrappers', { timeout: 60_000 }, () => {
       'a member of require',
       `// eslint-disable-next-line @typescript-eslint/no-require-imports\n(require('electron') as typeof import('electron')).ipcMain.removeHandler('x');\n`,
     ],
-  ])('ipcMain through %s, in main', async (_form, code) => {
-    expect(await fired(IN.main, code, 'no-restricted-syntax', IPC)).not.toEqual([]);
+  ])('ipcMain through %s, in main and in an Electron adapter', async (_form, code) => {
+    expect(await fired('main', code, 'no-restricted-syntax', IPC)).not.toEqual([]);
+    expect(await fired('edge', code, 'no-restricted-syntax', IPC)).not.toEqual([]);
   });
 
-  it('ipcRenderer in the renderer, src/shared and the CLI', async () => {
+  it.each([['renderer'], ['shared'], ['cli']] as const)('ipcRenderer in %s', async (zone) => {
     const code = `import { ipcRenderer } from 'electron';\nexport const call = () => ipcRenderer.invoke('x');\n`;
-    for (const file of [IN.renderer, IN.shared, IN.cli])
-      expect(await fired(file, code, 'no-restricted-syntax', IPC), file).not.toEqual([]);
+    expect(await fired(zone, code, 'no-restricted-syntax', IPC)).not.toEqual([]);
   });
 
   it('the wrappers themselves may use them', async () => {
     for (const file of ['src/main/ipc/handle.ts', 'src/preload/index.ts']) {
-      const text = readFileSync(join(ROOT, file), 'utf8');
-      expect(text).toMatch(/ipc(Main|Renderer)/);
-      expect(await fired(file, text, 'no-restricted-syntax'), file).toEqual([]);
+      expect(readFileSync(join(ROOT, file), 'utf8')).toMatch(/ipc(Main|Renderer)/);
+      const findings = await lintReal(file);
+      expect(
+        findings.filter((f) => f.rule === 'no-restricted-syntax'),
+        file,
+      ).toEqual([]);
     }
   });
 });
@@ -113,8 +155,83 @@ describe('events only through emitTo', { timeout: 60_000 }, () => {
       'a webContents variable',
       `import type { WebContents } from 'electron';\nexport const tell = (webContents: WebContents) => webContents.send('x', 1);\n`,
     ],
-  ])('webContents.send on %s', async (_form, code) => {
-    expect(await fired(IN.window, code, 'no-restricted-syntax', SEND)).toHaveLength(1);
+  ])('webContents.send on %s, in main and in an Electron adapter', async (_form, code) => {
+    expect(await fired('main', code, 'no-restricted-syntax', SEND)).toHaveLength(1);
+    expect(await fired('edge', code, 'no-restricted-syntax', SEND)).toHaveLength(1);
+  });
+});
+
+describe('electron values only at the Electron edge', { timeout: 60_000 }, () => {
+  it.each([
+    ['a named import', `import { app } from 'electron';\nexport const name = app.getName();\n`],
+    [
+      'a named import beside a type',
+      `import { dialog, type BrowserWindow } from 'electron';\nexport const ask = (w: BrowserWindow) => dialog.showMessageBox(w, { message: 'x' });\n`,
+    ],
+    [
+      'a default import',
+      `import electron from 'electron';\nexport const name = electron.app.getName();\n`,
+    ],
+    [
+      'a namespace import',
+      `import * as electron from 'electron';\nexport const name = electron.app.getName();\n`,
+    ],
+    ['a re-export', `export { shell } from 'electron';\n`],
+  ])('%s, in main', async (_form, code) => {
+    expect(await fired('main', code, 'no-restricted-imports', EDGE)).toHaveLength(1);
+  });
+
+  it.each([
+    [
+      'require',
+      `// eslint-disable-next-line @typescript-eslint/no-require-imports\nexport const electron = require('electron') as typeof import('electron');\n`,
+    ],
+    ['a dynamic import', `export const electron = () => import('electron');\n`],
+  ])('through %s, in main', async (_form, code) => {
+    expect(await fired('main', code, 'no-restricted-syntax', EDGE)).toHaveLength(1);
+  });
+
+  it.each([['shared'], ['cli'], ['tools'], ['bench'], ['scripts']] as const)(
+    'in %s',
+    async (zone) => {
+      const code = `import { app } from 'electron';\nexport const name = app.getName();\n`;
+      expect(await fired(zone, code, 'no-restricted-imports', EDGE)).toHaveLength(1);
+    },
+  );
+
+  it('in the renderer', async () => {
+    const code = `import { shell } from 'electron';\nexport const open = () => shell.openExternal('https://example.com');\n`;
+    expect(await fired('renderer', code, 'no-restricted-imports', EDGE)).toHaveLength(1);
+  });
+
+  it('types may come from electron anywhere', async () => {
+    const code = [
+      `import type { BrowserWindow } from 'electron';`,
+      `import { type WebContents } from 'electron';`,
+      `export const idOf = (window: BrowserWindow, contents: WebContents) => [window.id, contents.id];`,
+      ``,
+    ].join('\n');
+    for (const zone of ['main', 'shared', 'cli', 'tools'] as const)
+      expect(await fired(zone, code, 'no-restricted-imports'), zone).toEqual([]);
+  });
+
+  it('the edge and the Electron stand-in may import values', async () => {
+    const code = `import { app } from 'electron';\nexport const name = app.getName();\n`;
+    expect(await lint('edge', code)).toEqual([]);
+    expect(await fired('standin', code, 'no-restricted-imports')).toEqual([]);
+    for (const file of [
+      'src/main/index.ts',
+      'src/main/window.ts',
+      'src/main/ipc/handle.ts',
+      'src/main/keys/electron-key-store.ts',
+      'src/preload/index.ts',
+    ]) {
+      expect(readFileSync(join(ROOT, file), 'utf8')).toMatch(/from 'electron'/);
+      expect(
+        (await lintReal(file)).filter((f) => f.message.endsWith(EDGE)),
+        file,
+      ).toEqual([]);
+    }
   });
 });
 
@@ -129,7 +246,8 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     ['the CLI', '../../cli/args.ts'],
     ['the tests', '../../../test/support/tmpfs.ts'],
   ])('the renderer may not import from %s', async (_zone, from) => {
-    expect(await fired(IN.renderer, importing(from), boundary)).toHaveLength(1);
+    // From the tests, two zones say so: the renderer's and the tests' own.
+    expect(await fired('renderer', importing(from), boundary)).not.toEqual([]);
   });
 
   it.each([
@@ -138,7 +256,7 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     ['the renderer', '../renderer/src/format.ts'],
     ['the CLI', '../cli/args.ts'],
   ])('src/shared may not import from %s', async (_zone, from) => {
-    expect(await fired(IN.shared, importing(from), boundary)).toHaveLength(1);
+    expect(await fired('shared', importing(from), boundary)).toHaveLength(1);
   });
 
   it.each([
@@ -146,37 +264,49 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     ['the CLI', '../../src/cli/args.ts'],
     ['the tests', '../../test/support/tmpfs.ts'],
   ])('the harness may not import from %s', async (_zone, from) => {
-    expect(await fired(IN.harness, importing(from), boundary)).toHaveLength(1);
+    expect(await fired('harness', importing(from), boundary)).not.toEqual([]);
   });
 
-  it('the harness may reach main and src/shared, the renderer src/shared', async () => {
+  it.each([
+    ['bench', '../test/support/tmpfs.ts'],
+    ['scripts', '../test/support/tmpfs.ts'],
+    ['tools', '../../test/support/tmpfs.ts'],
+    ['main', '../../test/support/tmpfs.ts'],
+    ['cli', '../../test/support/tmpfs.ts'],
+  ] as const)('%s may not import from the tests', async (zone, from) => {
+    expect(await fired(zone, importing(from), boundary)).toHaveLength(1);
+  });
+
+  it('the harness may reach main and src/shared, the renderer src/shared, bench and scripts tools/', async () => {
     for (const from of ['../../src/main/app-services.ts', '../../src/shared/result.ts'])
-      expect(await fired(IN.harness, importing(from), boundary), from).toEqual([]);
-    expect(await fired(IN.renderer, importing('../../shared/result.ts'), boundary)).toEqual([]);
+      expect(await fired('harness', importing(from), boundary), from).toEqual([]);
+    expect(await fired('renderer', importing('../../shared/result.ts'), boundary)).toEqual([]);
+    expect(await fired('bench', importing('../tools/browser/chromium.ts'), boundary)).toEqual([]);
+    expect(await fired('scripts', importing('../tools/reliability/soak.ts'), boundary)).toEqual([]);
   });
 });
 
 describe('promises are never dropped', { timeout: 60_000 }, () => {
   it('a call whose promise nobody awaits', async () => {
     const code = `async function save(): Promise<void> {}\nexport function click(): void {\n  save();\n}\n`;
-    expect(await fired(IN.main, code, '@typescript-eslint/no-floating-promises')).toHaveLength(1);
+    expect(await fired('main', code, '@typescript-eslint/no-floating-promises')).toHaveLength(1);
   });
 
   it('an async function where a void callback is expected', async () => {
     const code = `export function poll(): void {\n  setInterval(async () => {\n    await Promise.resolve();\n  }, 10);\n}\n`;
-    expect(await fired(IN.main, code, '@typescript-eslint/no-misused-promises')).toHaveLength(1);
+    expect(await fired('main', code, '@typescript-eslint/no-misused-promises')).toHaveLength(1);
   });
 });
 
 describe('accessible JSX', { timeout: 60_000 }, () => {
   it('an image without alt text', async () => {
     const code = `export function Logo() {\n  return <img src="logo.png" />;\n}\n`;
-    expect(await fired(IN.renderer, code, 'jsx-a11y-x/alt-text')).toHaveLength(1);
+    expect(await fired('renderer', code, 'jsx-a11y-x/alt-text', undefined, 'tsx')).toHaveLength(1);
   });
 
   it('a clickable div that no keyboard can reach', async () => {
     const code = `export function Row({ open }: { open: () => void }) {\n  return <div onClick={open}>Order 1</div>;\n}\n`;
-    const findings = await lint(IN.renderer, code);
+    const findings = await lint('renderer', code, 'tsx');
     expect(findings.map((f) => f.rule)).toEqual(
       expect.arrayContaining([
         'jsx-a11y-x/click-events-have-key-events',
@@ -202,7 +332,7 @@ describe('code that keeps the rules passes', { timeout: 60_000 }, () => {
       `}`,
       ``,
     ].join('\n');
-    expect(await lint(IN.main, code)).toEqual([]);
+    expect(await lint('main', code)).toEqual([]);
   });
 
   it('the renderer: shared code and accessible JSX', async () => {
@@ -218,6 +348,6 @@ describe('code that keeps the rules passes', { timeout: 60_000 }, () => {
       `}`,
       ``,
     ].join('\n');
-    expect(await lint(IN.renderer, code)).toEqual([]);
+    expect(await lint('renderer', code, 'tsx')).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
-// The kill loop in npm test: fewer kills than the soak's 100, to keep the
+// The kill loop in the heavy tier: fewer kills than the soak's 100, to keep the
 // suite's time (KILLS sets how many; scripts/soak.ts runs 100).
 
 import { describe, expect, it } from 'vitest';
-import { runKillLoop } from './kill-loop.ts';
+import { runKillLoop } from '../../tools/reliability/kill-loop.ts';
 
 const KILLS = Number(process.env.KILLS ?? 30);
 

@@ -7,7 +7,7 @@ import {
   int64ish,
   notWholeForms,
   wholeForms,
-} from './support/order-lists.ts';
+} from '../../tools/fuzz/order-lists.ts';
 
 describe('integerOfNumber', () => {
   it('gives the canonical digits of whole numbers in any form', () => {

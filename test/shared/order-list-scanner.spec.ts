@@ -18,7 +18,7 @@ import {
   orderListText,
   plainOrderListText,
   readingOf,
-} from './support/order-lists.ts';
+} from '../../tools/fuzz/order-lists.ts';
 
 const utf8 = new TextEncoder();
 const latin1 = new TextDecoder('latin1');

@@ -18,7 +18,7 @@ import { SHIP_ABSENT, SHIP_AS_SENT, SHIP_PLAIN } from '../../src/shared/ship-dat
 import { columnsOf } from '../renderer/features/orders/table/table-of.ts';
 import { ordersOfScreen } from '../support/screen-orders.ts';
 import { OrderListScanner } from '../../src/shared/order-list-scanner.ts';
-import { orderListText, PROPERTY_RUNS } from './support/order-lists.ts';
+import { orderListText, PROPERTY_RUNS } from '../../tools/fuzz/order-lists.ts';
 
 const main = columnsOf([
   { id: '9223372036854775807', petId: '-7', quantity: 2, shipDate: '2025-06-13T19:34:25Z' },

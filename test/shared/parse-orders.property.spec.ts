@@ -1,5 +1,5 @@
 // Property-based: parseOrders reads generated lists exactly as the
-// independent reference does (test/shared/support/order-lists.ts).
+// independent reference does (tools/fuzz/order-lists.ts).
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import {
   expectReadAsReference,
   orderListText,
   readingOf,
-} from './support/order-lists.ts';
+} from '../../tools/fuzz/order-lists.ts';
 
 describe('parseOrders against the reference', () => {
   it('reads valid lists exactly: own keys, last of repeated keys, every number form, escaped keys', () => {

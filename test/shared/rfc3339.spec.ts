@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dateTimeMs, dateTimeMsOfText } from '../../src/shared/rfc3339.ts';
-import { PROPERTY_RUNS, dateText } from './support/order-lists.ts';
+import { PROPERTY_RUNS, dateText } from '../../tools/fuzz/order-lists.ts';
 
 /** The pattern the order-list parser used before dates were read from bytes. */
 const DATE_TIME =

@@ -54,16 +54,6 @@ export { platformForBackend };
 /** Which secret store the fake safeStorage behaves as (the stand-in's backends). */
 export type FakeStorageBackend = StorageBackend;
 
-/** The backends the unit tests walk through: one per platform and kind of Linux store. */
-export const FAKE_STORAGE_BACKENDS: readonly FakeStorageBackend[] = [
-  'keychain',
-  'dpapi',
-  'gnome_libsecret',
-  'kwallet6',
-  'basic_text',
-  'unavailable',
-];
-
 /** One keyring for every fake in a test file: the same machine, so what one encrypts another reads. */
 const testMachineSecrets = memorySecretStore();
 
@@ -121,14 +111,6 @@ class Listeners {
     const listeners = this.#byEvent.get(event) ?? [];
     for (const listener of [...listeners]) (listener as (...a: unknown[]) => unknown)(...args);
     return listeners.length > 0;
-  }
-}
-
-/** Electron's MessagePortMain, as the stand-in models it; `pair()` gives a channel's two ends. */
-export class FakeMessagePortMain extends MessagePortMain {
-  static pair(): [MessagePortMain, MessagePortMain] {
-    const { port1, port2 } = new MessageChannelMain();
-    return [port1, port2];
   }
 }
 

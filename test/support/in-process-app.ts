@@ -27,6 +27,7 @@ import {
   type ConfirmKeyForOrigin,
 } from '../../src/main/keys/origin-confirmation.ts';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/main/sandbox/server.ts';
+import { realTiming, type Timing } from '../../src/main/store-api/clock.ts';
 import {
   createApi,
   type Invoke,
@@ -92,7 +93,10 @@ export async function startInProcessApp(
     safeStorage?: FakeSafeStorage;
   } = {},
 ): Promise<InProcessApp> {
-  const sandbox = await startSandbox({ port: 0, ...options.sandbox });
+  // The real clock, read from the globals at each call rather than captured, so a
+  // test's fake timers (vi.useFakeTimers) move main's and the sandbox's clocks with the window's.
+  const timing: Timing = { ...realTiming, now: () => Date.now() };
+  const sandbox = await startSandbox({ port: 0, now: timing.now, ...options.sandbox });
   const safeStorage = options.safeStorage ?? new FakeSafeStorage(options.backend ?? 'keychain');
   const keys = new KeyStore({
     safeStorage,
@@ -108,6 +112,7 @@ export async function startInProcessApp(
   const opened: string[] = [];
   const services = createAppServices({
     dataDir,
+    timing,
     files: disk,
     settings: { read: () => settings, write: (next) => (settings = next) },
     keys,

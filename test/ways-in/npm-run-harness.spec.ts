@@ -2,7 +2,7 @@
 // the app itself, then serves it to a browser, where the Sandbox's orders show.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchChromium } from '../e2e/support/browser.ts';
+import { hasChromium, launchChromium } from '../../tools/browser/chromium.ts';
 import {
   freshCheckout,
   standinHome,

@@ -7,7 +7,7 @@
 
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium } from '../e2e/support/browser.ts';
+import { hasChromium } from '../../tools/browser/chromium.ts';
 import {
   freshCheckout,
   standinHome,

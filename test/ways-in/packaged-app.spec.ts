@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium } from '../e2e/support/browser.ts';
+import { hasChromium } from '../../tools/browser/chromium.ts';
 import {
   freshCheckout,
   standinHome,

@@ -9,7 +9,7 @@
 // first with the first); orders without an id cannot be followed from one
 // list to the next and are only counted.
 
-import { COMPLETE_ABSENT, COMPLETE_TRUE, type OrderColumns } from '../../shared/order-columns.ts';
+import type { OrderColumns } from '../../shared/order-columns.ts';
 
 /** Bits of `ListDiff.changedFields`, one per field of Order that can change. */
 export const CHANGED_PET = 1;
@@ -286,10 +286,4 @@ export function pickRows(columns: OrderColumns, rows: Uint32Array): OrderColumns
     widestId,
     widestPetId,
   };
-}
-
-/** Whether row `row` says complete: true, false, or undefined when the field is absent. */
-export function completeAt(columns: OrderColumns, row: number): boolean | undefined {
-  const code = columns.complete[row];
-  return code === COMPLETE_ABSENT ? undefined : code === COMPLETE_TRUE;
 }

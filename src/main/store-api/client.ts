@@ -10,7 +10,7 @@ import type { QuotaSnapshot } from '../../shared/quota.ts';
 import { DEFAULT_BACKOFF, fullJitterDelay, type BackoffPolicy } from './backoff.ts';
 import { realTiming, type Timing } from './clock.ts';
 import { HeldBackError, type Priority, type RequestGate } from '../quota/gate.ts';
-import { readRateLimitHeaders, type RateLimitReading } from '../quota/rate-limit-headers.ts';
+import { readRateLimitHeaders } from '../quota/rate-limit-headers.ts';
 import { latestBelievable, MAX_BELIEVED_WAIT_MS, parseRetryAfter } from '../quota/retry-after.ts';
 import { ServerClock } from '../quota/server-clock.ts';
 import type { RetryBudget } from './retry-budget.ts';
@@ -713,5 +713,3 @@ export class StoreClient {
 export function isStoreApiError(error: unknown): error is StoreApiError {
   return error instanceof StoreApiError;
 }
-
-export type { EarlierCancel, RateLimitReading };

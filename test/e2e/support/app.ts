@@ -19,7 +19,7 @@ import { SANDBOX_DEMO_KEY } from '../../../src/shared/environments.ts';
 import type { RecheckSchedule } from '../../../src/main/domains/recheck-schedule.ts';
 import { startHarness, type Harness } from '../../../tools/harness/server.ts';
 import { failingFiles, type FailingFiles } from '../../support/failing-files.ts';
-import { launchChromium } from './browser.ts';
+import { launchChromium } from '../../../tools/browser/chromium.ts';
 import { inPage } from './in-page-shapes.ts';
 
 export interface E2EApp {

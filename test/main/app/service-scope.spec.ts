@@ -1,4 +1,4 @@
-// Issue 9 §3: an environment's local data belongs to the service its address
+// An environment's local data belongs to the service its address
 // points at. A new address starts with no cached list, no review marks, no
 // cancel log and no bulk cancel; the old address's data is kept and comes
 // back with it. Through the real IPC handlers, against two real sandboxes on
@@ -103,7 +103,17 @@ describe('local data per address', () => {
   });
 
   it('stops a running bulk cancel when the address moves, and carries on with it when it comes back', async () => {
-    const a = await app({ sandbox: { faults: 'latency=60@1' } });
+    // Once a few are cancelled, A holds its answers until the address has moved, so the
+    // job cannot finish first however slow this side is.
+    let holding = false;
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const a = await app({
+      sandbox: {
+        faults: 'latency=60@1',
+        sleep: (ms) => (holding ? released : new Promise((resolve) => setTimeout(resolve, ms))),
+      },
+    });
     const b = await otherService();
     await pointAt(a, 'staging', a.sandbox.baseUrl);
     const ids = a.sandbox.orderIds({ status: 'pending' }).slice(0, 30);
@@ -113,19 +123,21 @@ describe('local data per address', () => {
         timeout: 10_000,
       })
       .toBeGreaterThanOrEqual(4);
+    holding = true;
 
+    const jobAtA = (await a.services.bulkCancelOf('staging'))!;
     await pointAt(a, 'staging', b.baseUrl);
     expect(value(await a.api.bulkCancel.status('staging'))).toBeNull();
     expect(value(await a.api.bulkCancel.results('staging'))).toEqual([]);
-    // The old job sends nothing more to A (once the answers on their way are in), nothing to B.
+    // The old job stops sending: once the answers on their way are in, none of its
+    // workers runs, so it sends nothing more to A, and nothing to B.
+    release();
+    await jobAtA.idle();
     const deletesAtA = () => a.sandbox.requestLog.filter((r) => r.method === 'DELETE').length;
-    await new Promise((resolve) => setTimeout(resolve, 300));
     const stoppedAt = deletesAtA();
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(deletesAtA()).toBe(stoppedAt);
     expect(stoppedAt).toBeLessThan(30);
     expect(b.requestLog.filter((r) => r.method === 'DELETE')).toEqual([]);
-    // B can run its own job meanwhile.
+    // B can run its own job meanwhile, and A hears nothing while it runs.
     const atB = b.orderIds({ status: 'pending' }).slice(0, 3);
     value(await a.api.bulkCancel.start('staging', atB));
     await expect
@@ -133,6 +145,7 @@ describe('local data per address', () => {
         timeout: 10_000,
       })
       .toBe('finished');
+    expect(deletesAtA()).toBe(stoppedAt);
 
     await pointAt(a, 'staging', a.sandbox.baseUrl);
     await expect

@@ -218,8 +218,10 @@ describe('certificate check over TLS', () => {
         timeoutMs: 300,
       });
       const elapsed = performance.now() - started;
+      // At its deadline, not Node's (none: a stalled handshake waits for ever); the
+      // upper bound leaves a slow machine seconds of slack.
       expect(elapsed).toBeGreaterThanOrEqual(290);
-      expect(elapsed).toBeLessThan(1000);
+      expect(elapsed).toBeLessThan(5000);
       expect(report.status).toBe('missing');
       expect(report.findings[0]?.message).toContain('not completed in time');
     } finally {

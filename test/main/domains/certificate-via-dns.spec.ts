@@ -3,7 +3,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkCertificateViaDns } from '../../../src/main/domains/certificate-via-dns.ts';
-import { startDnsTestServer, type DnsTestServer } from './dns-test-server.ts';
+import { startDnsTestServer, type DnsTestServer } from '../../../tools/loopback/dns-test-server.ts';
 import { makeLeaf, startTlsTestServer, type TlsTestServer } from './tls-test-server.ts';
 
 const ZONE = 'pets-example.invalid';

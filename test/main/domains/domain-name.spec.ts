@@ -6,8 +6,8 @@ import {
   sameHostName,
 } from '../../../src/main/domains/domain-name.ts';
 import { parseDnsServer } from '../../../src/main/domains/dns-lookup.ts';
-import { runTarget } from '../../fuzz/run-target.ts';
-import { hostNameStats, TARGETS } from '../../fuzz/targets.ts';
+import { runTarget } from '../../../tools/fuzz/run-target.ts';
+import { hostNameStats, TARGETS } from '../../../tools/fuzz/targets.ts';
 
 describe('normaliseHostName', () => {
   it('lower-cases, drops one trailing dot, trims and turns IDN into punycode', () => {
@@ -110,7 +110,7 @@ describe('normaliseHostName: what it gives back, it takes again', () => {
   });
 
   it('is idempotent: a name it accepts comes out the same when given again (generated names)', async () => {
-    // The fuzz target (test/fuzz/targets.ts): the seeded test's pieces, and Unicode,
+    // The fuzz target (tools/fuzz/targets.ts): the seeded test's pieces, and Unicode,
     // punycode and garbage from fast-check; npm run fuzz runs it 100,000 times.
     const domainNames = TARGETS.find((target) => target.name === 'domain-names')!;
     hostNameStats.accepted = 0;

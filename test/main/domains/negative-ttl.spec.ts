@@ -7,7 +7,7 @@ import {
   readAuthoritySoa,
 } from '../../../src/main/domains/negative-ttl.ts';
 import { parseDnsServer } from '../../../src/main/domains/dns-lookup.ts';
-import { startDnsTestServer } from './dns-test-server.ts';
+import { startDnsTestServer } from '../../../tools/loopback/dns-test-server.ts';
 
 const soa = (name: string, ttl: number, minimum: number) =>
   ({
@@ -106,7 +106,8 @@ describe('raw query for the negative-caching SOA', () => {
       });
       const started = performance.now();
       await expect(queryAuthoritySoa(address, 'quiet.example.com', 200)).rejects.toThrow('timeout');
-      expect(performance.now() - started).toBeLessThan(700);
+      // At its deadline, not never: seconds of slack for a slow machine.
+      expect(performance.now() - started).toBeLessThan(5000);
     } finally {
       await server.close();
     }

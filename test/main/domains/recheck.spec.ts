@@ -25,7 +25,11 @@ import type { CertificateReport } from '../../../src/shared/domains.ts';
 import type { DomainProgress } from '../../../src/shared/domain-assistant.ts';
 import type { DomainWatchView } from '../../../src/shared/domain-watch.ts';
 import { virtualTiming, type VirtualTiming } from '../../support/virtual-timing.ts';
-import { startDnsTestServer, type DnsTestServer, type TestRecord } from './dns-test-server.ts';
+import {
+  startDnsTestServer,
+  type DnsTestServer,
+  type TestRecord,
+} from '../../../tools/loopback/dns-test-server.ts';
 import { makeCa, makeLeaf, startTlsTestServer, type TlsTestServer } from './tls-test-server.ts';
 
 const ZONE = 'pets-example.invalid';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DomainWorkspaceStore } from '../../../src/main/domains/workspace-store.ts';
 import type { DomainProgress } from '../../../src/shared/domain-assistant.ts';
-import { startDnsTestServer } from './dns-test-server.ts';
+import { startDnsTestServer } from '../../../tools/loopback/dns-test-server.ts';
 import { startInProcessApp } from '../../support/in-process-app.ts';
 
 let dir: string;

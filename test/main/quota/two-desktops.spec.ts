@@ -5,7 +5,7 @@
 
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../src/main/sandbox/server.ts';
-import { desktopApp } from '../../reliability/support/desktop-app.ts';
+import { desktopApp } from '../../../tools/reliability/desktop-app.ts';
 import { scheduledTiming } from '../../support/virtual-timing.ts';
 
 const cleanups: (() => Promise<void>)[] = [];

@@ -179,7 +179,7 @@ describe('the main window', () => {
   });
 });
 
-// Issue 14 §6: the same check gates navigation, permissions and the IPC
+// The same check gates navigation, permissions and the IPC
 // sender, so a page named like the app's must not pass for it.
 describe('isAppUrl trusts only the app’s own page', () => {
   const own = 'file:///opt/store-admin/out/renderer/index.html';

@@ -1,5 +1,5 @@
 // The scripted loopback DNS server of the main-process tests
-// (test/main/domains/dns-test-server.ts), for the assistant's renderer
+// (tools/loopback/dns-test-server.ts), for the assistant's renderer
 // tests, and the zone they share. That module needs Node's types, which the
 // web tsconfig does not load, so it is imported at run time by path (as
 // test-app.tsx does) and typed here with the parts these tests use.
@@ -33,7 +33,7 @@ interface DnsServerModule {
 }
 
 // Relative to this file; held in a variable so the web tsconfig does not follow it.
-const DNS_TEST_SERVER = '../../../main/domains/dns-test-server.ts';
+const DNS_TEST_SERVER = '../../../../tools/loopback/dns-test-server.ts';
 
 // Every name is under .invalid (RFC 6761), so nothing here can reach a real
 // DNS server, not even the certificate check, which uses the system's.

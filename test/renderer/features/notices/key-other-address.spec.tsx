@@ -1,4 +1,4 @@
-// A key kept back from a new address (issue 14 §2) is a condition of the
+// A key kept back from a new address is a condition of the
 // window like a missing key: one alert on the orders screen with Open
 // Settings; in Settings it is said once, beside the key with its Confirm
 // button; confirmed, the alert goes and the list comes from the new address.

@@ -5,12 +5,15 @@
 // connection, a refused key) is one alert in the notice area, with the gate's
 // real time wherever a time is given.
 
-import { screen, waitFor, within } from '@testing-library/react';
-import { expect, test } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { expect, onTestFinished, test, vi } from 'vitest';
 import { renderApp, startExtraSandbox, startTestApp } from '../../support/test-app.tsx';
 import type { TestApp, TestSandbox } from '../../support/test-app-shapes.ts';
 import { formatClock } from '../../../../src/renderer/src/format.ts';
 import { findGrid, firstOrderId, rowOf, text, type User } from './orders-test-kit.tsx';
+
+/** The sandbox's ban, on the test's clock. */
+const BAN_MS = 10 * 60_000;
 
 async function cancelFromRow(user: User, grid: HTMLElement, id: string) {
   await user.click(within(rowOf(grid, id)).getByRole('button', { name: `Cancel order ${id}` }));
@@ -132,13 +135,21 @@ test('rate-limited (429): one alert says until when (the gate’s time), the out
 });
 
 test('a banned key: one alert with the ban’s end (the gate’s time), and the Cancel buttons come back when it ends', async () => {
+  // One clock for the window, main and both sandboxes, which the test moves on past the
+  // ban's end: it keeps real time's pace until then, so requests and timeouts behave.
+  vi.useFakeTimers({
+    shouldAdvanceTime: true,
+    toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+  });
+  onTestFinished(() => void vi.useRealTimers());
   const app = await startTestApp();
   const staging = await stagingWithLimits(app, {
     enterpriseLimits: { perMinute: 3, perDay: 1000 },
     banAfter: 1,
-    // Long enough that a slow machine still checks the window while the ban holds. (A later
-    // "paused" shown here was the window's reset, rounded up past the ban's end: see pendingHold.)
-    banMs: 6000,
+    // Ten minutes of the clock: however slow the machine, the window is checked while the
+    // ban holds, and only the test moves the clock past its end.
+    banMs: BAN_MS,
+    now: () => Date.now(),
   });
   const { user } = renderApp(app);
   await findGrid();
@@ -171,16 +182,20 @@ test('a banned key: one alert with the ban’s end (the gate’s time), and the 
   expect(document.getElementById(button.getAttribute('aria-describedby')!)?.textContent).toBe(
     `Cancelling waits until ${until}: the API key is banned.`,
   );
-  // The ban ends long before the next automatic refresh (five minutes after the last):
-  // no line of the window gives that later time as the end of the ban.
+  // No line of the window gives another time (the next automatic refresh, say) as the
+  // end of the ban.
   expect(new Set(untilTimes())).toEqual(new Set([until]));
 
   // When the ban ends, the alert goes and the button works again, by itself.
-  await waitFor(() => expect(button.getAttribute('aria-disabled')).toBeNull(), { timeout: 12_000 });
+  const holdUntil = quota.ok ? quota.value.holdUntil! : 0;
+  await act(() => vi.advanceTimersByTimeAsync(holdUntil - Date.now() - 2000));
+  expect(button.getAttribute('aria-disabled')).toBe('true');
+  await act(() => vi.advanceTimersByTimeAsync(3000));
+  await waitFor(() => expect(button.getAttribute('aria-disabled')).toBeNull());
   await waitFor(() => expect(screen.queryAllByRole('alert')).toHaveLength(0));
   await user.click(button);
   expect(screen.getByRole('dialog', { name: `Cancel order ${id}?` })).toBeTruthy();
-}, 30_000);
+});
 
 test('the service cannot be reached: the cancel was not sent, and cancelling is off until it answers', async () => {
   const app = await startTestApp();

@@ -16,13 +16,6 @@ export function summaryWords(summary: OrderChangesSummary, now: number): string 
   return `+${formatCount(summary.added)} new, ${formatCount(summary.gone)} gone, ${formatCount(summary.changed)} changed since ${since}`;
 }
 
-export const FIELD_LABELS: Readonly<Record<ChangeField, string>> = {
-  complete: 'Complete',
-  shipDate: 'Ship date',
-  quantity: 'Quantity',
-  petId: 'Pet ID',
-};
-
 /** A field's value as the details show it. */
 export function fieldValueWords(order: Order, field: ChangeField): string {
   const value = order[field];

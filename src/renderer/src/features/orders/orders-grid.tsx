@@ -2,68 +2,47 @@
 // (and the selected one) are in the page, each with its aria-rowindex, so a
 // million orders scroll like a hundred and screen readers still know where
 // they are. Past what a browser can lay out, the scroll position is scaled
-// (grid-scroll.ts), so every row of any list can be scrolled to. One row is
-// the tab stop (roving focus); the arrow keys, Page Up/Down and Home/End move
-// the selection and keep it in view; Enter opens the details; Delete asks to
-// cancel.
+// (grid-scroll.ts), so every row of any list can be scrolled to. React draws
+// the frame and the header; the rows are a pool of elements filled in place
+// (table/grid-rows.ts) in the scroll event itself, so each painted frame
+// shows the rows of its scroll position. One row is the tab stop (roving
+// focus); the arrow keys, Page Up/Down and Home/End move the selection and
+// keep it in view; Enter opens the details; Delete asks to cancel.
 
 import {
+  useEffect,
   useId,
   useLayoutEffect,
   useMemo,
   useRef,
   useState,
+  type CSSProperties,
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
 import type { ReviewMarks } from '../../../../shared/orders-local.ts';
 import type { AllState, RowSelection } from '../bulk-cancel/row-selection.ts';
 import type { ChangeMark } from '../changes/change-lookup.ts';
-import { ChangeMarkChip } from '../changes/change-mark.tsx';
-import { formatDateTime, formatShortDateTime } from '../../format.ts';
+import '../changes/changes.css';
+import { GridRows } from './table/grid-rows.ts';
 import {
   gridScroll,
   offsetAt,
-  rowsInView,
-  rowTop,
+  scrollCap,
   scrollTopAt,
   scrollTopToReveal,
+  type GridScroll,
 } from './table/grid-scroll.ts';
+import { columnTracks, GRID_COLUMNS, isSortable, type RowContent } from './table/order-cells.ts';
 import type { OrderTable, SortColumn, SortSpec } from './table/order-table.ts';
-import {
-  canStillCancel,
-  ROW_STATUS_SHORT,
-  ROW_STATUS_WORDS,
-  type RowStatus,
-} from './row-status.ts';
+import { canStillCancel, type RowStatus } from './row-status.ts';
 
 /** The row height: --row-height in tokens.css is the same 32px. */
 export const ROW_HEIGHT = 32;
 /** The scroll area's height where layout gives none (a hidden window, jsdom). */
 export const FALLBACK_VIEWPORT_HEIGHT = 480;
-/** Rows rendered beyond the viewport on each side, so a quick scroll shows no gap. */
-const OVERSCAN = 10;
-
-interface ColumnSpec {
-  readonly key: SortColumn | 'select' | 'review' | 'status';
-  readonly label: string;
-  readonly numeric?: boolean;
-}
-
-const COLUMNS: readonly ColumnSpec[] = [
-  { key: 'select', label: 'Select' },
-  { key: 'id', label: 'Order ID', numeric: true },
-  { key: 'petId', label: 'Pet ID', numeric: true },
-  { key: 'quantity', label: 'Quantity', numeric: true },
-  { key: 'shipDate', label: 'Ship date' },
-  { key: 'complete', label: 'Complete' },
-  { key: 'review', label: 'Review' },
-  { key: 'status', label: 'Status' },
-];
-
-function isSortable(key: ColumnSpec['key']): key is SortColumn {
-  return key !== 'select' && key !== 'review' && key !== 'status';
-}
+const COLUMNS = GRID_COLUMNS;
+const TRACKS = { '--orders-grid-columns': columnTracks(COLUMNS) } as CSSProperties;
 
 /** A field the service left out: a dash on screen, words for screen readers. */
 export const MISSING = (
@@ -112,19 +91,59 @@ export function OrdersGrid(props: OrdersGridProps) {
     props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const headRef = useRef<HTMLDivElement>(null);
-  const headLeft = useRef(0);
   const bodyRef = useRef<HTMLDivElement>(null);
+  const gridRows = useRef<GridRows | undefined>(undefined);
   /** Set by the keyboard: the newly selected row takes the focus once rendered. */
   const focusWanted = useRef(false);
   const hintId = useId();
   const shown = rows.length;
   // The row that is the grid's tab stop: the selected one, else the first.
   const tabStop = position >= 0 && position < shown ? position : 0;
-  const [scrollTop, setScrollTop] = useState(0);
   const [viewport, setViewport] = useState(FALLBACK_VIEWPORT_HEIGHT);
-  const scroll = useMemo(() => gridScroll(shown, ROW_HEIGHT, viewport), [shown, viewport]);
+  const pixelRatio = useDevicePixelRatio();
+  const scroll = useMemo(
+    () => gridScroll(shown, ROW_HEIGHT, viewport, scrollCap(pixelRatio)),
+    [shown, viewport, pixelRatio],
+  );
+  /** The scroll model the scroll event places rows with (the latest render's). */
+  const scrollModel = useRef<GridScroll>(scroll);
   /** The list offset at the viewport's top, kept while the list grows or the scale changes. */
   const offsetRef = useRef(0);
+  /**
+   * The scroller's scrollTop as the scroll events and our own writes left it:
+   * read back from the page after React has changed it, it would lay the page
+   * out at once, before the frame would.
+   */
+  const topRef = useRef(0);
+  /** The latest props, for the rows' event handlers. */
+  const latest = useRef(props);
+
+  const content: RowContent = useMemo(
+    () => ({
+      table,
+      rows,
+      position,
+      tabStop,
+      marks,
+      changeMarkOf: props.changeMarkOf,
+      statuses,
+      cancelBlocked,
+      cancelBlockedId,
+      selection: props.selection,
+    }),
+    [
+      table,
+      rows,
+      position,
+      tabStop,
+      marks,
+      props.changeMarkOf,
+      statuses,
+      cancelBlocked,
+      cancelBlockedId,
+      props.selection,
+    ],
+  );
 
   useLayoutEffect(() => {
     const element = scrollRef.current;
@@ -137,31 +156,96 @@ export function OrdersGrid(props: OrdersGridProps) {
     return () => observer.disconnect();
   }, []);
 
-  // A list that grows past the cap changes the scale: the rows at the top of the view stay there.
+  // The rows follow the scroll position in the scroll event itself: before the frame is painted.
   useLayoutEffect(() => {
-    const element = scrollRef.current;
-    if (!element) return;
-    const wanted = Math.round(scrollTopAt(scroll, offsetRef.current));
-    if (Math.abs(element.scrollTop - wanted) >= 1) {
-      element.scrollTop = wanted;
-      setScrollTop(element.scrollTop);
-    }
-  }, [scroll]);
+    const scroller = scrollRef.current;
+    const body = bodyRef.current;
+    if (!scroller || !body) return undefined;
+    const pool = new GridRows(body, COLUMNS, ROW_HEIGHT);
+    gridRows.current = pool;
+    let headLeft = 0;
+    const onScroll = () => {
+      // Both read before the rows are written: a read after a write would lay the page out again, at once.
+      const top = scroller.scrollTop;
+      const left = scroller.scrollLeft;
+      topRef.current = top;
+      offsetRef.current = offsetAt(scrollModel.current, top);
+      pool.place(scrollModel.current, top);
+      // Where the window is too narrow for every column, the header follows the rows sideways.
+      // Only a sideways move touches the header: a write per vertical frame would cost a layout.
+      if (left === headLeft || !headRef.current) return;
+      headLeft = left;
+      headRef.current.scrollLeft = left;
+    };
+    const onClick = (event: MouseEvent) => {
+      const at = pool.positionOf(event.target);
+      if (at === undefined || !(event.target instanceof Element)) return;
+      const current = latest.current;
+      const box = event.target.closest('input[type="checkbox"]');
+      if (box) {
+        current.onTick(at, event.shiftKey);
+        return;
+      }
+      const cancel = event.target.closest<HTMLElement>('button[data-cancel]');
+      if (cancel && !current.cancelBlocked) current.onCancel(cancel.dataset.cancel!);
+      current.onSelect(at, 'pointer');
+    };
+    const onDoubleClick = (event: MouseEvent) => {
+      if (pool.positionOf(event.target) !== undefined) latest.current.onOpenDetails();
+    };
+    const onFocus = (event: FocusEvent) => {
+      const target = event.target;
+      if (!(target instanceof HTMLElement) || target.getAttribute('role') !== 'row') return;
+      const at = pool.positionOf(target);
+      if (at !== undefined && at !== latest.current.position)
+        latest.current.onSelect(at, 'keyboard');
+    };
+    scroller.addEventListener('scroll', onScroll, { passive: true });
+    body.addEventListener('click', onClick);
+    body.addEventListener('dblclick', onDoubleClick);
+    body.addEventListener('focusin', onFocus);
+    return () => {
+      scroller.removeEventListener('scroll', onScroll);
+      body.removeEventListener('click', onClick);
+      body.removeEventListener('dblclick', onDoubleClick);
+      body.removeEventListener('focusin', onFocus);
+      body.replaceChildren();
+      gridRows.current = undefined;
+    };
+  }, []);
 
+  // A list that grows past the cap changes the scale: the rows at the top of the view stay there.
+  // Then the rows show what the props say, at the scroll position the page has.
   useLayoutEffect(() => {
-    if (!focusWanted.current) return;
-    focusWanted.current = false;
-    bodyRef.current
-      ?.querySelector<HTMLElement>(`[data-position="${tabStop}"]`)
-      ?.focus({ preventScroll: true });
-  }, [tabStop]);
+    latest.current = props;
+    scrollModel.current = scroll;
+    const element = scrollRef.current;
+    const pool = gridRows.current;
+    if (!element || !pool) return;
+    // Where the page has it: the last position, as the browser clamps it to the content now.
+    let top = Math.min(topRef.current, maxScrollTop(scroll));
+    const wanted = Math.round(scrollTopAt(scroll, offsetRef.current));
+    if (Math.abs(top - wanted) >= 1) {
+      element.scrollTop = wanted;
+      top = wanted;
+    }
+    topRef.current = top;
+    pool.setContent(content);
+    pool.place(scroll, top);
+    if (focusWanted.current) {
+      focusWanted.current = false;
+      pool.elementAt(tabStop)?.focus({ preventScroll: true });
+    }
+  });
 
   const scrollTo = (next: number) => {
     const element = scrollRef.current;
     if (!element) return;
     element.scrollTop = next;
-    offsetRef.current = offsetAt(scroll, element.scrollTop);
-    setScrollTop(element.scrollTop);
+    const top = Math.max(0, Math.min(next, maxScrollTop(scroll)));
+    topRef.current = top;
+    offsetRef.current = offsetAt(scroll, top);
+    gridRows.current?.place(scroll, top);
   };
 
   const moveTo = (next: number) => {
@@ -170,7 +254,7 @@ export function OrdersGrid(props: OrdersGridProps) {
     // The focus is on the tab-stop row already; it moves with the tab stop.
     if (target !== tabStop) focusWanted.current = true;
     if (target !== position) props.onSelect(target, 'keyboard');
-    const current = scrollRef.current?.scrollTop ?? scrollTop;
+    const current = topRef.current;
     const wanted = scrollTopToReveal(scroll, target, current);
     if (wanted !== current) scrollTo(wanted);
   };
@@ -218,18 +302,6 @@ export function OrdersGrid(props: OrdersGridProps) {
     event.preventDefault();
   };
 
-  // The rows in view and a few around them, and the tab stop wherever it is (so the focus never
-  // falls out of the grid while scrolling); one far away sits out of sight above the content.
-  const { first, last } = rowsInView(scroll, scrollTop);
-  const positions: number[] = [];
-  const from = Math.max(0, first - OVERSCAN);
-  const to = Math.min(shown - 1, last + OVERSCAN);
-  if (shown > 0 && tabStop < from) positions.push(tabStop);
-  for (let at = from; at <= to; at++) positions.push(at);
-  if (shown > 0 && tabStop > to) positions.push(tabStop);
-  const topOf = (at: number) =>
-    at < from || at > to ? -2 * ROW_HEIGHT : rowTop(scroll, at, scrollTop);
-
   return (
     <div className="orders-grid-wrap">
       <div
@@ -240,6 +312,7 @@ export function OrdersGrid(props: OrdersGridProps) {
         aria-colcount={COLUMNS.length}
         aria-describedby={hintId}
         className="orders-grid"
+        style={TRACKS}
       >
         <div role="rowgroup" className="orders-grid-head" ref={headRef}>
           <div role="row" aria-rowindex={1} className="orders-grid-row">
@@ -264,16 +337,12 @@ export function OrdersGrid(props: OrdersGridProps) {
                       onChange={props.onTickAll}
                     />
                   ) : isSortable(column.key) ? (
-                    <button
-                      type="button"
-                      className="sort-button"
-                      onClick={() => isSortable(column.key) && props.onSort(column.key)}
-                    >
-                      {column.label}
-                      <span aria-hidden="true" className="sort-mark">
-                        {sorted === 'ascending' ? ' ▲' : sorted === 'descending' ? ' ▼' : ''}
-                      </span>
-                    </button>
+                    <SortButton
+                      column={column.key}
+                      label={column.label}
+                      sorted={sorted}
+                      onSort={props.onSort}
+                    />
                   ) : (
                     column.label
                   )}
@@ -282,23 +351,8 @@ export function OrdersGrid(props: OrdersGridProps) {
             })}
           </div>
         </div>
-        <div
-          ref={scrollRef}
-          className="orders-grid-scroll"
-          onScroll={(event) => {
-            const element = event.currentTarget;
-            if (element.scrollTop !== scrollTop) {
-              offsetRef.current = offsetAt(scroll, element.scrollTop);
-              setScrollTop(element.scrollTop);
-            }
-            // Where the window is too narrow for every column, the header follows the rows sideways.
-            // Only a sideways move touches the header: a write per vertical frame would cost a layout.
-            const left = element.scrollLeft;
-            if (left === headLeft.current || !headRef.current) return;
-            headLeft.current = left;
-            headRef.current.scrollLeft = left;
-          }}
-        >
+        <div ref={scrollRef} className="orders-grid-scroll">
+          {/* The rows are GridRows' elements (table/grid-rows.ts), not React's. */}
           {/* eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions -- the grid's arrow keys, handled once for all rows (the focused row has tabIndex 0) */}
           <div
             ref={bodyRef}
@@ -306,32 +360,7 @@ export function OrdersGrid(props: OrdersGridProps) {
             className="orders-grid-body"
             style={{ height: scroll.contentHeight }}
             onKeyDown={onKeyDown}
-          >
-            {positions.map((at) => {
-              const row = rows[at]!;
-              return (
-                <OrderRow
-                  key={row}
-                  table={table}
-                  row={row}
-                  position={at}
-                  start={topOf(at)}
-                  selected={at === position}
-                  tabStop={at === tabStop}
-                  marks={marks}
-                  change={props.changeMarkOf?.(row)}
-                  statuses={statuses}
-                  cancelBlocked={cancelBlocked}
-                  cancelBlockedId={cancelBlockedId}
-                  onSelect={props.onSelect}
-                  onOpenDetails={props.onOpenDetails}
-                  onCancel={props.onCancel}
-                  ticked={props.selection.has(row)}
-                  onTick={props.onTick}
-                />
-              );
-            })}
-          </div>
+          />
         </div>
       </div>
       {/* Over the grid's empty body, outside the grid: a grid holds rows only. */}
@@ -346,131 +375,40 @@ export function OrdersGrid(props: OrdersGridProps) {
   );
 }
 
-interface OrderRowProps {
-  readonly table: OrderTable;
-  readonly row: number;
-  readonly position: number;
-  readonly start: number;
-  readonly selected: boolean;
-  readonly tabStop: boolean;
-  readonly marks: ReviewMarks;
-  readonly change: ChangeMark | undefined;
-  readonly statuses: ReadonlyMap<string, RowStatus>;
-  readonly cancelBlocked: string | undefined;
-  readonly cancelBlockedId: string;
-  readonly onSelect: (position: number, how: 'pointer' | 'keyboard') => void;
-  readonly onOpenDetails: () => void;
-  readonly onCancel: (orderId: string) => void;
-  readonly ticked: boolean;
-  readonly onTick: (position: number, range: boolean) => void;
+/** The largest scrollTop the scroller's content allows. */
+const maxScrollTop = (scroll: GridScroll) => Math.max(0, scroll.contentHeight - scroll.viewport);
+
+function SortButton(props: {
+  column: SortColumn;
+  label: string;
+  sorted: 'ascending' | 'descending' | undefined;
+  onSort: (column: SortColumn) => void;
+}) {
+  return (
+    <button type="button" className="sort-button" onClick={() => props.onSort(props.column)}>
+      {props.label}
+      <span aria-hidden="true" className="sort-mark">
+        {props.sorted === 'ascending' ? ' ▲' : props.sorted === 'descending' ? ' ▼' : ''}
+      </span>
+    </button>
+  );
 }
 
-function OrderRow(props: OrderRowProps) {
-  const { table, row, position, selected, marks, statuses, cancelBlocked } = props;
-  const id = table.idAt(row);
-  const petId = table.petIdAt(row);
-  const quantity = table.quantityAt(row);
-  const shipDate = table.shipDateAt(row);
-  const complete = table.completeAt(row);
-  const mark = id === undefined ? undefined : marks[id];
-  const status = id === undefined ? undefined : statuses.get(id);
-
-  return (
-    // eslint-disable-next-line jsx-a11y-x/click-events-have-key-events -- keys reach the row through the rowgroup's handler
-    <div
-      role="row"
-      aria-rowindex={position + 2}
-      aria-selected={selected}
-      tabIndex={props.tabStop ? 0 : -1}
-      data-position={position}
-      className={`orders-grid-row orders-grid-item${status ? ` row-${status}` : ''}`}
-      // top, not a transform: a row never sits far down the content (see grid-scroll.ts), and top stays crisp.
-      style={{ top: props.start }}
-      onClick={() => props.onSelect(position, 'pointer')}
-      onFocus={(event) =>
-        event.target === event.currentTarget && !selected && props.onSelect(position, 'keyboard')
-      }
-      onDoubleClick={props.onOpenDetails}
-    >
-      <div role="gridcell" className="orders-grid-cell select-cell">
-        {id !== undefined && (
-          <input
-            type="checkbox"
-            tabIndex={-1}
-            aria-label={`Select order ${id}`}
-            checked={props.ticked}
-            onChange={() => undefined}
-            onClick={(event) => {
-              event.stopPropagation();
-              props.onTick(position, event.shiftKey);
-            }}
-          />
-        )}
-      </div>
-      <div role="rowheader" className="orders-grid-cell numeric">
-        {id ?? MISSING}
-      </div>
-      <div role="gridcell" className="orders-grid-cell numeric">
-        {petId ?? MISSING}
-      </div>
-      <div role="gridcell" className="orders-grid-cell numeric">
-        {quantity ?? MISSING}
-      </div>
-      <div role="gridcell" className="orders-grid-cell">
-        {shipDate ? (
-          <time dateTime={shipDate} title={formatDateTime(shipDate)}>
-            {formatShortDateTime(shipDate)}
-          </time>
-        ) : (
-          MISSING
-        )}
-      </div>
-      <div role="gridcell" className="orders-grid-cell">
-        {complete === undefined ? MISSING : complete ? 'Yes' : 'No'}
-      </div>
-      <div role="gridcell" className="orders-grid-cell review-cell">
-        {/* Marks, with their words for screen readers and a legend in the status bar. */}
-        {mark?.reviewed && (
-          <span
-            role="img"
-            aria-label="Reviewed"
-            title="Reviewed on this computer"
-            className="review-mark"
-          >
-            ✓
-          </span>
-        )}
-        {mark?.note && (
-          <span role="img" aria-label="Has a note" title={mark.note} className="note-mark">
-            ✎
-          </span>
-        )}
-        <ChangeMarkChip mark={props.change} />
-      </div>
-      <div role="gridcell" className="orders-grid-cell status-cell">
-        {/* A status chip once this computer knows more than the list; until then, the way to cancel.
-            An order that may or may not be cancelled is sent again from its details (or with Delete). */}
-        {status ? (
-          <span className={`status-chip status-${status}`} title={ROW_STATUS_WORDS[status]}>
-            {ROW_STATUS_SHORT[status]}
-          </span>
-        ) : id === undefined ? (
-          <span className="muted">No ID to cancel</span>
-        ) : (
-          <button
-            type="button"
-            className="small-button"
-            tabIndex={-1}
-            aria-label={`Cancel order ${id}`}
-            aria-disabled={cancelBlocked ? true : undefined}
-            aria-describedby={cancelBlocked ? props.cancelBlockedId : undefined}
-            title={cancelBlocked}
-            onClick={() => !cancelBlocked && props.onCancel(id)}
-          >
-            Cancel…
-          </button>
-        )}
-      </div>
-    </div>
+/**
+ * The window's device pixel ratio (zoom times the screen's scale), followed
+ * as it changes: zooming or moving to another screen changes what Chromium
+ * can lay out (grid-scroll.ts).
+ */
+function useDevicePixelRatio(): number {
+  const [ratio, setRatio] = useState(() =>
+    typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1,
   );
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return undefined;
+    const query = window.matchMedia(`(resolution: ${ratio}dppx)`);
+    const changed = () => setRatio(window.devicePixelRatio || 1);
+    query.addEventListener('change', changed);
+    return () => query.removeEventListener('change', changed);
+  }, [ratio]);
+  return ratio;
 }

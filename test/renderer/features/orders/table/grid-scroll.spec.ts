@@ -1,6 +1,7 @@
 // The grid's scaled scroll position: a list taller than Chromium can lay out
 // (3,000,000 rows of 32 px is 96,000,000 px) still scrolls from its first row
-// to its last, and a list that fits is not scaled at all.
+// to its last, a list that fits is not scaled at all, and what fits follows
+// the zoom.
 
 import { describe, expect, test } from 'vitest';
 import {
@@ -8,6 +9,7 @@ import {
   isScaled,
   MAX_SCROLL_HEIGHT,
   offsetAt,
+  scrollCap,
   rowsInView,
   rowTop,
   scrollTopAt,
@@ -32,7 +34,7 @@ describe('gridScroll', () => {
     const scroll = gridScroll(rows, ROW, VIEWPORT);
     expect(isScaled(scroll)).toBe(true);
     expect(scroll.contentHeight).toBe(MAX_SCROLL_HEIGHT);
-    expect(scroll.contentHeight).toBeLessThan(33_554_428 / 4); // safe at 400% zoom
+    expect(scroll.contentHeight).toBeLessThan(33_554_428); // Chromium's layout limit
     const end = scroll.contentHeight - VIEWPORT;
     expect(rowsInView(scroll, end).last).toBe(rows - 1);
     expect(rowsInView(scroll, end + 1000).last).toBe(rows - 1); // past the end: clamped
@@ -44,6 +46,19 @@ describe('gridScroll', () => {
     // Offsets and scroll positions map both ways.
     for (const offset of [0, 12_345_678, 50_000_000, scroll.listHeight - VIEWPORT])
       expect(offsetAt(scroll, scrollTopAt(scroll, offset))).toBeCloseTo(offset, 3);
+  });
+
+  test('the cap follows the zoom: a million rows scroll unscaled at 100%, scaled at 200%, safe at 400%', () => {
+    const rows = 1_000_000;
+    expect(isScaled(gridScroll(rows, ROW, VIEWPORT, scrollCap(1)))).toBe(false);
+    // Zooming out never asks for more than at 100%.
+    expect(scrollCap(0.5)).toBe(scrollCap(1));
+    expect(scrollCap(Number.NaN)).toBe(scrollCap(1));
+    const zoomed = gridScroll(rows, ROW, VIEWPORT, scrollCap(2));
+    expect(isScaled(zoomed)).toBe(true);
+    expect(zoomed.contentHeight * 2).toBeLessThan(33_554_428);
+    expect(rowsInView(zoomed, zoomed.contentHeight - VIEWPORT).last).toBe(rows - 1);
+    expect(scrollCap(4) * 4).toBeLessThan(33_554_428);
   });
 
   test('revealing a row far down moves to a whole pixel that shows it whole', () => {

@@ -14,7 +14,7 @@ import {
 } from '../../../../../src/renderer/src/features/orders/table/order-table.ts';
 import { screenColumnsOf } from '../../../../../src/shared/screen-columns.ts';
 import { compareIntegerText, type Order } from '../../../../../src/shared/order.ts';
-import { PROPERTY_RUNS } from '../../../../shared/support/order-lists.ts';
+import { PROPERTY_RUNS } from '../../../../../tools/fuzz/order-lists.ts';
 import { columnsOf, tableOf } from './table-of.ts';
 
 // The sort itself stays real; the spy only counts the keys each call sorts.

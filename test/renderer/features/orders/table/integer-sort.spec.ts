@@ -12,7 +12,7 @@ import {
   sortedPositions,
   sortRowsByKeys,
 } from '../../../../../src/renderer/src/features/orders/table/integer-sort.ts';
-import { PROPERTY_RUNS } from '../../../../shared/support/order-lists.ts';
+import { PROPERTY_RUNS } from '../../../../../tools/fuzz/order-lists.ts';
 
 /** Positions sorted by key with Array.prototype.sort (stable), ties in position order. */
 function reference(keys: readonly bigint[]): number[] {

@@ -8,6 +8,8 @@ import { describe, expect, test } from 'vitest';
 import {
   OrderTableBuilder,
   type OrderTable,
+  type SearchMode,
+  type SearchScope,
   type SortColumn,
   type ViewQuery,
 } from '../../../../../src/renderer/src/features/orders/table/order-table.ts';
@@ -16,7 +18,7 @@ import { screenColumnsOf } from '../../../../../src/shared/screen-columns.ts';
 import { compareIntegerText, type Order } from '../../../../../src/shared/order.ts';
 import { dateTimeMsOfText } from '../../../../../src/shared/rfc3339.ts';
 import { mulberry32 } from '../../../../../src/main/sandbox/prng.ts';
-import { dateText, PROPERTY_RUNS } from '../../../../shared/support/order-lists.ts';
+import { dateText, PROPERTY_RUNS } from '../../../../../tools/fuzz/order-lists.ts';
 import { columnsOf, tableOf } from './table-of.ts';
 
 const NO_QUERY: ViewQuery = { search: '', scope: 'any', mode: 'contains', complete: 'all' };
@@ -244,6 +246,32 @@ describe('search', () => {
     expect([...table.search('12', 'petId', 'starts-with')!]).toEqual([1, 3]);
     expect([...table.search('-12', 'any', 'starts-with')!]).toEqual([2]);
     expect([...table.search('5', 'any', 'starts-with')!]).toEqual([0, 4]);
+  });
+
+  test('a keystroke that extends the query finds what a fresh search finds (it looks only among the last rows found)', () => {
+    // Two digits only, so queries often meet their ids, at their start and inside them.
+    const digits = fc.stringMatching(/^-?[12]{1,6}$/);
+    const order = fc.record({ id: digits, petId: digits }, { requiredKeys: [] });
+    fc.assert(
+      fc.property(
+        fc.array(order, { maxLength: 60 }),
+        fc.stringMatching(/^-?[12]{1,4}$/),
+        fc.constantFrom<SearchScope>('any', 'id', 'petId'),
+        fc.constantFrom<SearchMode>('contains', 'starts-with'),
+        fc.boolean(),
+        (orders, typed, scope, mode, prepend) => {
+          const typing = tableOf(orders);
+          // Typed a key at a time, at the end (or, for "anywhere", before what was typed).
+          for (let k = 1; k <= typed.length; k++) {
+            const query =
+              prepend && mode === 'contains' ? typed.slice(typed.length - k) : typed.slice(0, k);
+            const fresh = tableOf(orders).search(query, scope, mode);
+            expect([...typing.search(query, scope, mode)!], query).toEqual([...fresh!]);
+          }
+        },
+      ),
+      PROPERTY_RUNS,
+    );
   });
 
   test('nothing for what cannot be in an id; no search for an empty one', () => {

@@ -1,17 +1,33 @@
 // Scrolling a list taller than a browser can lay out. Chromium stops at
-// ~33.5 million CSS pixels (its layout unit's range), and zoom multiplies the
-// pixels, so a million 32-pixel rows cannot simply be one tall element. As
-// large-grid libraries do, the scrolling content is capped at a height that
-// is safe at any zoom, and the scroll position is scaled: scrolling from top
+// ~33.5 million layout pixels (its layout unit's range), and zoom and the
+// screen's scale multiply CSS pixels into layout pixels, so three million
+// 32-pixel rows cannot simply be one tall element. As large-grid libraries
+// do, the scrolling content is capped at what the current zoom can lay out
+// (scrollCap), and past it the scroll position is scaled: scrolling from top
 // to bottom of the capped content moves the viewport from the first row to
 // the last. Rows are placed next to the viewport, so no coordinate near the
-// cap is ever used for a row. Lists that fit are not scaled at all.
+// cap is ever used for a row. Lists that fit are not scaled at all, so a
+// scroll pixel is a row pixel wherever it can be (at 100% zoom, up to a
+// million rows).
 //
 // "Offset" below is a position in the list as if it were laid out whole (row
 // i's top is i * rowHeight); "scrollTop" is the scrolling element's.
 
-/** Safe at up to 400% zoom under Chromium's ~33.5 million pixel limit. */
-export const MAX_SCROLL_HEIGHT = 8_000_000;
+/** Layout pixels Chromium lays out safely: under its limit of 2^31 / 64 (~33.5 million), with room to spare. */
+export const LAYOUT_LIMIT = 32_000_000;
+
+/**
+ * The tallest scrolling content at a device pixel ratio (zoom times the
+ * screen's scale): 32,000,000 CSS pixels at 100%, 8,000,000 at 400%. Never
+ * more than at 100%, so zooming out does not need a taller one.
+ */
+export function scrollCap(devicePixelRatio: number): number {
+  const ratio = Number.isFinite(devicePixelRatio) && devicePixelRatio > 1 ? devicePixelRatio : 1;
+  return Math.floor(LAYOUT_LIMIT / ratio);
+}
+
+/** The cap at 100% zoom on a screen of scale 1. */
+export const MAX_SCROLL_HEIGHT = scrollCap(1);
 
 export interface GridScroll {
   readonly rows: number;

@@ -67,13 +67,6 @@ export interface ViewQuery {
   readonly sort?: SortSpec;
 }
 
-export const DEFAULT_VIEW_QUERY: ViewQuery = {
-  search: '',
-  scope: 'any',
-  mode: 'contains',
-  complete: 'all',
-};
-
 /** A search is digits (an int64 may start with "-"); anything else matches nothing. */
 export const SEARCHABLE = /^-?\d*$/;
 
@@ -265,6 +258,16 @@ export class OrderTableBuilder {
 interface Found {
   readonly key: string;
   readonly rows: Uint32Array;
+  /** What was searched for, and how, when the search was a valid one. */
+  readonly needle?: string;
+  readonly scope?: SearchScope;
+  readonly mode?: SearchMode;
+}
+
+/** Whether every row `found` (for `was`) holds would also be found for `needle`: a keystroke that extends the query. */
+function narrows(was: Found, needle: string, scope: SearchScope, mode: SearchMode): boolean {
+  if (was.needle === undefined || was.scope !== scope || was.mode !== mode) return false;
+  return mode === 'contains' ? needle.includes(was.needle) : needle.startsWith(was.needle);
 }
 
 export class OrderTable {
@@ -585,13 +588,20 @@ export class OrderTable {
     if (needle === '') return undefined;
     const key = `${scope}:${mode}:${needle}`;
     if (!SEARCHABLE.test(needle)) return { key, rows: new Uint32Array(0) };
-    if (this.#lastSearch?.key === key) return this.#lastSearch;
+    const last = this.#lastSearch;
+    if (last?.key === key) return last;
     const known = this.#memo.search;
     const from = known?.key === key && known.count <= this.count ? known.count : 0;
-    const found = this.#searchRows(needle, scope, mode, from, this.count);
-    // Found rows never change: a search that found nothing new shares the last one's.
-    const rows = from === 0 ? found : found.length === 0 ? known!.rows : joined(known!.rows, found);
-    this.#lastSearch = { key, rows };
+    let rows: Uint32Array;
+    if (from === 0 && last && narrows(last, needle, scope, mode)) {
+      // A keystroke that extends the query looks only in the rows the last one found.
+      rows = this.#searchAmong(last.rows, needle, scope, mode);
+    } else {
+      const found = this.#searchRows(needle, scope, mode, from, this.count);
+      // Found rows never change: a search that found nothing new shares the last one's.
+      rows = from === 0 ? found : found.length === 0 ? known!.rows : joined(known!.rows, found);
+    }
+    this.#lastSearch = { key, rows, needle, scope, mode };
     if (!known || known.key !== key || known.count < this.count)
       this.#memo.search = { key, count: this.count, rows };
     return this.#lastSearch;
@@ -637,6 +647,35 @@ export class OrderTable {
       } else {
         at = hit + 1;
       }
+    }
+    return found.slice(0, n);
+  }
+
+  /** Of `rows`, those the search finds, read from the id bytes row by row (no text decoded). */
+  #searchAmong(
+    rows: Uint32Array,
+    needle: string,
+    scope: SearchScope,
+    mode: SearchMode,
+  ): Uint32Array {
+    const { lineStarts: starts, tabs, idText: text } = this.#columns;
+    const length = needle.length;
+    const wanted = new Uint8Array(length);
+    for (let k = 0; k < length; k++) wanted[k] = needle.charCodeAt(k);
+    const anywhere = mode === 'contains';
+    const inId = scope !== 'petId';
+    const inPetId = scope !== 'id';
+    const found = new Uint32Array(rows.length);
+    let n = 0;
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i]!;
+      const tab = tabs[row]!;
+      // The id is text[start, tab), the pet id text[tab + 1, end - 1).
+      if (
+        (inId && holds(text, wanted, starts[row]!, tab, anywhere)) ||
+        (inPetId && holds(text, wanted, tab + 1, starts[row + 1]! - 1, anywhere))
+      )
+        found[n++] = row;
     }
     return found.slice(0, n);
   }
@@ -694,6 +733,26 @@ export class OrderTable {
       return time >= from && time < before && (wanted === undefined || codes[row] === wanted);
     };
   }
+}
+
+/** Whether `text[from, to)` holds `wanted`: anywhere in it, or from its start. */
+function holds(
+  text: Uint8Array,
+  wanted: Uint8Array,
+  from: number,
+  to: number,
+  anywhere: boolean,
+): boolean {
+  const length = wanted.length;
+  const last = anywhere ? to - length : Math.min(from, to - length);
+  const first = wanted[0];
+  for (let at = from; at <= last; at++) {
+    if (text[at] !== first) continue;
+    let k = 1;
+    while (k < length && text[at + k] === wanted[k]) k++;
+    if (k === length) return true;
+  }
+  return false;
 }
 
 function keep(rows: Uint32Array, test: ((row: number) => boolean) | undefined): Uint32Array {

@@ -45,14 +45,14 @@ import {
   unpackScreenColumns,
   type ScreenColumns,
 } from '../../src/shared/screen-columns.ts';
-import { startHarness } from '../../tools/harness/server.ts';
+import { startHarness } from '../harness/server.ts';
 import {
   cutOffListText,
   expectReadAsReference,
   orderListText,
   plainOrderListText,
   readingOf,
-} from '../shared/support/order-lists.ts';
+} from './order-lists.ts';
 
 export interface OpenTarget {
   readonly property: fc.IRawProperty<unknown[]>;

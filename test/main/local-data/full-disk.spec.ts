@@ -7,13 +7,13 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/main/sandbox/server.ts';
-import type { BulkCancelSnapshot } from '../../src/shared/bulk-cancel.ts';
-import type { AppState } from '../../src/shared/ipc-contract.ts';
-import type { CancelLogEntry } from '../../src/shared/orders-local.ts';
-import { desktopApp, type DesktopApp } from './support/desktop-app.ts';
-import { failingFiles } from '../support/failing-files.ts';
-import { canMountTmpfs, fillDisk, mountTmpfs, TMPFS_SKIPPED } from '../support/tmpfs.ts';
+import { startSandbox, type Sandbox } from '../../../src/main/sandbox/server.ts';
+import type { BulkCancelSnapshot } from '../../../src/shared/bulk-cancel.ts';
+import type { AppState } from '../../../src/shared/ipc-contract.ts';
+import type { CancelLogEntry } from '../../../src/shared/orders-local.ts';
+import { desktopApp, type DesktopApp } from '../../../tools/reliability/desktop-app.ts';
+import { failingFiles } from '../../support/failing-files.ts';
+import { canMountTmpfs, fillDisk, mountTmpfs, TMPFS_SKIPPED } from '../../support/tmpfs.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

@@ -1,13 +1,20 @@
-// Issue 14 §4: a shell loop over the CLI must not get the key banned. 110 runs
-// of the real `store-admin orders cancel` process against the sandbox's Free
-// plan (60 a window) with a short window, one after another and six at a
-// time. Someone else has spent most of the first window with the same key
-// before the loop starts, so every loop meets the limit at once (each run
-// used to start with an open gate: 429s, then api_key_banned).
+// A shell loop over the CLI must not get the key banned. 110 runs of the real
+// `store-admin orders cancel` process against the sandbox's Free plan (60 a
+// window) with a short window, one after another and six at a time. Someone
+// else has spent most of the first window with the same key before the loop
+// starts, so every loop meets the limit at once (each run used to start with
+// an open gate: 429s, then api_key_banned).
 //
 // Every run must end cancelled (exit 0) or held back with nothing sent
 // (exit 8); the key is never banned and at most one 429 comes back per window.
 // The figures are printed for the record.
+//
+// The runs are real processes on the real clock, so the sandbox's windows
+// keep real time's pace; but the sandbox's clock stands still while the
+// window is spent and then starts from a chosen moment in it, so however slow
+// the machine, the loop starts with the same time left in the spent window
+// (and waits for no window to begin). The sandbox's clock is then ahead of
+// the runs', which read its Date headers, as they would a service's.
 
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,17 +26,35 @@ import { startSandbox } from '../../src/main/sandbox/server.ts';
 
 const RUNS = 110;
 const WINDOW_MS = 20_000;
-const SPENT_BEFORE = 56;
-/** The whole loop's bound: past it no run is started, and the test fails. */
-const LOOP_DEADLINE_MS = 180_000;
+/** Two runs get through before the limit, so the limit is met within the first few runs. */
+const SPENT_BEFORE = 58;
+/** The whole loop's bound (a slow machine's, not a target): past it no run is started, and the test fails. */
+const LOOP_DEADLINE_MS = 480_000;
 /** One run's bound: a run waits at most 10 s at the gate. */
 const RUN_TIMEOUT_MS = 40_000;
 /**
- * The window left when the spending starts: enough that, once it and the
- * first runs are done, the gate's wait is still past the 10 s a run waits
- * (so the runs that meet it are held back, not let through after a wait).
+ * The window left when the loop starts: enough that, once the first runs are
+ * done, the gate's wait is still past the 10 s a run waits (so the runs that
+ * meet it are held back, not let through after a wait) unless two runs take
+ * more than 9 s.
  */
-const WINDOW_LEFT_AT_START_MS = 16_000;
+const WINDOW_LEFT_AT_START_MS = 19_000;
+
+/**
+ * The sandbox's clock: it stands at a moment while the test spends the
+ * window, then runs at real time's pace from that moment.
+ */
+function standingClock(at: number) {
+  let standing: number | undefined = at;
+  let offset = 0;
+  return {
+    now: (): number => standing ?? Date.now() + offset,
+    run(): void {
+      offset = standing! - Date.now();
+      standing = undefined;
+    },
+  };
+}
 
 interface Run {
   readonly id: string;
@@ -63,12 +88,17 @@ function runCancel(id: string, baseUrl: string, dataDir: string): Promise<Run> {
 }
 
 async function loop(concurrency: number) {
-  const sandbox = await startSandbox({ port: 0, orders: 400, minuteMs: WINDOW_MS });
+  // A moment in the next window with WINDOW_LEFT_AT_START_MS of it left.
+  const windowEnd = (Math.floor(Date.now() / WINDOW_MS) + 2) * WINDOW_MS;
+  const clock = standingClock(windowEnd - WINDOW_LEFT_AT_START_MS);
+  const sandbox = await startSandbox({
+    port: 0,
+    orders: 400,
+    minuteMs: WINDOW_MS,
+    now: clock.now,
+  });
   const dataDir = mkdtempSync(join(tmpdir(), 'store-admin-loop-'));
   try {
-    // The spending and the first runs share a window: wait for a new one if this one ends soon.
-    const left = WINDOW_MS - (Date.now() % WINDOW_MS);
-    if (left < WINDOW_LEFT_AT_START_MS) await new Promise((r) => setTimeout(r, left + 50));
     for (let i = 0; i < SPENT_BEFORE; i++) {
       const response = await fetch(`${sandbox.baseUrl}/store/orders`, {
         headers: { authorization: 'Bearer demo-free' },
@@ -76,6 +106,7 @@ async function loop(concurrency: number) {
       await response.arrayBuffer();
     }
     sandbox.clearRequestLog();
+    clock.run();
     const ids = sandbox.orderIds({ status: 'pending' }).slice(0, RUNS);
     expect(ids).toHaveLength(RUNS);
     const deadline = Date.now() + LOOP_DEADLINE_MS;

@@ -11,8 +11,8 @@
 
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import type { Order } from '../../../src/shared/order.ts';
-import { InvalidOrdersError } from '../../../src/shared/parse-orders.ts';
+import type { Order } from '../../src/shared/order.ts';
+import { InvalidOrdersError } from '../../src/shared/parse-orders.ts';
 
 // ---------------------------------------------------------------- reference
 

@@ -3,7 +3,10 @@
 // kill, what the next start reads must open (the old file or the new one,
 // never a broken one); at the end the bulk cancel, carried on across every
 // kill, has exactly one result per order, each as the sandbox has it.
-// Used by test/reliability/kill-loops.spec.ts (npm test) and scripts/soak.ts.
+// Each kill comes after a seeded number of the worker's write marks, not
+// after a time: the kills land at the same points of the work on a fast
+// machine and a slow one.
+// Used by test/reliability/kill-loops.spec.ts (the heavy tier) and scripts/soak.ts.
 
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -44,6 +47,8 @@ interface WorkerRun {
   readonly exited: Promise<void>;
   readonly open: Set<Kind>;
   readonly seen: Set<string>;
+  /** Lines the worker has written so far. */
+  lines(): number;
   kill(): void;
 }
 
@@ -55,10 +60,12 @@ function startWorker(env: Record<string, string>, cacheDir: string): WorkerRun {
   const open = new Set<Kind>();
   const seen = new Set<string>();
   let rest = '';
+  let count = 0;
   child.stdout.on('data', (chunk: Buffer) => {
     const lines = (rest + chunk.toString()).split('\n');
     rest = lines.pop()!;
     for (const line of lines) {
+      count += 1;
       seen.add(line);
       const kind = line.slice(1) as Kind;
       if (line.startsWith('+')) open.add(kind);
@@ -67,7 +74,7 @@ function startWorker(env: Record<string, string>, cacheDir: string): WorkerRun {
   });
   // Every mark written before the kill is in the pipe: read to its end, the open set is exact.
   const exited = new Promise<void>((resolve) => child.stdout.on('close', () => resolve()));
-  return { exited, open, seen, kill: () => void child.kill('SIGKILL') };
+  return { exited, open, seen, lines: () => count, kill: () => void child.kill('SIGKILL') };
 }
 
 async function until(check: () => boolean, timeoutMs: number): Promise<boolean> {
@@ -119,8 +126,8 @@ export async function runKillLoop(options: {
   readonly kills: number;
   readonly seed: number;
   readonly orders: number;
-  /** The longest wait after the worker is ready before the kill. */
-  readonly maxDelayMs?: number;
+  /** The most write marks (+kind, -kind) the worker writes after it is ready before the kill. */
+  readonly maxMarks?: number;
 }): Promise<KillLoopReport> {
   const started = Date.now();
   const random = mulberry32(options.seed);
@@ -152,11 +159,12 @@ export async function runKillLoop(options: {
     const journal = new BulkJournal(dir, serviceScope('sandbox'));
     for (let k = 0; k < options.kills; k++) {
       const worker = startWorker(env, cacheDir);
-      if (!(await until(() => worker.seen.has('ready'), 30_000)))
+      // Bounds for a stuck worker, not targets: a healthy one writes marks all the time.
+      if (!(await until(() => worker.seen.has('ready'), 60_000)))
         throw new Error('worker did not start');
-      await new Promise((resolve) =>
-        setTimeout(resolve, Math.floor(random() * (options.maxDelayMs ?? 200))),
-      );
+      const marks = worker.lines() + 1 + Math.floor(random() * (options.maxMarks ?? 1000));
+      if (!(await until(() => worker.lines() >= marks, 60_000)))
+        throw new Error('worker stopped writing');
       worker.kill();
       await worker.exited;
       const cut = new Set(worker.open);

@@ -5,7 +5,8 @@
 // against the sandbox's (or the DNS zone's), no request may leave while its
 // gate is shut, no promise rejection may go unhandled, and the heap must be
 // as large at the end as at the start (after a collection).
-// Used by test/reliability/soak.spec.ts (npm test) and scripts/soak.ts.
+// Used by test/reliability/soak.spec.ts (a fixed amount of work, in the heavy
+// tier) and scripts/soak.ts (npm run soak: for as long as asked).
 
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -16,8 +17,8 @@ import type { BulkCancelSnapshot, BulkResult } from '../../src/shared/bulk-cance
 import type { DomainCheckReport, DomainStatus } from '../../src/shared/domains.ts';
 import type { Failure } from '../../src/shared/failures.ts';
 import type { OrderListView } from '../../src/shared/ipc-contract.ts';
-import { startDnsTestServer } from '../main/domains/dns-test-server.ts';
-import { desktopApp } from './support/desktop-app.ts';
+import { startDnsTestServer } from '../loopback/dns-test-server.ts';
+import { desktopApp } from './desktop-app.ts';
 
 export const SOAK_FAULTS = 'latency=40@0.2,5xx@0.03,reset@0.02,malformed@0.05,429=4@0.004';
 
@@ -90,7 +91,22 @@ function outcomeHolds(
   }
 }
 
-export async function runSoak(options: { durationMs: number; seed: number }): Promise<SoakReport> {
+/** Work for each loop of the soak: the same on any machine, however long it takes. */
+export interface SoakRounds {
+  readonly refreshes: number;
+  readonly bulkJobs: number;
+  readonly cancels: number;
+  /** Rounds of the three DNS checks. */
+  readonly dnsRounds: number;
+}
+
+export type SoakPlan =
+  /** `npm run soak`: every loop goes on for this long. */
+  | { readonly durationMs: number; readonly seed: number }
+  /** The test: every loop does its rounds, so what it proves does not depend on the machine's speed. */
+  | { readonly rounds: SoakRounds; readonly seed: number };
+
+export async function runSoak(options: SoakPlan): Promise<SoakReport> {
   const gc = collector();
   const unhandled: unknown[] = [];
   const onUnhandled = (reason: unknown): void => void unhandled.push(reason);
@@ -168,19 +184,25 @@ export async function runSoak(options: { durationMs: number; seed: number }): Pr
     );
     await app.call('orders:list', 'sandbox');
     const started = Date.now();
+    const deadline = 'durationMs' in options ? started + options.durationMs : Infinity;
+    const rounds = 'rounds' in options ? options.rounds : undefined;
+    /** Whether a loop that has done `done` rounds of `kind` goes on. */
+    const more = (kind: keyof SoakRounds, done: number): boolean =>
+      rounds ? done < rounds[kind] : Date.now() < deadline;
     // The heap's starting size once every kind of work has run a few times (modules
     // loaded, caches and the first bulk cancel's state in place): flat means no
     // growth from there to the end.
     let heapStartMb = heapMb(gc);
-    const warmedUp = setTimeout(
-      () => (heapStartMb = heapMb(gc)),
-      Math.min(10_000, options.durationMs * 0.15),
-    );
-    const deadline = started + options.durationMs;
-    const running = (): boolean => Date.now() < deadline;
+    let warmedUp = false;
+    const warmUpCheck = (): void => {
+      if (warmedUp || bulkJobs < 1 || refreshes.ok + refreshes.failed < 2 || cancels < 2) return;
+      if (dnsChecks < 2 * Object.keys(DNS_EXPECTED).length) return;
+      warmedUp = true;
+      heapStartMb = heapMb(gc);
+    };
 
     const refreshLoop = async (): Promise<void> => {
-      while (running()) {
+      while (more('refreshes', refreshes.ok + refreshes.failed)) {
         const before = sandbox.orderIds().length;
         const result = await app.call('orders:list', 'sandbox');
         const after = sandbox.orderIds().length;
@@ -194,13 +216,14 @@ export async function runSoak(options: { durationMs: number; seed: number }): Pr
           refreshes.failed += 1;
           expectFailure('refresh', result.error);
         }
+        warmUpCheck();
         await pause(200);
       }
     };
 
     const bulkLoop = async (): Promise<void> => {
       const queue = (await app.services.bulkCancelOf('sandbox'))!;
-      while (running()) {
+      while (more('bulkJobs', bulkJobs)) {
         const ids = [
           ...pending.slice(nextBulk, (nextBulk += 30)),
           ...shipped.slice(nextShipped, (nextShipped += 6)),
@@ -232,11 +255,12 @@ export async function runSoak(options: { durationMs: number; seed: number }): Pr
             mismatches.push(
               `bulk: ${result.orderId} reported ${result.outcome}, the sandbox has ${sandbox.orderStatus(result.orderId)}`,
             );
+        warmUpCheck();
       }
     };
 
     const cancelLoop = async (): Promise<void> => {
-      while (running()) {
+      while (more('cancels', cancels)) {
         const orderId = pending[nextSingle--]!;
         const result = await app.call('orders:cancel', 'sandbox', orderId);
         cancels += 1;
@@ -255,12 +279,13 @@ export async function runSoak(options: { durationMs: number; seed: number }): Pr
               `cancel: ${orderId} failed (${result.error.delivery}), the sandbox has ${sandbox.orderStatus(orderId)}`,
             );
         }
+        warmUpCheck();
         await pause(400);
       }
     };
 
     const dnsLoop = async (): Promise<void> => {
-      while (running()) {
+      for (let round = 0; more('dnsRounds', round); round++) {
         for (const [domain, expected] of Object.entries(DNS_EXPECTED)) {
           const result = await app.call('domains:check', 'soak', { domain, target: TARGET });
           dnsChecks += 1;
@@ -270,6 +295,7 @@ export async function runSoak(options: { durationMs: number; seed: number }): Pr
           if (status !== expected)
             mismatches.push(`dns: ${domain} reported ${status}, the zone says ${expected}`);
         }
+        warmUpCheck();
         await pause(300);
       }
     };
@@ -279,7 +305,6 @@ export async function runSoak(options: { durationMs: number; seed: number }): Pr
       await Promise.all([refreshLoop(), bulkLoop(), cancelLoop(), dnsLoop()]);
     } finally {
       clearInterval(logTimer);
-      clearTimeout(warmedUp);
     }
     drainLog();
     const seconds = (Date.now() - started) / 1000;
