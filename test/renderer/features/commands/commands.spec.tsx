@@ -11,6 +11,7 @@ import type { EventPayloads } from '../../../../src/shared/ipc-contract.ts';
 import { App } from '../../../../src/renderer/src/App.tsx';
 import { renderApp, startTestApp } from '../../support/test-app.tsx';
 import type { TestApp } from '../../support/test-app-shapes.ts';
+import { isTypingTarget } from '../../../../src/renderer/src/features/commands/shortcut-keys.ts';
 import { findGrid, shownIds } from '../orders/orders-test-kit.tsx';
 
 const search = () =>
@@ -224,4 +225,15 @@ test('a key the page has already used is not taken again', async () => {
   expect(currentScreen()).toBe('Orders');
   fireEvent.keyDown(document.body, { key: '2', code: 'Digit2', ctrlKey: true });
   expect(currentScreen()).toBe('Domains');
+});
+
+test('leaves a plain key to the field that has the focus', () => {
+  const field = document.createElement('input');
+  const box = document.createElement('input');
+  box.type = 'checkbox';
+  expect(isTypingTarget(field)).toBe(true);
+  expect(isTypingTarget(document.createElement('textarea'))).toBe(true);
+  expect(isTypingTarget(box)).toBe(false);
+  expect(isTypingTarget(document.createElement('button'))).toBe(false);
+  expect(isTypingTarget(null)).toBe(false);
 });

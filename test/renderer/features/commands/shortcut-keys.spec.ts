@@ -14,7 +14,6 @@ import { createCommandRegistry } from '../../../../src/renderer/src/features/com
 import {
   commandOfKey,
   isMacPlatform,
-  isTypingTarget,
   keyText,
   matchesKey,
   type KeyPress,
@@ -81,17 +80,6 @@ describe('which command a key press is', () => {
     expect(isMacPlatform('MacIntel')).toBe(true);
     expect(isMacPlatform('macOS')).toBe(true);
     expect(isMacPlatform('Linux x86_64')).toBe(false);
-  });
-
-  it('leaves a plain key to the field that has the focus', () => {
-    const field = document.createElement('input');
-    const box = document.createElement('input');
-    box.type = 'checkbox';
-    expect(isTypingTarget(field)).toBe(true);
-    expect(isTypingTarget(document.createElement('textarea'))).toBe(true);
-    expect(isTypingTarget(box)).toBe(false);
-    expect(isTypingTarget(document.createElement('button'))).toBe(false);
-    expect(isTypingTarget(null)).toBe(false);
   });
 });
 

@@ -11,7 +11,7 @@ import { expect, test } from 'vitest';
 import { renderApp, startTestApp } from '../../support/test-app.tsx';
 import { text } from '../orders/orders-test-kit.tsx';
 import { RECORDS, startDnsServer, TARGET, ZONE, type DnsRecord } from './dns-server.ts';
-import { openDomains, saveCheckSettings, saveProgress } from './domains-kit.tsx';
+import { openDomains, PROJECT, saveCheckSettings, saveProgress } from './domains-kit.tsx';
 
 const DOMAIN = `soon.${ZONE}`;
 const RECHECK_MS = 200;
@@ -43,7 +43,7 @@ test('a domain waiting for DNS turns ready by itself: said once while Orders is 
     expect(screen.getByRole('grid', { name: 'Sandbox orders' })).toBeTruthy();
     // Said once: the checks stop at ready (main schedules none after it), so nothing
     // more is asked or said.
-    const watch = await app.api.domainWatch.list('sandbox');
+    const watch = await app.api.domainWatch.list(PROJECT);
     const view = watch.ok ? watch.value.find((w) => w.domain === DOMAIN) : undefined;
     expect(view).toMatchObject({ badge: 'ready', stopped: 'ready' });
     expect(view?.nextCheckAt).toBeUndefined();

@@ -75,7 +75,8 @@ export function SettingsScreen({
         <h3 id="settings-environment-heading" ref={headingRef} tabIndex={-1}>
           {label} settings
         </h3>
-        <EnvironmentBand environment={environment} />
+        {/* The header's band says it for the environment in use; another one's gets its own. */}
+        {environment !== active && <EnvironmentBand environment={environment} />}
         <p className="settings-whose">
           {environment === active ? (
             <>
