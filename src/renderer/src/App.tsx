@@ -22,6 +22,7 @@ import { QuotaLine } from './features/quota/quota-line.tsx';
 import { SettingsScreen } from './features/settings/settings-screen.tsx';
 import { connectEvents, createAppStore } from './store.ts';
 import { StoreProvider, useAppStore } from './store-context.tsx';
+import { UiPreferencesProvider } from './ui-preferences.tsx';
 
 export interface AppProps {
   readonly api?: StoreAdminApi;
@@ -60,9 +61,11 @@ function ConnectedApp({
 
   return (
     <StoreProvider store={store}>
-      <CommandCenter onMenuCommand={api.events.onAppCommand}>
-        <AppWindow noticeActions={noticeActions} />
-      </CommandCenter>
+      <UiPreferencesProvider>
+        <CommandCenter onMenuCommand={api.events.onAppCommand}>
+          <AppWindow noticeActions={noticeActions} />
+        </CommandCenter>
+      </UiPreferencesProvider>
     </StoreProvider>
   );
 }

@@ -8,6 +8,9 @@
 // shows the rows of its scroll position. One row is the tab stop (roving
 // focus); the arrow keys, Page Up/Down and Home/End move the selection and
 // keep it in view; Enter opens the details; Delete asks to cancel.
+// The columns the clerk hid are left out and the widths set are kept (UI
+// preferences); where the columns are wider than the window, the grid
+// scrolls sideways with its header.
 
 import {
   useEffect,
@@ -21,6 +24,7 @@ import {
   type ReactNode,
 } from 'react';
 import type { ReviewMarks } from '../../../../shared/orders-local.ts';
+import { useUiPreferences } from '../../ui-preferences.tsx';
 import type { AllState, RowSelection } from '../bulk-cancel/row-selection.ts';
 import type { ChangeMark } from '../changes/change-lookup.ts';
 import '../changes/changes.css';
@@ -33,7 +37,14 @@ import {
   scrollTopToReveal,
   type GridScroll,
 } from './table/grid-scroll.ts';
-import { columnTracks, GRID_COLUMNS, isSortable, type RowContent } from './table/order-cells.ts';
+import {
+  columnTracks,
+  gridColumns,
+  isSortable,
+  type GridColumn,
+  type RowContent,
+} from './table/order-cells.ts';
+import { ColumnResizer } from './column-resizer.tsx';
 import type { OrderTable, SortColumn, SortSpec } from './table/order-table.ts';
 import { canStillCancel, type RowStatus } from './row-status.ts';
 
@@ -41,8 +52,6 @@ import { canStillCancel, type RowStatus } from './row-status.ts';
 export const ROW_HEIGHT = 32;
 /** The scroll area's height where layout gives none (a hidden window, jsdom). */
 export const FALLBACK_VIEWPORT_HEIGHT = 480;
-const COLUMNS = GRID_COLUMNS;
-const TRACKS = { '--orders-grid-columns': columnTracks(COLUMNS) } as CSSProperties;
 
 /** A field the service left out: a dash on screen, words for screen readers. */
 export const MISSING = (
@@ -96,6 +105,17 @@ export function OrdersGrid(props: OrdersGridProps) {
   /** Set by the keyboard: the newly selected row takes the focus once rendered. */
   const focusWanted = useRef(false);
   const hintId = useId();
+  const hidden = useUiPreferences((state) => state.hiddenColumns);
+  const widths = useUiPreferences((state) => state.columnWidths);
+  const hiddenKey = hidden.join(' ');
+  // One set of columns per choice: the pool of rows is made for it.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the key stands for the list
+  const columns = useMemo(() => gridColumns(hidden), [hiddenKey]);
+  const tracks = useMemo(
+    () => ({ '--orders-grid-columns': columnTracks(columns, widths) }) as CSSProperties,
+    [columns, widths],
+  );
+  const gridRef = useRef<HTMLDivElement>(null);
   const shown = rows.length;
   // The row that is the grid's tab stop: the selected one, else the first.
   const tabStop = position >= 0 && position < shown ? position : 0;
@@ -161,7 +181,7 @@ export function OrdersGrid(props: OrdersGridProps) {
     const scroller = scrollRef.current;
     const body = bodyRef.current;
     if (!scroller || !body) return undefined;
-    const pool = new GridRows(body, COLUMNS, ROW_HEIGHT);
+    const pool = new GridRows(body, columns, ROW_HEIGHT);
     gridRows.current = pool;
     let headLeft = 0;
     const onScroll = () => {
@@ -209,10 +229,12 @@ export function OrdersGrid(props: OrdersGridProps) {
       body.removeEventListener('click', onClick);
       body.removeEventListener('dblclick', onDoubleClick);
       body.removeEventListener('focusin', onFocus);
+      // Focus on a row that goes with its pool comes back to the new pool's tab stop.
+      if (body.contains(body.ownerDocument.activeElement)) focusWanted.current = true;
       body.replaceChildren();
       gridRows.current = undefined;
     };
-  }, []);
+  }, [columns]);
 
   // A list that grows past the cap changes the scale: the rows at the top of the view stay there.
   // Then the rows show what the props say, at the scroll position the page has.
@@ -309,14 +331,15 @@ export function OrdersGrid(props: OrdersGridProps) {
         aria-label={label}
         aria-rowcount={rows.length + 1}
         aria-busy={props.busy || undefined}
-        aria-colcount={COLUMNS.length}
+        aria-colcount={columns.length}
         aria-describedby={hintId}
         className="orders-grid"
-        style={TRACKS}
+        style={tracks}
+        ref={gridRef}
       >
         <div role="rowgroup" className="orders-grid-head" ref={headRef}>
           <div role="row" aria-rowindex={1} className="orders-grid-row">
-            {COLUMNS.map((column) => {
+            {columns.map((column) => {
               const sorted = sort?.column === column.key ? sort.direction : undefined;
               return (
                 <div
@@ -346,6 +369,14 @@ export function OrdersGrid(props: OrdersGridProps) {
                   ) : (
                     column.label
                   )}
+                  {isResizable(column) && (
+                    <ColumnResizer
+                      column={column}
+                      columns={columns}
+                      widths={widths}
+                      gridRef={gridRef}
+                    />
+                  )}
                 </div>
               );
             })}
@@ -374,6 +405,9 @@ export function OrdersGrid(props: OrdersGridProps) {
     </div>
   );
 }
+
+/** The tick box is a fixed width; every other column's header edge resizes it. */
+const isResizable = (column: GridColumn) => column.key !== 'select';
 
 /** The largest scrollTop the scroller's content allows. */
 const maxScrollTop = (scroll: GridScroll) => Math.max(0, scroll.contentHeight - scroll.viewport);

@@ -8,6 +8,7 @@ import type { EnvironmentId } from '../../../../shared/environments.ts';
 import { MoreMenu, useFold } from '../../components/fold-bar.tsx';
 import { formatCount } from '../../format.ts';
 import { useAppStore } from '../../store-context.tsx';
+import { ColumnChooser } from './column-chooser.tsx';
 import { OrderFilters, OrderSearch } from './order-filters.tsx';
 import { ChangesSummary } from '../changes/changes-summary.tsx';
 
@@ -32,6 +33,7 @@ export interface OrdersToolbarProps {
 const TOOLBAR_FOLDS = [
   'changes',
   'export',
+  'columns',
   'log',
   'clear-ticks',
   'filters',
@@ -45,6 +47,7 @@ const IN_BAR_ORDER: readonly ToolbarItem[] = [
   'cancel-ticked',
   'clear-ticks',
   'changes',
+  'columns',
   'export',
   'log',
   'refresh',
@@ -68,6 +71,7 @@ export function OrdersToolbar(props: OrdersToolbarProps) {
     // While orders are ticked, their actions take the room.
     changes: hasList && ticked === 0,
     export: hasList,
+    columns: hasList,
     log: true,
     'clear-ticks': ticked > 0,
     filters: hasList,
@@ -85,6 +89,7 @@ export function OrdersToolbar(props: OrdersToolbarProps) {
         Export CSV
       </button>
     ),
+    columns: () => <ColumnChooser />,
     log: () => (
       <button type="button" aria-expanded={props.logOpen} onClick={props.onToggleLog}>
         Cancel log
@@ -147,6 +152,7 @@ export function OrdersToolbar(props: OrdersToolbarProps) {
         </div>
       )}
       <div className="toolbar-spacer" data-fold-spacer="" />
+      {slot('columns')}
       {slot('export')}
       {slot('log')}
       {slot('refresh')}

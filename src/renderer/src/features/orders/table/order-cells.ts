@@ -3,7 +3,9 @@
 // grid-rows.ts reuses for one order after another while the list scrolls, so
 // a cell is filled in place: from a signature of what it shows, redrawn only
 // when that changes. A column left out of GRID_COLUMNS (or given another
-// width) is left out of the header and every row alike.
+// width) is left out of the header and every row alike: the clerk's column
+// chooser hides columns and the header's edges resize them (gridColumns,
+// columnTracks).
 
 import type { ReviewMark, ReviewMarks } from '../../../../../shared/orders-local.ts';
 import type { RowSelection } from '../../bulk-cancel/row-selection.ts';
@@ -72,7 +74,7 @@ export interface GridColumn {
   readonly key: ColumnKey;
   readonly label: string;
   readonly numeric?: boolean;
-  /** Its track in the grid's `grid-template-columns`. */
+  /** Its track in the grid's `grid-template-columns` when the clerk has not set a width. */
   readonly width: string;
   readonly role: 'gridcell' | 'rowheader';
   /** Classes beside `orders-grid-cell`. */
@@ -288,7 +290,23 @@ export const GRID_COLUMNS: readonly GridColumn[] = [
   },
 ];
 
-/** The grid's `grid-template-columns`, header and rows alike. */
-export function columnTracks(columns: readonly GridColumn[]): string {
-  return columns.map((column) => column.width).join(' ');
+/** The columns shown: every one but those the clerk hid (the tick box and the order id always show). */
+export function gridColumns(hidden: readonly ColumnKey[]): readonly GridColumn[] {
+  if (hidden.length === 0) return GRID_COLUMNS;
+  return GRID_COLUMNS.filter(
+    (column) => column.key === 'select' || column.key === 'id' || !hidden.includes(column.key),
+  );
+}
+
+/** The grid's `grid-template-columns`, header and rows alike: a width the clerk set, else the column's share. */
+export function columnTracks(
+  columns: readonly GridColumn[],
+  widths: Partial<Record<ColumnKey, number>> = {},
+): string {
+  return columns
+    .map((column) => {
+      const width = widths[column.key];
+      return width === undefined ? column.width : `${width}px`;
+    })
+    .join(' ');
 }
