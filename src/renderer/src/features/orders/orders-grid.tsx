@@ -7,7 +7,8 @@
 // (table/grid-rows.ts) in the scroll event itself, so each painted frame
 // shows the rows of its scroll position. One row is the tab stop (roving
 // focus); the arrow keys, Page Up/Down and Home/End move the selection and
-// keep it in view; Enter opens the details; Delete asks to cancel.
+// keep it in view; Enter opens the details; Delete asks to cancel; the
+// context-menu key or Shift+F10 (or a right-click) opens the row's menu.
 // The columns the clerk hid are left out and the widths set are kept (UI
 // preferences); where the columns are wider than the window, the grid
 // scrolls sideways with its header.
@@ -45,6 +46,7 @@ import {
   type RowContent,
 } from './table/order-cells.ts';
 import { ColumnResizer } from './column-resizer.tsx';
+import { RowMenu, type RowMenuAt } from './row-menu.tsx';
 import type { OrderTable, SortColumn, SortSpec } from './table/order-table.ts';
 import { canStillCancel, type RowStatus } from './row-status.ts';
 
@@ -93,6 +95,8 @@ export interface OrdersGridProps {
   readonly tickedState: AllState;
   /** Shown in the grid's body when there are no rows (what matched nothing, and how to clear it). */
   readonly empty?: ReactNode;
+  /** A short message after the row's menu copied something. */
+  readonly onCopied?: (message: string) => void;
 }
 
 export function OrdersGrid(props: OrdersGridProps) {
@@ -105,6 +109,7 @@ export function OrdersGrid(props: OrdersGridProps) {
   /** Set by the keyboard: the newly selected row takes the focus once rendered. */
   const focusWanted = useRef(false);
   const hintId = useId();
+  const [menu, setMenu] = useState<RowMenuAt | undefined>();
   const hidden = useUiPreferences((state) => state.hiddenColumns);
   const widths = useUiPreferences((state) => state.columnWidths);
   const hiddenKey = hidden.join(' ');
@@ -213,6 +218,14 @@ export function OrdersGrid(props: OrdersGridProps) {
     const onDoubleClick = (event: MouseEvent) => {
       if (pool.positionOf(event.target) !== undefined) latest.current.onOpenDetails();
     };
+    // The row's own menu instead of the page's (which has nothing for a row).
+    const onContextMenu = (event: MouseEvent) => {
+      const at = pool.positionOf(event.target);
+      if (at === undefined) return;
+      event.preventDefault();
+      latest.current.onSelect(at, 'pointer');
+      setMenu({ position: at, x: event.clientX, y: event.clientY });
+    };
     const onFocus = (event: FocusEvent) => {
       const target = event.target;
       if (!(target instanceof HTMLElement) || target.getAttribute('role') !== 'row') return;
@@ -223,11 +236,13 @@ export function OrdersGrid(props: OrdersGridProps) {
     scroller.addEventListener('scroll', onScroll, { passive: true });
     body.addEventListener('click', onClick);
     body.addEventListener('dblclick', onDoubleClick);
+    body.addEventListener('contextmenu', onContextMenu);
     body.addEventListener('focusin', onFocus);
     return () => {
       scroller.removeEventListener('scroll', onScroll);
       body.removeEventListener('click', onClick);
       body.removeEventListener('dblclick', onDoubleClick);
+      body.removeEventListener('contextmenu', onContextMenu);
       body.removeEventListener('focusin', onFocus);
       // Focus on a row that goes with its pool comes back to the new pool's tab stop.
       if (body.contains(body.ownerDocument.activeElement)) focusWanted.current = true;
@@ -318,10 +333,28 @@ export function OrdersGrid(props: OrdersGridProps) {
           props.onCancel(id);
         break;
       }
+      case 'ContextMenu':
+      case 'F10': {
+        if (event.key === 'F10' && !event.shiftKey) return;
+        const at = position >= 0 ? position : 0;
+        const element = gridRows.current?.elementAt(at);
+        if (!element || shown === 0) return;
+        if (position < 0) props.onSelect(0, 'keyboard');
+        const box = element.getBoundingClientRect();
+        setMenu({ position: at, x: box.left + 48, y: box.bottom, fromKeyboard: true });
+        break;
+      }
       default:
         return;
     }
     event.preventDefault();
+  };
+
+  const closeMenu = (focusRow: boolean) => {
+    const at = menu?.position;
+    setMenu(undefined);
+    if (focusRow && at !== undefined)
+      gridRows.current?.elementAt(at)?.focus({ preventScroll: true });
   };
 
   return (
@@ -400,8 +433,23 @@ export function OrdersGrid(props: OrdersGridProps) {
       <p id={hintId} className="visually-hidden">
         Arrow keys, Page Up, Page Down, Home and End move through the orders. Enter opens the
         order&rsquo;s details. Delete asks to cancel it. Space ticks it for a bulk cancel (with
-        Shift, every order from the last one ticked).
+        Shift, every order from the last one ticked). The menu key or Shift+F10 opens the
+        order&rsquo;s menu: copy, details, cancel.
       </p>
+      {menu && (
+        <RowMenu
+          at={menu}
+          table={table}
+          row={rows[menu.position]}
+          statuses={statuses}
+          cancelBlocked={cancelBlocked}
+          cancelBlockedId={cancelBlockedId}
+          onOpenDetails={props.onOpenDetails}
+          onCancel={props.onCancel}
+          onCopied={(message) => props.onCopied?.(message)}
+          onClose={closeMenu}
+        />
+      )}
     </div>
   );
 }

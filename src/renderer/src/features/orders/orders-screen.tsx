@@ -47,6 +47,7 @@ export function OrdersScreen() {
   );
   const outcomeRef = useRef<HTMLDivElement>(null);
   const [exported, setExported] = useState<string | undefined>();
+  const [copied, setCopied] = useState<string | undefined>();
   const now = useNow(15_000);
   const load = orders?.load ?? IDLE;
   const list = orders?.list;
@@ -97,6 +98,7 @@ export function OrdersScreen() {
         plan={plan}
         now={now}
         onExported={setExported}
+        onCopied={setCopied}
       />
 
       <div className="toasts">
@@ -104,6 +106,9 @@ export function OrdersScreen() {
         <BulkCancelFailure />
         <Toast label="Export" onDone={() => setExported(undefined)} messageKey={exported}>
           {exported && <p>{exported}</p>}
+        </Toast>
+        <Toast label="Copied" onDone={() => setCopied(undefined)} messageKey={copied}>
+          {copied && <p>{copied}</p>}
         </Toast>
       </div>
       <CancelOrderDialog fallbackFocus={outcomeRef} />
@@ -120,6 +125,7 @@ function OrdersWorkspace({
   plan,
   now,
   onExported,
+  onCopied,
 }: {
   environment: EnvironmentId;
   list: LoadedOrders | undefined;
@@ -128,6 +134,7 @@ function OrdersWorkspace({
   plan: AutoRefreshPlan;
   now: number;
   onExported: (message: string) => void;
+  onCopied: (message: string) => void;
 }) {
   const clearFilters = useAppStore((state) => state.clearOrdersFilters);
   const setQuery = useAppStore((state) => state.setOrdersQuery);
@@ -265,6 +272,7 @@ function OrdersWorkspace({
             empty={
               <NoMatch query={query} total={table.count} onClear={clearFilters} label={label} />
             }
+            onCopied={onCopied}
           />
         ) : (
           <NoList environment={environment} orders={orders} />
