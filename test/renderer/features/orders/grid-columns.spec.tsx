@@ -1,6 +1,7 @@
 // The grid's columns as the clerk shapes them: hidden from "Columns", resized
 // from the header's edges, both kept as UI preferences (versioned, checked
-// when read back) across a restart of the window.
+// when read back) across a restart of the window; and the digits a search
+// found, marked in the ids.
 
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -117,5 +118,60 @@ describe('the columns', () => {
     expect(grid.style.getPropertyValue('--orders-grid-columns')).toMatch(
       /^var\(--col-select\) 48px /,
     );
+  });
+});
+
+describe('search', () => {
+  /** The id and pet id cells of each row in view: their text, and what is marked in them. */
+  const idCells = (grid: HTMLElement) =>
+    within(grid)
+      .getAllByRole('row')
+      .slice(1)
+      .flatMap((row) => [
+        within(row).getByRole('rowheader'),
+        // The tick box's cell comes first, then the pet id.
+        within(row).getAllByRole('gridcell')[1]!,
+      ]);
+  const marked = (text: string, digits: string) => {
+    const at = text.indexOf(digits);
+    return at < 0
+      ? text
+      : `${text.slice(0, at)}<mark class="search-match">${digits}</mark>${text.slice(at + digits.length)}`;
+  };
+
+  test('marks the digits it found in the ids, where it looked', async () => {
+    const app = await startTestApp();
+    const { user } = renderApp(app);
+    const grid = await findGrid();
+    const search = screen.getByRole('searchbox', { name: 'Search by order or pet ID' });
+    await user.type(search, '12');
+    await waitFor(() =>
+      expect(grid.querySelectorAll('mark.search-match').length).toBeGreaterThan(0),
+    );
+    // Every id and pet id in view: the first place the digits are is marked, and nothing else.
+    const cells = idCells(grid);
+    expect(cells.length).toBeGreaterThan(0);
+    for (const cell of cells) expect(cell.innerHTML).toBe(marked(text(cell), '12'));
+    // Each row shown matched somewhere.
+    for (const row of within(grid).getAllByRole('row').slice(1))
+      expect(row.querySelector('mark.search-match'), text(row)).not.toBeNull();
+
+    // Looking in the order ids only: the pet ids are left plain.
+    await user.click(screen.getByRole('button', { name: /^Filters/ }));
+    await user.selectOptions(screen.getByRole('combobox', { name: /^Look in/ }), 'id');
+    await waitFor(() => {
+      for (const row of within(grid).getAllByRole('row').slice(1)) {
+        const [header, petId] = [
+          within(row).getByRole('rowheader'),
+          within(row).getAllByRole('gridcell')[1]!,
+        ];
+        expect(header.innerHTML).toBe(marked(text(header), '12'));
+        expect(petId.querySelector('mark')).toBeNull();
+      }
+    });
+
+    // Nothing searched, nothing marked.
+    await user.clear(search);
+    await waitFor(() => expect(grid.querySelectorAll('mark').length).toBe(0));
   });
 });

@@ -44,6 +44,7 @@ import {
   isSortable,
   type GridColumn,
   type RowContent,
+  type SearchHighlight,
 } from './table/order-cells.ts';
 import { ColumnResizer } from './column-resizer.tsx';
 import { RowMenu, type RowMenuAt } from './row-menu.tsx';
@@ -95,6 +96,8 @@ export interface OrdersGridProps {
   readonly tickedState: AllState;
   /** Shown in the grid's body when there are no rows (what matched nothing, and how to clear it). */
   readonly empty?: ReactNode;
+  /** The digits searched for, marked in the ids. */
+  readonly highlight?: SearchHighlight | undefined;
   /** A short message after the row's menu copied something. */
   readonly onCopied?: (message: string) => void;
 }
@@ -155,6 +158,7 @@ export function OrdersGrid(props: OrdersGridProps) {
       cancelBlocked,
       cancelBlockedId,
       selection: props.selection,
+      highlight: props.highlight,
     }),
     [
       table,
@@ -167,6 +171,7 @@ export function OrdersGrid(props: OrdersGridProps) {
       cancelBlocked,
       cancelBlockedId,
       props.selection,
+      props.highlight,
     ],
   );
 

@@ -8,7 +8,7 @@
 // key) are in the window's notice area. What is shown is derived in
 // use-orders-view.ts; this file lays it out.
 
-import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/environments.ts';
 import { fileStamp, saveTextFile } from '../../components/save-file.ts';
 import { StatusRegion } from '../../components/status-region.tsx';
@@ -31,6 +31,7 @@ import { OrdersGrid } from './orders-grid.tsx';
 import type { EnvironmentOrders, LoadedOrders, OrdersLoad, OrdersQuery } from './orders-slice.ts';
 import { OrdersStatusBar } from './orders-status-bar.tsx';
 import { OrdersToolbar } from './orders-toolbar.tsx';
+import type { SearchHighlight } from './table/order-cells.ts';
 import { useAutoRefresh } from './use-auto-refresh.ts';
 import { useOrdersView } from './use-orders-view.ts';
 import './orders.css';
@@ -167,6 +168,7 @@ function OrdersWorkspace({
     sortBy,
   } = useOrdersView(environment, orders, offline);
   const changesFilter = query.changes;
+  const highlight = useMemo(() => searchHighlight(query), [query]);
 
   const exportView = () => {
     if (!table) return;
@@ -272,6 +274,7 @@ function OrdersWorkspace({
             empty={
               <NoMatch query={query} total={table.count} onClear={clearFilters} label={label} />
             }
+            highlight={highlight}
             onCopied={onCopied}
           />
         ) : (
@@ -316,6 +319,18 @@ function OrdersWorkspace({
       />
     </div>
   );
+}
+
+/** The digits searched for, as the grid marks them in the ids; none while nothing is searched. */
+function searchHighlight(query: OrdersQuery): SearchHighlight | undefined {
+  const text = query.search.trim();
+  if (!/^\d+$/.test(text)) return undefined;
+  return {
+    text,
+    inId: query.scope !== 'petId',
+    inPetId: query.scope !== 'id',
+    atStart: query.mode === 'starts-with',
+  };
 }
 
 /** What an empty view says in the grid: what matched nothing, and one way back. */
