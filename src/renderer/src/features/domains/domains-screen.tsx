@@ -10,6 +10,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { DomainProgress } from '../../../../shared/domain-assistant.ts';
 import { checkProjectName, type ProjectId } from '../../../../shared/domain-projects.ts';
 import { TextField } from '../../components/text-field.tsx';
+import { useUiPreferences } from '../../ui-preferences.tsx';
 import type { DomainWatchView } from '../../../../shared/domain-watch.ts';
 import { placeHostName } from '../../../../shared/domains-config.ts';
 import { StatusRegion } from '../../components/status-region.tsx';
@@ -28,10 +29,25 @@ export function DomainsScreen() {
   const projectsLoad = useAppStore((state) => state.domainProjectsLoad);
   const project = useAppStore((state) => state.domainProject);
   const loadDomainProjects = useAppStore((state) => state.loadDomainProjects);
+  const projects = useAppStore((state) => state.domainProjects);
+  const chooseDomainProject = useAppStore((state) => state.chooseDomainProject);
+  const remembered = useUiPreferences((state) => state.domainProject);
+  const remember = useUiPreferences((state) => state.setDomainProject);
 
   useEffect(() => {
     void loadDomainProjects();
   }, [loadDomainProjects]);
+  // The project last looked at comes back once the list is in (once: a project added later is shown).
+  const restored = useRef(false);
+  useEffect(() => {
+    if (restored.current || !projects) return;
+    restored.current = true;
+    if (remembered !== undefined && projects.some((candidate) => candidate.id === remembered))
+      chooseDomainProject(remembered);
+  }, [projects, remembered, chooseDomainProject]);
+  useEffect(() => {
+    if (project !== undefined && restored.current) remember(project);
+  }, [project, remember]);
 
   return (
     <section aria-labelledby="domains-heading" className="screen domains-screen">
