@@ -71,7 +71,9 @@ function Keys({ keys, mac }: { keys: readonly string[]; mac: boolean }) {
 export function ShortcutsHelp({ mac, onClose }: { mac: boolean; onClose: () => void }) {
   return (
     <Dialog title="Keyboard shortcuts" onDismiss={onClose}>
-      <div className="shortcuts">
+      {/* A region of its own, reached with Tab, so the keys scroll from the keyboard too. */}
+      {/* eslint-disable-next-line jsx-a11y-x/no-noninteractive-tabindex -- a scrolling region takes the focus to scroll */}
+      <div className="shortcuts" role="region" aria-label="Shortcuts" tabIndex={0}>
         <table className="shortcuts-table">
           <caption>Anywhere in the window</caption>
           <tbody>
