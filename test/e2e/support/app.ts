@@ -43,6 +43,13 @@ export interface E2EAppOptions {
   /** The key the app's Sandbox environment sends (the sandbox's demo key unless a test wants a refused one). */
   readonly appKey?: string;
   readonly viewport?: { readonly width: number; readonly height: number };
+  /**
+   * The page's zoom, as the View menu sets it (1.5 for 150%): Chromium's zoom
+   * lays the page out in a viewport that many times smaller and paints it that
+   * many times larger, which is what this emulates; `viewport` is then the
+   * window's size in screen pixels.
+   */
+  readonly zoom?: number;
   /** When watched domains are checked again (a short schedule, so a badge changes within the test). */
   readonly recheckSchedule?: RecheckSchedule;
 }
@@ -70,8 +77,11 @@ export async function startE2EApp(options: E2EAppOptions = {}): Promise<E2EApp> 
     });
   let harness = await open();
   const browser: Browser = await launchChromium();
+  const window = options.viewport ?? { width: 1280, height: 800 };
+  const zoom = options.zoom ?? 1;
   const page = await browser.newPage({
-    viewport: options.viewport ?? { width: 1280, height: 800 },
+    viewport: { width: Math.floor(window.width / zoom), height: Math.floor(window.height / zoom) },
+    deviceScaleFactor: zoom,
   });
   const errors: string[] = [];
   const csp: string[] = [];
