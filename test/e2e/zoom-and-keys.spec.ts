@@ -222,6 +222,8 @@ describe.skipIf(!hasChromium)(
       const palette = page.getByRole('dialog', { name: 'Command palette' });
       await palette.waitFor();
       await page.keyboard.type(id);
+      // The whole palette in the window, nothing in it wider than it (it would scroll sideways).
+      await expectWhole(page, palette, 'the palette');
       await expectWhole(page, palette.getByRole('option').first(), 'the palette’s first choice');
       await checkScreen(page, 'command-palette-zoom-150');
       await page.keyboard.press('Enter');
@@ -306,7 +308,9 @@ describe.skipIf(!hasChromium)(
       await checkScreen(plain.page, 'column-chooser');
       await plain.page.keyboard.press('Escape');
       await plain.page.keyboard.press('Control+k');
-      await plain.page.getByRole('dialog', { name: 'Command palette' }).waitFor();
+      const palette = plain.page.getByRole('dialog', { name: 'Command palette' });
+      await palette.waitFor();
+      await expectWhole(plain.page, palette, 'the palette at 1,280 px');
       await checkScreen(plain.page, 'command-palette');
       await plain.page.keyboard.press('Escape');
       await plain.page.locator('body').press('Control+/');
