@@ -286,7 +286,7 @@ describe.skipIf(!hasChromium)(
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(rowId);
     });
 
-    it('Domains at 150%, and the orders screen, the chooser, the palette and the shortcuts at 1,280 and 1,920 px', async () => {
+    it('Domains at 150%; the orders screen, the chooser, the palette and the shortcuts at 1,280 and 1,920 px; a column dragged wider keeps its width', async () => {
       const { page } = appAt(1.5);
       const domains = await reach(
         page,
@@ -317,6 +317,24 @@ describe.skipIf(!hasChromium)(
       await plain.page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
       await checkScreen(plain.page, 'shortcuts-help');
       await plain.page.keyboard.press('Escape');
+
+      // A column's edge dragged with the pointer: the column follows, and keeps its width when
+      // the window opens again (a UI preference in the page's storage).
+      const quantity = grid.getByRole('columnheader', { name: /^Quantity/ });
+      const width = async () => (await quantity.boundingBox())!.width;
+      const before = await width();
+      const edge = grid.getByRole('separator', { name: 'Width of Quantity' });
+      const at = (await edge.boundingBox())!;
+      await plain.page.mouse.move(at.x + at.width / 2, at.y + at.height / 2);
+      await plain.page.mouse.down();
+      await plain.page.mouse.move(at.x + at.width / 2 + 30, at.y + at.height / 2, { steps: 3 });
+      await plain.page.mouse.move(at.x + at.width / 2 + 60, at.y + at.height / 2, { steps: 3 });
+      await plain.page.mouse.up();
+      await expect.poll(width).toBeCloseTo(before + 60, 0);
+      await plain.page.reload();
+      await grid.getByRole('row').nth(1).waitFor();
+      await expect.poll(width).toBeCloseTo(before + 60, 0);
+      expect(await edge.getAttribute('aria-valuenow')).toBe(String(Math.round(before + 60)));
     });
   },
 );
