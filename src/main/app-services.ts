@@ -124,7 +124,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     timing,
     ...(deps.recheckSchedule ? { schedule: deps.recheckSchedule } : {}),
   });
-  workspaces.onChange((environment) => void watcher.refresh(environment));
+  workspaces.onChange((project) => void watcher.refresh(project));
 
   const connectivity = new Connectivity();
   const orders = new OrdersService({

@@ -21,6 +21,7 @@ import { aboutBox } from './desktop/about.ts';
 import { APP_ID, DATA_FOLDER_NAME, PRODUCT_NAME } from './desktop/app-identity.ts';
 import { startLocalCrashReports } from './desktop/crash-reports.ts';
 import { createAppLog, logUncaught } from './desktop/log.ts';
+import { nextZoomFactor } from '../shared/app-commands.ts';
 import { buildAppMenu } from './desktop/menu.ts';
 import { watchForBackgroundNews, type BackgroundNews } from './desktop/notifications.ts';
 import { installQuitGuard, pendingCancels } from './desktop/quit-guard.ts';
@@ -221,6 +222,11 @@ if (!app.requestSingleInstanceLock()) {
       sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     });
     services.updates.onChange((feed) => updates.feedChanged(feed));
+    // The View menu's steps, up to 200%: every control still fits the narrowest window there.
+    const zoomWindow = (change: 'in' | 'out' | 'reset'): void => {
+      const contents = mainWindow?.webContents;
+      if (contents) contents.setZoomFactor(nextZoomFactor(contents.getZoomFactor(), change));
+    };
     Menu.setApplicationMenu(
       Menu.buildFromTemplate(
         buildAppMenu({
@@ -229,6 +235,8 @@ if (!app.requestSingleInstanceLock()) {
           openLogsFolder: () => void shell.openPath(app.getPath('logs')),
           showAbout,
           checkForUpdates: () => void updates.checkNow(),
+          sendCommand: (command) => emit('app:command', { command }),
+          zoom: zoomWindow,
         }),
       ),
     );
@@ -243,6 +251,8 @@ if (!app.requestSingleInstanceLock()) {
       const window = createMainWindow(page, join(import.meta.dirname, '../preload'), placement);
       mainWindow = window;
       trackWindowState(window, windowStateFile);
+      // Ctrl+wheel asks for a zoom (Electron leaves it to the app): the same steps as the menu's.
+      window.webContents.on('zoom-changed', (_event, direction) => zoomWindow(direction));
       reloadWhenRendererGone(window.webContents, {
         log,
         now: Date.now,

@@ -4,6 +4,7 @@
 // src/shared so the renderer takes its type without importing the preload.
 
 import type { DomainProgress, DomainSettings, DomainsConfig } from './domain-assistant.ts';
+import type { ProjectId } from './domain-projects.ts';
 import type { RemoteEnvironmentId, EnvironmentId } from './environments.ts';
 import type { StoreEndpoint } from './deprecations.ts';
 import type {
@@ -83,21 +84,25 @@ export function createApi(invoke: Invoke, on: Subscribe) {
       results: (environment: EnvironmentId) => invoke('bulk-cancel:results', environment),
       dismiss: (environment: EnvironmentId) => invoke('bulk-cancel:dismiss', environment),
     },
+    /** Custom domains, per published project (its id from projectIdOf). */
     domains: {
-      check: (environment: EnvironmentId, request: ChannelArgs<'domains:check'>[1]) =>
-        invoke('domains:check', environment, request),
-      certificate: (environment: EnvironmentId, request: ChannelArgs<'domains:certificate'>[1]) =>
-        invoke('domains:certificate', environment, request),
-      workspace: (environment: EnvironmentId) => invoke('domains:workspace', environment),
-      saveSettings: (environment: EnvironmentId, settings: DomainSettings) =>
-        invoke('domains:save-settings', environment, settings),
-      saveProgress: (environment: EnvironmentId, progress: DomainProgress) =>
-        invoke('domains:save-progress', environment, progress),
-      removeProgress: (environment: EnvironmentId, domain: string) =>
-        invoke('domains:remove-progress', environment, domain),
-      saveConfig: (environment: EnvironmentId, config: DomainsConfig | undefined) =>
-        invoke('domains:save-config', environment, config),
+      projects: () => invoke('domains:projects'),
+      addProject: (name: string) => invoke('domains:add-project', name),
+      check: (project: ProjectId, request: ChannelArgs<'domains:check'>[1]) =>
+        invoke('domains:check', project, request),
+      certificate: (project: ProjectId, request: ChannelArgs<'domains:certificate'>[1]) =>
+        invoke('domains:certificate', project, request),
+      workspace: (project: ProjectId) => invoke('domains:workspace', project),
+      saveSettings: (project: ProjectId, settings: DomainSettings) =>
+        invoke('domains:save-settings', project, settings),
+      saveProgress: (project: ProjectId, progress: DomainProgress) =>
+        invoke('domains:save-progress', project, progress),
+      removeProgress: (project: ProjectId, domain: string) =>
+        invoke('domains:remove-progress', project, domain),
+      saveConfig: (project: ProjectId, config: DomainsConfig | undefined) =>
+        invoke('domains:save-config', project, config),
     },
+
     /** What changed at the last refresh: new, changed and gone orders. */
     changes: {
       get: (environment: EnvironmentId) => invoke('orders:changes', environment),
@@ -117,7 +122,7 @@ export function createApi(invoke: Invoke, on: Subscribe) {
     },
     /** The domains main re-checks by itself. */
     domainWatch: {
-      list: (environment: EnvironmentId) => invoke('domains:watch', environment),
+      list: (project: ProjectId) => invoke('domains:watch', project),
     },
     events: {
       onQuotaChanged: (listener: (payload: EventPayloads['quota:changed']) => void) =>
@@ -138,6 +143,9 @@ export function createApi(invoke: Invoke, on: Subscribe) {
         on('domains:watch-changed', listener),
       /** A notification was clicked: show what it was about. */
       onShow: (listener: (payload: EventPayloads['app:show']) => void) => on('app:show', listener),
+      /** A command chosen in the application menu (find, refresh, a screen, the palette…). */
+      onAppCommand: (listener: (payload: EventPayloads['app:command']) => void) =>
+        on('app:command', listener),
     },
   };
 }

@@ -1,23 +1,35 @@
 // The domains Store Admin re-checks by itself (src/main/domains/domain-watcher.ts),
 // as the renderer shows them: a status badge per domain with when it was last
-// checked, and whether the certificate's troubleshooting is due.
+// checked (by itself or by the clerk), and whether the certificate's
+// troubleshooting is due.
 
-import type { EnvironmentId } from './environments.ts';
+import type { ProjectId } from './domain-projects.ts';
 
 /**
- * ready: DNS is as the platform expects (before verification), or the
+ * ready: DNS is as the platform expects (before verification), or a valid
  * certificate is in place (after); waiting-for-dns: the record cannot be seen
  * yet; misconfigured: DNS must be changed; certificate-missing: verified, and
- * no valid certificate yet; could-not-check: the lookups got no answer.
+ * the site answers without a certificate; certificate-problem: there is one,
+ * but it is not valid (expired, not for this name, not trusted);
+ * site-unreachable: the site did not answer over https; could-not-check:
+ * the lookups got no answer.
  */
-export type DomainBadge =
-  'ready' | 'waiting-for-dns' | 'misconfigured' | 'certificate-missing' | 'could-not-check';
+export const DOMAIN_BADGES = [
+  'ready',
+  'waiting-for-dns',
+  'misconfigured',
+  'certificate-missing',
+  'certificate-problem',
+  'site-unreachable',
+  'could-not-check',
+] as const;
+export type DomainBadge = (typeof DOMAIN_BADGES)[number];
 
 /** What is checked: DNS until it is ready, then (once verified) the certificate. */
 export type WatchPhase = 'dns' | 'certificate' | 'live';
 
 export interface DomainWatchView {
-  readonly environment: EnvironmentId;
+  readonly project: ProjectId;
   /** The domain as saved in the assistant's progress. */
   readonly domain: string;
   readonly phase: WatchPhase;
@@ -38,6 +50,8 @@ export const DOMAIN_BADGE_WORDS: Readonly<Record<DomainBadge, string>> = {
   ready: 'Ready',
   'waiting-for-dns': 'Waiting for DNS',
   misconfigured: 'Misconfigured',
-  'certificate-missing': 'Certificate missing',
+  'certificate-missing': 'No certificate yet',
+  'certificate-problem': 'Certificate has a problem',
+  'site-unreachable': 'Site not reachable',
   'could-not-check': 'Could not check',
 };

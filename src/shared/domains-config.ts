@@ -29,6 +29,27 @@ export type HostNameCheck =
   | { readonly ok: false; readonly message: string };
 
 /**
+ * The name in what a clerk pastes from a browser's address bar or a link:
+ * "https://Shop.Example.com/" is "shop.example.com" (scheme, user, port,
+ * path, query and fragment dropped; lower case). Undefined when the text is
+ * not such an address (a plain name, or anything else), so it is checked as
+ * it is.
+ */
+export function hostNameFromAddress(input: string): string | undefined {
+  const text = input.trim();
+  const withScheme = /^(?:[a-z][a-z0-9+.-]*:)?\/\/([^/?#\s]*)(?:[/?#]\S*)?$/i.exec(text);
+  const withPath = /^([^/?#\s:@]+(?::\d{1,5})?)[/?#]\S*$/.exec(text);
+  const host = withScheme?.[1] ?? withPath?.[1];
+  if (host === undefined) return undefined;
+  // user:password@ goes, and so does a port (a custom domain is served on the usual ones).
+  const name = host
+    .replace(/^[^@]*@/, '')
+    .replace(/:\d{0,5}$/, '')
+    .toLowerCase();
+  return name === '' || name.startsWith('[') ? undefined : name;
+}
+
+/**
  * A domain or subdomain name as typed, in the one ASCII spelling DNS uses.
  * `what` names the field in the message ("The domain", "The target").
  */

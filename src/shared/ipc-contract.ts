@@ -5,6 +5,7 @@
 // drift. Results are data: Result<T>, never thrown errors.
 
 import { z } from 'zod';
+import type { AppCommand } from './app-commands.ts';
 import type { BulkCancelSnapshot, BulkResult } from './bulk-cancel.ts';
 import {
   domainProgressSchema,
@@ -12,6 +13,12 @@ import {
   domainsConfigSchema,
   type DomainWorkspace,
 } from './domain-assistant.ts';
+import {
+  projectIdSchema,
+  projectNameSchema,
+  type DomainProject,
+  type ProjectId,
+} from './domain-projects.ts';
 import type { CertificateReport, DomainCheckReport } from './domains.ts';
 import type { DomainWatchView } from './domain-watch.ts';
 import { STORE_ENDPOINTS, type DeprecationNotice } from './deprecations.ts';
@@ -88,12 +95,19 @@ export const channels = {
   'bulk-cancel:status': channel<BulkCancelSnapshot | null>()(z.tuple([environmentId])),
   'bulk-cancel:results': channel<readonly BulkResult[]>()(z.tuple([environmentId])),
   'bulk-cancel:dismiss': channel<BulkCancelSnapshot | null>()(z.tuple([environmentId])),
-  // The DNS server is the one the clerk saved for the environment (main reads
+  // Custom domains are kept per published project (src/shared/domain-projects.ts).
+  'domains:projects': channel<readonly DomainProject[]>()(z.tuple([])),
+  /** Adds a project by its dashboard name; a name already there is that project. */
+  'domains:add-project': channel<{
+    readonly project: DomainProject;
+    readonly projects: readonly DomainProject[];
+  }>()(z.tuple([projectNameSchema])),
+  // The DNS server is the one the clerk saved for the project (main reads
   // it), and the certificate is read on port 443: the page cannot aim main's
   // checks at any host and port.
   'domains:check': channel<DomainCheckReport>()(
     z.tuple([
-      environmentId,
+      projectIdSchema,
       z.strictObject({
         domain: z.string().min(1).max(300),
         target: z.string().min(1).max(300),
@@ -103,20 +117,20 @@ export const channels = {
   ),
   // The site's address is looked up through the same saved DNS server.
   'domains:certificate': channel<CertificateReport>()(
-    z.tuple([environmentId, z.strictObject({ domain: z.string().min(1).max(300) })]),
+    z.tuple([projectIdSchema, z.strictObject({ domain: z.string().min(1).max(300) })]),
   ),
-  'domains:workspace': channel<DomainWorkspace>()(z.tuple([environmentId])),
+  'domains:workspace': channel<DomainWorkspace>()(z.tuple([projectIdSchema])),
   'domains:save-settings': channel<DomainWorkspace>()(
-    z.tuple([environmentId, domainSettingsSchema]),
+    z.tuple([projectIdSchema, domainSettingsSchema]),
   ),
   'domains:save-progress': channel<DomainWorkspace>()(
-    z.tuple([environmentId, domainProgressSchema]),
+    z.tuple([projectIdSchema, domainProgressSchema]),
   ),
   'domains:remove-progress': channel<DomainWorkspace>()(
-    z.tuple([environmentId, z.string().min(1).max(253)]),
+    z.tuple([projectIdSchema, z.string().min(1).max(253)]),
   ),
   'domains:save-config': channel<DomainWorkspace>()(
-    z.tuple([environmentId, domainsConfigSchema.optional()]),
+    z.tuple([projectIdSchema, domainsConfigSchema.optional()]),
   ),
   // What changed at the last refresh.
   'orders:changes': channel<OrderChangesView>()(z.tuple([environmentId])),
@@ -130,13 +144,13 @@ export const channels = {
     z.tuple([environmentId, z.enum(STORE_ENDPOINTS)]),
   ),
   // The domains main re-checks by itself, with each one's status.
-  'domains:watch': channel<readonly DomainWatchView[]>()(z.tuple([environmentId])),
   /** Where updates come from (Settings); the check itself is main's (Help > Check for Updates). */
   'updates:settings': channel<UpdateSettingsView>()(z.tuple([])),
   /** An empty address turns updates off; main checks the address before keeping it. */
   'updates:set-address': channel<UpdateSettingsView>()(
     z.tuple([z.string().max(MAX_UPDATE_ADDRESS_LENGTH * 2)]),
   ),
+  'domains:watch': channel<readonly DomainWatchView[]>()(z.tuple([projectIdSchema])),
 } as const;
 
 export type Channel = keyof typeof channels;
@@ -228,12 +242,16 @@ export interface EventPayloads {
    * The clerk clicked a system notification: the window shows what it was
    * about (a finished bulk cancel's orders, a domain that turned ready).
    */
-  'app:show': { readonly screen: 'orders' | 'domains'; readonly environment: EnvironmentId };
+  'app:show':
+    | { readonly screen: 'orders'; readonly environment: EnvironmentId }
+    | { readonly screen: 'domains'; readonly project: ProjectId };
   /** A watched domain's status or schedule changed (`previous`: its badge before). */
   'domains:watch-changed': {
     readonly watch: DomainWatchView;
     readonly previous?: DomainWatchView['badge'];
   };
+  /** A command chosen in main's menu (src/shared/app-commands.ts), for the page to run. */
+  'app:command': { readonly command: AppCommand };
 }
 
 export type EventName = keyof EventPayloads;
@@ -249,6 +267,7 @@ const EVENTS: EventTable = {
   'deprecations:changed': true,
   'domains:watch-changed': true,
   'app:show': true,
+  'app:command': true,
 };
 export const EVENT_NAMES = Object.keys(EVENTS) as readonly EventName[];
 export const CHANNELS = Object.keys(argumentSchemas) as Channel[];

@@ -36,7 +36,7 @@ function description(page: Page, name: string, role: 'textbox' | 'button' = 'tex
 
 async function workspace(page: Page): Promise<DomainWorkspace> {
   const result = await page.evaluate<{ ok: boolean; value: DomainWorkspace }>(
-    `window.storeAdmin.domains.workspace('sandbox')`,
+    `window.storeAdmin.domains.workspace('pet-shop')`,
   );
   expect(result.ok).toBe(true);
   return result.value;
@@ -74,6 +74,8 @@ describe.skipIf(!hasChromium)(
         .getByRole('navigation', { name: 'Screens' })
         .getByRole('button', { name: 'Domains' })
         .click();
+      await app.page.getByLabel('Project name').fill('Pet Shop');
+      await app.page.getByRole('button', { name: 'Add the project' }).click();
       await app.page.getByRole('heading', { name: 'In progress' }).waitFor();
     });
     afterAll(async () => {

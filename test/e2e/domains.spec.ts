@@ -42,6 +42,11 @@ describe.skipIf(!hasChromium)(
         .getByRole('navigation', { name: 'Screens' })
         .getByRole('button', { name: 'Domains' })
         .click();
+      // The first visit asks which published project the domains are for.
+      await page.getByLabel('Project name').waitFor();
+      await checkScreen(page, 'domains-first-visit');
+      await page.getByLabel('Project name').fill('Pet Shop');
+      await page.getByRole('button', { name: 'Add the project' }).click();
       await page.getByRole('button', { name: 'Add a domain' }).click();
       await page.getByRole('checkbox', { name: /paid plan \(Pro or above\)/ }).check();
       await page.getByRole('checkbox', { name: /change the DNS settings/ }).check();

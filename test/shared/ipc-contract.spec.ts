@@ -46,6 +46,7 @@ describe('the IPC contract', () => {
       'deprecations:changed': true,
       'domains:watch-changed': true,
       'app:show': true,
+      'app:command': true,
     } as const;
     // @ts-expect-error 'storage:changed' is missing: the events table must name every event.
     const table: EventTable = withoutOne;

@@ -26,6 +26,7 @@ import {
   type FaultRule,
 } from '../../src/main/sandbox/faults.ts';
 import { ASSISTANT_STEPS } from '../../src/shared/domain-assistant.ts';
+import { PROJECT_ID_PATTERN } from '../../src/shared/domain-projects.ts';
 import { STORE_ENDPOINTS } from '../../src/shared/deprecations.ts';
 import { argumentSchemas, CHANNELS, type Channel } from '../../src/shared/ipc-contract.ts';
 import { MAX_NOTE_LENGTH } from '../../src/shared/orders-local.ts';
@@ -332,6 +333,9 @@ const dnsServer = fc
   )
   .map(([address, port]) => (port === undefined ? address : `${address}:${port}`));
 
+/** A project's id, as projectIdOf makes them. */
+const project = fc.stringMatching(PROJECT_ID_PATTERN);
+
 /** Arguments each channel must accept. */
 const VALID_ARGUMENTS: Record<Channel, fc.Arbitrary<unknown[]>> = {
   'app:get-state': fc.constant([]),
@@ -367,8 +371,12 @@ const VALID_ARGUMENTS: Record<Channel, fc.Arbitrary<unknown[]>> = {
   'bulk-cancel:status': one(environment),
   'bulk-cancel:results': one(environment),
   'bulk-cancel:dismiss': one(environment),
+  'domains:projects': fc.constant([]),
+  'domains:add-project': one(
+    fc.string({ minLength: 1, maxLength: 80 }).filter((name) => name.trim() !== ''),
+  ),
   'domains:check': fc.tuple(
-    environment,
+    project,
     fc.record(
       {
         domain: fc.string({ minLength: 1, maxLength: 300 }),
@@ -379,24 +387,24 @@ const VALID_ARGUMENTS: Record<Channel, fc.Arbitrary<unknown[]>> = {
     ),
   ),
   'domains:certificate': fc.tuple(
-    environment,
+    project,
     fc.record({ domain: fc.string({ minLength: 1, maxLength: 300 }) }),
   ),
-  'domains:workspace': one(environment),
+  'domains:workspace': one(project),
   'domains:save-settings': fc.tuple(
-    environment,
+    project,
     fc.record({ target: host, resolver: dnsServer, caDomain: host }, { requiredKeys: [] }),
   ),
-  'domains:save-progress': fc.tuple(environment, progress),
-  'domains:remove-progress': fc.tuple(environment, fc.string({ minLength: 1, maxLength: 253 })),
-  'domains:save-config': fc.oneof(fc.tuple(environment, config), one(environment)),
+  'domains:save-progress': fc.tuple(project, progress),
+  'domains:remove-progress': fc.tuple(project, fc.string({ minLength: 1, maxLength: 253 })),
+  'domains:save-config': fc.oneof(fc.tuple(project, config), one(project)),
   'orders:changes': one(environment),
   'deprecations:list': one(environment),
   'deprecations:dismiss': fc.tuple(environment, fc.constantFrom(...STORE_ENDPOINTS)),
   'deprecations:open-link': fc.tuple(environment, fc.constantFrom(...STORE_ENDPOINTS)),
   'updates:settings': fc.constant([]),
   'updates:set-address': one(fc.string({ maxLength: 1024 })),
-  'domains:watch': one(environment),
+  'domains:watch': one(project),
 };
 
 /** Where a channel takes order ids: the argument's position (in a list, its first item). */

@@ -177,8 +177,9 @@ export async function runSoak(options: SoakPlan): Promise<SoakReport> {
   };
 
   try {
+    expect(await app.call('domains:add-project', 'Soak'), 'the domains project');
     expect(
-      await app.call('domains:save-settings', 'sandbox', { resolver: dns.address }),
+      await app.call('domains:save-settings', 'soak', { resolver: dns.address }),
       'DNS settings',
     );
     await app.call('orders:list', 'sandbox');
@@ -286,7 +287,7 @@ export async function runSoak(options: SoakPlan): Promise<SoakReport> {
     const dnsLoop = async (): Promise<void> => {
       for (let round = 0; more('dnsRounds', round); round++) {
         for (const [domain, expected] of Object.entries(DNS_EXPECTED)) {
-          const result = await app.call('domains:check', 'sandbox', { domain, target: TARGET });
+          const result = await app.call('domains:check', 'soak', { domain, target: TARGET });
           dnsChecks += 1;
           const status = result.ok
             ? (result.value as DomainCheckReport).status

@@ -1,7 +1,12 @@
 // The application menu and the text-field context menu, as plain templates:
-// Electron's default menu would ship Reload and the developer tools.
+// Electron's default menu would ship Reload and the developer tools. The
+// app's own commands (find, refresh, the screens, the palette) show their
+// keys as accelerators and are sent to the page, which runs them; the page
+// handles the same keys itself first (a key it takes never reaches the menu),
+// so a command runs once whichever way it came.
 
 import type { MenuItemConstructorOptions } from 'electron';
+import { COMMAND_KEYS, type AppCommand } from '../../shared/app-commands.ts';
 import { PRODUCT_NAME } from './app-identity.ts';
 
 export interface AppMenuOptions {
@@ -12,6 +17,10 @@ export interface AppMenuOptions {
   readonly showAbout: () => void;
   /** Help > Check for Updates (see src/main/updates). */
   readonly checkForUpdates: () => void;
+  /** Sends a command to the page (the `app:command` event). */
+  readonly sendCommand: (command: AppCommand) => void;
+  /** Steps the window's zoom (see nextZoomFactor: never past 200%). */
+  readonly zoom: (change: 'in' | 'out' | 'reset') => void;
 }
 
 export function buildAppMenu(options: AppMenuOptions): MenuItemConstructorOptions[] {
@@ -20,14 +29,34 @@ export function buildAppMenu(options: AppMenuOptions): MenuItemConstructorOption
     label: `About ${PRODUCT_NAME}`,
     click: options.showAbout,
   };
+  const command = (id: AppCommand, label = COMMAND_KEYS[id].label): MenuItemConstructorOptions => {
+    const [accelerator] = COMMAND_KEYS[id].keys;
+    return {
+      label,
+      ...(accelerator ? { accelerator } : {}),
+      click: () => options.sendCommand(id),
+    };
+  };
+  // Ctrl+R refreshes the list, so the page's own reload (development only) takes another key.
   const developer: MenuItemConstructorOptions[] = options.isPackaged
     ? []
     : [
-        { role: 'reload' },
+        { role: 'reload', accelerator: 'Alt+CmdOrCtrl+R' },
         { role: 'forceReload' },
         { role: 'toggleDevTools' },
         { type: 'separator' },
       ];
+  const zoom = (
+    label: string,
+    change: 'in' | 'out' | 'reset',
+    accelerator: string,
+    visible = true,
+  ): MenuItemConstructorOptions => ({
+    label,
+    accelerator,
+    visible,
+    click: () => options.zoom(change),
+  });
   return [
     ...(mac
       ? [
@@ -45,7 +74,14 @@ export function buildAppMenu(options: AppMenuOptions): MenuItemConstructorOption
           } satisfies MenuItemConstructorOptions,
         ]
       : []),
-    { label: 'File', submenu: [mac ? { role: 'close' } : { role: 'quit', label: 'Quit' }] },
+    {
+      label: 'File',
+      submenu: [
+        command('export-view', 'Export the list shown as CSV…'),
+        { type: 'separator' },
+        mac ? { role: 'close' } : { role: 'quit', label: 'Quit' },
+      ],
+    },
     {
       label: 'Edit',
       submenu: [
@@ -56,15 +92,27 @@ export function buildAppMenu(options: AppMenuOptions): MenuItemConstructorOption
         { role: 'copy' },
         { role: 'paste' },
         { role: 'selectAll' },
+        { type: 'separator' },
+        command('find', 'Find an order…'),
       ],
     },
     {
       label: 'View',
       submenu: [
+        command('show-orders'),
+        command('show-domains'),
+        command('show-settings'),
+        { type: 'separator' },
+        command('refresh'),
+        command('toggle-cancel-log'),
+        command('command-palette'),
+        { type: 'separator' },
         ...developer,
-        { role: 'resetZoom' },
-        { role: 'zoomIn' },
-        { role: 'zoomOut' },
+        zoom('Actual Size', 'reset', 'CmdOrCtrl+0'),
+        zoom('Zoom In', 'in', 'CmdOrCtrl+Plus'),
+        // Ctrl+= is Zoom In on keyboards where + needs Shift; not shown twice.
+        zoom('Zoom In', 'in', 'CmdOrCtrl+=', false),
+        zoom('Zoom Out', 'out', 'CmdOrCtrl+-'),
         { type: 'separator' },
         { role: 'togglefullscreen' },
       ],
@@ -78,6 +126,8 @@ export function buildAppMenu(options: AppMenuOptions): MenuItemConstructorOption
     {
       role: 'help',
       submenu: [
+        command('shortcuts-help'),
+        { type: 'separator' },
         { label: 'Check for Updates…', click: options.checkForUpdates },
         { label: 'Open logs folder', click: options.openLogsFolder },
         about,

@@ -7,12 +7,13 @@
 import type { BulkCancelSnapshot, BulkOutcome } from '../../shared/bulk-cancel.ts';
 import type { DomainBadge, DomainWatchView } from '../../shared/domain-watch.ts';
 import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../shared/environments.ts';
+import type { EventPayloads } from '../../shared/ipc-contract.ts';
 
 export interface BackgroundNews {
   readonly title: string;
   readonly body: string;
   /** What a click shows. */
-  readonly show: { readonly screen: 'orders' | 'domains'; readonly environment: EnvironmentId };
+  readonly show: EventPayloads['app:show'];
 }
 
 export interface NotificationPort {
@@ -58,14 +59,13 @@ export function bulkCancelNews(snapshot: BulkCancelSnapshot): BackgroundNews {
 }
 
 export function domainReadyNews(watch: DomainWatchView): BackgroundNews {
-  const label = ENVIRONMENT_LABELS[watch.environment];
   return {
     title: `${watch.domain} is ready`,
     body:
       watch.phase === 'dns'
-        ? `${label}: its DNS is set up as the platform expects, so it can be verified now.`
-        : `${label}: its certificate is in place.`,
-    show: { screen: 'domains', environment: watch.environment },
+        ? 'Its DNS is set up as the platform expects, so it can be verified now.'
+        : 'Its certificate is in place.',
+    show: { screen: 'domains', project: watch.project },
   };
 }
 

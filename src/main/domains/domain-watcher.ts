@@ -1,6 +1,6 @@
 // Domains that check themselves. Main re-checks every saved domain of every
-// environment on the schedule of recheck-schedule.ts, so the checks go on
-// while the Domains screen is closed (or another environment is shown), and
+// project on the schedule of recheck-schedule.ts, so the checks go on
+// while the Domains screen is closed (or another project is shown), and
 // each change is pushed to the window: before verification the DNS check
 // until it says ready; after verification the certificate check until a
 // valid certificate is there, with the troubleshooting due 30 minutes after
@@ -11,15 +11,28 @@
 // on where it was and the 48 hours count from when the waiting began. Any
 // change to a domain's saved progress or to the checks' settings starts its
 // schedule afresh: the clerk did something, so it is worth looking soon.
+// A check the clerk runs by hand counts as the domain's latest check, so the
+// badge and the assistant never give two verdicts.
 
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
 import type { DomainProgress, DomainSettings } from '../../shared/domain-assistant.ts';
-import type { DomainBadge, DomainWatchView, WatchPhase } from '../../shared/domain-watch.ts';
-import type { CertificateReport, DomainCheckReport, DomainStatus } from '../../shared/domains.ts';
-import { ENVIRONMENT_IDS, type EnvironmentId } from '../../shared/environments.ts';
+import {
+  DOMAIN_BADGES,
+  type DomainBadge,
+  type DomainWatchView,
+  type WatchPhase,
+} from '../../shared/domain-watch.ts';
+import type { ProjectId } from '../../shared/domain-projects.ts';
+import type {
+  CertificateReport,
+  CertificateStatus,
+  DomainCheckReport,
+  DomainStatus,
+} from '../../shared/domains.ts';
+import { placeHostName } from '../../shared/domains-config.ts';
 import { realTiming, type Timing } from '../store-api/clock.ts';
 import { checkCertificateViaDns, type CertificateViaDnsRequest } from './certificate-via-dns.ts';
 import { checkDomainDns, type DomainCheckOptions } from './dns-check.ts';
@@ -30,7 +43,7 @@ import type { DomainWorkspaceStore } from './workspace-store.ts';
 export const CERTIFICATE_DUE_MS = 30 * 60_000;
 
 export interface DomainWatcherDeps {
-  readonly workspaces: Pick<DomainWorkspaceStore, 'get'>;
+  readonly workspaces: Pick<DomainWorkspaceStore, 'get' | 'projects'>;
   /** Where the schedules are kept. */
   readonly dir: string;
   readonly timing?: Timing;
@@ -49,15 +62,21 @@ const BADGE_OF_DNS: Readonly<Record<DomainStatus, DomainBadge>> = {
   error: 'could-not-check',
 };
 
+/** The certificate check's status as a badge: the same verdict the assistant's check words. */
+export const BADGE_OF_CERTIFICATE: Readonly<Record<CertificateStatus, DomainBadge>> = {
+  valid: 'ready',
+  invalid: 'certificate-problem',
+  missing: 'certificate-missing',
+  unreachable: 'site-unreachable',
+};
+
 const savedSchema = z.object({
   phase: z.enum(['dns', 'certificate', 'live']),
   /** What the schedule belongs to: the progress's save time and the settings used. */
   basis: z.string().max(2000),
   since: z.number(),
   checkedAt: z.number().optional(),
-  badge: z
-    .enum(['ready', 'waiting-for-dns', 'misconfigured', 'certificate-missing', 'could-not-check'])
-    .optional(),
+  badge: z.enum(DOMAIN_BADGES).optional(),
   stopped: z.enum(['ready', 'gave-up']).optional(),
   troubleshoot: z.boolean(),
 });
@@ -65,7 +84,7 @@ type Saved = z.infer<typeof savedSchema>;
 const fileSchema = z.object({ version: z.literal(1), domains: z.record(z.string(), savedSchema) });
 
 interface Watched extends Saved {
-  readonly environment: EnvironmentId;
+  readonly project: ProjectId;
   readonly domain: string;
   readonly plan: Plan;
   nextCheckAt?: number;
@@ -85,7 +104,13 @@ interface Plan {
   readonly caDomain?: string;
 }
 
-const keyOf = (environment: EnvironmentId, domain: string) => `${environment} ${domain}`;
+const keyOf = (project: ProjectId, domain: string) => `${project} ${domain}`;
+
+/** A domain as the checks name it (punycode, lower case), to match a check to a saved domain. */
+const asciiOf = (domain: string): string => {
+  const placed = placeHostName(domain);
+  return placed.ok ? placed.place.ascii : domain.toLowerCase();
+};
 
 /** What a domain's saved progress asks to be watched for; undefined before it has a domain to check. */
 function planOf(progress: DomainProgress, settings: DomainSettings, now: number): Plan | undefined {
@@ -122,8 +147,8 @@ export class DomainWatcher {
   #saving: Promise<void> = Promise.resolve();
   /** Reconciliations run one at a time. */
   #reconciling: Promise<void> = Promise.resolve();
-  /** Environments whose saved schedules were taken up: the others' stay on disk as they were. */
-  readonly #reconciled = new Set<EnvironmentId>();
+  /** Projects whose saved schedules were taken up: the others' stay on disk as they were. */
+  readonly #reconciled = new Set<ProjectId>();
   #closed = false;
 
   constructor(deps: DomainWatcherDeps) {
@@ -137,27 +162,49 @@ export class DomainWatcher {
     return () => this.#listeners.delete(listener);
   }
 
-  /** Starts watching every environment's saved domains (at start-up). */
+  /** Starts watching every project's saved domains (at start-up). */
   async start(): Promise<void> {
-    await Promise.all(ENVIRONMENT_IDS.map((environment) => this.refresh(environment)));
+    const projects = await this.#deps.workspaces.projects();
+    await Promise.all(projects.map((project) => this.refresh(project.id)));
   }
 
   /**
-   * Brings the environment's watches in line with its saved domains: new
+   * Brings the project's watches in line with its saved domains: new
    * ones start, removed ones stop, changed ones start afresh.
    */
-  refresh(environment: EnvironmentId): Promise<void> {
+  refresh(project: ProjectId): Promise<void> {
     this.#reconciling = this.#reconciling
       .catch(() => undefined)
-      .then(() => this.#reconcile(environment));
+      .then(() => this.#reconcile(project));
     return this.#reconciling;
   }
 
-  /** The environment's watched domains. */
-  list(environment: EnvironmentId): DomainWatchView[] {
+  /** The project's watched domains. */
+  list(project: ProjectId): DomainWatchView[] {
     return [...this.#watched.values()]
-      .filter((watched) => watched.environment === environment)
+      .filter((watched) => watched.project === project)
       .map((watched) => this.#view(watched));
+  }
+
+  /** A DNS check the clerk ran: the latest word on the domain while DNS is what it waits for. */
+  noteDnsCheck(project: ProjectId, domain: string, report: DomainCheckReport): void {
+    const watched = this.#find(project, domain);
+    if (watched?.phase !== 'dns') return;
+    void this.#record(watched, BADGE_OF_DNS[report.status], report.status === 'ready');
+  }
+
+  /** A certificate check the clerk ran: the latest word once the domain is verified. */
+  noteCertificateCheck(project: ProjectId, domain: string, report: CertificateReport): void {
+    const watched = this.#find(project, domain);
+    if (!watched || watched.phase === 'dns') return;
+    void this.#record(watched, BADGE_OF_CERTIFICATE[report.status], report.status === 'valid');
+  }
+
+  #find(project: ProjectId, domain: string): Watched | undefined {
+    const ascii = asciiOf(domain);
+    return [...this.#watched.values()].find(
+      (watched) => watched.project === project && asciiOf(watched.domain) === ascii,
+    );
   }
 
   /** Stops every check and waits for those under way. */
@@ -173,18 +220,18 @@ export class DomainWatcher {
     await this.#saving;
   }
 
-  async #reconcile(environment: EnvironmentId): Promise<void> {
+  async #reconcile(project: ProjectId): Promise<void> {
     if (this.#closed) return;
-    const workspace = await this.#deps.workspaces.get(environment);
+    const workspace = await this.#deps.workspaces.get(project);
     const saved = await this.#readSaved();
     const now = this.#timing.now();
     const wanted = new Map<string, { domain: string; plan: Plan }>();
     for (const progress of Object.values(workspace.progress)) {
       const plan = planOf(progress, workspace.settings, now);
-      if (plan) wanted.set(keyOf(environment, progress.domain), { domain: progress.domain, plan });
+      if (plan) wanted.set(keyOf(project, progress.domain), { domain: progress.domain, plan });
     }
     for (const [key, watched] of this.#watched) {
-      if (watched.environment !== environment) continue;
+      if (watched.project !== project) continue;
       const next = wanted.get(key);
       if (next && next.plan.basis === watched.basis && next.plan.phase === watched.phase) {
         wanted.delete(key);
@@ -198,7 +245,7 @@ export class DomainWatcher {
       const before = saved[key];
       const resumed = before && before.basis === plan.basis && before.phase === plan.phase;
       const watched: Watched = {
-        environment,
+        project,
         domain,
         plan,
         controller: new AbortController(),
@@ -209,7 +256,7 @@ export class DomainWatcher {
       this.#watched.set(key, watched);
       watched.loop = this.#run(watched);
     }
-    this.#reconciled.add(environment);
+    this.#reconciled.add(project);
     await this.#persist();
   }
 
@@ -246,9 +293,7 @@ export class DomainWatcher {
         await this.#check(watched);
       }
     } catch {
-      // Aborted (the domain changed or went, or the app is closing), or the
-      // schedule could not be saved: this watch ends; the next change or
-      // start begins another.
+      // Aborted: the domain changed or went (another watch takes over), or the app is closing.
     }
   }
 
@@ -278,7 +323,7 @@ export class DomainWatcher {
           now: this.#timing.now,
         });
         ready = report.status === 'valid';
-        badge = ready ? 'ready' : 'certificate-missing';
+        badge = BADGE_OF_CERTIFICATE[report.status];
       }
     } catch {
       // A domain the checks cannot take (a saved name no longer valid): said as such, checked again.
@@ -286,6 +331,17 @@ export class DomainWatcher {
       ready = false;
     }
     if (watched.controller.signal.aborted) return;
+    await this.#record(watched, badge, ready, previous);
+  }
+
+  /** A check's outcome, whoever ran it: the badge, the troubleshooting's due, the schedule's end when ready. */
+  async #record(
+    watched: Watched,
+    badge: DomainBadge,
+    ready: boolean,
+    previous = watched.badge,
+  ): Promise<void> {
+    const { plan } = watched;
     const now = this.#timing.now();
     watched.checkedAt = now;
     watched.badge = badge;
@@ -294,6 +350,11 @@ export class DomainWatcher {
     if (ready) {
       watched.stopped = 'ready';
       watched.nextCheckAt = undefined;
+    } else if (watched.stopped === 'ready' && plan.phase !== 'live' && !this.#closed) {
+      // Ready once, not any more (a check by hand found it so): the checks start again.
+      watched.stopped = undefined;
+      watched.since = now;
+      watched.loop = this.#run(watched);
     }
     await this.#persist();
     this.#emit(watched, previous);
@@ -301,7 +362,7 @@ export class DomainWatcher {
 
   #view(watched: Watched): DomainWatchView {
     return {
-      environment: watched.environment,
+      project: watched.project,
       domain: watched.domain,
       phase: watched.phase,
       troubleshoot: watched.troubleshoot,
@@ -315,7 +376,7 @@ export class DomainWatcher {
   }
 
   #emit(watched: Watched, previous: DomainBadge | undefined): void {
-    if (this.#watched.get(keyOf(watched.environment, watched.domain)) !== watched) return;
+    if (this.#watched.get(keyOf(watched.project, watched.domain)) !== watched) return;
     const view = this.#view(watched);
     for (const listener of [...this.#listeners]) listener(view, previous);
   }
@@ -330,8 +391,7 @@ export class DomainWatcher {
   async #persist(): Promise<void> {
     const domains: Record<string, Saved> = {};
     for (const [key, saved] of Object.entries(await this.#readSaved())) {
-      const environment = key.slice(0, key.indexOf(' ')) as EnvironmentId;
-      if (!this.#reconciled.has(environment)) domains[key] = saved;
+      if (!this.#reconciled.has(key.slice(0, key.indexOf(' ')))) domains[key] = saved;
     }
     for (const [key, watched] of this.#watched) {
       domains[key] = {
@@ -349,6 +409,7 @@ export class DomainWatcher {
     this.#saving = this.#saving
       .catch(() => undefined)
       .then(() => writeFileAtomic(this.#file, text, { mode: 0o600 }));
-    await this.#saving;
+    // A disk that takes nothing keeps the schedules in memory: the checks go on.
+    await this.#saving.catch(() => undefined);
   }
 }

@@ -1,75 +1,118 @@
-// The custom-domain capability's operations, once: the DNS and certificate
-// checks (through the DNS server the clerk saved for the environment, or the
-// system's), the domain work in progress per environment, and the domains
-// main re-checks by itself.
+// The custom-domain capability's operations, once: the published projects
+// whose domains the assistant keeps, the DNS and certificate checks (through
+// the DNS server the clerk saved for the project, or the system's), each
+// project's domain work in progress, and the domains main re-checks by
+// itself. A check the clerk runs by hand is the watcher's latest too, so the
+// badge and the check say one thing.
 
 import type { ChannelArgs } from '../../shared/ipc-contract.ts';
 import type { DomainWorkspace } from '../../shared/domain-assistant.ts';
+import type { DomainProject, ProjectId } from '../../shared/domain-projects.ts';
 import type { CertificateReport, DomainCheckReport } from '../../shared/domains.ts';
 import type { DomainWatchView } from '../../shared/domain-watch.ts';
-import type { EnvironmentId } from '../../shared/environments.ts';
 import { checkCertificateViaDns } from './certificate-via-dns.ts';
 import { checkDomainDns } from './dns-check.ts';
+import { DomainInputError } from './domain-name.ts';
 import type { DomainWatcher } from './domain-watcher.ts';
 import type { DomainWorkspaceStore } from './workspace-store.ts';
 
 type CheckRequest = ChannelArgs<'domains:check'>[1];
 
+export interface DomainChecks {
+  readonly checkDns?: typeof checkDomainDns;
+  readonly checkCertificate?: typeof checkCertificateViaDns;
+}
+
 export class DomainsService {
   readonly #workspaces: DomainWorkspaceStore;
   readonly #watcher: DomainWatcher;
+  readonly #checks: DomainChecks;
 
-  constructor(workspaces: DomainWorkspaceStore, watcher: DomainWatcher) {
+  constructor(workspaces: DomainWorkspaceStore, watcher: DomainWatcher, checks: DomainChecks = {}) {
     this.#workspaces = workspaces;
     this.#watcher = watcher;
+    this.#checks = checks;
   }
 
-  async check(environment: EnvironmentId, request: CheckRequest): Promise<DomainCheckReport> {
-    const resolver = await this.#resolverOf(environment);
-    return checkDomainDns({ ...request, ...(resolver !== undefined ? { resolver } : {}) });
+  projects(): Promise<DomainProject[]> {
+    return this.#workspaces.projects();
+  }
+
+  async addProject(name: string): Promise<{ project: DomainProject; projects: DomainProject[] }> {
+    const added = await this.#workspaces.addProject(name);
+    void this.#watcher.refresh(added.project.id);
+    return added;
+  }
+
+  async check(project: ProjectId, request: CheckRequest): Promise<DomainCheckReport> {
+    const resolver = await this.#resolverOf(project);
+    const report = await (this.#checks.checkDns ?? checkDomainDns)({
+      ...request,
+      ...(resolver !== undefined ? { resolver } : {}),
+    });
+    this.#watcher.noteDnsCheck(project, request.domain, report);
+    return report;
   }
 
   /** The site is looked up through the DNS server the DNS check asks, so both look at the same site. */
-  async certificate(environment: EnvironmentId, domain: string): Promise<CertificateReport> {
-    const resolver = await this.#resolverOf(environment);
-    return checkCertificateViaDns({ domain, ...(resolver !== undefined ? { resolver } : {}) });
+  async certificate(project: ProjectId, domain: string): Promise<CertificateReport> {
+    const resolver = await this.#resolverOf(project);
+    const report = await (this.#checks.checkCertificate ?? checkCertificateViaDns)({
+      domain,
+      ...(resolver !== undefined ? { resolver } : {}),
+    });
+    this.#watcher.noteCertificateCheck(project, domain, report);
+    return report;
   }
 
-  workspace(environment: EnvironmentId): Promise<DomainWorkspace> {
-    return this.#workspaces.get(environment);
+  async workspace(project: ProjectId): Promise<DomainWorkspace> {
+    await this.#known(project);
+    return this.#workspaces.get(project);
   }
 
-  saveSettings(
-    environment: EnvironmentId,
+  async saveSettings(
+    project: ProjectId,
     settings: Parameters<DomainWorkspaceStore['saveSettings']>[1],
   ): Promise<DomainWorkspace> {
-    return this.#workspaces.saveSettings(environment, settings);
+    await this.#known(project);
+    return this.#workspaces.saveSettings(project, settings);
   }
 
-  saveProgress(
-    environment: EnvironmentId,
+  async saveProgress(
+    project: ProjectId,
     progress: Parameters<DomainWorkspaceStore['saveProgress']>[1],
   ): Promise<DomainWorkspace> {
-    return this.#workspaces.saveProgress(environment, progress);
+    await this.#known(project);
+    return this.#workspaces.saveProgress(project, progress);
   }
 
-  removeProgress(environment: EnvironmentId, domain: string): Promise<DomainWorkspace> {
-    return this.#workspaces.removeProgress(environment, domain);
+  async removeProgress(project: ProjectId, domain: string): Promise<DomainWorkspace> {
+    await this.#known(project);
+    return this.#workspaces.removeProgress(project, domain);
   }
 
-  saveConfig(
-    environment: EnvironmentId,
+  async saveConfig(
+    project: ProjectId,
     config: Parameters<DomainWorkspaceStore['saveConfig']>[1],
   ): Promise<DomainWorkspace> {
-    return this.#workspaces.saveConfig(environment, config);
+    await this.#known(project);
+    return this.#workspaces.saveConfig(project, config);
   }
 
-  watched(environment: EnvironmentId): DomainWatchView[] {
-    return this.#watcher.list(environment);
+  watched(project: ProjectId): DomainWatchView[] {
+    return this.#watcher.list(project);
   }
 
-  /** Only the DNS server the clerk saved for this environment (or the system's). */
-  async #resolverOf(environment: EnvironmentId): Promise<string | undefined> {
-    return (await this.#workspaces.get(environment)).settings.resolver;
+  /** Work is kept only for a project the clerk added. */
+  async #known(project: ProjectId): Promise<void> {
+    const projects = await this.#workspaces.projects();
+    if (!projects.some((candidate) => candidate.id === project))
+      throw new DomainInputError('That project is not in the list of projects: add it first.');
+  }
+
+  /** Only the DNS server the clerk saved for this project (or the system's). */
+  async #resolverOf(project: ProjectId): Promise<string | undefined> {
+    await this.#known(project);
+    return (await this.#workspaces.get(project)).settings.resolver;
   }
 }

@@ -1,8 +1,15 @@
-// The assistant's saved work per environment, in a small JSON file written
-// atomically. A damaged file reads as whatever part of it still validates.
+// The assistant's saved work per published project, in a small JSON file per
+// project written atomically, and the list of projects in one more. A damaged
+// file reads as whatever part of it still validates.
+//
+// Work saved by older versions per store environment (`domains-<env>.json`)
+// becomes a project of its own the first time the list is read, named after
+// the environment it was saved under, so nothing the clerk did is lost; the
+// old file is left as it was.
 
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { z } from 'zod';
 import { nodeFiles, type LocalFiles } from '../local-data/local-files.ts';
 import { storageErrorCode } from '../local-data/storage-health.ts';
 import {
@@ -13,92 +20,159 @@ import {
   type DomainsConfig,
   type DomainWorkspace,
 } from '../../shared/domain-assistant.ts';
-import type { EnvironmentId } from '../../shared/environments.ts';
+import {
+  checkProjectName,
+  projectIdOf,
+  projectIdSchema,
+  type DomainProject,
+  type ProjectId,
+} from '../../shared/domain-projects.ts';
+import { ENVIRONMENT_IDS, ENVIRONMENT_LABELS } from '../../shared/environments.ts';
+import { DomainInputError } from './domain-name.ts';
+
+const PROJECTS_FILE = 'domain-projects.json';
+
+const projectsFileSchema = z.object({
+  version: z.literal(1),
+  projects: z.array(z.object({ id: projectIdSchema, name: z.string().min(1).max(80) })).catch([]),
+});
 
 export class DomainWorkspaceStore {
   readonly #dir: string;
-  readonly #cache = new Map<EnvironmentId, DomainWorkspace>();
+  readonly #cache = new Map<ProjectId, DomainWorkspace>();
+  #projects: Promise<DomainProject[]> | undefined;
   #queue: Promise<void> = Promise.resolve();
   readonly #files: LocalFiles;
-  readonly #listeners = new Set<(environment: EnvironmentId) => void>();
+  readonly #listeners = new Set<(project: ProjectId) => void>();
 
   constructor(dir: string, files: LocalFiles = nodeFiles()) {
     this.#dir = dir;
     this.#files = files;
   }
 
-  /** Called after each saved change of an environment's workspace (the watcher follows them). */
-  onChange(listener: (environment: EnvironmentId) => void): () => void {
+  /** Called after each saved change of a project's workspace (the watcher follows them). */
+  onChange(listener: (project: ProjectId) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }
 
-  async get(environment: EnvironmentId): Promise<DomainWorkspace> {
-    const cached = this.#cache.get(environment);
+  /** The projects, in the order they were added. */
+  projects(): Promise<DomainProject[]> {
+    this.#projects ??= this.#readProjects();
+    return this.#projects;
+  }
+
+  /** Adds a project by its dashboard name (a name already there is that project). */
+  async addProject(name: string): Promise<{ project: DomainProject; projects: DomainProject[] }> {
+    const problem = checkProjectName(name);
+    const id = projectIdOf(name);
+    if (problem !== undefined || id === undefined)
+      throw new DomainInputError(problem ?? 'Enter the project’s name.');
+    const projects = await this.projects();
+    const existing = projects.find((project) => project.id === id);
+    if (existing) return { project: existing, projects };
+    const project = { id, name: name.trim() };
+    const next = [...projects, project];
+    this.#projects = Promise.resolve(next);
+    await this.#write(PROJECTS_FILE, JSON.stringify({ version: 1, projects: next }));
+    return { project, projects: next };
+  }
+
+  async get(project: ProjectId): Promise<DomainWorkspace> {
+    const cached = this.#cache.get(project);
     if (cached) return cached;
-    let workspace = EMPTY_WORKSPACE;
-    try {
-      const parsed = domainWorkspaceSchema.safeParse(
-        JSON.parse(await readFile(this.#file(environment), 'utf8')),
-      );
-      if (parsed.success) workspace = parsed.data;
-    } catch {
-      // nothing saved yet
-    }
-    this.#cache.set(environment, workspace);
+    const workspace = (await this.#readWorkspace(this.#file(project))) ?? EMPTY_WORKSPACE;
+    this.#cache.set(project, workspace);
     return workspace;
   }
 
-  saveSettings(environment: EnvironmentId, settings: DomainSettings): Promise<DomainWorkspace> {
-    return this.#update(environment, (w) => ({ ...w, settings }));
+  saveSettings(project: ProjectId, settings: DomainSettings): Promise<DomainWorkspace> {
+    return this.#update(project, (w) => ({ ...w, settings }));
   }
 
-  saveProgress(environment: EnvironmentId, progress: DomainProgress): Promise<DomainWorkspace> {
-    return this.#update(environment, (w) => ({
+  saveProgress(project: ProjectId, progress: DomainProgress): Promise<DomainWorkspace> {
+    return this.#update(project, (w) => ({
       ...w,
       progress: { ...w.progress, [progress.domain]: progress },
     }));
   }
 
-  removeProgress(environment: EnvironmentId, domain: string): Promise<DomainWorkspace> {
-    return this.#update(environment, (w) => {
+  removeProgress(project: ProjectId, domain: string): Promise<DomainWorkspace> {
+    return this.#update(project, (w) => {
       const progress = { ...w.progress };
       delete progress[domain];
       return { ...w, progress };
     });
   }
 
-  saveConfig(
-    environment: EnvironmentId,
-    config: DomainsConfig | undefined,
-  ): Promise<DomainWorkspace> {
-    return this.#update(environment, (w) => {
+  saveConfig(project: ProjectId, config: DomainsConfig | undefined): Promise<DomainWorkspace> {
+    return this.#update(project, (w) => {
       const next: DomainWorkspace = { settings: w.settings, progress: w.progress };
       return config ? { ...next, config } : next;
     });
   }
 
-  #file(environment: EnvironmentId): string {
-    return join(this.#dir, `domains-${environment}.json`);
+  #file(project: ProjectId): string {
+    return join(this.#dir, `domains-project-${project}.json`);
   }
 
-  async #update(
-    environment: EnvironmentId,
-    change: (w: DomainWorkspace) => DomainWorkspace,
-  ): Promise<DomainWorkspace> {
-    const next = change(await this.get(environment));
-    this.#cache.set(environment, next);
-    const text = JSON.stringify(next);
+  async #readWorkspace(file: string): Promise<DomainWorkspace | undefined> {
+    try {
+      const parsed = domainWorkspaceSchema.safeParse(JSON.parse(await readFile(file, 'utf8')));
+      return parsed.success ? parsed.data : undefined;
+    } catch {
+      return undefined; // nothing saved there
+    }
+  }
+
+  async #readProjects(): Promise<DomainProject[]> {
+    try {
+      const text = await readFile(join(this.#dir, PROJECTS_FILE), 'utf8');
+      const parsed = projectsFileSchema.safeParse(JSON.parse(text));
+      if (parsed.success) return parsed.data.projects;
+    } catch {
+      // no list yet: the work of older versions becomes projects below
+    }
+    const projects: DomainProject[] = [];
+    for (const environment of ENVIRONMENT_IDS) {
+      const old = await this.#readWorkspace(join(this.#dir, `domains-${environment}.json`));
+      const used =
+        old &&
+        (Object.keys(old.progress).length > 0 ||
+          old.config !== undefined ||
+          Object.keys(old.settings).length > 0);
+      if (!old || !used) continue;
+      const name = `Domains saved under ${ENVIRONMENT_LABELS[environment]}`;
+      const id = projectIdOf(name)!;
+      projects.push({ id, name });
+      this.#cache.set(id, old);
+      await this.#write(`domains-project-${id}.json`, JSON.stringify(old));
+    }
+    if (projects.length > 0)
+      await this.#write(PROJECTS_FILE, JSON.stringify({ version: 1, projects }));
+    return projects;
+  }
+
+  /** Writes one file in turn; a full or read-only disk keeps the work in memory (the file keeps what was saved). */
+  async #write(name: string, text: string): Promise<void> {
     this.#queue = this.#queue
       .catch(() => undefined)
-      .then(() => this.#files.replace(this.#file(environment), text));
+      .then(() => this.#files.replace(join(this.#dir, name), text));
     try {
       await this.#queue;
     } catch (error) {
-      // A full or read-only disk: the work stays in memory (the file keeps what was saved).
       if (storageErrorCode(error) === undefined) throw error;
     }
-    for (const listener of [...this.#listeners]) listener(environment);
+  }
+
+  async #update(
+    project: ProjectId,
+    change: (w: DomainWorkspace) => DomainWorkspace,
+  ): Promise<DomainWorkspace> {
+    const next = change(await this.get(project));
+    this.#cache.set(project, next);
+    await this.#write(`domains-project-${project}.json`, JSON.stringify(next));
+    for (const listener of [...this.#listeners]) listener(project);
     return next;
   }
 }

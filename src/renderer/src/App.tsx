@@ -6,6 +6,8 @@
 // default; tests pass the in-process one.
 
 import { useEffect, useState } from 'react';
+import { MoreMenu, useFold } from './components/fold-bar.tsx';
+import { CommandCenter } from './features/commands/command-center.tsx';
 import type { StoreAdminApi } from '../../shared/api.ts';
 import type { OrderStreams } from '../../shared/order-stream.ts';
 import { NoticeArea, type NoticeActions } from './features/notices/notice-area.tsx';
@@ -20,6 +22,7 @@ import { QuotaLine } from './features/quota/quota-line.tsx';
 import { SettingsScreen } from './features/settings/settings-screen.tsx';
 import { connectEvents, createAppStore } from './store.ts';
 import { StoreProvider, useAppStore } from './store-context.tsx';
+import { UiPreferencesProvider } from './ui-preferences.tsx';
 
 export interface AppProps {
   readonly api?: StoreAdminApi;
@@ -58,10 +61,17 @@ function ConnectedApp({
 
   return (
     <StoreProvider store={store}>
-      <AppWindow noticeActions={noticeActions} />
+      <UiPreferencesProvider>
+        <CommandCenter onMenuCommand={api.events.onAppCommand}>
+          <AppWindow noticeActions={noticeActions} />
+        </CommandCenter>
+      </UiPreferencesProvider>
     </StoreProvider>
   );
 }
+
+/** What the header folds into "More" when it has no room (zoom, a narrow window), first to last. */
+const HEADER_FOLDS = ['quota', 'screens', 'switcher'] as const;
 
 function AppWindow({ noticeActions }: { noticeActions: NoticeActions | undefined }) {
   const active = useAppStore((state) => state.activeEnvironment);
@@ -71,12 +81,7 @@ function AppWindow({ noticeActions }: { noticeActions: NoticeActions | undefined
     <div className={`app app-${active}`}>
       <header className="app-header">
         <EnvironmentBand environment={active} live />
-        <div className="header-bar">
-          <h1 className="app-title">Store Admin</h1>
-          <ScreenNav />
-          <EnvironmentSwitcher />
-          <QuotaLine />
-        </div>
+        <HeaderBar />
       </header>
       <NoticeArea actions={noticeActions} />
       <main className="app-main">
@@ -94,6 +99,30 @@ function AppWindow({ noticeActions }: { noticeActions: NoticeActions | undefined
       </main>
       {/* Domains re-checked in main: each change is said whatever screen is open. */}
       <DomainAnnouncer />
+    </div>
+  );
+}
+
+/** Title, screens, environment switcher and quota on one line; what does not fit goes under "More". */
+function HeaderBar() {
+  const { attach, isFolded, anyFolded } = useFold(HEADER_FOLDS);
+  const screens = <ScreenNav />;
+  const switcher = <EnvironmentSwitcher />;
+  const quota = <QuotaLine />;
+  return (
+    <div className="header-bar" ref={attach}>
+      <h1 className="app-title">Store Admin</h1>
+      {!isFolded('screens') && <div data-fold="screens">{screens}</div>}
+      <div data-fold-spacer="" />
+      {!isFolded('switcher') && <div data-fold="switcher">{switcher}</div>}
+      {!isFolded('quota') && <div data-fold="quota">{quota}</div>}
+      {anyFolded && (
+        <MoreMenu label="More of the header" className="header-more">
+          {isFolded('screens') && screens}
+          {isFolded('switcher') && switcher}
+          {isFolded('quota') && quota}
+        </MoreMenu>
+      )}
     </div>
   );
 }

@@ -87,10 +87,14 @@ export function connectEvents(api: StoreAdminApi, store: AppStore): () => void {
     api.events.onStorageChanged(({ problem }) => state().applyStorageProblem(problem)),
     api.events.onDeprecationsChanged((payload) => state().applyDeprecations(payload)),
     api.events.onDomainWatchChanged((payload) => state().applyDomainWatch(payload)),
-    api.events.onShow(({ screen, environment }) => {
-      void state().selectEnvironment(environment);
-      if (screen === 'domains') state().showDomains();
-      else state().showOrders();
+    api.events.onShow((show) => {
+      if (show.screen === 'domains') {
+        state().chooseDomainProject(show.project);
+        state().showDomains();
+      } else {
+        void state().selectEnvironment(show.environment);
+        state().showOrders();
+      }
     }),
   ];
   return () => unsubscribes.forEach((unsubscribe) => unsubscribe());

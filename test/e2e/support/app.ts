@@ -55,6 +55,13 @@ export interface E2EAppOptions {
   /** The key the app's Sandbox environment sends (the sandbox's demo key unless a test wants a refused one). */
   readonly appKey?: string;
   readonly viewport?: { readonly width: number; readonly height: number };
+  /**
+   * The page's zoom, as the View menu sets it (1.5 for 150%): Chromium's zoom
+   * lays the page out in a viewport that many times smaller and paints it that
+   * many times larger, which is what this emulates; `viewport` is then the
+   * window's size in screen pixels.
+   */
+  readonly zoom?: number;
   /** When watched domains are checked again (a short schedule, so a badge changes within the test). */
   readonly recheckSchedule?: RecheckSchedule;
 }
@@ -86,13 +93,24 @@ export async function startE2EApp(options: E2EAppOptions = {}): Promise<E2EApp> 
     const fromTest = blocked === 'eval' && !source.startsWith(appFiles);
     if (!fromTest) csp.push(`${text} (${source || 'no source'})`);
   };
+  const window = options.viewport ?? { width: 1280, height: 800 };
+  const zoom = options.zoom ?? 1;
   let harness = await startHarness({
     dataDir,
     sandbox: { baseUrl: sandbox.baseUrl, key },
     files: disk,
     ...(options.recheckSchedule ? { recheckSchedule: options.recheckSchedule } : {}),
-    viewport: options.viewport ?? { width: 1280, height: 800 },
+    viewport: { width: Math.floor(window.width / zoom), height: Math.floor(window.height / zoom) },
     prepare: async (page) => {
+      if (zoom !== 1) {
+        const session = await page.context().newCDPSession(page);
+        await session.send('Emulation.setDeviceMetricsOverride', {
+          width: Math.floor(window.width / zoom),
+          height: Math.floor(window.height / zoom),
+          deviceScaleFactor: zoom,
+          mobile: false,
+        });
+      }
       page.on('pageerror', (error) => errors.push(error.message));
       // Chromium says "Refused to apply inline style …" (and the like) on the console for each violation.
       page.on('console', (message) => {

@@ -179,11 +179,11 @@ describe('a watched domain that turns ready', () => {
     expect(screen.shown.map((s) => s.news)).toEqual([
       {
         title: `${DOMAIN} is ready`,
-        body: 'Production: its DNS is set up as the platform expects, so it can be verified now.',
-        show: { screen: 'domains', environment: 'production' },
+        body: 'Its DNS is set up as the platform expects, so it can be verified now.',
+        show: { screen: 'domains', project: 'production' },
       },
     ]);
     screen.shown[0]!.click();
-    expect(screen.results).toEqual([{ screen: 'domains', environment: 'production' }]);
+    expect(screen.results).toEqual([{ screen: 'domains', project: 'production' }]);
   });
 });

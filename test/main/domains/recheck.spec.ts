@@ -19,7 +19,9 @@ import {
   nextCheckAt,
   recheckInterval,
 } from '../../../src/main/domains/recheck-schedule.ts';
+import { DomainsService } from '../../../src/main/domains/domains-service.ts';
 import { DomainWorkspaceStore } from '../../../src/main/domains/workspace-store.ts';
+import type { CertificateReport } from '../../../src/shared/domains.ts';
 import type { DomainProgress } from '../../../src/shared/domain-assistant.ts';
 import type { DomainWatchView } from '../../../src/shared/domain-watch.ts';
 import { virtualTiming, type VirtualTiming } from '../../support/virtual-timing.ts';
@@ -34,6 +36,7 @@ const ZONE = 'pets-example.invalid';
 const DOMAIN = `shop.${ZONE}`;
 const TARGET = `proxy.platform-${ZONE}`;
 const MINUTE = 60_000;
+const PROJECT = 'pet-shop';
 
 /** Every check time from `since` until the schedule stops. */
 function scheduleFrom(since: number, deadline?: number): number[] {
@@ -103,8 +106,9 @@ describe('DomainWatcher on a virtual clock against the loopback DNS server', () 
 
   async function workspaceWith(progress: Partial<DomainProgress>) {
     const store = new DomainWorkspaceStore(dir);
-    await store.saveSettings('production', { target: TARGET, resolver: dns.address });
-    await store.saveProgress('production', {
+    await store.addProject('Pet Shop');
+    await store.saveSettings(PROJECT, { target: TARGET, resolver: dns.address });
+    await store.saveProgress(PROJECT, {
       domain: DOMAIN,
       step: 'check-dns',
       preconditions: { paidPlan: true, dnsAccess: true, deployed: true },
@@ -149,7 +153,7 @@ describe('DomainWatcher on a virtual clock against the loopback DNS server', () 
     expect(times).toEqual(scheduleFrom(0).slice(0, times.length));
     expect(views.at(-1)).toMatchObject({ badge: 'ready', stopped: 'ready', domain: DOMAIN });
     expect(views.at(-1)?.nextCheckAt).toBeUndefined();
-    expect(watcher.list('production')).toEqual([views.at(-1)]);
+    expect(watcher.list(PROJECT)).toEqual([views.at(-1)]);
     // It asked the loopback server each time, and asks no more.
     const asked = dns.asked.length;
     expect(dns.asked).toContainEqual({ name: DOMAIN, type: 'CNAME' });
@@ -196,8 +200,8 @@ describe('DomainWatcher on a virtual clock against the loopback DNS server', () 
     views = [];
     const store3 = new DomainWorkspaceStore(dir);
     const movedAt = timing.now();
-    const progress = (await store3.get('production')).progress[DOMAIN]!;
-    await store3.saveProgress('production', {
+    const progress = (await store3.get(PROJECT)).progress[DOMAIN]!;
+    await store3.saveProgress(PROJECT, {
       ...progress,
       step: 'configure-dns',
       updatedAt: movedAt,
@@ -255,5 +259,56 @@ describe('DomainWatcher on a virtual clock against the loopback DNS server', () 
     } finally {
       await tls.close();
     }
+  });
+
+  it('takes a check the clerk runs by hand as the latest word: one verdict, badge and check alike', async () => {
+    records.push({ name: DOMAIN, type: 'CNAME', data: TARGET });
+    const verifiedAt = timing.now();
+    const store = await workspaceWith({ step: 'certificate', verifiedAt });
+    const report = (domain: string, status: CertificateReport['status']) =>
+      ({
+        domain,
+        host: '127.0.0.1',
+        port: 443,
+        status,
+        checkedAt: new Date(timing.now()).toISOString(),
+      }) as CertificateReport;
+    // Main's own checks find none; the clerk's, a little later, finds one with a problem.
+    const watcher = watch(store, {
+      checkCertificate: async ({ domain }) => report(domain, 'missing'),
+    });
+    const service = new DomainsService(store, watcher, {
+      checkCertificate: async ({ domain }) => report(domain, 'invalid'),
+    });
+    await watcher.start();
+    await until('the first check', () => views.some((v) => v.checkedAt !== undefined));
+    expect(views.at(-1)?.badge).toBe('certificate-missing');
+
+    timing.advance(5_000);
+    const byHandAt = timing.now();
+    const byHand = await service.certificate(PROJECT, DOMAIN.toUpperCase());
+    expect(byHand.status).toBe('invalid');
+    // The badge says what the clerk's check said, as of that check.
+    await until('the badge follows', () => views.some((v) => v.badge === 'certificate-problem'));
+    expect(views.find((v) => v.badge === 'certificate-problem')?.checkedAt).toBe(byHandAt);
+  });
+
+  it('starts checking again when a check by hand finds a ready domain is not ready any more', async () => {
+    records.push({ name: DOMAIN, type: 'CNAME', data: TARGET });
+    const store = await workspaceWith({});
+    const watcher = watch(store);
+    const service = new DomainsService(store, watcher);
+    await watcher.start();
+    await until('ready', () => views.at(-1)?.stopped === 'ready');
+    // The record goes (someone changed the DNS): the clerk's check says so, and the schedule starts again.
+    records.splice(
+      records.findIndex((record) => record.name === DOMAIN),
+      1,
+    );
+    const report = await service.check(PROJECT, { domain: DOMAIN, target: TARGET });
+    expect(report.status).not.toBe('ready');
+    await until('the checks go on', () => views.at(-1)?.nextCheckAt !== undefined);
+    expect(views.at(-1)).toMatchObject({ badge: 'waiting-for-dns' });
+    expect(views.at(-1)?.stopped).toBeUndefined();
   });
 });

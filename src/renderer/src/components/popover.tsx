@@ -1,8 +1,21 @@
 // A button that opens a small panel over the page (filters, the quota's
 // details): the button says whether it is open, Escape or a click elsewhere
-// closes the panel and gives the focus back to the button.
+// closes the panel and gives the focus back to the button. However little room
+// the window leaves below the button (a zoomed window), the panel ends inside
+// it and scrolls.
 
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
+
+/** Room kept between an open panel and the window's bottom edge, in CSS pixels. */
+const EDGE_PX = 8;
 
 export interface PopoverProps {
   /** The panel's accessible name, e.g. "Filters". */
@@ -31,6 +44,21 @@ export function Popover({
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+
+  // The room below the panel's top, measured before paint and again when the window is resized.
+  useLayoutEffect(() => {
+    const panel = panelRef.current;
+    if (!open || !panel) return undefined;
+    const fit = () => {
+      const room = window.innerHeight - panel.getBoundingClientRect().top - EDGE_PX;
+      panel.style.maxHeight = `${Math.max(96, Math.floor(room))}px`;
+      panel.style.overflowY = 'auto';
+    };
+    fit();
+    window.addEventListener('resize', fit);
+    return () => window.removeEventListener('resize', fit);
+  }, [open]);
 
   useEffect(() => {
     if (!open) return undefined;
@@ -68,6 +96,7 @@ export function Popover({
       </button>
       <div
         id={panelId}
+        ref={panelRef}
         className={['popover-panel', panelClassName].filter(Boolean).join(' ')}
         role="group"
         aria-label={label}

@@ -18,7 +18,8 @@ beforeAll(async () => {
 afterAll(() => dns.close());
 
 test('31 minutes after verification without a certificate: the three troubleshooting steps, CAA shown', async () => {
-  const app = await startTestApp();
+  // Main's own check waits: the clerk opens the domain from the list (main's opening it is the next test).
+  const app = await startTestApp({ recheckSchedule: () => Date.now() + 60 * MINUTE });
   await saveCheckSettings(app, dns.address);
   await saveProgress(app, {
     domain: 'shop.caa-pets.invalid',
@@ -85,7 +86,7 @@ test('main finds no certificate 30 minutes after verification: said once, and th
   await screen.findByRole('heading', { name: 'In progress' });
   expect(screen.queryByRole('heading', { name: /^Step 6 of 7/ })).toBeNull();
   expect(text(screen.getByText(`local.${ZONE}`, { selector: 'strong' }).parentElement)).toMatch(
-    /Certificate missing checked at \d\d:\d\d/,
+    /Site not reachable checked at \d\d:\d\d/,
   );
 });
 

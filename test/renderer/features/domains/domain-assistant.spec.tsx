@@ -52,14 +52,21 @@ test('a subdomain from start to verified: gate, IDN, record to copy, DNS check, 
   expect(proceed.getAttribute('aria-disabled')).toBeNull();
   await user.click(proceed);
 
-  // Step 2: not a host name is refused inline; Unicode with a trailing dot is normalised and placed.
+  // Step 2: not a host name is refused inline; an address pasted from a browser is cleaned to
+  // its name, saying so; Unicode with a trailing dot is normalised and placed.
   await expectStep(2, 'Add the domain');
-  const field = screen.getByLabelText('Domain or subdomain');
-  await user.type(field, 'https://shop.example.com/');
+  const field = screen.getByLabelText<HTMLInputElement>('Domain or subdomain');
+  await user.type(field, 'shop example.com');
   await user.click(screen.getByRole('button', { name: 'Continue' }));
-  expect(screen.getByText(/looks like a web address/)).toBeTruthy();
+  expect(screen.getByText(/contains spaces or signs a domain cannot have/)).toBeTruthy();
   expect(field.getAttribute('aria-invalid')).toBe('true');
   expect(document.activeElement).toBe(field);
+  await user.clear(field);
+  await user.paste('https://Shop.Example.com/');
+  expect(field.value).toBe('shop.example.com');
+  expect(field.getAttribute('aria-invalid')).toBeNull();
+  expect(screen.getByText('Kept the name only, from https://Shop.Example.com/.')).toBeTruthy();
+  expect(screen.getByText(/is a subdomain of example\.com/)).toBeTruthy();
   await user.clear(field);
   await user.type(field, `Bücher.${ZONE.toUpperCase()}.`);
   expect(field.getAttribute('aria-invalid')).toBeNull();

@@ -1,6 +1,6 @@
-// Several domains: the configuration checked as it is edited (messages tied
-// to their fields), shown and copied as pretty-printed JSON, saved per
-// environment.
+// Several domains: offered once the project has a domain, the configuration
+// checked as it is edited (messages tied to their fields), shown and copied
+// as pretty-printed JSON, saved per project.
 
 import { screen, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
@@ -8,7 +8,7 @@ import type { DomainsConfig } from '../../../../src/shared/domain-assistant.ts';
 import { domainsConfigJson } from '../../../../src/shared/domains-config.ts';
 import { startTestApp } from '../../support/test-app.tsx';
 import { ZONE } from './dns-server.ts';
-import { openDomains, workspace } from './domains-kit.tsx';
+import { openDomains, PROJECT, saveProgress, workspace } from './domains-kit.tsx';
 
 /** What describes a field or button: its one message (or the reason a button is out of reach). */
 function problemOf(element: HTMLElement): string | undefined {
@@ -16,8 +16,24 @@ function problemOf(element: HTMLElement): string | undefined {
   return id ? (document.getElementById(id)?.textContent ?? undefined) : undefined;
 }
 
+test('the form is offered only once the project has a domain', async () => {
+  const app = await startTestApp();
+  const { user } = await openDomains(app);
+  expect(screen.getByText('No domain in progress.')).toBeTruthy();
+  expect(screen.queryByRole('region', { name: 'Several domains' })).toBeNull();
+  // The first domain is added: the form is there on the way back to the list.
+  await user.click(screen.getByRole('button', { name: 'Add a domain' }));
+  for (const box of await screen.findAllByRole('checkbox')) await user.click(box);
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await user.type(screen.getByLabelText('Domain or subdomain'), `shop.${ZONE}`);
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await user.click(await screen.findByRole('button', { name: 'Back to all domains' }));
+  expect(await screen.findByRole('region', { name: 'Several domains' })).toBeTruthy();
+});
+
 test('the configuration is checked as it is edited, copied as JSON and saved', async () => {
   const app = await startTestApp();
+  await saveProgress(app, { domain: `shop.${ZONE}`, step: 'live', verifiedAt: Date.now() });
   const { user } = await openDomains(app);
   const section = screen.getByRole('region', { name: 'Several domains' });
   const save = within(section).getByRole('button', { name: 'Save configuration' });
@@ -106,7 +122,8 @@ test('the configuration is checked as it is edited, copied as JSON and saved', a
 
 test('a saved configuration is loaded for editing and can be cleared', async () => {
   const app = await startTestApp();
-  const saved = await app.api.domains.saveConfig('sandbox', {
+  await saveProgress(app, { domain: ZONE, step: 'live', verifiedAt: Date.now() });
+  const saved = await app.api.domains.saveConfig(PROJECT, {
     primary: ZONE,
     redirects: [{ from: `www.${ZONE}`, to: ZONE, status: 301 }],
   });

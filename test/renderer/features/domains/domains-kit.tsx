@@ -9,8 +9,18 @@ import { renderApp } from '../../support/test-app.tsx';
 import type { TestApp } from '../../support/test-app-shapes.ts';
 import { TARGET } from './dns-server.ts';
 
-/** Renders the window and opens the Domains screen once the saved domains are loaded. */
+/** The published project the tests' domains belong to. */
+export const PROJECT = 'pet-shop';
+
+/** Adds the tests' project (again is the same project), as the Domains screen's first visit does. */
+export async function addProject(app: TestApp): Promise<void> {
+  const added = await app.api.domains.addProject('Pet Shop');
+  expect(added.ok).toBe(true);
+}
+
+/** Renders the window and opens the Domains screen once the project's saved domains are loaded. */
 export async function openDomains(app: TestApp) {
+  await addProject(app);
   const view = renderApp(app);
   await view.user.click(await screen.findByRole('button', { name: 'Domains' }));
   await screen.findByRole('heading', { name: 'Custom domains' });
@@ -18,9 +28,10 @@ export async function openDomains(app: TestApp) {
   return view;
 }
 
-/** The target and this test's DNS server, saved for the sandbox as step 3 and step 4 would. */
+/** The target and this test's DNS server, saved for the project as step 3 and step 4 would. */
 export async function saveCheckSettings(app: TestApp, resolver: string): Promise<void> {
-  const saved = await app.api.domains.saveSettings('sandbox', { target: TARGET, resolver });
+  await addProject(app);
+  const saved = await app.api.domains.saveSettings(PROJECT, { target: TARGET, resolver });
   expect(saved.ok).toBe(true);
 }
 
@@ -28,7 +39,8 @@ export async function saveProgress(
   app: TestApp,
   progress: Omit<DomainProgress, 'preconditions' | 'updatedAt'> & Partial<DomainProgress>,
 ): Promise<void> {
-  const saved = await app.api.domains.saveProgress('sandbox', {
+  await addProject(app);
+  const saved = await app.api.domains.saveProgress(PROJECT, {
     preconditions: { paidPlan: true, dnsAccess: true, deployed: true },
     updatedAt: Date.now(),
     ...progress,
@@ -37,7 +49,7 @@ export async function saveProgress(
 }
 
 export async function workspace(app: TestApp): Promise<DomainWorkspace> {
-  const result = await app.api.domains.workspace('sandbox');
+  const result = await app.api.domains.workspace(PROJECT);
   if (!result.ok) throw new Error(result.error.message);
   return result.value;
 }

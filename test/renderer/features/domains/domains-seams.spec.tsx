@@ -15,6 +15,8 @@ import {
   saveCheckSettings,
   saveProgress,
   workspace,
+  PROJECT,
+  addProject,
 } from './domains-kit.tsx';
 
 let dns: DnsServer;
@@ -35,7 +37,8 @@ const DAY = 86_400_000;
 
 test('the DNS server field takes an IP address with an optional port, as its hint says; main refuses anything else', async () => {
   const app = await startTestApp();
-  await app.api.domains.saveSettings('sandbox', { target: TARGET });
+  await addProject(app);
+  await app.api.domains.saveSettings(PROJECT, { target: TARGET });
   await saveProgress(app, { domain: `shop.${ZONE}`, step: 'check-dns' });
   const { user } = await openDomains(app);
   await user.click(screen.getByRole('button', { name: `Resume shop.${ZONE}` }));
@@ -51,7 +54,8 @@ test('the DNS server field takes an IP address with an optional port, as its hin
   expect((await workspace(app)).settings.resolver).toBeUndefined();
   expect(document.activeElement).toBe(field);
   // Main applies the same rule to anything that reaches it.
-  const refused = await app.api.domains.saveSettings('sandbox', { resolver: 'dns.google' });
+  await addProject(app);
+  const refused = await app.api.domains.saveSettings(PROJECT, { resolver: 'dns.google' });
   expect(refused.ok).toBe(false);
 
   await user.clear(field);
@@ -131,7 +135,8 @@ test('"Add a redirect first" opens with the primary filled in, shows no problem 
   const app = await startTestApp();
   await saveProgress(app, { domain: `old.${ZONE}`, step: 'live', verifiedAt: Date.now() - DAY });
   await saveProgress(app, { domain: `shop.${ZONE}`, step: 'live', verifiedAt: Date.now() - DAY });
-  const saved = await app.api.domains.saveConfig('sandbox', {
+  await addProject(app);
+  const saved = await app.api.domains.saveConfig(PROJECT, {
     primary: `shop.${ZONE}`,
     redirects: [],
   });

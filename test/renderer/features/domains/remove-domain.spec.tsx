@@ -6,7 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { startTestApp } from '../../support/test-app.tsx';
 import { ZONE } from './dns-server.ts';
-import { openDomains, saveProgress, workspace } from './domains-kit.tsx';
+import { openDomains, saveProgress, workspace, PROJECT, addProject } from './domains-kit.tsx';
 
 test('remove warns that traffic stops at once, offers a redirect first, then forgets the domain', async () => {
   const app = await startTestApp();
@@ -16,7 +16,8 @@ test('remove warns that traffic stops at once, offers a redirect first, then for
     verifiedAt: Date.now() - 86_400_000,
   });
   await saveProgress(app, { domain: `shop.${ZONE}`, step: 'check-dns' });
-  const saved = await app.api.domains.saveConfig('sandbox', {
+  await addProject(app);
+  const saved = await app.api.domains.saveConfig(PROJECT, {
     primary: `old.${ZONE}`,
     redirects: [],
   });

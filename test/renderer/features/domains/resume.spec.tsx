@@ -3,7 +3,7 @@
 
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startTestApp } from '../../support/test-app.tsx';
+import { renderApp, startTestApp } from '../../support/test-app.tsx';
 import { startDnsServer, TARGET, ZONE, type DnsServer } from './dns-server.ts';
 import type { DomainWorkspace } from '../../../../src/shared/domain-assistant.ts';
 import type { TestApp } from '../../support/test-app-shapes.ts';
@@ -111,15 +111,53 @@ test('saved progress that lacks what its step needs resumes at the last step it 
   expect(screen.getByRole<HTMLInputElement>('checkbox', { name: /paid plan/ }).checked).toBe(true);
 });
 
-test('the assistant belongs to the environment it was opened in', async () => {
+test('domain work belongs to its published project, whichever environment is in use', async () => {
   const app = await startTestApp();
   await saveProgress(app, { domain: `shop.${ZONE}`, step: 'configure-dns' });
   const { user } = await openDomains(app);
+  expect(screen.queryByText(/Saved for/)).toBeNull();
   await user.click(screen.getByRole('button', { name: `Resume shop.${ZONE}` }));
   await expectStep(3, 'Create the DNS record');
 
-  // Staging has its own saved domains (none), so the sandbox's assistant closes.
+  // Another environment in the header changes nothing here: the domain is the project's.
   await user.click(screen.getByRole('radio', { name: /Staging/ }));
+  await screen.findByText('STAGING — test service');
+  await expectStep(3, 'Create the DNS record');
+  await user.click(screen.getByRole('button', { name: 'Back to all domains' }));
+  expect(await screen.findByRole('button', { name: `Resume shop.${ZONE}` })).toBeTruthy();
+
+  // Another project has its own domains (none yet); choosing the first one again brings its own back.
+  await user.click(screen.getByRole('button', { name: 'Add a project…' }));
+  await user.type(screen.getByLabelText('Project name'), 'Pet Blog');
+  await user.click(screen.getByRole('button', { name: 'Add project' }));
+  const picker = () => screen.getByRole<HTMLSelectElement>('combobox', { name: 'Project' });
   expect(await screen.findByText('No domain in progress.')).toBeTruthy();
-  expect(screen.queryByRole('heading', { name: /^Step / })).toBeNull();
+  expect(picker().selectedOptions[0]?.textContent).toBe('Pet Blog');
+  await user.selectOptions(picker(), 'Pet Shop');
+  expect(await screen.findByRole('button', { name: `Resume shop.${ZONE}` })).toBeTruthy();
+  // The projects are kept: another start lists both, with their work.
+  expect((await app.api.domains.projects()).ok && (await app.api.domains.projects())).toMatchObject(
+    {
+      value: [
+        { id: 'pet-shop', name: 'Pet Shop' },
+        { id: 'pet-blog', name: 'Pet Blog' },
+      ],
+    },
+  );
+});
+
+test('the first visit asks which published project the domains are for', async () => {
+  const app = await startTestApp();
+  const { user } = renderApp(app);
+  await user.click(await screen.findByRole('button', { name: 'Domains' }));
+  const name = await screen.findByLabelText('Project name');
+  expect(screen.getByText(/Custom domains belong to a published project/)).toBeTruthy();
+  await user.click(screen.getByRole('button', { name: 'Add the project' }));
+  expect(screen.getByText('Enter the project’s name as the dashboard shows it.')).toBeTruthy();
+  await user.type(name, 'Pet Shop');
+  await user.click(screen.getByRole('button', { name: 'Add the project' }));
+  expect(await screen.findByRole('heading', { name: 'In progress' })).toBeTruthy();
+  expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Project' }).value).toBe(
+    'pet-shop',
+  );
 });

@@ -45,17 +45,40 @@ test('switching to production asks the main process and marks production in word
   expect(screen.getByRole('heading', { name: 'Orders — Production' })).toBeTruthy();
 });
 
-test('the arrow keys move between environments and switch', async () => {
+test('the arrow keys only move the focus; Enter or Space switches', async () => {
   const app = await startTestApp();
   const { user } = renderApp(app);
+  const radio = (name: string | RegExp) => screen.getByRole<HTMLInputElement>('radio', { name });
 
   const sandbox = await screen.findByRole('radio', { name: 'Sandbox' });
   sandbox.focus();
-  await user.keyboard('{ArrowRight}');
+  // Two presses from Sandbox reach Production, and nothing switches on the way.
+  await user.keyboard('{ArrowRight}{ArrowRight}');
+  expect(document.activeElement).toBe(radio(/^Production/));
+  expect(radio('Sandbox').checked).toBe(true);
+  expect(screen.getByText('SANDBOX — demo data')).toBeTruthy();
+  // Round the ends, both ways, and Home and End.
+  await user.keyboard('{ArrowDown}');
+  expect(document.activeElement).toBe(radio('Sandbox'));
+  await user.keyboard('{ArrowUp}');
+  expect(document.activeElement).toBe(radio(/^Production/));
+  await user.keyboard('{Home}');
+  expect(document.activeElement).toBe(radio('Sandbox'));
+  await user.keyboard('{End}{ArrowLeft}');
+  expect(document.activeElement).toBe(radio('Staging'));
+  expect(await activeInMain(app)).toBe('sandbox');
 
+  await user.keyboard('{Enter}');
   expect(await screen.findByText('STAGING — test service')).toBeTruthy();
-  expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'Staging' }));
+  expect(radio('Staging').checked).toBe(true);
   expect(await activeInMain(app)).toBe('staging');
+
+  await user.keyboard('{ArrowLeft}');
+  expect(document.activeElement).toBe(radio('Sandbox'));
+  expect(radio('Staging').checked).toBe(true);
+  await user.keyboard(' ');
+  expect(await screen.findByText('SANDBOX — demo data')).toBeTruthy();
+  expect(await activeInMain(app)).toBe('sandbox');
 });
 
 test('the header quota line starts unknown and shows what the first answer reported', async () => {

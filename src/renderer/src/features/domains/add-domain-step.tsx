@@ -1,36 +1,53 @@
 // Step 2: the domain or subdomain to attach, checked as it is typed (Unicode
 // and punycode both fine, a trailing dot dropped) and placed by the public
-// suffix list: an apex gets an ALIAS/ANAME record, a subdomain a CNAME.
+// suffix list: an apex gets an ALIAS/ANAME record, a subdomain a CNAME. An
+// address pasted from a browser ("https://Shop.Example.com/") is cleaned to
+// its name, and the field says so.
 
 import { useId, useRef, useState, type FormEvent } from 'react';
-import type { EnvironmentId } from '../../../../shared/environments.ts';
-import { placeHostName, type PlacedHostName } from '../../../../shared/domains-config.ts';
+import type { ProjectId } from '../../../../shared/domain-projects.ts';
+import {
+  hostNameFromAddress,
+  placeHostName,
+  type PlacedHostName,
+} from '../../../../shared/domains-config.ts';
 import { useAppStore } from '../../store-context.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { ALL_PRECONDITIONS, flowFromProgress, type FlowOf } from './assistant-flow.ts';
 
 export function AddDomainStep({
   flow,
-  environment,
+  project,
 }: {
   flow: FlowOf<'add-domain'>;
-  environment: EnvironmentId;
+  project: ProjectId;
 }) {
   const setDomainFlow = useAppStore((state) => state.setDomainFlow);
   const savedDomains = useAppStore((state) => {
-    const load = state.domainWorkspaces[environment];
+    const load = state.domainWorkspaces[project];
     return load?.kind === 'ready' ? load.workspace.progress : undefined;
   });
   const [text, setText] = useState(flow.domain?.display ?? '');
   const [edited, setEdited] = useState(false);
+  /** The address the name was cleaned from, said under the field until it is typed in again. */
+  const [cleanedFrom, setCleanedFrom] = useState<string | undefined>();
   const inputRef = useRef<HTMLInputElement>(null);
   const kindId = useId();
-  const placed = placeHostName(text);
+  const cleaned = hostNameFromAddress(text);
+  const placed = placeHostName(cleaned ?? text);
   const problem = edited && !placed.ok ? placed.message : undefined;
+
+  const clean = (value: string): string => {
+    const name = hostNameFromAddress(value);
+    if (name === undefined) return value;
+    setCleanedFrom(value.trim());
+    return name;
+  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setEdited(true);
+    setText(clean(text));
     if (!placed.ok) {
       inputRef.current?.focus();
       return;
@@ -61,9 +78,26 @@ export function AddDomainStep({
         hint="E.g. shop.example.com or example.com, without https://. Any alphabet is fine."
         value={text}
         describedBy={placed.ok ? kindId : undefined}
-        message={problem !== undefined ? { tone: 'error', text: problem } : undefined}
+        message={
+          problem !== undefined
+            ? { tone: 'error', text: problem }
+            : cleanedFrom !== undefined && placed.ok
+              ? { tone: 'warning', text: `Kept the name only, from ${cleanedFrom}.` }
+              : undefined
+        }
         onChange={(event) => {
           setText(event.target.value);
+          setCleanedFrom(undefined);
+          setEdited(true);
+        }}
+        onPaste={(event) => {
+          // An address pasted over the whole field (or into an empty one) becomes its name.
+          const input = event.currentTarget;
+          const whole = input.selectionStart === 0 && input.selectionEnd === input.value.length;
+          const pasted = event.clipboardData.getData('text');
+          if (!whole || hostNameFromAddress(pasted) === undefined) return;
+          event.preventDefault();
+          setText(clean(pasted));
           setEdited(true);
         }}
       />

@@ -1,11 +1,12 @@
 // Step 4: the local DNS check, asking the DNS server the user chose (the
 // system's by default) what the platform's Verify will see, and saying what
 // to change or how long to wait. Verify is out of reach until the check says
-// Ready, and the step says why next to the button.
+// Ready, and the step says why next to the button. How to check (the DNS
+// server, the certificate authority) is folded away under the result.
 
 import { useId } from 'react';
 import type { DomainStatus } from '../../../../shared/domains.ts';
-import type { EnvironmentId } from '../../../../shared/environments.ts';
+import type { ProjectId } from '../../../../shared/domain-projects.ts';
 import { useAppStore } from '../../store-context.tsx';
 import { isReady, type FlowOf, type SavedCheck } from './assistant-flow.ts';
 import { CheckSettingsForm } from './check-settings-form.tsx';
@@ -27,13 +28,7 @@ function whyNotVerify(lastCheck: SavedCheck | undefined, checking: boolean): str
   return lastCheck.status === 'ready' ? undefined : NOT_READY_YET[lastCheck.status];
 }
 
-export function CheckDnsStep({
-  flow,
-  environment,
-}: {
-  flow: FlowOf<'check-dns'>;
-  environment: EnvironmentId;
-}) {
+export function CheckDnsStep({ flow, project }: { flow: FlowOf<'check-dns'>; project: ProjectId }) {
   const setDomainFlow = useAppStore((state) => state.setDomainFlow);
   const runDnsCheck = useAppStore((state) => state.runDnsCheck);
   const dnsCheck = useAppStore((state) => state.dnsCheck);
@@ -48,8 +43,6 @@ export function CheckDnsStep({
         Checks what DNS shows for <strong>{domain.display}</strong> before you press Verify in the
         dashboard.
       </p>
-      <CheckSettingsForm environment={environment} />
-
       <div className="step-actions">
         <button
           type="button"
@@ -68,6 +61,8 @@ export function CheckDnsStep({
       <DnsCheckResult check={dnsCheck} label="DNS check result" />
       {/* Main re-checks while the domain waits: a check of its that says Ready unlocks Verify. */}
       <OwnChecksLine domain={domain.display} what="the DNS" />
+      {/* Under the result, so opening it never pushes the result out of view. */}
+      <CheckSettingsForm project={project} />
 
       <div className="step-actions">
         <button

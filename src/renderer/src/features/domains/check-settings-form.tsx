@@ -1,20 +1,20 @@
-// How the DNS check works, saved per environment: which DNS server it asks
+// How the DNS check works, saved per project: which DNS server it asks
 // (this computer's usual ones when empty) and which certificate authority the
 // CAA check looks for. Folded away, with the current choice in its summary.
 
 import { useRef, useState, type FormEvent } from 'react';
 import { checkDnsServer } from '../../../../shared/domain-assistant.ts';
 import { normaliseHostName } from '../../../../shared/domains-config.ts';
-import type { EnvironmentId } from '../../../../shared/environments.ts';
+import type { ProjectId } from '../../../../shared/domain-projects.ts';
 import { outcomeMessage, TextField, type FieldMessage } from '../../components/text-field.tsx';
 import { useAppStore } from '../../store-context.tsx';
 import { DEFAULT_CA_DOMAIN } from './domains-slice.ts';
 
-export function CheckSettingsForm({ environment }: { environment: EnvironmentId }) {
+export function CheckSettingsForm({ project }: { project: ProjectId }) {
   const saveDomainSettings = useAppStore((state) => state.saveDomainSettings);
   const forgetOutcome = useAppStore((state) => state.forgetDomainSettingsOutcome);
   const settings = useAppStore((state) => {
-    const load = state.domainWorkspaces[environment];
+    const load = state.domainWorkspaces[project];
     return load?.kind === 'ready' ? load.workspace.settings : undefined;
   });
   const outcome = useAppStore((state) =>
@@ -44,7 +44,7 @@ export function CheckSettingsForm({ environment }: { environment: EnvironmentId 
     if (caProblem !== undefined) return caRef.current?.focus();
     if (saving) return;
     await saveDomainSettings(
-      environment,
+      project,
       {
         resolver: serverCheck?.ok ? serverCheck.text : '',
         caDomain: caCheck?.ok ? caCheck.ascii : '',

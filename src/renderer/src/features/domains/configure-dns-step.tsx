@@ -1,9 +1,9 @@
 // Step 3: the exact record to create at the DNS provider, ready to copy. The
 // platform's target comes from the dashboard: the user pastes it once and it
-// is remembered for the environment.
+// is remembered for the project.
 
 import { useRef, useState, type FormEvent } from 'react';
-import type { EnvironmentId } from '../../../../shared/environments.ts';
+import type { ProjectId } from '../../../../shared/domain-projects.ts';
 import { normaliseHostName, type PlacedHostName } from '../../../../shared/domains-config.ts';
 import { StatusRegion } from '../../components/status-region.tsx';
 import { outcomeMessage, TextField } from '../../components/text-field.tsx';
@@ -16,14 +16,14 @@ export const RECORD_TTL = 3600;
 
 export function ConfigureDnsStep({
   flow,
-  environment,
+  project,
 }: {
   flow: FlowOf<'configure-dns'>;
-  environment: EnvironmentId;
+  project: ProjectId;
 }) {
   const setDomainFlow = useAppStore((state) => state.setDomainFlow);
   const target = useAppStore((state) => {
-    const load = state.domainWorkspaces[environment];
+    const load = state.domainWorkspaces[project];
     return load?.kind === 'ready' ? load.workspace.settings.target : undefined;
   });
   const [blocked, setBlocked] = useState(false);
@@ -31,7 +31,7 @@ export function ConfigureDnsStep({
 
   return (
     <>
-      <TargetForm environment={environment} savedTarget={target} />
+      <TargetForm project={project} savedTarget={target} />
       {target === undefined ? (
         <p className="note">The record to create appears here once the target is saved.</p>
       ) : (
@@ -83,10 +83,10 @@ export function ConfigureDnsStep({
 }
 
 function TargetForm({
-  environment,
+  project,
   savedTarget,
 }: {
-  environment: EnvironmentId;
+  project: ProjectId;
   savedTarget: string | undefined;
 }) {
   const saveDomainSettings = useAppStore((state) => state.saveDomainSettings);
@@ -109,7 +109,7 @@ function TargetForm({
       return;
     }
     if (saving) return;
-    if (await saveDomainSettings(environment, { target: check.ascii }, 'target')) {
+    if (await saveDomainSettings(project, { target: check.ascii }, 'target')) {
       setText(check.ascii);
       setEdited(false);
     }
@@ -120,7 +120,7 @@ function TargetForm({
       <TextField
         ref={inputRef}
         label="Platform target"
-        hint="Shown in the dashboard once you add the domain there (project settings, Domains). Remembered for this environment."
+        hint="Shown in the dashboard once you add the domain there (project settings, Domains). Remembered for this project."
         value={text}
         message={problem !== undefined ? { tone: 'error', text: problem } : outcomeMessage(outcome)}
         onChange={(event) => {

@@ -19,7 +19,7 @@ export function DomainAssistant({ session }: { session: AssistantSession }) {
   const closeDomainAssistant = useAppStore((state) => state.closeDomainAssistant);
   const saveProblem = useAppStore((state) => state.domainSaveProblem);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const { flow, environment } = session;
+  const { flow, project } = session;
   const domain = flow.domain;
 
   useEffect(() => {
@@ -52,11 +52,9 @@ export function DomainAssistant({ session }: { session: AssistantSession }) {
           </h3>
           <StatusRegion tone="error">{saveProblem}</StatusRegion>
           {flow.kind === 'preconditions' && <PreconditionsStep flow={flow} />}
-          {flow.kind === 'add-domain' && <AddDomainStep flow={flow} environment={environment} />}
-          {flow.kind === 'configure-dns' && (
-            <ConfigureDnsStep flow={flow} environment={environment} />
-          )}
-          {flow.kind === 'check-dns' && <CheckDnsStep flow={flow} environment={environment} />}
+          {flow.kind === 'add-domain' && <AddDomainStep flow={flow} project={project} />}
+          {flow.kind === 'configure-dns' && <ConfigureDnsStep flow={flow} project={project} />}
+          {flow.kind === 'check-dns' && <CheckDnsStep flow={flow} project={project} />}
           {flow.kind === 'verify' && <VerifyStep flow={flow} />}
           {flow.kind === 'certificate' && <CertificateStep flow={flow} />}
           {flow.kind === 'live' && <LiveStep flow={flow} />}

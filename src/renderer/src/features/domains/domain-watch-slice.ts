@@ -1,11 +1,11 @@
-// The domains main re-checks by itself, per environment (mirrored from main's
+// The domains main re-checks by itself, per project (mirrored from main's
 // events), and what to announce when one changes status: said in a live
 // region whatever screen is open. The assistant follows too: a check that
 // finds an open domain ready unlocks Verify, and a certificate still missing
 // 30 minutes after verification opens its troubleshooting (once per domain).
 
 import type { DomainBadge, DomainWatchView } from '../../../../shared/domain-watch.ts';
-import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/environments.ts';
+import type { ProjectId } from '../../../../shared/domain-projects.ts';
 import type { EventPayloads } from '../../../../shared/ipc-contract.ts';
 import type { SliceCreator } from '../../store.ts';
 
@@ -16,22 +16,25 @@ export interface DomainAnnouncement {
 }
 
 export interface DomainWatchSlice {
-  readonly domainWatches: Partial<Record<EnvironmentId, Readonly<Record<string, DomainWatchView>>>>;
+  readonly domainWatches: Partial<Record<ProjectId, Readonly<Record<string, DomainWatchView>>>>;
   readonly domainAnnouncement?: DomainAnnouncement;
-  /** Domains (environment and name) whose troubleshooting the assistant has opened by itself. */
+  /** Domains (project and name) whose troubleshooting the assistant has opened by itself. */
   readonly troubleshootingOpened: readonly string[];
-  loadDomainWatches(environment: EnvironmentId): Promise<void>;
+  loadDomainWatches(project: ProjectId): Promise<void>;
   applyDomainWatch(payload: EventPayloads['domains:watch-changed']): void;
   clearDomainAnnouncement(): void;
   /** Remembers that the troubleshooting of a domain was opened, so it opens only once. */
-  noteTroubleshootingOpened(environment: EnvironmentId, domain: string): void;
+  noteTroubleshootingOpened(project: ProjectId, domain: string): void;
 }
 
 const BADGE_SENTENCES: Readonly<Record<DomainBadge, (domain: string) => string>> = {
   ready: (domain) => `${domain} is ready: DNS is set up as the platform expects.`,
   'waiting-for-dns': (domain) => `${domain} is waiting for DNS: the record cannot be seen yet.`,
   misconfigured: (domain) => `${domain} is misconfigured: its DNS must be changed.`,
-  'certificate-missing': (domain) => `${domain} has no valid certificate yet.`,
+  'certificate-missing': (domain) => `${domain} has no certificate yet.`,
+  'certificate-problem': (domain) =>
+    `${domain} has a certificate with a problem (expired, for another name, or not trusted).`,
+  'site-unreachable': (domain) => `${domain} could not be reached over https.`,
   'could-not-check': (domain) => `${domain} could not be checked: some DNS lookups got no answer.`,
 };
 
@@ -55,31 +58,31 @@ export function announcementOf(
   return BADGE_SENTENCES[watch.badge](domain);
 }
 
-export const troubleshootingKey = (environment: EnvironmentId, domain: string) =>
-  `${environment} ${domain}`;
+export const troubleshootingKey = (project: ProjectId, domain: string) => `${project} ${domain}`;
 
 export const createDomainWatchSlice: SliceCreator<DomainWatchSlice> = (api) => (set, get) => ({
   domainWatches: {},
   troubleshootingOpened: [],
 
-  async loadDomainWatches(environment) {
-    const result = await api.domainWatch.list(environment);
+  async loadDomainWatches(project) {
+    const result = await api.domainWatch.list(project);
     if (!result.ok) return;
     const watches = Object.fromEntries(result.value.map((watch) => [watch.domain, watch]));
-    set({ domainWatches: { ...get().domainWatches, [environment]: watches } });
+    set({ domainWatches: { ...get().domainWatches, [project]: watches } });
   },
 
   applyDomainWatch({ watch, previous }) {
-    const { environment, domain } = watch;
-    const watches = get().domainWatches[environment] ?? {};
+    const { project, domain } = watch;
+    const watches = get().domainWatches[project] ?? {};
     const before = watches[domain];
     set({
-      domainWatches: { ...get().domainWatches, [environment]: { ...watches, [domain]: watch } },
+      domainWatches: { ...get().domainWatches, [project]: { ...watches, [domain]: watch } },
     });
     const text = announcementOf(watch, before, previous);
     if (text) {
-      const where =
-        environment === get().activeEnvironment ? '' : `${ENVIRONMENT_LABELS[environment]}: `;
+      // Another project's domain is named with its project.
+      const name = get().domainProjects?.find((candidate) => candidate.id === project)?.name;
+      const where = project === get().domainProject || name === undefined ? '' : `${name}: `;
       set({
         domainAnnouncement: {
           text: `${where}${text}`,
@@ -91,7 +94,7 @@ export const createDomainWatchSlice: SliceCreator<DomainWatchSlice> = (api) => (
     const session = get().domainSession;
     const flow = session?.flow;
     if (
-      session?.environment === environment &&
+      session?.project === project &&
       flow?.domain?.display === domain &&
       (flow.kind === 'check-dns' || flow.kind === 'configure-dns') &&
       watch.phase === 'dns' &&
@@ -107,12 +110,9 @@ export const createDomainWatchSlice: SliceCreator<DomainWatchSlice> = (api) => (
     set({ domainAnnouncement: undefined });
   },
 
-  noteTroubleshootingOpened(environment, domain) {
+  noteTroubleshootingOpened(project, domain) {
     set({
-      troubleshootingOpened: [
-        ...get().troubleshootingOpened,
-        troubleshootingKey(environment, domain),
-      ],
+      troubleshootingOpened: [...get().troubleshootingOpened, troubleshootingKey(project, domain)],
     });
   },
 });

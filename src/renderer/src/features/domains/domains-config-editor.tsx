@@ -1,9 +1,9 @@
 // Several domains: the primary and redirects (status 301), checked as they
 // are edited by the shared rules (src/shared/domains-config.ts), shown as the
-// JSON the dashboard takes, copyable, and saved per environment.
+// JSON the dashboard takes, copyable, and saved per project.
 
 import { useId, useMemo, useState } from 'react';
-import type { EnvironmentId } from '../../../../shared/environments.ts';
+import type { ProjectId } from '../../../../shared/domain-projects.ts';
 import {
   domainsConfigJson,
   REDIRECT_STATUS,
@@ -27,10 +27,10 @@ function sameField(a: ConfigField, b: ConfigField): boolean {
   return true;
 }
 
-export function DomainsConfigEditor({ environment }: { environment: EnvironmentId }) {
-  const draft = useAppStore((state) => state.domainsConfigDrafts[environment]) ?? EMPTY_DRAFT;
+export function DomainsConfigEditor({ project }: { project: ProjectId }) {
+  const draft = useAppStore((state) => state.domainsConfigDrafts[project]) ?? EMPTY_DRAFT;
   const workspace = useAppStore((state) => {
-    const load = state.domainWorkspaces[environment];
+    const load = state.domainWorkspaces[project];
     return load?.kind === 'ready' ? load.workspace : undefined;
   });
   const outcome = useAppStore((state) => state.domainsConfigOutcome);
@@ -69,7 +69,7 @@ export function DomainsConfigEditor({ environment }: { environment: EnvironmentI
   };
   const edit = (next: DomainsConfigDraft, field?: ConfigField) => {
     if (field) setTouched(new Set([...touched, keyOf(field)]));
-    editDomainsConfig(environment, next);
+    editDomainsConfig(project, next);
   };
   const editRedirect = (index: number, part: 'from' | 'to', value: string) =>
     edit(
@@ -177,13 +177,13 @@ export function DomainsConfigEditor({ environment }: { environment: EnvironmentI
           aria-describedby={!validation.ok ? reasonId : undefined}
           onClick={() => {
             setSaveTried(true);
-            if (validation.ok && !saving) void saveDomainsConfig(environment, validation.config);
+            if (validation.ok && !saving) void saveDomainsConfig(project, validation.config);
           }}
         >
           {saving ? 'Saving…' : 'Save configuration'}
         </button>
         {workspace?.config !== undefined && (
-          <button type="button" onClick={() => void saveDomainsConfig(environment, undefined)}>
+          <button type="button" onClick={() => void saveDomainsConfig(project, undefined)}>
             Clear the saved configuration
           </button>
         )}

@@ -1,11 +1,16 @@
-// The Domains screen: for the active environment, the live domains and the
-// domains in progress (each offered to open where it was left, or to remove),
-// a new domain, the open assistant, and the multi-domain configuration.
+// The Domains screen: custom domains belong to a published project, not to a
+// store environment, so the screen shows one project's work whichever
+// environment is in use: the live domains and the domains in progress (each
+// offered to open where it was left, or to remove), a new domain, the open
+// assistant, and, once a domain exists, the multi-domain configuration. The
+// first visit asks for the project's name, as the dashboard shows it.
 
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/environments.ts';
 import type { DomainProgress } from '../../../../shared/domain-assistant.ts';
+import { checkProjectName, type ProjectId } from '../../../../shared/domain-projects.ts';
+import { TextField } from '../../components/text-field.tsx';
+import { useUiPreferences } from '../../ui-preferences.tsx';
 import type { DomainWatchView } from '../../../../shared/domain-watch.ts';
 import { placeHostName } from '../../../../shared/domains-config.ts';
 import { StatusRegion } from '../../components/status-region.tsx';
@@ -21,37 +26,164 @@ import { isLive } from './served-domains.ts';
 import './domains.css';
 
 export function DomainsScreen() {
-  const environment = useAppStore((state) => state.activeEnvironment);
-  const load = useAppStore((state) => state.domainWorkspaces[environment]);
-  const session = useAppStore((state) => state.domainSession);
-  const loadDomainWorkspace = useAppStore((state) => state.loadDomainWorkspace);
-  const loadDomainWatches = useAppStore((state) => state.loadDomainWatches);
+  const projectsLoad = useAppStore((state) => state.domainProjectsLoad);
+  const project = useAppStore((state) => state.domainProject);
+  const loadDomainProjects = useAppStore((state) => state.loadDomainProjects);
+  const projects = useAppStore((state) => state.domainProjects);
+  const chooseDomainProject = useAppStore((state) => state.chooseDomainProject);
+  const remembered = useUiPreferences((state) => state.domainProject);
+  const remember = useUiPreferences((state) => state.setDomainProject);
 
   useEffect(() => {
-    void loadDomainWorkspace(environment);
-    void loadDomainWatches(environment);
-  }, [environment, loadDomainWorkspace, loadDomainWatches]);
-  useTroubleshootingOpens(environment);
+    void loadDomainProjects();
+  }, [loadDomainProjects]);
+  // The project last looked at comes back once the list is in (once: a project added later is shown).
+  const restored = useRef(false);
+  useEffect(() => {
+    if (restored.current || !projects) return;
+    restored.current = true;
+    if (remembered !== undefined && projects.some((candidate) => candidate.id === remembered))
+      chooseDomainProject(remembered);
+  }, [projects, remembered, chooseDomainProject]);
+  useEffect(() => {
+    if (project !== undefined && restored.current) remember(project);
+  }, [project, remember]);
 
   return (
     <section aria-labelledby="domains-heading" className="screen domains-screen">
       <h2 id="domains-heading">Custom domains</h2>
       <p className="note">
-        Serve a published project from your own domain, step by step. Saved for{' '}
-        {ENVIRONMENT_LABELS[environment]}, so you can carry on later.
+        Serve a published project from your own domain, step by step. Your work is saved on this
+        computer per project, whichever environment the orders show, so you can carry on later.
       </p>
+      {projectsLoad.kind === 'loading' ? (
+        <p role="status">Loading your projects…</p>
+      ) : projectsLoad.kind === 'failed' ? (
+        <p role="alert" className="message message-error">
+          Your projects could not be loaded: {projectsLoad.message}
+        </p>
+      ) : project === undefined ? (
+        <AddProject first />
+      ) : (
+        <ProjectDomains project={project} />
+      )}
+    </section>
+  );
+}
+
+/** Which project's domains are shown, and the way to add another. */
+function ProjectPicker({ project }: { project: ProjectId }) {
+  const projects = useAppStore((state) => state.domainProjects) ?? [];
+  const choose = useAppStore((state) => state.chooseDomainProject);
+  const [adding, setAdding] = useState(false);
+  const selectId = useId();
+  return (
+    <div className="domains-project">
+      <div className="domains-project-row">
+        <label htmlFor={selectId}>Project</label>
+        <select id={selectId} value={project} onChange={(event) => choose(event.target.value)}>
+          {projects.map((candidate) => (
+            <option key={candidate.id} value={candidate.id}>
+              {candidate.name}
+            </option>
+          ))}
+        </select>
+        {!adding && (
+          <button type="button" onClick={() => setAdding(true)}>
+            Add a project…
+          </button>
+        )}
+      </div>
+      {adding && <AddProject onDone={() => setAdding(false)} />}
+    </div>
+  );
+}
+
+/** The project's name, as the dashboard shows it: the first time, or another one. */
+function AddProject({ first = false, onDone }: { first?: boolean; onDone?: () => void }) {
+  const addDomainProject = useAppStore((state) => state.addDomainProject);
+  const [name, setName] = useState('');
+  const [problem, setProblem] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const local = checkProjectName(name);
+    if (local !== undefined) {
+      setProblem(local);
+      return;
+    }
+    setSaving(true);
+    const failed = await addDomainProject(name);
+    setSaving(false);
+    setProblem(failed);
+    if (failed === undefined) onDone?.();
+  };
+
+  return (
+    <form className="domains-add-project" onSubmit={(event) => void submit(event)}>
+      {first && (
+        <p>
+          Custom domains belong to a published project. Which project are they for? Name it as the
+          dashboard shows it.
+        </p>
+      )}
+      <TextField
+        label="Project name"
+        hint="As in the dashboard, e.g. Pet Shop. The same name later is the same project."
+        value={name}
+        autoComplete="off"
+        spellCheck={false}
+        message={problem === undefined ? undefined : { tone: 'error', text: problem }}
+        onChange={(event) => {
+          setName(event.target.value);
+          setProblem(undefined);
+        }}
+        actions={
+          <>
+            <button type="submit" className="primary-button" aria-disabled={saving || undefined}>
+              {first ? 'Add the project' : 'Add project'}
+            </button>
+            {!first && (
+              <button type="button" onClick={onDone}>
+                Cancel
+              </button>
+            )}
+          </>
+        }
+      />
+    </form>
+  );
+}
+
+/** One project's saved domains, or its assistant while one is open. */
+function ProjectDomains({ project }: { project: ProjectId }) {
+  const load = useAppStore((state) => state.domainWorkspaces[project]);
+  const session = useAppStore((state) => state.domainSession);
+  const loadDomainWorkspace = useAppStore((state) => state.loadDomainWorkspace);
+  const loadDomainWatches = useAppStore((state) => state.loadDomainWatches);
+
+  useEffect(() => {
+    void loadDomainWorkspace(project);
+    void loadDomainWatches(project);
+  }, [project, loadDomainWorkspace, loadDomainWatches]);
+  useTroubleshootingOpens(project);
+
+  if (session && session.project === project && load?.kind === 'ready')
+    return <DomainAssistant session={session} />;
+  return (
+    <>
+      <ProjectPicker project={project} />
       {load === undefined || load.kind === 'loading' ? (
         <p role="status">Loading your saved domains…</p>
       ) : load.kind === 'failed' ? (
         <p role="alert" className="message message-error">
           Your saved domains could not be loaded: {load.message}
         </p>
-      ) : session && session.environment === environment ? (
-        <DomainAssistant session={session} />
       ) : (
-        <DomainsOverview environment={environment} />
+        <DomainsOverview project={project} />
       )}
-    </section>
+    </>
   );
 }
 
@@ -60,31 +192,35 @@ export function DomainsScreen() {
  * assistant opens it at its certificate step, where the troubleshooting is
  * (once per domain, and only over the list, never over another domain's step).
  */
-function useTroubleshootingOpens(environment: EnvironmentId) {
+function useTroubleshootingOpens(project: ProjectId) {
   const due = useAppStore((state) => {
     const opened = new Set(state.troubleshootingOpened);
-    return Object.values(state.domainWatches[environment] ?? {}).find(
-      (watch) => watch.troubleshoot && !opened.has(troubleshootingKey(environment, watch.domain)),
+    return Object.values(state.domainWatches[project] ?? {}).find(
+      (watch) => watch.troubleshoot && !opened.has(troubleshootingKey(project, watch.domain)),
     )?.domain;
   });
   const sessionOpen = useAppStore((state) => state.domainSession !== undefined);
-  const ready = useAppStore((state) => state.domainWorkspaces[environment]?.kind === 'ready');
+  const ready = useAppStore((state) => state.domainWorkspaces[project]?.kind === 'ready');
   const resumeDomain = useAppStore((state) => state.resumeDomain);
   const noteOpened = useAppStore((state) => state.noteTroubleshootingOpened);
   useEffect(() => {
     if (due === undefined || sessionOpen || !ready) return;
-    noteOpened(environment, due);
-    resumeDomain(environment, due);
-  }, [due, sessionOpen, ready, environment, resumeDomain, noteOpened]);
+    noteOpened(project, due);
+    resumeDomain(project, due);
+  }, [due, sessionOpen, ready, project, resumeDomain, noteOpened]);
 }
 
-function DomainsOverview({ environment }: { environment: EnvironmentId }) {
+function DomainsOverview({ project }: { project: ProjectId }) {
   const saved = useAppStore(
     useShallow((state) => {
-      const load = state.domainWorkspaces[environment];
+      const load = state.domainWorkspaces[project];
       return load?.kind === 'ready' ? Object.values(load.workspace.progress) : [];
     }),
   );
+  const hasConfig = useAppStore((state) => {
+    const load = state.domainWorkspaces[project];
+    return load?.kind === 'ready' && load.workspace.config !== undefined;
+  });
   const startDomainAssistant = useAppStore((state) => state.startDomainAssistant);
   const resumeDomain = useAppStore((state) => state.resumeDomain);
   const saveProblem = useAppStore((state) => state.domainSaveProblem);
@@ -95,14 +231,14 @@ function DomainsOverview({ environment }: { environment: EnvironmentId }) {
   const sorted = [...saved].sort((a, b) => b.updatedAt - a.updatedAt);
   const live = sorted.filter(isLive);
   const inProgress = sorted.filter((progress) => !isLive(progress));
-  const watches = useAppStore((state) => state.domainWatches[environment]);
+  const watches = useAppStore((state) => state.domainWatches[project]);
   const item = (progress: DomainProgress) => (
     <SavedDomain
       key={progress.domain}
       progress={progress}
       watch={watches?.[progress.domain]}
       onResume={() => {
-        if (!resumeDomain(environment, progress.domain)) {
+        if (!resumeDomain(project, progress.domain)) {
           setResumeProblem(
             `${progress.domain} cannot be opened: its saved name is not a valid domain. Remove it and add the domain again.`,
           );
@@ -119,7 +255,7 @@ function DomainsOverview({ environment }: { environment: EnvironmentId }) {
           ref={addButtonRef}
           type="button"
           className="primary-button"
-          onClick={() => startDomainAssistant(environment)}
+          onClick={() => startDomainAssistant(project)}
         >
           Add a domain
         </button>
@@ -140,11 +276,12 @@ function DomainsOverview({ environment }: { environment: EnvironmentId }) {
         )}
       </section>
 
-      <DomainsConfigEditor environment={environment} />
+      {/* Several domains (a primary and redirects) once there is a domain to configure. */}
+      {(sorted.length > 0 || hasConfig) && <DomainsConfigEditor project={project} />}
 
       {removing !== undefined && (
         <RemoveDomainDialog
-          environment={environment}
+          project={project}
           domain={removing}
           fallbackFocus={addButtonRef}
           onClose={() => setRemoving(undefined)}

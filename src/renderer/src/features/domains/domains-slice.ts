@@ -1,4 +1,5 @@
-// The custom-domain assistant's state: the saved workspace per environment
+// The custom-domain assistant's state: the published projects and the one
+// chosen, the saved workspace per project
 // (mirrored from the main process, which owns it), the open assistant and its
 // step, the latest DNS and certificate checks, and the multi-domain
 // configuration being edited. Every step change is saved at once, so the
@@ -11,7 +12,7 @@ import type {
 } from '../../../../shared/domain-assistant.ts';
 import type { DomainsConfigDraft } from '../../../../shared/domains-config.ts';
 import type { CertificateReport, DomainCheckReport } from '../../../../shared/domains.ts';
-import type { EnvironmentId } from '../../../../shared/environments.ts';
+import type { DomainProject, ProjectId } from '../../../../shared/domain-projects.ts';
 import type { Failure } from '../../../../shared/failures.ts';
 import type { SaveOutcome } from '../../components/text-field.tsx';
 import type { SliceCreator } from '../../store.ts';
@@ -28,7 +29,7 @@ export type WorkspaceLoad =
   | { readonly kind: 'failed'; readonly message: string };
 
 export interface AssistantSession {
-  readonly environment: EnvironmentId;
+  readonly project: ProjectId;
   readonly flow: AssistantFlow;
 }
 
@@ -43,8 +44,22 @@ export type DomainOutcome = SaveOutcome;
 /** Which form saved the settings: the target (step 3) or how to check (step 4). */
 export type SettingsForm = 'target' | 'check';
 
+export type ProjectsLoad =
+  | { readonly kind: 'loading' }
+  | { readonly kind: 'ready'; readonly projects: readonly DomainProject[] }
+  | { readonly kind: 'failed'; readonly message: string };
+
 export interface DomainsSlice {
-  readonly domainWorkspaces: Partial<Record<EnvironmentId, WorkspaceLoad>>;
+  readonly domainProjectsLoad: ProjectsLoad;
+  /** The projects, once loaded (the announcements name another project's domains with it). */
+  readonly domainProjects?: readonly DomainProject[];
+  /** The project the Domains screen shows. */
+  readonly domainProject?: ProjectId;
+  loadDomainProjects(): Promise<void>;
+  /** Adds a project by its dashboard name and shows it; the reason in plain words when it cannot. */
+  addDomainProject(name: string): Promise<string | undefined>;
+  chooseDomainProject(project: ProjectId): void;
+  readonly domainWorkspaces: Partial<Record<ProjectId, WorkspaceLoad>>;
   /** The open assistant; undefined while the list of domains is shown. */
   readonly domainSession?: AssistantSession;
   readonly dnsCheck: CheckState<DomainCheckReport>;
@@ -52,17 +67,17 @@ export interface DomainsSlice {
   /** Why the last save of progress failed, in plain words; cleared by the next success. */
   readonly domainSaveProblem?: string;
   readonly domainSettingsOutcome?: DomainOutcome & { readonly form: SettingsForm };
-  readonly domainsConfigDrafts: Partial<Record<EnvironmentId, DomainsConfigDraft>>;
+  readonly domainsConfigDrafts: Partial<Record<ProjectId, DomainsConfigDraft>>;
   readonly domainsConfigOutcome?: DomainOutcome;
-  loadDomainWorkspace(environment: EnvironmentId): Promise<void>;
-  startDomainAssistant(environment: EnvironmentId): void;
+  loadDomainWorkspace(project: ProjectId): Promise<void>;
+  startDomainAssistant(project: ProjectId): void;
   /** Resumes a saved domain at its saved step; false when its saved data is unusable. */
-  resumeDomain(environment: EnvironmentId, domain: string): boolean;
+  resumeDomain(project: ProjectId, domain: string): boolean;
   closeDomainAssistant(): void;
   /** Moves the open assistant to another step (or updates the current one) and saves it. */
   setDomainFlow(flow: AssistantFlow): Promise<void>;
   saveDomainSettings(
-    environment: EnvironmentId,
+    project: ProjectId,
     change: DomainSettings,
     form: SettingsForm,
   ): Promise<boolean>;
@@ -70,12 +85,9 @@ export interface DomainsSlice {
   forgetDomainSettingsOutcome(): void;
   runDnsCheck(): Promise<void>;
   runCertificateCheck(): Promise<void>;
-  removeDomain(environment: EnvironmentId, domain: string): Promise<boolean>;
-  editDomainsConfig(environment: EnvironmentId, draft: DomainsConfigDraft): void;
-  saveDomainsConfig(
-    environment: EnvironmentId,
-    config: DomainsConfig | undefined,
-  ): Promise<boolean>;
+  removeDomain(project: ProjectId, domain: string): Promise<boolean>;
+  editDomainsConfig(project: ProjectId, draft: DomainsConfigDraft): void;
+  saveDomainsConfig(project: ProjectId, config: DomainsConfig | undefined): Promise<boolean>;
 }
 
 /** The certificate authority the platform uses when no other is saved (as the main process assumes). */
@@ -90,15 +102,15 @@ function draftOf(config: DomainsConfig | undefined): DomainsConfigDraft {
 }
 
 export const createDomainsSlice: SliceCreator<DomainsSlice> = (api) => (set, get) => {
-  const setWorkspace = (environment: EnvironmentId, workspace: DomainWorkspace) =>
+  const setWorkspace = (project: ProjectId, workspace: DomainWorkspace) =>
     set({
       domainWorkspaces: {
         ...get().domainWorkspaces,
-        [environment]: { kind: 'ready', workspace },
+        [project]: { kind: 'ready', workspace },
       },
     });
-  const workspaceOf = (environment: EnvironmentId): DomainWorkspace | undefined => {
-    const load = get().domainWorkspaces[environment];
+  const workspaceOf = (project: ProjectId): DomainWorkspace | undefined => {
+    const load = get().domainWorkspaces[project];
     return load?.kind === 'ready' ? load.workspace : undefined;
   };
   /** Whether the session is still the one a check was started for. */
@@ -107,7 +119,7 @@ export const createDomainsSlice: SliceCreator<DomainsSlice> = (api) => (set, get
     return (
       now !== undefined &&
       before !== undefined &&
-      now.environment === before.environment &&
+      now.project === before.project &&
       now.flow.domain?.ascii === before.flow.domain?.ascii
     );
   };
@@ -120,54 +132,85 @@ export const createDomainsSlice: SliceCreator<DomainsSlice> = (api) => (set, get
       domainSettingsOutcome: undefined,
     });
 
+  const applyProjects = (projects: readonly DomainProject[], chosen?: ProjectId) => {
+    const current = chosen ?? get().domainProject;
+    const kept = projects.some((project) => project.id === current) ? current : undefined;
+    set({
+      domainProjectsLoad: { kind: 'ready', projects },
+      domainProjects: projects,
+      domainProject: kept ?? projects.at(-1)?.id,
+    });
+  };
+
   return {
+    domainProjectsLoad: { kind: 'loading' },
+    async loadDomainProjects() {
+      const result = await api.domains.projects();
+      if (!result.ok) {
+        set({ domainProjectsLoad: { kind: 'failed', message: result.error.message } });
+        return;
+      }
+      applyProjects(result.value);
+    },
+    async addDomainProject(name) {
+      const result = await api.domains.addProject(name);
+      if (!result.ok) return result.error.message;
+      applyProjects(result.value.projects, result.value.project.id);
+      return undefined;
+    },
+    chooseDomainProject(project) {
+      if (get().domainProject === project) return;
+      // The assistant belongs to one project: another one's closes.
+      if (get().domainSession?.project !== project) openSession(undefined);
+      set({ domainProject: project });
+    },
     domainWorkspaces: {},
     dnsCheck: { kind: 'idle' },
     certificateCheck: { kind: 'idle' },
     domainsConfigDrafts: {},
 
-    async loadDomainWorkspace(environment) {
-      // The assistant belongs to one environment; another one's is closed.
+    async loadDomainWorkspace(project) {
+      // The assistant belongs to one project; another one's is closed.
       const session = get().domainSession;
-      if (session && session.environment !== environment) openSession(undefined);
-      if (!get().domainWorkspaces[environment]) {
+      if (session && session.project !== project) openSession(undefined);
+      if (!get().domainWorkspaces[project]) {
         set({
-          domainWorkspaces: { ...get().domainWorkspaces, [environment]: { kind: 'loading' } },
+          domainWorkspaces: { ...get().domainWorkspaces, [project]: { kind: 'loading' } },
         });
       }
-      const result = await api.domains.workspace(environment);
+      const result = await api.domains.workspace(project);
       if (!result.ok) {
         set({
           domainWorkspaces: {
             ...get().domainWorkspaces,
-            [environment]: { kind: 'failed', message: result.error.message },
+            [project]: { kind: 'failed', message: result.error.message },
           },
         });
         return;
       }
-      setWorkspace(environment, result.value);
-      if (!get().domainsConfigDrafts[environment]) {
+      setWorkspace(project, result.value);
+      if (!get().domainsConfigDrafts[project]) {
         set({
           domainsConfigDrafts: {
             ...get().domainsConfigDrafts,
-            [environment]: draftOf(result.value.config),
+            [project]: draftOf(result.value.config),
           },
         });
       }
     },
 
-    startDomainAssistant(environment) {
+    startDomainAssistant(project) {
       openSession({
-        environment,
+        project,
         flow: { kind: 'preconditions', preconditions: NO_PRECONDITIONS },
       });
     },
 
-    resumeDomain(environment, domain) {
-      const progress = workspaceOf(environment)?.progress[domain];
+    resumeDomain(project, domain) {
+      const progress = workspaceOf(project)?.progress[domain];
       const flow = progress ? flowFromProgress(progress) : undefined;
       if (!flow) return false;
-      openSession({ environment, flow });
+      openSession({ project, flow });
       return true;
     },
 
@@ -186,39 +229,39 @@ export const createDomainsSlice: SliceCreator<DomainsSlice> = (api) => (set, get
       }
       const progress = progressOf(flow, Date.now());
       if (!progress) return;
-      const result = await api.domains.saveProgress(session.environment, progress);
+      const result = await api.domains.saveProgress(session.project, progress);
       if (!result.ok) {
         set({
           domainSaveProblem: `Your progress could not be saved: ${result.error.message} You can go on; the assistant will try again at the next step.`,
         });
         return;
       }
-      setWorkspace(session.environment, result.value);
+      setWorkspace(session.project, result.value);
       if (get().domainSaveProblem !== undefined) set({ domainSaveProblem: undefined });
       // A draft given another name in step 2 is the same draft renamed: its
       // old name goes, so the list holds one entry per domain. A verified
       // domain is no draft: it stays, and the new name starts an entry of its own.
       const old = previous && result.value.progress[previous.display];
       if (old && previous.ascii !== flow.domain?.ascii && old.verifiedAt === undefined) {
-        const removed = await api.domains.removeProgress(session.environment, previous.display);
-        if (removed.ok) setWorkspace(session.environment, removed.value);
+        const removed = await api.domains.removeProgress(session.project, previous.display);
+        if (removed.ok) setWorkspace(session.project, removed.value);
       }
     },
 
-    async saveDomainSettings(environment, change, form) {
-      const current = workspaceOf(environment)?.settings ?? {};
+    async saveDomainSettings(project, change, form) {
+      const current = workspaceOf(project)?.settings ?? {};
       const next: DomainSettings = { ...current, ...change };
       // An empty value means "not set" (the system resolver, the default CA).
       for (const key of ['target', 'resolver', 'caDomain'] as const) {
         if (next[key] === undefined || next[key].trim() === '') delete next[key];
       }
       set({ domainSettingsOutcome: { form, kind: 'working', message: 'Saving…' } });
-      const result = await api.domains.saveSettings(environment, next);
+      const result = await api.domains.saveSettings(project, next);
       if (!result.ok) {
         set({ domainSettingsOutcome: { form, kind: 'failed', message: result.error.message } });
         return false;
       }
-      setWorkspace(environment, result.value);
+      setWorkspace(project, result.value);
       set({ domainSettingsOutcome: { form, kind: 'done', message: 'Saved.' } });
       return true;
     },
@@ -234,7 +277,7 @@ export const createDomainsSlice: SliceCreator<DomainsSlice> = (api) => (set, get
       const session = get().domainSession;
       const domain = session?.flow.domain;
       if (!session || !domain || get().dnsCheck.kind === 'checking') return;
-      const settings = workspaceOf(session.environment)?.settings ?? {};
+      const settings = workspaceOf(session.project)?.settings ?? {};
       if (settings.target === undefined) {
         set({
           dnsCheck: {
@@ -251,7 +294,7 @@ export const createDomainsSlice: SliceCreator<DomainsSlice> = (api) => (set, get
       }
       set({ dnsCheck: { kind: 'checking' } });
       // Main asks the DNS server saved in the settings.
-      const result = await api.domains.check(session.environment, {
+      const result = await api.domains.check(session.project, {
         domain: domain.ascii,
         target: settings.target,
         ...(settings.caDomain !== undefined ? { caDomain: settings.caDomain } : {}),
@@ -287,7 +330,7 @@ export const createDomainsSlice: SliceCreator<DomainsSlice> = (api) => (set, get
       set({ certificateCheck: { kind: 'checking' } });
       // Main asks the DNS server saved in the settings where the site is, so
       // both checks look at the same thing.
-      const result = await api.domains.certificate(session.environment, { domain: domain.ascii });
+      const result = await api.domains.certificate(session.project, { domain: domain.ascii });
       if (!sameSession(session)) return;
       set({
         certificateCheck: result.ok
@@ -296,39 +339,39 @@ export const createDomainsSlice: SliceCreator<DomainsSlice> = (api) => (set, get
       });
     },
 
-    async removeDomain(environment, domain) {
-      const result = await api.domains.removeProgress(environment, domain);
+    async removeDomain(project, domain) {
+      const result = await api.domains.removeProgress(project, domain);
       if (!result.ok) {
         set({ domainSaveProblem: `${domain} could not be removed here: ${result.error.message}` });
         return false;
       }
-      setWorkspace(environment, result.value);
+      setWorkspace(project, result.value);
       const session = get().domainSession;
-      if (session?.environment === environment && session.flow.domain?.display === domain) {
+      if (session?.project === project && session.flow.domain?.display === domain) {
         openSession(undefined);
       }
       return true;
     },
 
-    editDomainsConfig(environment, draft) {
+    editDomainsConfig(project, draft) {
       set({
-        domainsConfigDrafts: { ...get().domainsConfigDrafts, [environment]: draft },
+        domainsConfigDrafts: { ...get().domainsConfigDrafts, [project]: draft },
         domainsConfigOutcome: undefined,
       });
     },
 
-    async saveDomainsConfig(environment, config) {
+    async saveDomainsConfig(project, config) {
       set({ domainsConfigOutcome: { kind: 'working', message: 'Saving the configuration…' } });
-      const result = await api.domains.saveConfig(environment, config);
+      const result = await api.domains.saveConfig(project, config);
       if (!result.ok) {
         set({ domainsConfigOutcome: { kind: 'failed', message: result.error.message } });
         return false;
       }
-      setWorkspace(environment, result.value);
+      setWorkspace(project, result.value);
       set({
         domainsConfigDrafts: {
           ...get().domainsConfigDrafts,
-          [environment]: draftOf(result.value.config),
+          [project]: draftOf(result.value.config),
         },
         domainsConfigOutcome: {
           kind: 'done',

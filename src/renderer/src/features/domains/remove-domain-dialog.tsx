@@ -4,7 +4,7 @@
 // progress.
 
 import { useRef, useState, type FormEvent, type RefObject } from 'react';
-import type { EnvironmentId } from '../../../../shared/environments.ts';
+import type { ProjectId } from '../../../../shared/domain-projects.ts';
 import { placeHostName, validateDomainsConfig } from '../../../../shared/domains-config.ts';
 import { ConfirmDialog } from '../../components/dialog.tsx';
 import { TextField, type FieldMessage } from '../../components/text-field.tsx';
@@ -18,19 +18,19 @@ import {
 } from './served-domains.ts';
 
 export function RemoveDomainDialog({
-  environment,
+  project,
   domain,
   fallbackFocus,
   onClose,
 }: {
-  environment: EnvironmentId;
+  project: ProjectId;
   domain: string;
   fallbackFocus: RefObject<HTMLElement | null>;
   onClose: () => void;
 }) {
   const removeDomain = useAppStore((state) => state.removeDomain);
   const workspace = useAppStore((state) => {
-    const load = state.domainWorkspaces[environment];
+    const load = state.domainWorkspaces[project];
     return load?.kind === 'ready' ? load.workspace : undefined;
   });
   const [redirecting, setRedirecting] = useState(false);
@@ -50,7 +50,7 @@ export function RemoveDomainDialog({
 
   const remove = async () => {
     setBusy(true);
-    const removed = await removeDomain(environment, domain);
+    const removed = await removeDomain(project, domain);
     setBusy(false);
     if (removed) onClose();
   };
@@ -67,7 +67,7 @@ export function RemoveDomainDialog({
       detour={
         detouring ? (
           <RedirectForm
-            environment={environment}
+            project={project}
             domain={domain}
             initialTarget={firstRedirectTarget(config, workspace.progress, domain)}
             served={[
@@ -105,7 +105,7 @@ export function RemoveDomainDialog({
 
 /** Where `domain` should send its visitors, saved into the configuration, then the removal. */
 function RedirectForm({
-  environment,
+  project,
   domain,
   initialTarget,
   served,
@@ -114,7 +114,7 @@ function RedirectForm({
   onDone,
   onBack,
 }: {
-  environment: EnvironmentId;
+  project: ProjectId;
   domain: string;
   initialTarget: string;
   /** The domains (ASCII) known to serve the project. */
@@ -125,7 +125,7 @@ function RedirectForm({
   onBack: () => void;
 }) {
   const config = useAppStore((state) => {
-    const load = state.domainWorkspaces[environment];
+    const load = state.domainWorkspaces[project];
     return load?.kind === 'ready' ? load.workspace.config : undefined;
   });
   const saveDomainsConfig = useAppStore((state) => state.saveDomainsConfig);
@@ -163,8 +163,8 @@ function RedirectForm({
       return;
     }
     setBusy(true);
-    const saved = await saveDomainsConfig(environment, validation.config);
-    const removed = saved && (await removeDomain(environment, domain));
+    const saved = await saveDomainsConfig(project, validation.config);
+    const removed = saved && (await removeDomain(project, domain));
     setBusy(false);
     if (removed) onDone();
     else setFailed(true);

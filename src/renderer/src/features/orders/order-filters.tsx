@@ -4,9 +4,10 @@
 // ends included), and what changed since the last refresh (new, changed,
 // gone). The button counts the filters in use.
 
-import { useId } from 'react';
+import { useId, useRef, type KeyboardEvent } from 'react';
 import { Popover } from '../../components/popover.tsx';
 import { useAppStore } from '../../store-context.tsx';
+import { useCommandHandler, useCommands } from '../commands/command-registry.tsx';
 import {
   SEARCHABLE,
   type CompleteFilter,
@@ -32,13 +33,35 @@ export function isFiltered(query: OrdersQuery): boolean {
   return query.search !== DEFAULT_ORDERS_QUERY.search || activeFilterCount(query) > 0;
 }
 
+/**
+ * The search field. Ctrl+F or "/" comes here (the text selected, to type
+ * over); Escape clears it; Enter on an id typed in full opens that order.
+ */
 export function OrderSearch() {
   const search = useAppStore((state) => state.ordersQuery.search);
   const setQuery = useAppStore((state) => state.setOrdersQuery);
+  const commands = useCommands();
+  const inputRef = useRef<HTMLInputElement>(null);
   const searchId = useId();
   const hintId = useId();
   const problemId = useId();
   const badSearch = !SEARCHABLE.test(search.trim());
+
+  useCommandHandler('find', () => {
+    inputRef.current?.focus();
+    inputRef.current?.select();
+  });
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Escape' && search !== '') {
+      event.preventDefault();
+      event.stopPropagation();
+      setQuery({ search: '' });
+    } else if (event.key === 'Enter' && /^\d+$/.test(search.trim())) {
+      event.preventDefault();
+      commands.run('open-order', search.trim());
+    }
+  };
 
   return (
     <div role="search" aria-label="Find orders" className="order-search">
@@ -46,6 +69,7 @@ export function OrderSearch() {
         Search by order or pet ID
       </label>
       <input
+        ref={inputRef}
         id={searchId}
         type="search"
         inputMode="numeric"
@@ -56,9 +80,11 @@ export function OrderSearch() {
         aria-invalid={badSearch || undefined}
         aria-describedby={badSearch ? `${hintId} ${problemId}` : hintId}
         onChange={(event) => setQuery({ search: event.target.value })}
+        onKeyDown={onKeyDown}
       />
       <span id={hintId} className="visually-hidden">
-        Digits of the ID; results show as you type.
+        Digits of the ID; results show as you type. Enter on a whole order ID opens it; Escape
+        clears the search.
       </span>
       {badSearch && (
         <p id={problemId} className="field-problem order-search-problem">

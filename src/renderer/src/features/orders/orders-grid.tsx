@@ -7,7 +7,11 @@
 // (table/grid-rows.ts) in the scroll event itself, so each painted frame
 // shows the rows of its scroll position. One row is the tab stop (roving
 // focus); the arrow keys, Page Up/Down and Home/End move the selection and
-// keep it in view; Enter opens the details; Delete asks to cancel.
+// keep it in view; Enter opens the details; Delete asks to cancel; the
+// context-menu key or Shift+F10 (or a right-click) opens the row's menu.
+// The columns the clerk hid are left out and the widths set are kept (UI
+// preferences); where the columns are wider than the window, the grid
+// scrolls sideways with its header.
 
 import {
   useEffect,
@@ -21,6 +25,7 @@ import {
   type ReactNode,
 } from 'react';
 import type { ReviewMarks } from '../../../../shared/orders-local.ts';
+import { useUiPreferences } from '../../ui-preferences.tsx';
 import type { AllState, RowSelection } from '../bulk-cancel/row-selection.ts';
 import type { ChangeMark } from '../changes/change-lookup.ts';
 import '../changes/changes.css';
@@ -33,7 +38,16 @@ import {
   scrollTopToReveal,
   type GridScroll,
 } from './table/grid-scroll.ts';
-import { columnTracks, GRID_COLUMNS, isSortable, type RowContent } from './table/order-cells.ts';
+import {
+  columnTracks,
+  gridColumns,
+  isSortable,
+  type GridColumn,
+  type RowContent,
+  type SearchHighlight,
+} from './table/order-cells.ts';
+import { ColumnResizer } from './column-resizer.tsx';
+import { RowMenu, type RowMenuAt } from './row-menu.tsx';
 import type { OrderTable, SortColumn, SortSpec } from './table/order-table.ts';
 import { canStillCancel, type RowStatus } from './row-status.ts';
 
@@ -41,8 +55,6 @@ import { canStillCancel, type RowStatus } from './row-status.ts';
 export const ROW_HEIGHT = 32;
 /** The scroll area's height where layout gives none (a hidden window, jsdom). */
 export const FALLBACK_VIEWPORT_HEIGHT = 480;
-const COLUMNS = GRID_COLUMNS;
-const TRACKS = { '--orders-grid-columns': columnTracks(COLUMNS) } as CSSProperties;
 
 /** A field the service left out: a dash on screen, words for screen readers. */
 export const MISSING = (
@@ -84,6 +96,10 @@ export interface OrdersGridProps {
   readonly tickedState: AllState;
   /** Shown in the grid's body when there are no rows (what matched nothing, and how to clear it). */
   readonly empty?: ReactNode;
+  /** The digits searched for, marked in the ids. */
+  readonly highlight?: SearchHighlight | undefined;
+  /** A short message after the row's menu copied something. */
+  readonly onCopied?: (message: string) => void;
 }
 
 export function OrdersGrid(props: OrdersGridProps) {
@@ -96,6 +112,18 @@ export function OrdersGrid(props: OrdersGridProps) {
   /** Set by the keyboard: the newly selected row takes the focus once rendered. */
   const focusWanted = useRef(false);
   const hintId = useId();
+  const [menu, setMenu] = useState<RowMenuAt | undefined>();
+  const hidden = useUiPreferences((state) => state.hiddenColumns);
+  const widths = useUiPreferences((state) => state.columnWidths);
+  const hiddenKey = hidden.join(' ');
+  // One set of columns per choice: the pool of rows is made for it.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the key stands for the list
+  const columns = useMemo(() => gridColumns(hidden), [hiddenKey]);
+  const tracks = useMemo(
+    () => ({ '--orders-grid-columns': columnTracks(columns, widths) }) as CSSProperties,
+    [columns, widths],
+  );
+  const gridRef = useRef<HTMLDivElement>(null);
   const shown = rows.length;
   // The row that is the grid's tab stop: the selected one, else the first.
   const tabStop = position >= 0 && position < shown ? position : 0;
@@ -130,6 +158,7 @@ export function OrdersGrid(props: OrdersGridProps) {
       cancelBlocked,
       cancelBlockedId,
       selection: props.selection,
+      highlight: props.highlight,
     }),
     [
       table,
@@ -142,6 +171,7 @@ export function OrdersGrid(props: OrdersGridProps) {
       cancelBlocked,
       cancelBlockedId,
       props.selection,
+      props.highlight,
     ],
   );
 
@@ -161,7 +191,7 @@ export function OrdersGrid(props: OrdersGridProps) {
     const scroller = scrollRef.current;
     const body = bodyRef.current;
     if (!scroller || !body) return undefined;
-    const pool = new GridRows(body, COLUMNS, ROW_HEIGHT);
+    const pool = new GridRows(body, columns, ROW_HEIGHT);
     gridRows.current = pool;
     let headLeft = 0;
     const onScroll = () => {
@@ -193,6 +223,14 @@ export function OrdersGrid(props: OrdersGridProps) {
     const onDoubleClick = (event: MouseEvent) => {
       if (pool.positionOf(event.target) !== undefined) latest.current.onOpenDetails();
     };
+    // The row's own menu instead of the page's (which has nothing for a row).
+    const onContextMenu = (event: MouseEvent) => {
+      const at = pool.positionOf(event.target);
+      if (at === undefined) return;
+      event.preventDefault();
+      latest.current.onSelect(at, 'pointer');
+      setMenu({ position: at, x: event.clientX, y: event.clientY });
+    };
     const onFocus = (event: FocusEvent) => {
       const target = event.target;
       if (!(target instanceof HTMLElement) || target.getAttribute('role') !== 'row') return;
@@ -203,16 +241,20 @@ export function OrdersGrid(props: OrdersGridProps) {
     scroller.addEventListener('scroll', onScroll, { passive: true });
     body.addEventListener('click', onClick);
     body.addEventListener('dblclick', onDoubleClick);
+    body.addEventListener('contextmenu', onContextMenu);
     body.addEventListener('focusin', onFocus);
     return () => {
       scroller.removeEventListener('scroll', onScroll);
       body.removeEventListener('click', onClick);
       body.removeEventListener('dblclick', onDoubleClick);
+      body.removeEventListener('contextmenu', onContextMenu);
       body.removeEventListener('focusin', onFocus);
+      // Focus on a row that goes with its pool comes back to the new pool's tab stop.
+      if (body.contains(body.ownerDocument.activeElement)) focusWanted.current = true;
       body.replaceChildren();
       gridRows.current = undefined;
     };
-  }, []);
+  }, [columns]);
 
   // A list that grows past the cap changes the scale: the rows at the top of the view stay there.
   // Then the rows show what the props say, at the scroll position the page has.
@@ -296,10 +338,28 @@ export function OrdersGrid(props: OrdersGridProps) {
           props.onCancel(id);
         break;
       }
+      case 'ContextMenu':
+      case 'F10': {
+        if (event.key === 'F10' && !event.shiftKey) return;
+        const at = position >= 0 ? position : 0;
+        const element = gridRows.current?.elementAt(at);
+        if (!element || shown === 0) return;
+        if (position < 0) props.onSelect(0, 'keyboard');
+        const box = element.getBoundingClientRect();
+        setMenu({ position: at, x: box.left + 48, y: box.bottom, fromKeyboard: true });
+        break;
+      }
       default:
         return;
     }
     event.preventDefault();
+  };
+
+  const closeMenu = (focusRow: boolean) => {
+    const at = menu?.position;
+    setMenu(undefined);
+    if (focusRow && at !== undefined)
+      gridRows.current?.elementAt(at)?.focus({ preventScroll: true });
   };
 
   return (
@@ -309,14 +369,15 @@ export function OrdersGrid(props: OrdersGridProps) {
         aria-label={label}
         aria-rowcount={rows.length + 1}
         aria-busy={props.busy || undefined}
-        aria-colcount={COLUMNS.length}
+        aria-colcount={columns.length}
         aria-describedby={hintId}
         className="orders-grid"
-        style={TRACKS}
+        style={tracks}
+        ref={gridRef}
       >
         <div role="rowgroup" className="orders-grid-head" ref={headRef}>
           <div role="row" aria-rowindex={1} className="orders-grid-row">
-            {COLUMNS.map((column) => {
+            {columns.map((column) => {
               const sorted = sort?.column === column.key ? sort.direction : undefined;
               return (
                 <div
@@ -346,6 +407,14 @@ export function OrdersGrid(props: OrdersGridProps) {
                   ) : (
                     column.label
                   )}
+                  {isResizable(column) && (
+                    <ColumnResizer
+                      column={column}
+                      columns={columns}
+                      widths={widths}
+                      gridRef={gridRef}
+                    />
+                  )}
                 </div>
               );
             })}
@@ -369,11 +438,29 @@ export function OrdersGrid(props: OrdersGridProps) {
       <p id={hintId} className="visually-hidden">
         Arrow keys, Page Up, Page Down, Home and End move through the orders. Enter opens the
         order&rsquo;s details. Delete asks to cancel it. Space ticks it for a bulk cancel (with
-        Shift, every order from the last one ticked).
+        Shift, every order from the last one ticked). The menu key or Shift+F10 opens the
+        order&rsquo;s menu: copy, details, cancel.
       </p>
+      {menu && (
+        <RowMenu
+          at={menu}
+          table={table}
+          row={rows[menu.position]}
+          statuses={statuses}
+          cancelBlocked={cancelBlocked}
+          cancelBlockedId={cancelBlockedId}
+          onOpenDetails={props.onOpenDetails}
+          onCancel={props.onCancel}
+          onCopied={(message) => props.onCopied?.(message)}
+          onClose={closeMenu}
+        />
+      )}
     </div>
   );
 }
+
+/** The tick box is a fixed width; every other column's header edge resizes it. */
+const isResizable = (column: GridColumn) => column.key !== 'select';
 
 /** The largest scrollTop the scroller's content allows. */
 const maxScrollTop = (scroll: GridScroll) => Math.max(0, scroll.contentHeight - scroll.viewport);

@@ -8,7 +8,7 @@
 // key) are in the window's notice area. What is shown is derived in
 // use-orders-view.ts; this file lays it out.
 
-import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/environments.ts';
 import { fileStamp, saveTextFile } from '../../components/save-file.ts';
 import { StatusRegion } from '../../components/status-region.tsx';
@@ -17,6 +17,7 @@ import { useNow } from '../../components/use-now.ts';
 import { formatClock, formatCount } from '../../format.ts';
 import { useAppStore } from '../../store-context.tsx';
 import { BulkCancelDialog } from '../bulk-cancel/bulk-cancel-dialog.tsx';
+import { useCommandHandler } from '../commands/command-registry.tsx';
 import { BulkCancelFailure, BulkCancelPanel } from '../bulk-cancel/bulk-cancel-panel.tsx';
 import { GoneOrders } from '../changes/gone-orders.tsx';
 import type { AutoRefreshPlan } from './auto-refresh.ts';
@@ -30,6 +31,7 @@ import { OrdersGrid } from './orders-grid.tsx';
 import type { EnvironmentOrders, LoadedOrders, OrdersLoad, OrdersQuery } from './orders-slice.ts';
 import { OrdersStatusBar } from './orders-status-bar.tsx';
 import { OrdersToolbar } from './orders-toolbar.tsx';
+import type { SearchHighlight } from './table/order-cells.ts';
 import { useAutoRefresh } from './use-auto-refresh.ts';
 import { useOrdersView } from './use-orders-view.ts';
 import './orders.css';
@@ -46,6 +48,7 @@ export function OrdersScreen() {
   );
   const outcomeRef = useRef<HTMLDivElement>(null);
   const [exported, setExported] = useState<string | undefined>();
+  const [copied, setCopied] = useState<string | undefined>();
   const now = useNow(15_000);
   const load = orders?.load ?? IDLE;
   const list = orders?.list;
@@ -96,6 +99,7 @@ export function OrdersScreen() {
         plan={plan}
         now={now}
         onExported={setExported}
+        onCopied={setCopied}
       />
 
       <div className="toasts">
@@ -103,6 +107,9 @@ export function OrdersScreen() {
         <BulkCancelFailure />
         <Toast label="Export" onDone={() => setExported(undefined)} messageKey={exported}>
           {exported && <p>{exported}</p>}
+        </Toast>
+        <Toast label="Copied" onDone={() => setCopied(undefined)} messageKey={copied}>
+          {copied && <p>{copied}</p>}
         </Toast>
       </div>
       <CancelOrderDialog fallbackFocus={outcomeRef} />
@@ -119,6 +126,7 @@ function OrdersWorkspace({
   plan,
   now,
   onExported,
+  onCopied,
 }: {
   environment: EnvironmentId;
   list: LoadedOrders | undefined;
@@ -127,8 +135,10 @@ function OrdersWorkspace({
   plan: AutoRefreshPlan;
   now: number;
   onExported: (message: string) => void;
+  onCopied: (message: string) => void;
 }) {
   const clearFilters = useAppStore((state) => state.clearOrdersFilters);
+  const setQuery = useAppStore((state) => state.setOrdersQuery);
   const selectOrderRow = useAppStore((state) => state.selectOrderRow);
   const askToCancel = useAppStore((state) => state.askToCancel);
   const panel = useAppStore((state) => state.ordersPanel);
@@ -158,6 +168,7 @@ function OrdersWorkspace({
     sortBy,
   } = useOrdersView(environment, orders, offline);
   const changesFilter = query.changes;
+  const highlight = useMemo(() => searchHighlight(query), [query]);
 
   const exportView = () => {
     if (!table) return;
@@ -168,6 +179,26 @@ function OrdersWorkspace({
 
   const focusList = () =>
     workspaceRef.current?.querySelector<HTMLElement>('[role="row"][tabindex="0"]')?.focus();
+
+  const toggleLog = () =>
+    showPanel(panel === 'log' ? (selectedRow === undefined ? 'none' : 'details') : 'log');
+
+  /** The order's details, its heading focused; `searchFor`: the list searched for it alone first. */
+  const openOrder = (id: string | undefined, searchFor: boolean) => {
+    const row = id === undefined ? undefined : table?.rowOfId(id);
+    if (id === undefined || row === undefined) return;
+    if (searchFor) {
+      clearFilters();
+      setQuery({ search: id });
+    }
+    selectOrderRow(environment, row);
+    showPanel('details');
+    setDetailsFocus((n) => n + 1);
+  };
+  useCommandHandler('export-view', exportView);
+  useCommandHandler('toggle-cancel-log', toggleLog);
+  useCommandHandler('go-to-order', (id) => openOrder(id, true));
+  useCommandHandler('open-order', (id) => openOrder(id, false));
 
   return (
     <div
@@ -185,9 +216,7 @@ function OrdersWorkspace({
         onClearTicks={clearTicks}
         onExport={exportView}
         logOpen={panel === 'log'}
-        onToggleLog={() =>
-          showPanel(panel === 'log' ? (selectedRow === undefined ? 'none' : 'details') : 'log')
-        }
+        onToggleLog={toggleLog}
       />
       <BulkCancelPanel environment={environment} />
       {/* The one place the reason is written out for the disabled Cancel buttons (the notice says it in full). */}
@@ -245,6 +274,8 @@ function OrdersWorkspace({
             empty={
               <NoMatch query={query} total={table.count} onClear={clearFilters} label={label} />
             }
+            highlight={highlight}
+            onCopied={onCopied}
           />
         ) : (
           <NoList environment={environment} orders={orders} />
@@ -288,6 +319,18 @@ function OrdersWorkspace({
       />
     </div>
   );
+}
+
+/** The digits searched for, as the grid marks them in the ids; none while nothing is searched. */
+function searchHighlight(query: OrdersQuery): SearchHighlight | undefined {
+  const text = query.search.trim();
+  if (!/^\d+$/.test(text)) return undefined;
+  return {
+    text,
+    inId: query.scope !== 'petId',
+    inPetId: query.scope !== 'id',
+    atStart: query.mode === 'starts-with',
+  };
 }
 
 /** What an empty view says in the grid: what matched nothing, and one way back. */

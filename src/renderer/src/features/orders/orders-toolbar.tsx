@@ -3,9 +3,12 @@
 // cancel log and Refresh on the right. It never changes height: what it opens
 // (the filters, the log) sits over or beside the grid.
 
+import type { ReactNode } from 'react';
 import type { EnvironmentId } from '../../../../shared/environments.ts';
+import { MoreMenu, useFold } from '../../components/fold-bar.tsx';
 import { formatCount } from '../../format.ts';
 import { useAppStore } from '../../store-context.tsx';
+import { ColumnChooser } from './column-chooser.tsx';
 import { OrderFilters, OrderSearch } from './order-filters.tsx';
 import { ChangesSummary } from '../changes/changes-summary.tsx';
 
@@ -26,8 +29,32 @@ export interface OrdersToolbarProps {
   readonly onToggleLog: () => void;
 }
 
+/** What the toolbar folds into "More actions" when it has no room (zoom, a narrow window), first to last. */
+const TOOLBAR_FOLDS = [
+  'changes',
+  'export',
+  'columns',
+  'log',
+  'clear-ticks',
+  'filters',
+  'cancel-ticked',
+  'refresh',
+] as const;
+type ToolbarItem = (typeof TOOLBAR_FOLDS)[number];
+/** The same items as the bar shows them, left to right: the More panel lists them so too. */
+const IN_BAR_ORDER: readonly ToolbarItem[] = [
+  'filters',
+  'cancel-ticked',
+  'clear-ticks',
+  'changes',
+  'columns',
+  'export',
+  'log',
+  'refresh',
+];
+
 export function OrdersToolbar(props: OrdersToolbarProps) {
-  const { environment, ticked, cancelBlocked } = props;
+  const { environment, ticked, cancelBlocked, hasList } = props;
   const refreshOrders = useAppStore((state) => state.refreshOrders);
   const askBulkCancel = useAppStore((state) => state.askBulkCancel);
   const busy = useAppStore((state) => {
@@ -40,53 +67,58 @@ export function OrdersToolbar(props: OrdersToolbarProps) {
   });
   const logCount = useAppStore((state) => state.orders[environment]?.cancelLog.length ?? 0);
 
-  return (
-    <div className="orders-toolbar">
-      {props.hasList && (
-        <>
-          <OrderSearch />
-          <OrderFilters />
-        </>
-      )}
-      {ticked > 0 && (
-        <div role="group" aria-label="Ticked orders" className="toolbar-group ticked-actions">
-          <span role="status" className="ticked-count">
-            {formatCount(ticked)} ticked
-          </span>
-          <button
-            type="button"
-            className="danger-button"
-            aria-disabled={cancelBlocked || bulkRunning ? true : undefined}
-            aria-describedby={cancelBlocked ? props.cancelBlockedId : undefined}
-            title={
-              bulkRunning
-                ? 'A bulk cancel is already under way in this environment.'
-                : cancelBlocked
-            }
-            onClick={() => {
-              if (!cancelBlocked && !bulkRunning)
-                askBulkCancel(environment, props.onCancelTicked());
-            }}
-          >
-            Cancel ticked orders…
-          </button>
-          <button type="button" onClick={props.onClearTicks}>
-            Clear ticks
-          </button>
-        </div>
-      )}
-      {/* While orders are ticked, their actions take the room. */}
-      {ticked === 0 && props.hasList && <ChangesSummary environment={environment} />}
-      <div className="toolbar-spacer" />
-      {props.hasList && (
-        <button type="button" onClick={props.onExport}>
-          Export CSV
-        </button>
-      )}
+  const present: Record<ToolbarItem, boolean> = {
+    // While orders are ticked, their actions take the room.
+    changes: hasList && ticked === 0,
+    export: hasList,
+    columns: hasList,
+    log: true,
+    'clear-ticks': ticked > 0,
+    filters: hasList,
+    'cancel-ticked': ticked > 0,
+    refresh: true,
+  };
+  const { attach, isFolded, anyFolded } = useFold(TOOLBAR_FOLDS.filter((item) => present[item]));
+  const inBar = (item: ToolbarItem) => present[item] && !isFolded(item);
+  const inMore = (item: ToolbarItem) => present[item] && isFolded(item);
+
+  const parts: Record<ToolbarItem, () => ReactNode> = {
+    changes: () => <ChangesSummary environment={environment} />,
+    export: () => (
+      <button type="button" onClick={props.onExport}>
+        Export CSV
+      </button>
+    ),
+    columns: () => <ColumnChooser />,
+    log: () => (
       <button type="button" aria-expanded={props.logOpen} onClick={props.onToggleLog}>
         Cancel log
         {logCount > 0 && <span className="count-badge"> {formatCount(logCount)}</span>}
       </button>
+    ),
+    'clear-ticks': () => (
+      <button type="button" onClick={props.onClearTicks}>
+        Clear ticks
+      </button>
+    ),
+    filters: () => <OrderFilters />,
+    'cancel-ticked': () => (
+      <button
+        type="button"
+        className="danger-button"
+        aria-disabled={cancelBlocked || bulkRunning ? true : undefined}
+        aria-describedby={cancelBlocked ? props.cancelBlockedId : undefined}
+        title={
+          bulkRunning ? 'A bulk cancel is already under way in this environment.' : cancelBlocked
+        }
+        onClick={() => {
+          if (!cancelBlocked && !bulkRunning) askBulkCancel(environment, props.onCancelTicked());
+        }}
+      >
+        Cancel ticked orders…
+      </button>
+    ),
+    refresh: () => (
       <button
         type="button"
         className="primary-button"
@@ -95,6 +127,48 @@ export function OrdersToolbar(props: OrdersToolbarProps) {
       >
         {busy ? 'Refreshing…' : 'Refresh'}
       </button>
+    ),
+  };
+  const slot = (item: ToolbarItem) => inBar(item) && <div data-fold={item}>{parts[item]()}</div>;
+
+  return (
+    <div className="orders-toolbar" ref={attach}>
+      {hasList && <OrderSearch />}
+      {slot('filters')}
+      {ticked > 0 && (
+        <div role="group" aria-label="Ticked orders" className="toolbar-group ticked-actions">
+          <span role="status" className="ticked-count">
+            {formatCount(ticked)} ticked
+          </span>
+          {slot('cancel-ticked')}
+          {slot('clear-ticks')}
+        </div>
+      )}
+      {slot('changes')}
+      {/* Folded, the changes line still speaks: its live region stays, out of sight. */}
+      {inMore('changes') && (
+        <div className="visually-hidden">
+          <ChangesSummary environment={environment} />
+        </div>
+      )}
+      <div className="toolbar-spacer" data-fold-spacer="" />
+      {slot('columns')}
+      {slot('export')}
+      {slot('log')}
+      {slot('refresh')}
+      {anyFolded && (
+        <MoreMenu label="More actions" className="toolbar-more">
+          {IN_BAR_ORDER.filter((item) => inMore(item) && item !== 'changes').map((item) => (
+            <div key={item}>{parts[item]()}</div>
+          ))}
+          {/* A copy to read; the live one above is what screen readers hear. */}
+          {inMore('changes') && (
+            <div aria-hidden="true">
+              <ChangesSummary environment={environment} />
+            </div>
+          )}
+        </MoreMenu>
+      )}
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { RowSelection, type AllState } from '../bulk-cancel/row-selection.ts';
 import { keepChanges, type ChangeLookup } from '../changes/change-lookup.ts';
 import { useOrderChanges } from '../changes/use-changes.ts';
 import { pendingHold } from '../quota/quota-meter-model.ts';
+import { exactIdFirst, exactIdRow } from './exact-first.ts';
 import type { EnvironmentOrders, OrdersQuery } from './orders-slice.ts';
 import { canStillCancel, rowStatuses, type RowStatus } from './row-status.ts';
 import type { OrderTable, SortColumn, ViewQuery } from './table/order-table.ts';
@@ -71,10 +72,11 @@ export function useOrdersView(
   // Sorts are built in idle time once the list is whole.
   const sortsReady = usePreparedSorts(list && !list.partial ? table : undefined);
   const changesFilter = query.changes;
-  const rows = useMemo(
-    () => (table ? keepChanges(table.view(deferredQuery), changesFilter, changes) : NO_ROWS),
-    [table, deferredQuery, changesFilter, changes],
-  );
+  const rows = useMemo(() => {
+    if (!table) return NO_ROWS;
+    const kept = keepChanges(table.view(deferredQuery), changesFilter, changes);
+    return exactIdFirst(kept, exactIdRow(table, deferredQuery.search, deferredQuery.scope));
+  }, [table, deferredQuery, changesFilter, changes]);
   const statuses: ReadonlyMap<string, RowStatus> = useMemo(
     () => rowStatuses(cancelLog ?? [], list?.receivedAt ?? 0),
     [cancelLog, list?.receivedAt],

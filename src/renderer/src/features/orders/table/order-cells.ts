@@ -3,7 +3,9 @@
 // grid-rows.ts reuses for one order after another while the list scrolls, so
 // a cell is filled in place: from a signature of what it shows, redrawn only
 // when that changes. A column left out of GRID_COLUMNS (or given another
-// width) is left out of the header and every row alike.
+// width) is left out of the header and every row alike: the clerk's column
+// chooser hides columns and the header's edges resize them (gridColumns,
+// columnTracks). The digits a search matched are marked in the id cells.
 
 import type { ReviewMark, ReviewMarks } from '../../../../../shared/orders-local.ts';
 import type { RowSelection } from '../../bulk-cancel/row-selection.ts';
@@ -29,6 +31,31 @@ export interface RowContent {
   readonly cancelBlocked: string | undefined;
   readonly cancelBlockedId: string;
   readonly selection: RowSelection;
+  /** The digits searched for, to mark where they are in the ids; undefined when nothing is searched. */
+  readonly highlight?: SearchHighlight | undefined;
+}
+
+/** Where a search looks and how it matches, to mark the digits it found. */
+export interface SearchHighlight {
+  readonly text: string;
+  readonly inId: boolean;
+  readonly inPetId: boolean;
+  /** Only at the start of an id ("Start of the ID"), else anywhere. */
+  readonly atStart: boolean;
+}
+
+/** Where `highlight` finds its digits in `text` (the first place), as [start, end); undefined when not there. */
+export function matchIn(
+  text: string | undefined,
+  highlight: SearchHighlight | undefined,
+): readonly [number, number] | undefined {
+  if (text === undefined || !highlight || highlight.text === '') return undefined;
+  const at = highlight.atStart
+    ? text.startsWith(highlight.text)
+      ? 0
+      : -1
+    : text.indexOf(highlight.text);
+  return at < 0 ? undefined : [at, at + highlight.text.length];
 }
 
 /** One order as its row shows it, read once per fill. */
@@ -45,15 +72,18 @@ export interface RowData {
   readonly ticked: boolean;
   readonly cancelBlocked: string | undefined;
   readonly cancelBlockedId: string;
+  readonly idMatch: readonly [number, number] | undefined;
+  readonly petIdMatch: readonly [number, number] | undefined;
 }
 
 export function rowDataOf(content: RowContent, row: number): RowData {
-  const { table } = content;
+  const { table, highlight } = content;
   const id = table.idAt(row);
+  const petId = table.petIdAt(row);
   return {
     row,
     id,
-    petId: table.petIdAt(row),
+    petId,
     quantity: table.quantityAt(row),
     shipDate: table.shipDateAt(row),
     complete: table.completeAt(row),
@@ -63,6 +93,8 @@ export function rowDataOf(content: RowContent, row: number): RowData {
     ticked: content.selection.has(row),
     cancelBlocked: content.cancelBlocked,
     cancelBlockedId: content.cancelBlockedId,
+    idMatch: highlight?.inId ? matchIn(id, highlight) : undefined,
+    petIdMatch: highlight?.inPetId ? matchIn(petId, highlight) : undefined,
   };
 }
 
@@ -72,7 +104,7 @@ export interface GridColumn {
   readonly key: ColumnKey;
   readonly label: string;
   readonly numeric?: boolean;
-  /** Its track in the grid's `grid-template-columns`. */
+  /** Its track in the grid's `grid-template-columns` when the clerk has not set a width. */
   readonly width: string;
   readonly role: 'gridcell' | 'rowheader';
   /** Classes beside `orders-grid-cell`. */
@@ -142,6 +174,45 @@ function drawText(cell: HTMLElement, text: string | undefined): void {
   else cell.textContent = text;
 }
 
+/** Text with the matched digits in a <mark>, or plain text when nothing matched. */
+function drawHighlighted(
+  cell: HTMLElement,
+  text: string | undefined,
+  match: readonly [number, number] | undefined,
+): void {
+  if (text === undefined || match === undefined) {
+    drawText(cell, text);
+    return;
+  }
+  const [start, end] = match;
+  cell.replaceChildren(
+    text.slice(0, start),
+    element('mark', 'search-match', text.slice(start, end)),
+    text.slice(end),
+  );
+}
+
+/** An id column: its text, the digits a search found marked. */
+function idColumn(
+  key: 'id' | 'petId',
+  label: string,
+  width: string,
+  text: (data: RowData) => string | undefined,
+  match: (data: RowData) => readonly [number, number] | undefined,
+  role: GridColumn['role'],
+): GridColumn {
+  return {
+    key,
+    label,
+    width,
+    role,
+    numeric: true,
+    className: 'numeric',
+    signature: (data) => `${text(data) ?? NOTHING}\t${match(data)?.join(',') ?? ''}`,
+    draw: (cell, data) => drawHighlighted(cell, text(data), match(data)),
+  };
+}
+
 function textColumn(
   key: SortColumn,
   label: string,
@@ -181,13 +252,22 @@ export const GRID_COLUMNS: readonly GridColumn[] = [
       if (input.checked !== data.ticked) input.checked = data.ticked;
     },
   },
-  textColumn('id', 'Order ID', 'minmax(var(--col-id), 1fr)', (data) => data.id, {
-    numeric: true,
-    role: 'rowheader',
-  }),
-  textColumn('petId', 'Pet ID', 'minmax(var(--col-pet-id), 1fr)', (data) => data.petId, {
-    numeric: true,
-  }),
+  idColumn(
+    'id',
+    'Order ID',
+    'minmax(var(--col-id), 1fr)',
+    (data) => data.id,
+    (data) => data.idMatch,
+    'rowheader',
+  ),
+  idColumn(
+    'petId',
+    'Pet ID',
+    'minmax(var(--col-pet-id), 1fr)',
+    (data) => data.petId,
+    (data) => data.petIdMatch,
+    'gridcell',
+  ),
   textColumn(
     'quantity',
     'Quantity',
@@ -288,7 +368,23 @@ export const GRID_COLUMNS: readonly GridColumn[] = [
   },
 ];
 
-/** The grid's `grid-template-columns`, header and rows alike. */
-export function columnTracks(columns: readonly GridColumn[]): string {
-  return columns.map((column) => column.width).join(' ');
+/** The columns shown: every one but those the clerk hid (the tick box and the order id always show). */
+export function gridColumns(hidden: readonly ColumnKey[]): readonly GridColumn[] {
+  if (hidden.length === 0) return GRID_COLUMNS;
+  return GRID_COLUMNS.filter(
+    (column) => column.key === 'select' || column.key === 'id' || !hidden.includes(column.key),
+  );
+}
+
+/** The grid's `grid-template-columns`, header and rows alike: a width the clerk set, else the column's share. */
+export function columnTracks(
+  columns: readonly GridColumn[],
+  widths: Partial<Record<ColumnKey, number>> = {},
+): string {
+  return columns
+    .map((column) => {
+      const width = widths[column.key];
+      return width === undefined ? column.width : `${width}px`;
+    })
+    .join(' ');
 }
