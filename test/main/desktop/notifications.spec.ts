@@ -157,8 +157,9 @@ describe('a watched domain that turns ready', () => {
     });
     const timing = virtualTiming({ start: Date.now() });
     const store = new DomainWorkspaceStore(dir);
-    await store.saveSettings('production', { target: TARGET, resolver: dns.address });
-    await store.saveProgress('production', {
+    const { project } = await store.addProject('Pet Shop');
+    await store.saveSettings(project.id, { target: TARGET, resolver: dns.address });
+    await store.saveProgress(project.id, {
       domain: DOMAIN,
       step: 'check-dns',
       preconditions: { paidPlan: true, dnsAccess: true, deployed: true },
@@ -180,10 +181,10 @@ describe('a watched domain that turns ready', () => {
       {
         title: `${DOMAIN} is ready`,
         body: 'Its DNS is set up as the platform expects, so it can be verified now.',
-        show: { screen: 'domains', project: 'production' },
+        show: { screen: 'domains', project: 'pet-shop' },
       },
     ]);
     screen.shown[0]!.click();
-    expect(screen.results).toEqual([{ screen: 'domains', project: 'production' }]);
+    expect(screen.results).toEqual([{ screen: 'domains', project: 'pet-shop' }]);
   });
 });
