@@ -118,13 +118,15 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
   });
   workspaces.onChange((environment) => void watcher.refresh(environment));
 
-  const connectivity = new Connectivity();
+  // Every attempt to reach a service, whoever made it, tells whether it can be reached.
+  const connectivity = new Connectivity(now);
+  service.onAttempt((environment, outcome) => connectivity.record(environment, outcome));
+  service.onBaseUrlChange((environment) => connectivity.forget(environment));
   const orders = new OrdersService({
     access: service,
     cache,
     cancelLog,
     now,
-    connectivity,
     saves: storage,
     reviewMarks: new ReviewMarksStore(deps.dataDir, files),
     changes: new OrderChangesTracker(cache, cancelLog),
@@ -132,7 +134,6 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
   const quota = new QuotaService({
     access: service,
     view: (environment) => service.quota(environment),
-    connectivity,
   });
   const bulkCancel = new BulkCancelService({
     dataDir: deps.dataDir,
@@ -141,6 +142,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     scopeOf: (environment) => service.scopeOf(environment),
     clientFor: (scope) => service.clientFor(scope),
     logHooks: (scope) => orders.cancelLogHooks(scope),
+    connectivity,
   });
   service.onBaseUrlChange(
     (environment) => void bulkCancel.queueOf(environment).catch(() => undefined),

@@ -196,10 +196,17 @@ export type ChannelResult<C extends Channel> = Result<ChannelResults[C]>;
 /** Events main pushes to the renderer. */
 export interface EventPayloads {
   'quota:changed': { readonly environment: EnvironmentId; readonly quota: QuotaView };
+  /**
+   * Whether an environment's service can be reached, as main infers it from
+   * every attempt: false only after several unanswered attempts in a row or a
+   * refused connection; true once anything answers (or nothing is known yet).
+   */
   'connectivity:changed': {
     readonly environment: EnvironmentId;
     readonly reachable: boolean;
     readonly message?: string;
+    /** Epoch ms when this state began. */
+    readonly since: number;
   };
   'orders:progress': {
     readonly environment: EnvironmentId;
