@@ -8,6 +8,7 @@
 // Local order data belongs to the service an environment points at (its
 // scope), so a new address starts empty and an old one finds its data again.
 
+import { setDisplayLocale } from '../shared/display-format.ts';
 import { ENVIRONMENT_IDS, type EnvironmentId } from '../shared/environments.ts';
 import type { AppState } from '../shared/ipc-contract.ts';
 import { BulkCancelService } from './bulk-cancel/bulk-cancel-service.ts';
@@ -48,6 +49,12 @@ export interface AppServicesDeps extends EnvironmentServiceDeps {
   readonly openExternal?: (url: string) => void;
   /** When a watched domain is checked again (default: the interface's schedule); shorter in e2e tests. */
   readonly recheckSchedule?: RecheckSchedule;
+  /**
+   * The desktop's locale for dates, times and numbers (Electron's
+   * app.getSystemLocale()): main's own messages and the page follow it.
+   * Without one, each side uses its runtime's default.
+   */
+  readonly locale?: string;
 }
 
 export interface AppServices {
@@ -79,6 +86,8 @@ export interface AppServices {
 }
 
 export function createAppServices(deps: AppServicesDeps): AppServices {
+  // Main's own messages (a hold's end, a ban's) read as the window does.
+  if (deps.locale) setDisplayLocale(deps.locale);
   const storage = new StorageHealth(deps.dataDir);
   try {
     makeFolder(deps.dataDir);
@@ -152,7 +161,12 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
   const deprecations = new DeprecationsService(notices, deps.openExternal);
   const state = (): AppState => {
     const problem = storage.problem();
-    return { ...service.state(), ...(problem ? { storageProblem: problem } : {}) };
+    return {
+      ...service.state(),
+      ...(problem ? { storageProblem: problem } : {}),
+      connectivity: connectivity.states(),
+      ...(deps.locale ? { locale: deps.locale } : {}),
+    };
   };
 
   return {

@@ -159,6 +159,14 @@ export interface AppState {
   readonly environments: readonly EnvironmentView[];
   /** Set while the data folder does not take what the app saves (the app goes on from memory). */
   readonly storageProblem?: StorageProblem;
+  /** What is known so far of whether each environment's service can be reached (see the event). */
+  readonly connectivity?: readonly EventPayloads['connectivity:changed'][];
+  /**
+   * The desktop's locale for dates, times and numbers (Electron's
+   * app.getSystemLocale()); absent where main has none to give (the harness),
+   * and the page then uses its own.
+   */
+  readonly locale?: string;
 }
 
 /**

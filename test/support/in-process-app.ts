@@ -87,6 +87,11 @@ export async function startInProcessApp(
     confirmKeyForOrigin?: ConfirmKeyForOrigin;
     /** When watched domains are checked again; a test in real time gives a short schedule. */
     recheckSchedule?: RecheckSchedule;
+    /**
+     * The desktop's locale, as Electron's app.getSystemLocale() gives it (dates,
+     * times and numbers follow it); en-GB unless a test says otherwise.
+     */
+    locale?: string;
     /** Saved keys from an earlier run, and the safeStorage that wrote them. */
     ciphertexts?: MemoryCiphertextStore;
     safeStorage?: FakeSafeStorage;
@@ -118,6 +123,7 @@ export async function startInProcessApp(
       close: async () => undefined,
     }),
     clientOptions: { attemptTimeoutMs: 5_000, totalTimeoutMs: 20_000, maxRetries: 2 },
+    locale: options.locale ?? 'en-GB',
     openExternal: (url) => opened.push(url),
     ...(options.recheckSchedule ? { recheckSchedule: options.recheckSchedule } : {}),
   });

@@ -59,6 +59,11 @@ export class Connectivity {
     return this.#reach.get(environment)?.state;
   }
 
+  /** Every environment's state that is known. */
+  states(): ConnectivityChange[] {
+    return [...this.#reach.values()].flatMap((reach) => (reach.state ? [reach.state] : []));
+  }
+
   isUnreachable(environment: EnvironmentId): boolean {
     return this.#reach.get(environment)?.state?.reachable === false;
   }
