@@ -11,6 +11,7 @@ import { StatusRegion } from '../../components/status-region.tsx';
 import { Toast } from '../../components/toast.tsx';
 import { formatCount } from '../../format.ts';
 import { useAppStore } from '../../store-context.tsx';
+import { isOffline } from '../connectivity/connectivity-slice.ts';
 import { ENVIRONMENT_NAMES } from '../environments/environment-words.ts';
 import { OUTCOME_WORDS } from './bulk-results-csv.ts';
 import './bulk-cancel.css';
@@ -31,7 +32,12 @@ export function durationWords(ms: number): string {
   return `about ${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
 
-export function statusWords(job: BulkCancelSnapshot): string {
+/**
+ * What the job is doing, in words. `offline`: the app's one connectivity
+ * state, so a job waiting on the service never says so while the rest of
+ * the window says the service answers (the job carries on a moment later).
+ */
+export function statusWords(job: BulkCancelSnapshot, offline = true): string {
   switch (job.status) {
     case 'running':
       return 'Cancelling at the pace the quota allows.';
@@ -40,7 +46,9 @@ export function statusWords(job: BulkCancelSnapshot): string {
         case 'user':
           return 'Paused. Nothing is sent until you resume.';
         case 'offline':
-          return 'Paused while the service cannot be reached; it tries again by itself.';
+          return offline
+            ? 'Paused while the service cannot be reached; it tries again by itself.'
+            : 'The service answers again: carrying on…';
         case 'key':
           return 'Paused: the API key was refused. Resume once the key is fixed.';
         case 'banned':
@@ -70,6 +78,7 @@ export function BulkCancelPanel({ environment }: { environment: EnvironmentId })
   const stop = useAppStore((state) => state.stopBulkCancel);
   const dismiss = useAppStore((state) => state.dismissBulkJob);
   const exportResults = useAppStore((state) => state.exportBulkResults);
+  const offline = useAppStore((state) => isOffline(state, environment));
   if (!job || job.dismissed) return null;
   const done = job.total - job.counts.waiting;
   const over = isOver(job);
@@ -78,7 +87,7 @@ export function BulkCancelPanel({ environment }: { environment: EnvironmentId })
     <section className="bulk-strip" aria-label={`Bulk cancel — ${ENVIRONMENT_NAMES[environment]}`}>
       <h3 className="bulk-title">Bulk cancel</h3>
       {/* Announced when the status changes, not at every order. */}
-      <StatusRegion className="bulk-status">{statusWords(job)}</StatusRegion>
+      <StatusRegion className="bulk-status">{statusWords(job, offline)}</StatusRegion>
       <label className="bulk-progress">
         <span>
           {formatCount(done)} of {formatCount(job.total)} done

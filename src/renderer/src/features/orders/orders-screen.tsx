@@ -16,6 +16,7 @@ import { Toast } from '../../components/toast.tsx';
 import { useNow } from '../../components/use-now.ts';
 import { formatClock, formatCount } from '../../format.ts';
 import { useAppStore } from '../../store-context.tsx';
+import { isOffline } from '../connectivity/connectivity-slice.ts';
 import { BulkCancelDialog } from '../bulk-cancel/bulk-cancel-dialog.tsx';
 import { BulkCancelFailure, BulkCancelPanel } from '../bulk-cancel/bulk-cancel-panel.tsx';
 import { GoneOrders } from '../changes/gone-orders.tsx';
@@ -27,7 +28,13 @@ import { OrderDetails } from './order-details.tsx';
 import { isFiltered } from './order-filters.tsx';
 import { ordersCsvParts } from './orders-csv.ts';
 import { OrdersGrid } from './orders-grid.tsx';
-import type { EnvironmentOrders, LoadedOrders, OrdersLoad, OrdersQuery } from './orders-slice.ts';
+import {
+  isSetUp,
+  type EnvironmentOrders,
+  type LoadedOrders,
+  type OrdersLoad,
+  type OrdersQuery,
+} from './orders-slice.ts';
 import { OrdersStatusBar } from './orders-status-bar.tsx';
 import { OrdersToolbar } from './orders-toolbar.tsx';
 import { useAutoRefresh } from './use-auto-refresh.ts';
@@ -40,7 +47,7 @@ export function OrdersScreen() {
   const environment = useAppStore((state) => state.activeEnvironment);
   const orders = useAppStore((state) => state.orders[environment]);
   const openOrders = useAppStore((state) => state.openOrders);
-  const offline = useAppStore((state) => state.connectivity[environment]?.reachable === false);
+  const offline = useAppStore((state) => isOffline(state, environment));
   const service = useAppStore(
     (state) => state.environments.find((view) => view.id === environment)?.baseUrl,
   );
@@ -98,13 +105,12 @@ export function OrdersScreen() {
         onExported={setExported}
       />
 
-      <div className="toasts">
-        <CancelOutcome ref={outcomeRef} />
-        <BulkCancelFailure />
-        <Toast label="Export" onDone={() => setExported(undefined)} messageKey={exported}>
-          {exported && <p>{exported}</p>}
-        </Toast>
-      </div>
+      {/* Shown in the window's message dock, under the grid (components/toast.tsx). */}
+      <CancelOutcome ref={outcomeRef} />
+      <BulkCancelFailure />
+      <Toast label="Export" onDone={() => setExported(undefined)} messageKey={exported}>
+        {exported && <p>{exported}</p>}
+      </Toast>
       <CancelOrderDialog fallbackFocus={outcomeRef} />
       <BulkCancelDialog fallbackFocus={outcomeRef} />
     </section>
@@ -329,8 +335,12 @@ function NoList({
 }) {
   const label = ENVIRONMENT_LABELS[environment];
   const load = orders?.load ?? IDLE;
+  const setUp = useAppStore((state) => isSetUp(state, environment));
   let text: string | undefined;
-  if (orders?.local !== 'read' && load.kind === 'idle') {
+  if (!setUp && load.kind !== 'loading') {
+    // What to do is the notice's to say, once.
+    text = `${label}’s orders show here once it is set up.`;
+  } else if (orders?.local !== 'read' && load.kind === 'idle') {
     text = `Looking for the ${label} orders saved on this computer…`;
   } else if (load.kind === 'loading') {
     text = `Downloading the ${label} orders…`;

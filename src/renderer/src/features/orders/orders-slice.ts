@@ -6,11 +6,16 @@
 
 import type { EnvironmentId } from '../../../../shared/environments.ts';
 import type { Failure } from '../../../../shared/failures.ts';
-import type { CancelOutcomeView, EventPayloads } from '../../../../shared/ipc-contract.ts';
+import type {
+  CancelOutcomeView,
+  EnvironmentView,
+  EventPayloads,
+} from '../../../../shared/ipc-contract.ts';
 import type { OrderStreams } from '../../../../shared/order-stream.ts';
 import type { CancelLogEntry, ReviewMarks } from '../../../../shared/orders-local.ts';
 import type { Result } from '../../../../shared/result.ts';
 import type { SliceCreator } from '../../store.ts';
+import { isOffline } from '../connectivity/connectivity-slice.ts';
 import { autoRefreshInterval, planAutoRefresh } from './auto-refresh.ts';
 import { receiveList } from './table/list-receiver.ts';
 import type { ChangesFilter } from '../changes/change-lookup.ts';
@@ -39,7 +44,8 @@ export interface LoadedOrders {
 export type OrdersLoad =
   | { readonly kind: 'idle' }
   | { readonly kind: 'loading'; readonly receivedBytes: number; readonly totalBytes?: number }
-  | { readonly kind: 'failed'; readonly failure: Failure };
+  /** `at`: epoch ms when it failed. */
+  | { readonly kind: 'failed'; readonly failure: Failure; readonly at: number };
 
 export interface OrderSelection {
   /** Row of the current list. */
@@ -180,6 +186,19 @@ export function waitsForSettings(load: OrdersLoad): boolean {
   );
 }
 
+/**
+ * A remote environment is set up once it has an address and a key; until
+ * then nothing is asked of its service (the notice area says what to do).
+ */
+export function isSetUp(
+  state: { readonly environments: readonly EnvironmentView[] },
+  environment: EnvironmentId,
+): boolean {
+  if (environment === 'sandbox') return true;
+  const view = state.environments.find((candidate) => candidate.id === environment);
+  return view?.baseUrl !== undefined && view.key?.set !== false;
+}
+
 /** What a failed call tells about the key and the holds, to keep beside the environment's orders. */
 function learnedFrom(failure: Failure): Partial<EnvironmentOrders> {
   if (isKeyFailure(failure)) return { keyFailure: failure };
@@ -299,7 +318,10 @@ export const createOrdersSlice =
             (failure.kind === 'unauthorized' || failure.kind === 'no-key') &&
             stillOurs()
           ) {
-            update(environment, { load: { kind: 'failed', failure }, ...learnedFrom(failure) });
+            update(environment, {
+              load: { kind: 'failed', failure, at: Date.now() },
+              ...learnedFrom(failure),
+            });
           }
         }
       },
@@ -339,7 +361,7 @@ export const createOrdersSlice =
           // The rows that came of this list go; the last good list (if there is one) stays.
           dropRows(environment, 'service');
           update(environment, {
-            load: { kind: 'failed', failure },
+            load: { kind: 'failed', failure, at: Date.now() },
             downloaded: undefined,
             ...learnedFrom(failure),
           });
@@ -364,9 +386,9 @@ export const createOrdersSlice =
           now,
           lastAttemptAt: lastRefreshOf(orders),
           quota: state.quotas[environment],
-          offline: state.connectivity[environment]?.reachable === false,
+          offline: isOffline(state, environment),
           refreshing: load.kind === 'loading',
-          needsSettings: waitsForSettings(load),
+          needsSettings: waitsForSettings(load) || !isSetUp(state, environment),
         });
         if (plan.kind === 'at' && plan.at <= now) await get().refreshOrders(environment);
       },

@@ -49,12 +49,15 @@ export function refreshWords(
   if (plan.kind === 'at') {
     if (plan.at > now + 1000) parts.push(`Next automatic refresh at ${formatClock(plan.at)}.`);
   } else if (plan.kind === 'waiting') {
-    parts.push(
-      plan.reason === 'quota-low'
-        ? // What is left is on the meter; here only when, and why then.
-          `Next automatic refresh at ${formatClock(plan.at)}, when the quota resets.`
-        : `Next automatic refresh at ${formatClock(plan.at)}.`,
-    );
+    // Why then, only when it is then: a hold's end or a reset is the notice's and the meter's
+    // time too, and the usual interval may end later.
+    const why =
+      plan.at !== plan.until
+        ? ''
+        : plan.reason === 'quota-low'
+          ? ', when the quota resets'
+          : ', when the pause ends';
+    parts.push(`Next automatic refresh at ${formatClock(plan.at)}${why}.`);
   } else if (plan.reason !== 'refreshing') {
     parts.push('Automatic refresh paused.');
   }
@@ -113,9 +116,13 @@ function DownloadProgress({
 }) {
   const known = totalBytes !== undefined && totalBytes > 0;
   const read = orders ? `, ${formatCount(orders)} orders` : '';
-  const text = known
-    ? `${formatBytes(receivedBytes)} of ${formatBytes(totalBytes)}${read}`
-    : `${formatBytes(receivedBytes)} received${read} (total size not known)`;
+  // Nothing has come yet: the service has not answered (or is being tried again).
+  const text =
+    receivedBytes === 0 && !known
+      ? 'waiting for the service to answer'
+      : known
+        ? `${formatBytes(receivedBytes)} of ${formatBytes(totalBytes)}${read}`
+        : `${formatBytes(receivedBytes)} received${read} (total size not known)`;
   return (
     <div className="progress">
       <label htmlFor="orders-progress">Downloading orders</label>

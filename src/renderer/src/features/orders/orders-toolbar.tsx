@@ -3,10 +3,11 @@
 // cancel log and Refresh on the right. It never changes height: what it opens
 // (the filters, the log) sits over or beside the grid.
 
-import type { EnvironmentId } from '../../../../shared/environments.ts';
+import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/environments.ts';
 import { formatCount } from '../../format.ts';
 import { useAppStore } from '../../store-context.tsx';
 import { OrderFilters, OrderSearch } from './order-filters.tsx';
+import { isSetUp } from './orders-slice.ts';
 import { ChangesSummary } from '../changes/changes-summary.tsx';
 
 export interface OrdersToolbarProps {
@@ -39,6 +40,7 @@ export function OrdersToolbar(props: OrdersToolbarProps) {
     return status === 'running' || status === 'paused';
   });
   const logCount = useAppStore((state) => state.orders[environment]?.cancelLog.length ?? 0);
+  const setUp = useAppStore((state) => isSetUp(state, environment));
 
   return (
     <div className="orders-toolbar">
@@ -90,8 +92,9 @@ export function OrdersToolbar(props: OrdersToolbarProps) {
       <button
         type="button"
         className="primary-button"
-        aria-disabled={busy || undefined}
-        onClick={() => void refreshOrders(environment)}
+        aria-disabled={busy || !setUp || undefined}
+        title={setUp ? undefined : `${ENVIRONMENT_LABELS[environment]} is not set up yet.`}
+        onClick={() => setUp && !busy && void refreshOrders(environment)}
       >
         {busy ? 'Refreshing…' : 'Refresh'}
       </button>
