@@ -104,6 +104,8 @@ if (!app.requestSingleInstanceLock()) {
       keys,
       confirmKeyForOrigin: confirmKeyForOriginInDialog(() => mainWindow),
       openExternal: openExternalSafely,
+      // The desktop's regional format (after ready): dates, times and numbers follow it.
+      locale: app.getSystemLocale(),
       startSandbox: async () => {
         const sandbox = await startSandbox({ port: 0, keys: [sandboxKey] });
         return { baseUrl: sandbox.baseUrl, key: sandboxKey.key, close: () => sandbox.close() };

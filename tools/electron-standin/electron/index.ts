@@ -74,6 +74,8 @@ interface Modelled {
     | 'setName'
     | 'getVersion'
     | 'getAppPath'
+    | 'getLocale'
+    | 'getSystemLocale'
     | 'setAppLogsPath'
     | 'setAppUserModelId'
     | 'requestSingleInstanceLock'
