@@ -156,6 +156,11 @@ export interface ConfirmDialogProps {
    * the alternative's button.
    */
   readonly detour?: ReactNode;
+  /**
+   * The action waits for something the clerk still has to do (type a number):
+   * its button is disabled, described by the element with this id.
+   */
+  readonly confirmWaitsFor?: string | undefined;
 }
 
 export function ConfirmDialog({
@@ -172,6 +177,7 @@ export function ConfirmDialog({
   fallbackFocus,
   alternative,
   detour,
+  confirmWaitsFor,
 }: ConfirmDialogProps) {
   const keepRef = useRef<HTMLButtonElement>(null);
   const alternativeRef = useRef<HTMLButtonElement>(null);
@@ -224,8 +230,9 @@ export function ConfirmDialog({
             <button
               type="button"
               className="danger-button"
-              onClick={() => !busy && onConfirm()}
-              aria-disabled={busy || undefined}
+              onClick={() => !busy && !confirmWaitsFor && onConfirm()}
+              aria-disabled={busy || confirmWaitsFor !== undefined || undefined}
+              aria-describedby={confirmWaitsFor}
             >
               {busy && busyLabel ? busyLabel : confirmLabel}
             </button>

@@ -79,6 +79,13 @@ export function BulkCancelPanel({ environment }: { environment: EnvironmentId })
   const dismiss = useAppStore((state) => state.dismissBulkJob);
   const exportResults = useAppStore((state) => state.exportBulkResults);
   const offline = useAppStore((state) => isOffline(state, environment));
+  const retryFailed = useAppStore((state) => state.askRetryFailed);
+  const showOutcome = useAppStore((state) => state.showBulkOutcome);
+  const shownOutcome = useAppStore((state) =>
+    state.ordersQuery.bulkOutcome?.environment === environment
+      ? state.ordersQuery.bulkOutcome.outcome
+      : undefined,
+  );
   if (!job || job.dismissed) return null;
   const done = job.total - job.counts.waiting;
   const over = isOver(job);
@@ -97,20 +104,63 @@ export function BulkCancelPanel({ environment }: { environment: EnvironmentId })
         </span>
         <progress max={job.total} value={done} />
       </label>
-      <dl className="bulk-counts">
-        {OUTCOMES.map((outcome) => (
-          <div key={outcome} className={`bulk-count bulk-${outcome}`}>
-            <dt>{OUTCOME_WORDS[outcome]}</dt>
-            <dd>{formatCount(job.counts[outcome])}</dd>
-          </div>
-        ))}
-        <div className="bulk-count">
-          {/* After a stop nothing waits: what is left was not sent. */}
-          <dt>{job.status === 'stopped' ? 'Not sent' : 'Waiting'}</dt>
-          <dd>{formatCount(job.counts.waiting)}</dd>
+      {over ? (
+        // Each count shows its orders in the list (pressed again, all of them).
+        <div role="group" aria-label="Show in the list" className="bulk-counts">
+          {OUTCOMES.map((outcome) => {
+            const count = job.counts[outcome];
+            const pressed = shownOutcome === outcome;
+            return (
+              <button
+                key={outcome}
+                type="button"
+                className={`bulk-count bulk-count-button bulk-${outcome}`}
+                aria-pressed={pressed}
+                aria-disabled={count === 0 || undefined}
+                title={
+                  count === 0
+                    ? undefined
+                    : pressed
+                      ? 'Show all orders'
+                      : 'Show these orders in the list'
+                }
+                onClick={() =>
+                  count > 0 && void showOutcome(environment, pressed ? undefined : outcome)
+                }
+              >
+                <span className="bulk-count-label">{OUTCOME_WORDS[outcome]}</span>{' '}
+                <strong>{formatCount(count)}</strong>
+              </button>
+            );
+          })}
+          {job.counts.waiting > 0 && (
+            <span className="bulk-count">
+              {/* After a stop nothing waits: what is left was not sent. */}
+              <span className="bulk-count-label">Not sent</span>{' '}
+              <strong>{formatCount(job.counts.waiting)}</strong>
+            </span>
+          )}
         </div>
-      </dl>
+      ) : (
+        <dl className="bulk-counts">
+          {OUTCOMES.map((outcome) => (
+            <div key={outcome} className={`bulk-count bulk-${outcome}`}>
+              <dt>{OUTCOME_WORDS[outcome]}</dt>
+              <dd>{formatCount(job.counts[outcome])}</dd>
+            </div>
+          ))}
+          <div className="bulk-count">
+            <dt>Waiting</dt>
+            <dd>{formatCount(job.counts.waiting)}</dd>
+          </div>
+        </dl>
+      )}
       <div className="bulk-actions">
+        {over && job.counts.failed > 0 && (
+          <button type="button" onClick={() => void retryFailed(environment)}>
+            Retry failed…
+          </button>
+        )}
         {job.status === 'running' && (
           <button type="button" onClick={() => void pause(environment)}>
             Pause

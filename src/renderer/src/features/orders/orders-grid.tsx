@@ -34,6 +34,7 @@ import {
   canStillCancel,
   ROW_STATUS_SHORT,
   ROW_STATUS_WORDS,
+  statusOf,
   type RowStatus,
 } from './row-status.ts';
 
@@ -208,8 +209,9 @@ export function OrdersGrid(props: OrdersGridProps) {
       case 'Delete': {
         const row = rows[position];
         const id = row === undefined ? undefined : table.idAt(row);
-        if (id !== undefined && !cancelBlocked && canStillCancel(statuses.get(id)))
-          props.onCancel(id);
+        const status =
+          row === undefined ? undefined : statusOf(statuses, id, table.completeAt(row));
+        if (id !== undefined && !cancelBlocked && canStillCancel(status)) props.onCancel(id);
         break;
       }
       default:
@@ -373,7 +375,7 @@ function OrderRow(props: OrderRowProps) {
   const shipDate = table.shipDateAt(row);
   const complete = table.completeAt(row);
   const mark = id === undefined ? undefined : marks[id];
-  const status = id === undefined ? undefined : statuses.get(id);
+  const status = statusOf(statuses, id, complete);
 
   return (
     // eslint-disable-next-line jsx-a11y-x/click-events-have-key-events -- keys reach the row through the rowgroup's handler

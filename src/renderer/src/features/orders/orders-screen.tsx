@@ -19,13 +19,14 @@ import { useAppStore } from '../../store-context.tsx';
 import { isOffline } from '../connectivity/connectivity-slice.ts';
 import { BulkCancelDialog } from '../bulk-cancel/bulk-cancel-dialog.tsx';
 import { BulkCancelFailure, BulkCancelPanel } from '../bulk-cancel/bulk-cancel-panel.tsx';
+import { TicksLost } from '../bulk-cancel/ticks-lost.tsx';
 import { GoneOrders } from '../changes/gone-orders.tsx';
 import type { AutoRefreshPlan } from './auto-refresh.ts';
 import { CancelLogPanel } from './cancel-log-view.tsx';
 import { CancelOrderDialog } from './cancel-order-dialog.tsx';
 import { CancelOutcome } from './cancel-outcome.tsx';
 import { OrderDetails } from './order-details.tsx';
-import { isFiltered } from './order-filters.tsx';
+import { activeFilterCount, isFiltered } from './order-filters.tsx';
 import { ordersCsvParts } from './orders-csv.ts';
 import { OrdersGrid } from './orders-grid.tsx';
 import {
@@ -108,6 +109,7 @@ export function OrdersScreen() {
       {/* Shown in the window's message dock, under the grid (components/toast.tsx). */}
       <CancelOutcome ref={outcomeRef} />
       <BulkCancelFailure />
+      <TicksLost environment={environment} />
       <Toast label="Export" onDone={() => setExported(undefined)} messageKey={exported}>
         {exported && <p>{exported}</p>}
       </Toast>
@@ -311,6 +313,18 @@ function NoMatch({
   if (total === 0) return <p>The {label} service has no orders.</p>;
   if (!isFiltered(query)) return null;
   const search = query.search.trim();
+  if (query.bulkOutcome && !search && activeFilterCount(query) === 1) {
+    return (
+      <>
+        <p>
+          None of these orders is in the list now: cancelled orders leave it at the next refresh.
+        </p>
+        <button type="button" onClick={onClear}>
+          Show all orders
+        </button>
+      </>
+    );
+  }
   return (
     <>
       <p>

@@ -4,6 +4,7 @@
 // How the list is searched, filtered and sorted is one set of choices for
 // the screen, kept here so it survives a visit to Settings.
 
+import type { BulkOutcome } from '../../../../shared/bulk-cancel.ts';
 import type { EnvironmentId } from '../../../../shared/environments.ts';
 import type { Failure } from '../../../../shared/failures.ts';
 import type {
@@ -103,6 +104,15 @@ export interface OrdersQuery {
   readonly sort?: SortSpec;
   /** New, changed or gone since the last refresh (features/changes). */
   readonly changes: ChangesFilter;
+  /** The orders of one outcome of the last bulk cancel (its strip's counts). */
+  readonly bulkOutcome?: BulkOutcomeFilter;
+}
+
+/** The orders a finished bulk cancel's count stands for, to show them in the grid. */
+export interface BulkOutcomeFilter {
+  readonly environment: EnvironmentId;
+  readonly outcome: BulkOutcome;
+  readonly ids: ReadonlySet<string>;
 }
 
 export const DEFAULT_ORDERS_QUERY: OrdersQuery = {
@@ -229,12 +239,29 @@ export const createOrdersSlice =
       if (shown?.partial && shown.source === source) update(environment, { list: undefined });
     };
 
+    /**
+     * A new table of the environment's list is about to take the screen: the
+     * ticks go with it (row for row while more rows of the same download
+     * arrive, by order id after a refresh).
+     */
+    const carryTicks = (
+      environment: EnvironmentId,
+      table: OrderTable,
+      source: LoadedOrders['source'],
+    ) => {
+      const shown = current(environment).list;
+      if (!shown) return;
+      const sameRows = shown.partial === true && shown.source === source;
+      get().carryTicks(environment, shown.table, table, sameRows);
+    };
+
     const showRows =
       (environment: EnvironmentId, source: LoadedOrders['source']) => (table: OrderTable) => {
-        if (rowsMayShow(environment, source))
-          update(environment, {
-            list: { table, receivedAt: Date.now(), bytes: 0, source, partial: true },
-          });
+        if (!rowsMayShow(environment, source)) return;
+        carryTicks(environment, table, source);
+        update(environment, {
+          list: { table, receivedAt: Date.now(), bytes: 0, source, partial: true },
+        });
       };
 
     const serviceOf = (environment: EnvironmentId) =>
@@ -295,6 +322,7 @@ export const createOrdersSlice =
             const { receivedAt, bytes } = cached.value.list;
             const shown = current(environment).list;
             if (!shown || shown.partial) {
+              carryTicks(environment, table, 'cache');
               update(environment, {
                 list: { table, receivedAt, bytes, source: 'cache' },
                 selection: followSelection(environment, table),
@@ -368,6 +396,7 @@ export const createOrdersSlice =
           return;
         }
         const { receivedAt, bytes } = result.value;
+        carryTicks(environment, table, 'service');
         update(environment, {
           list: { table, receivedAt, bytes, source: 'service' },
           load: { kind: 'idle' },

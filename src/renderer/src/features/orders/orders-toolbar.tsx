@@ -7,7 +7,9 @@ import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/envir
 import { formatCount } from '../../format.ts';
 import { useAppStore } from '../../store-context.tsx';
 import { OrderFilters, OrderSearch } from './order-filters.tsx';
-import { isSetUp } from './orders-slice.ts';
+import { isSetUp, type BulkOutcomeFilter } from './orders-slice.ts';
+import { OUTCOME_WORDS } from '../bulk-cancel/bulk-results-csv.ts';
+import type { TickedOrders } from '../bulk-cancel/bulk-cancel-slice.ts';
 import { ChangesSummary } from '../changes/changes-summary.tsx';
 
 export interface OrdersToolbarProps {
@@ -19,8 +21,8 @@ export interface OrdersToolbarProps {
   /** Why no cancel can be sent now; undefined when one can. */
   readonly cancelBlocked: string | undefined;
   readonly cancelBlockedId: string;
-  /** The ticked orders that can still be cancelled, by id. */
-  readonly onCancelTicked: () => readonly string[];
+  /** The ticked orders that can still be cancelled, by id, and what the ticks hold besides. */
+  readonly onCancelTicked: () => { orderIds: readonly string[]; ticks: TickedOrders };
   readonly onClearTicks: () => void;
   readonly onExport: () => void;
   readonly logOpen: boolean;
@@ -41,6 +43,11 @@ export function OrdersToolbar(props: OrdersToolbarProps) {
   });
   const logCount = useAppStore((state) => state.orders[environment]?.cancelLog.length ?? 0);
   const setUp = useAppStore((state) => isSetUp(state, environment));
+  const outcome = useAppStore((state) =>
+    state.ordersQuery.bulkOutcome?.environment === environment
+      ? state.ordersQuery.bulkOutcome
+      : undefined,
+  );
 
   return (
     <div className="orders-toolbar">
@@ -66,8 +73,9 @@ export function OrdersToolbar(props: OrdersToolbarProps) {
                 : cancelBlocked
             }
             onClick={() => {
-              if (!cancelBlocked && !bulkRunning)
-                askBulkCancel(environment, props.onCancelTicked());
+              if (cancelBlocked || bulkRunning) return;
+              const { orderIds, ticks } = props.onCancelTicked();
+              askBulkCancel(environment, orderIds, ticks);
             }}
           >
             Cancel ticked orders…
@@ -78,7 +86,13 @@ export function OrdersToolbar(props: OrdersToolbarProps) {
         </div>
       )}
       {/* While orders are ticked, their actions take the room. */}
-      {ticked === 0 && props.hasList && <ChangesSummary environment={environment} />}
+      {ticked === 0 &&
+        props.hasList &&
+        (outcome ? (
+          <BulkOutcomeShown outcome={outcome} />
+        ) : (
+          <ChangesSummary environment={environment} />
+        ))}
       <div className="toolbar-spacer" />
       {props.hasList && (
         <button type="button" onClick={props.onExport}>
@@ -99,5 +113,22 @@ export function OrdersToolbar(props: OrdersToolbarProps) {
         {busy ? 'Refreshing…' : 'Refresh'}
       </button>
     </div>
+  );
+}
+
+/** The grid shows one outcome of the last bulk cancel: which, and the way back to all orders. */
+function BulkOutcomeShown({ outcome }: { outcome: BulkOutcomeFilter }) {
+  const setQuery = useAppStore((state) => state.setOrdersQuery);
+  return (
+    <p className="changes-line bulk-outcome-shown">
+      Bulk cancel’s “{OUTCOME_WORDS[outcome.outcome]}” orders ({formatCount(outcome.ids.size)}){' '}
+      <button
+        type="button"
+        className="small-button"
+        onClick={() => setQuery({ bulkOutcome: undefined })}
+      >
+        Show all
+      </button>
+    </p>
   );
 }
