@@ -66,7 +66,7 @@ describe('bulk cancel from the orders grid', () => {
     const sent = shown.length - complete.length;
     const dialog = await screen.findByRole('dialog', { name: `Cancel ${sent} orders?` });
     expect(text(dialog)).toContain(
-      `Of the ${shown.length} orders ticked, ${complete.length} ${complete.length === 1 ? 'is' : 'are'} left out: ${complete.length} ${complete.length === 1 ? 'has' : 'have'} shipped (complete, or refused before).`,
+      `Of the ${shown.length} orders ticked, ${complete.length} ${complete.length === 1 ? 'has' : 'have'} already shipped and ${complete.length === 1 ? 'is' : 'are'} left out.`,
     );
     await user.click(within(dialog).getByRole('button', { name: `Cancel ${sent} orders` }));
     const panel = await screen.findByRole('region', { name: /^Bulk cancel/ });

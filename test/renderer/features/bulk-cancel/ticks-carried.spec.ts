@@ -67,19 +67,25 @@ describe('what a bulk cancel leaves out of the ticks', () => {
     expect(orderIds).toEqual(['1', '5', '6']);
     expect(ticks).toEqual({ ticked: 6, leftOut: { shipped: 2, cancelled: 1 }, notShown: 2 });
     expect(tickWords(ticks, orderIds.length)).toEqual([
-      'Of the 6 orders ticked, 3 are left out: 2 have shipped (complete, or refused before), 1 was cancelled from here already.',
+      'Of the 6 orders ticked, 3 are left out: 2 have already shipped, 1 was cancelled from here already.',
       '2 of the ticked orders are not shown with the search and filters now; they are included.',
     ]);
     // Exactly the ticked ones, all shown: nothing to add.
     const few = RowSelection.empty(table.count).toggle(0);
     const plain = tickedForCancel(table, few, shown, statuses);
     expect(tickWords(plain.ticks, plain.orderIds.length)).toEqual([]);
+    // One reason: said once.
+    const someShipped = RowSelection.empty(table.count).toggle(0).toggle(1);
+    const one = tickedForCancel(table, someShipped, shown, statuses);
+    expect(tickWords(one.ticks, one.orderIds.length)).toEqual([
+      'Of the 2 orders ticked, 1 has already shipped and is left out.',
+    ]);
     // None can be cancelled: said as such.
     const shipped = RowSelection.empty(table.count).toggle(1).toggle(2);
     const none = tickedForCancel(table, shipped, shown, statuses);
     expect(none.orderIds).toEqual([]);
     expect(tickWords(none.ticks, 0)).toEqual([
-      'None of the 2 orders ticked can be cancelled: 2 have shipped (complete, or refused before).',
+      'None of the 2 orders ticked can be cancelled: 2 have already shipped.',
     ]);
   });
 });

@@ -24,9 +24,9 @@ export function ordersWord(count: number): string {
   return `${formatCount(count)} ${count === 1 ? 'order' : 'orders'}`;
 }
 
+/** Why orders are left out, counted: "2 have already shipped". */
 const LEFT_OUT_WORDS: Readonly<Record<LeftOutReason, (count: number) => string>> = {
-  shipped: (n) =>
-    `${formatCount(n)} ${n === 1 ? 'has' : 'have'} shipped (complete, or refused before)`,
+  shipped: (n) => `${formatCount(n)} ${n === 1 ? 'has' : 'have'} already shipped`,
   cancelled: (n) => `${formatCount(n)} ${n === 1 ? 'was' : 'were'} cancelled from here already`,
   gone: (n) => `${formatCount(n)} ${n === 1 ? 'is' : 'are'} no longer in the service`,
   'no-id': (n) => `${formatCount(n)} ${n === 1 ? 'has' : 'have'} no ID`,
@@ -41,13 +41,14 @@ export function tickWords(ticks: TickedOrders, sent: number): string[] {
   const lines: string[] = [];
   const reasons = REASONS.filter((reason) => (ticks.leftOut[reason] ?? 0) > 0);
   const leftOut = ticks.ticked - sent;
-  if (leftOut > 0) {
-    const why = reasons.map((reason) => LEFT_OUT_WORDS[reason](ticks.leftOut[reason]!));
-    lines.push(
-      sent === 0
-        ? `None of the ${ordersWord(ticks.ticked)} ticked can be cancelled: ${why.join(', ')}.`
-        : `Of the ${ordersWord(ticks.ticked)} ticked, ${formatCount(leftOut)} ${leftOut === 1 ? 'is' : 'are'} left out: ${why.join(', ')}.`,
-    );
+  const why = reasons.map((reason) => LEFT_OUT_WORDS[reason](ticks.leftOut[reason]!));
+  const ticked = `${ordersWord(ticks.ticked)} ticked`;
+  if (leftOut > 0 && sent === 0) {
+    lines.push(`None of the ${ticked} can be cancelled: ${why.join(', ')}.`);
+  } else if (leftOut > 0 && why.length === 1) {
+    lines.push(`Of the ${ticked}, ${why[0]!} and ${leftOut === 1 ? 'is' : 'are'} left out.`);
+  } else if (leftOut > 0) {
+    lines.push(`Of the ${ticked}, ${formatCount(leftOut)} are left out: ${why.join(', ')}.`);
   }
   if (ticks.notShown > 0 && sent > 0) {
     lines.push(

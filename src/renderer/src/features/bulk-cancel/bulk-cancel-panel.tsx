@@ -95,19 +95,25 @@ export function BulkCancelPanel({ environment }: { environment: EnvironmentId })
       <h3 className="bulk-title">Bulk cancel</h3>
       {/* Announced when the status changes, not at every order. */}
       <StatusRegion className="bulk-status">{statusWords(job, offline)}</StatusRegion>
-      <label className="bulk-progress">
-        <span>
+      {over ? (
+        <span className="bulk-progress">
           {formatCount(done)} of {formatCount(job.total)} done
-          {job.etaMs !== undefined && job.status === 'running'
-            ? `, ${durationWords(job.etaMs)} left`
-            : ''}
         </span>
-        <progress max={job.total} value={done} />
-      </label>
+      ) : (
+        <label className="bulk-progress">
+          <span>
+            {formatCount(done)} of {formatCount(job.total)} done
+            {job.etaMs !== undefined && job.status === 'running'
+              ? `, ${durationWords(job.etaMs)} left`
+              : ''}
+          </span>
+          <progress max={job.total} value={done} />
+        </label>
+      )}
       {over ? (
         // Each count shows its orders in the list (pressed again, all of them).
         <div role="group" aria-label="Show in the list" className="bulk-counts">
-          {OUTCOMES.map((outcome) => {
+          {OUTCOMES.filter((outcome) => job.counts[outcome] > 0).map((outcome) => {
             const count = job.counts[outcome];
             const pressed = shownOutcome === outcome;
             return (
@@ -116,17 +122,8 @@ export function BulkCancelPanel({ environment }: { environment: EnvironmentId })
                 type="button"
                 className={`bulk-count bulk-count-button bulk-${outcome}`}
                 aria-pressed={pressed}
-                aria-disabled={count === 0 || undefined}
-                title={
-                  count === 0
-                    ? undefined
-                    : pressed
-                      ? 'Show all orders'
-                      : 'Show these orders in the list'
-                }
-                onClick={() =>
-                  count > 0 && void showOutcome(environment, pressed ? undefined : outcome)
-                }
+                title={pressed ? 'Show all orders' : 'Show these orders in the list'}
+                onClick={() => void showOutcome(environment, pressed ? undefined : outcome)}
               >
                 <span className="bulk-count-label">{OUTCOME_WORDS[outcome]}</span>{' '}
                 <strong>{formatCount(count)}</strong>

@@ -4,7 +4,7 @@
 // waits (offline, a hold, the key) is the notice area's to say.
 
 import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/environments.ts';
-import { formatBytes, formatClock, formatCount } from '../../format.ts';
+import { formatBytes, formatClock, formatCount, timeZoneName } from '../../format.ts';
 import type { AutoRefreshPlan } from './auto-refresh.ts';
 import type { LoadedOrders, OrdersLoad } from './orders-slice.ts';
 import { formatAge } from './time-words.ts';
@@ -91,7 +91,11 @@ export function OrdersStatusBar(props: OrdersStatusBarProps) {
       {total !== undefined && (
         <p className="review-legend">
           <span className="review-mark">✓</span> reviewed · <span className="note-mark">✎</span> has
-          a note
+          a note ·{' '}
+          {/* Said once: every time on screen is the computer's local time. */}
+          <span title="Every date and time is this computer's local time">
+            times in {timeZoneName(now)}
+          </span>
         </p>
       )}
       {load.kind === 'loading' && (
