@@ -30,6 +30,13 @@ export interface InPageModule {
   contentSecurityPolicy(): string;
   tryInlineStyle(): void;
   setStagingKey(key: string): Promise<void>;
+  setUpEnvironment(setup: {
+    environment: 'staging' | 'production';
+    baseUrl: string;
+    key: string;
+  }): Promise<void>;
+  recordNotices(): void;
+  recordedNotices(): string[];
   watchCspViolations(): void;
   twoFrames(): Promise<void>;
   axeLoaded(): boolean;

@@ -107,6 +107,42 @@ export async function setStagingKey(key: string): Promise<void> {
   if (!result.ok) throw new Error(result.error.message);
 }
 
+/** Points a remote environment at an address with a key, through the app's own API, as Settings would. */
+export async function setUpEnvironment(setup: {
+  environment: 'staging' | 'production';
+  baseUrl: string;
+  key: string;
+}): Promise<void> {
+  const api = window.storeAdmin;
+  const address = await api.environments.setBaseUrl(setup.environment, setup.baseUrl);
+  if (!address.ok) throw new Error(address.error.message);
+  const key = await api.keys.set(setup.environment, setup.key, {});
+  if (!key.ok) throw new Error(key.error.message);
+}
+
+/**
+ * Starts writing down, every few milliseconds, which notices the notice area
+ * shows (their kinds, in order), each change once, and whether any order's
+ * Cancel button was disabled then: what a clerk would have seen flip.
+ */
+export function recordNotices(): void {
+  const log: string[] = [];
+  (window as unknown as { __notices: string[] }).__notices = log;
+  const read = () => {
+    const kinds = [...document.querySelectorAll<HTMLElement>('[data-notice]')]
+      .map((notice) => notice.dataset.notice)
+      .join(',');
+    if (log.at(-1) !== kinds) log.push(kinds);
+  };
+  read();
+  setInterval(read, 20);
+}
+
+/** What recordNotices wrote down so far: each state of the notice area, in order. */
+export function recordedNotices(): string[] {
+  return [...(window as unknown as { __notices?: string[] }).__notices!];
+}
+
 /** Reports every CSP violation the page sees to `__reportCspViolation` (exposed by the test). */
 export function watchCspViolations(): void {
   document.addEventListener('securitypolicyviolation', (event) => {

@@ -161,6 +161,8 @@ export interface ConfirmDialogProps {
    * its button is disabled, described by the element with this id.
    */
   readonly confirmWaitsFor?: string | undefined;
+  /** The action's button pressed while it waits (to say what it waits for). */
+  readonly onConfirmWaiting?: () => void;
 }
 
 export function ConfirmDialog({
@@ -178,6 +180,7 @@ export function ConfirmDialog({
   alternative,
   detour,
   confirmWaitsFor,
+  onConfirmWaiting,
 }: ConfirmDialogProps) {
   const keepRef = useRef<HTMLButtonElement>(null);
   const alternativeRef = useRef<HTMLButtonElement>(null);
@@ -230,7 +233,11 @@ export function ConfirmDialog({
             <button
               type="button"
               className="danger-button"
-              onClick={() => !busy && !confirmWaitsFor && onConfirm()}
+              onClick={() => {
+                if (busy) return;
+                if (confirmWaitsFor) onConfirmWaiting?.();
+                else onConfirm();
+              }}
               aria-disabled={busy || confirmWaitsFor !== undefined || undefined}
               aria-describedby={confirmWaitsFor}
             >

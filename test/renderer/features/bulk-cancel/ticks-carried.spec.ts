@@ -68,7 +68,7 @@ describe('what a bulk cancel leaves out of the ticks', () => {
     expect(ticks).toEqual({ ticked: 6, leftOut: { shipped: 2, cancelled: 1 }, notShown: 2 });
     expect(tickWords(ticks, orderIds.length)).toEqual([
       'Of the 6 orders ticked, 3 are left out: 2 have already shipped, 1 was cancelled from here already.',
-      '2 of the ticked orders are not shown with the search and filters now; they are included.',
+      '2 ticked orders are not shown with the search and filters now; they are included.',
     ]);
     // Exactly the ticked ones, all shown: nothing to add.
     const few = RowSelection.empty(table.count).toggle(0);

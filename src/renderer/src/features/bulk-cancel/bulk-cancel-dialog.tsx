@@ -52,7 +52,9 @@ export function tickWords(ticks: TickedOrders, sent: number): string[] {
   }
   if (ticks.notShown > 0 && sent > 0) {
     lines.push(
-      `${formatCount(ticks.notShown)} of the ticked ${ticks.notShown === 1 ? 'order is' : 'orders are'} not shown with the search and filters now; ${ticks.notShown === 1 ? 'it is' : 'they are'} included.`,
+      ticks.notShown === 1
+        ? 'One ticked order is not shown with the search and filters now; it is included.'
+        : `${formatCount(ticks.notShown)} ticked orders are not shown with the search and filters now; they are included.`,
     );
   }
   return lines;
@@ -119,11 +121,8 @@ function TickedDialog({
       progress="Starting…"
       tone={production ? 'danger' : 'neutral'}
       confirmWaitsFor={mustType && !matches ? typedId : undefined}
+      onConfirmWaiting={() => setTried(true)}
       {...rest}
-      onConfirm={() => {
-        if (mustType && !matches) setTried(true);
-        else rest.onConfirm();
-      }}
     >
       <EnvironmentBand environment={environment} />
       <p>

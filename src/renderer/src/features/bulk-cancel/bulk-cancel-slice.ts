@@ -198,6 +198,8 @@ export const createBulkCancelSlice: SliceCreator<BulkCancelSlice> = (api) => (se
       const ids = new Set(
         result.value.filter((entry) => entry.outcome === outcome).map((entry) => entry.orderId),
       );
+      // Exactly those orders: a search or filter left from before would hide some of them.
+      get().clearOrdersFilters();
       get().setOrdersQuery({ bulkOutcome: { environment, outcome, ids } });
     },
 

@@ -91,8 +91,7 @@ export function OrdersStatusBar(props: OrdersStatusBarProps) {
       {total !== undefined && (
         <p className="review-legend">
           <span className="review-mark">✓</span> reviewed · <span className="note-mark">✎</span> has
-          a note ·{' '}
-          {/* Said once: every time on screen is the computer's local time. */}
+          a note · {/* Said once: every time on screen is the computer's local time. */}
           <span title="Every date and time is this computer's local time">
             times in {timeZoneName(now)}
           </span>
