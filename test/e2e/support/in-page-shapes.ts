@@ -36,7 +36,14 @@ export interface InPageModule {
     key: string;
   }): Promise<void>;
   recordNotices(): void;
-  recordedNotices(): string[];
+  recordedNotices(): {
+    notices: string;
+    bulk: string;
+    cancelDisabled: boolean;
+    alerts: number;
+  }[];
+  boxOf(selector: string): { top: number; bottom: number; left: number; right: number } | null;
+  rowIdAt(point: { x: number; y: number }): string | null;
   watchCspViolations(): void;
   twoFrames(): Promise<void>;
   axeLoaded(): boolean;

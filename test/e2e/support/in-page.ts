@@ -121,26 +121,69 @@ export async function setUpEnvironment(setup: {
 }
 
 /**
- * Starts writing down, every few milliseconds, which notices the notice area
- * shows (their kinds, in order), each change once, and whether any order's
- * Cancel button was disabled then: what a clerk would have seen flip.
+ * Starts writing down, every few milliseconds, what the window says of the
+ * service: which notices the notice area shows (their kinds), the bulk
+ * cancel strip's status, whether the grid's Cancel buttons are disabled and
+ * whether any alert is on screen; each change once, in order. What a clerk
+ * would have seen flip.
  */
 export function recordNotices(): void {
-  const log: string[] = [];
-  (window as unknown as { __notices: string[] }).__notices = log;
+  const log: { notices: string; bulk: string; cancelDisabled: boolean; alerts: number }[] = [];
+  (window as unknown as { __notices: typeof log }).__notices = log;
   const read = () => {
-    const kinds = [...document.querySelectorAll<HTMLElement>('[data-notice]')]
+    const notices = [...document.querySelectorAll<HTMLElement>('[data-notice]')]
       .map((notice) => notice.dataset.notice)
       .join(',');
-    if (log.at(-1) !== kinds) log.push(kinds);
+    const bulk = document.querySelector('.bulk-status')?.textContent ?? '';
+    const cancel = document.querySelector('.orders-grid-item .status-cell button');
+    const cancelDisabled = cancel?.getAttribute('aria-disabled') === 'true';
+    const alerts = document.querySelectorAll('[role="alert"]').length;
+    const last = log.at(-1);
+    if (
+      last?.notices !== notices ||
+      last.bulk !== bulk ||
+      last.cancelDisabled !== cancelDisabled ||
+      last.alerts !== alerts
+    )
+      log.push({ notices, bulk, cancelDisabled, alerts });
   };
   read();
   setInterval(read, 20);
 }
 
-/** What recordNotices wrote down so far: each state of the notice area, in order. */
-export function recordedNotices(): string[] {
-  return [...(window as unknown as { __notices?: string[] }).__notices!];
+/** What recordNotices wrote down so far, in order. */
+export function recordedNotices(): {
+  notices: string;
+  bulk: string;
+  cancelDisabled: boolean;
+  alerts: number;
+}[] {
+  return [
+    ...(
+      window as unknown as {
+        __notices?: { notices: string; bulk: string; cancelDisabled: boolean; alerts: number }[];
+      }
+    ).__notices!,
+  ];
+}
+
+/** Where an element is on screen, and what is under the middle of it. */
+export function boxOf(selector: string): {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+} | null {
+  const element = document.querySelector(selector);
+  if (!element) return null;
+  const { top, bottom, left, right } = element.getBoundingClientRect();
+  return { top, bottom, left, right };
+}
+
+/** The order id of the grid row under a point of the window, if any. */
+export function rowIdAt(point: { x: number; y: number }): string | null {
+  const row = document.elementFromPoint(point.x, point.y)?.closest('[role="row"]');
+  return row?.querySelector('[role="rowheader"]')?.textContent ?? null;
 }
 
 /** Reports every CSP violation the page sees to `__reportCspViolation` (exposed by the test). */
