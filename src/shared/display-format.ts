@@ -113,11 +113,6 @@ export function formatDateTimeMs(epochMs: number): string {
   return current().dateTime.format(epochMs);
 }
 
-/** A day: "Jun 13, 2025". */
-export function formatDay(epochMs: number): string {
-  return current().day.format(epochMs);
-}
-
 /** A day the service named (its dates are UTC, as HTTP-dates are): "June 30, 2027". */
 export function formatServiceDay(epochMs: number): string {
   return current().serviceDay.format(epochMs);

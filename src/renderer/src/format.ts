@@ -10,14 +10,11 @@ import {
 } from '../../shared/display-format.ts';
 
 export {
-  displayLocale,
   formatClock,
   formatCount,
-  formatDay,
   formatHourMinute,
   formatMoment,
   formatMomentWithSeconds,
-  isSameLocalDay,
   timeZoneName,
 } from '../../shared/display-format.ts';
 
@@ -48,4 +45,6 @@ export function formatDateTime(iso: string): string {
 export { formatDateTimeMs };
 
 /** The ship date column's text: the same form as every other date (one form everywhere). */
-export const formatShortDateTime = formatDateTime;
+export function formatShortDateTime(iso: string): string {
+  return formatDateTime(iso);
+}
