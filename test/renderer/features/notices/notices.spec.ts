@@ -12,7 +12,7 @@ import {
 } from '../../../../src/renderer/src/features/notices/notices.ts';
 import type { EnvironmentOrders } from '../../../../src/renderer/src/features/orders/orders-slice.ts';
 import { tableOf } from '../orders/table/table-of.ts';
-import { formatClock } from '../../../../src/renderer/src/format.ts';
+import { formatClock, formatMomentWithSeconds } from '../../../../src/renderer/src/format.ts';
 
 const NOW = new Date(2025, 5, 13, 7, 29, 49).getTime();
 const GATE_OPENS = new Date(2025, 5, 13, 7, 30, 0).getTime();
@@ -131,6 +131,17 @@ describe('one notice per condition', () => {
     expect(rest).toEqual([]);
     expect(banned).toMatchObject({ kind: 'banned', until: GATE_OPENS });
     expect(banned!.action).toBeUndefined();
+  });
+
+  test('a hold that ends on another day names the day: "until 7:30" would read as today', () => {
+    const tomorrow = new Date(2025, 5, 14, 5, 35, 18).getTime();
+    const [banned] = noticesFor(
+      inputs({ quota: quota({ remaining: 0, holdUntil: tomorrow, holdReason: 'banned' }) }),
+    );
+    expect(banned!.sentence).toBe(
+      `The service has banned the Staging API key until ${formatMomentWithSeconds(tomorrow, NOW)}. Store Admin sends nothing until then.`,
+    );
+    expect(formatMomentWithSeconds(tomorrow, NOW)).not.toBe(formatClock(tomorrow));
   });
 
   test('key refused: one notice from a refresh and a cancel alike; the service’s words behind Details; Open Settings', () => {

@@ -20,7 +20,7 @@ import type { Failure } from '../../../../shared/failures.ts';
 import type { KeyStatus } from '../../../../shared/key-status.ts';
 import type { QuotaView } from '../../../../shared/quota.ts';
 import type { StorageProblem } from '../../../../shared/storage.ts';
-import { formatClock } from '../../format.ts';
+import { formatClock, formatMomentWithSeconds } from '../../format.ts';
 import { failureDetails, splitServiceWords } from '../../service-words.ts';
 import type { Connectivity } from '../connectivity/connectivity-slice.ts';
 import type { EnvironmentOrders } from '../orders/orders-slice.ts';
@@ -166,7 +166,7 @@ export function noticesFor(input: NoticeInputs): Notice[] {
       environment,
       tone: 'error',
       title: 'Key banned.',
-      sentence: `The service has banned the ${label} API key until ${formatClock(hold.until)}. Store Admin sends nothing until then.`,
+      sentence: `The service has banned the ${label} API key until ${formatMomentWithSeconds(hold.until, now)}. Store Admin sends nothing until then.`,
       until: hold.until,
       details: [
         ...(holdFailure ? failureDetails(holdFailure) : []),
@@ -179,7 +179,7 @@ export function noticesFor(input: NoticeInputs): Notice[] {
       environment,
       tone: 'warning',
       title: 'Requests paused.',
-      sentence: `Requests to ${label} are paused until ${formatClock(hold.until)}. ${
+      sentence: `Requests to ${label} are paused until ${formatMomentWithSeconds(hold.until, now)}. ${
         hold.reason === 'server-429'
           ? 'The service asked Store Admin to slow down.'
           : 'The quota for this period is used up.'

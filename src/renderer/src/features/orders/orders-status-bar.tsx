@@ -4,7 +4,13 @@
 // waits (offline, a hold, the key) is the notice area's to say.
 
 import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/environments.ts';
-import { formatBytes, formatClock, formatCount, timeZoneName } from '../../format.ts';
+import {
+  formatBytes,
+  formatClock,
+  formatCount,
+  formatMomentWithSeconds,
+  timeZoneName,
+} from '../../format.ts';
 import type { AutoRefreshPlan } from './auto-refresh.ts';
 import type { LoadedOrders, OrdersLoad } from './orders-slice.ts';
 import { formatAge } from './time-words.ts';
@@ -47,7 +53,8 @@ export function refreshWords(
     );
   }
   if (plan.kind === 'at') {
-    if (plan.at > now + 1000) parts.push(`Next automatic refresh at ${formatClock(plan.at)}.`);
+    if (plan.at > now + 1000)
+      parts.push(`Next automatic refresh at ${formatMomentWithSeconds(plan.at, now)}.`);
   } else if (plan.kind === 'waiting') {
     // Why then, only when it is then: a hold's end or a reset is the notice's and the meter's
     // time too, and the usual interval may end later.
@@ -57,7 +64,7 @@ export function refreshWords(
         : plan.reason === 'quota-low'
           ? ', when the quota resets'
           : ', when the pause ends';
-    parts.push(`Next automatic refresh at ${formatClock(plan.at)}${why}.`);
+    parts.push(`Next automatic refresh at ${formatMomentWithSeconds(plan.at, now)}${why}.`);
   } else if (plan.reason !== 'refreshing') {
     parts.push('Automatic refresh paused.');
   }
