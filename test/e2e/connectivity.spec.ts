@@ -48,6 +48,14 @@ function overlap(
   return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 }
 
+/** The screen at 1280×800 and at 1920×1080 (`<name>-1920`), then back to 1280×800. */
+async function checkBothSizes(page: Page, name: string): Promise<void> {
+  await checkScreen(page, name);
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await checkScreen(page, `${name}-1920`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
 describe.skipIf(!hasChromium)('notices that tell the truth, in Chromium', () => {
   afterAll(async () => {
     console.log(axeSummary('connectivity'));
@@ -140,7 +148,7 @@ describe.skipIf(!hasChromium)('notices that tell the truth, in Chromium', () => 
     await expect.poll(() => retry.textContent(), { timeout: 5_000 }).toBe('Trying…');
     expect(await retry.getAttribute('aria-busy')).toBe('true');
     await expect.poll(() => retry.textContent(), { timeout: 30_000 }).toBe('Retry');
-    await checkScreen(page, 'notice-offline');
+    await checkBothSizes(page, 'orders-offline');
   });
 
   it('a refused connection is said at once, not after the retries (on loopback it took 4 s)', async () => {
@@ -178,7 +186,7 @@ describe.skipIf(!hasChromium)('notices that tell the truth, in Chromium', () => 
     );
     expect(await prompt.getByRole('button').allTextContents()).toEqual(['Set up Staging']);
     expect(await page.getByRole('alert').count()).toBe(0);
-    await checkScreen(page, 'notice-set-up');
+    await checkBothSizes(page, 'notice-set-up');
 
     await prompt.getByRole('button', { name: 'Set up Staging' }).click();
     await page.getByRole('heading', { name: 'Staging settings' }).waitFor();
