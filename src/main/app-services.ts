@@ -9,6 +9,7 @@
 // scope), so a new address starts empty and an old one finds its data again.
 
 import { join } from 'node:path';
+import { setDisplayLocale } from '../shared/display-format.ts';
 import { ENVIRONMENT_IDS, type EnvironmentId } from '../shared/environments.ts';
 import type { AppState } from '../shared/ipc-contract.ts';
 import { BulkCancelService } from './bulk-cancel/bulk-cancel-service.ts';
@@ -52,6 +53,12 @@ export interface AppServicesDeps extends EnvironmentServiceDeps {
   readonly recheckSchedule?: RecheckSchedule;
   /** The update address the company gave when it built the app (its app-update.yml), if any. */
   readonly buildUpdateFeed?: UpdateFeed;
+  /**
+   * The desktop's locale for dates, times and numbers (Electron's
+   * app.getSystemLocale()): main's own messages and the page follow it.
+   * Without one, each side uses its runtime's default.
+   */
+  readonly locale?: string;
 }
 
 export interface AppServices {
@@ -87,6 +94,8 @@ export interface AppServices {
 }
 
 export function createAppServices(deps: AppServicesDeps): AppServices {
+  // Main's own messages (a hold's end, a ban's) read as the window does.
+  if (deps.locale) setDisplayLocale(deps.locale);
   const storage = new StorageHealth(deps.dataDir);
   try {
     makeFolder(deps.dataDir);
@@ -126,13 +135,15 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
   });
   workspaces.onChange((project) => void watcher.refresh(project));
 
-  const connectivity = new Connectivity();
+  // Every attempt to reach a service, whoever made it, tells whether it can be reached.
+  const connectivity = new Connectivity(now);
+  service.onAttempt((environment, outcome) => connectivity.record(environment, outcome));
+  service.onBaseUrlChange((environment) => connectivity.forget(environment));
   const orders = new OrdersService({
     access: service,
     cache,
     cancelLog,
     now,
-    connectivity,
     saves: storage,
     reviewMarks: new ReviewMarksStore(deps.dataDir, files),
     changes: new OrderChangesTracker(cache, cancelLog),
@@ -140,7 +151,6 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
   const quota = new QuotaService({
     access: service,
     view: (environment) => service.quota(environment),
-    connectivity,
   });
   const bulkCancel = new BulkCancelService({
     dataDir: deps.dataDir,
@@ -149,6 +159,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     scopeOf: (environment) => service.scopeOf(environment),
     clientFor: (scope) => service.clientFor(scope),
     logHooks: (scope) => orders.cancelLogHooks(scope),
+    connectivity,
   });
   service.onBaseUrlChange(
     (environment) => void bulkCancel.queueOf(environment).catch(() => undefined),
@@ -163,7 +174,12 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
   });
   const state = (): AppState => {
     const problem = storage.problem();
-    return { ...service.state(), ...(problem ? { storageProblem: problem } : {}) };
+    return {
+      ...service.state(),
+      ...(problem ? { storageProblem: problem } : {}),
+      connectivity: connectivity.states(),
+      ...(deps.locale ? { locale: deps.locale } : {}),
+    };
   };
 
   return {

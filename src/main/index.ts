@@ -132,6 +132,8 @@ if (!app.requestSingleInstanceLock()) {
         fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
       },
       ...(build.feed ? { buildUpdateFeed: build.feed } : {}),
+      // The desktop's regional format (after ready): dates, times and numbers follow it.
+      locale: app.getSystemLocale(),
       startSandbox: async () => {
         const sandbox = await startSandbox({ port: 0, keys: [sandboxKey] });
         return { baseUrl: sandbox.baseUrl, key: sandboxKey.key, close: () => sandbox.close() };

@@ -3,6 +3,7 @@
 // ("The store service will stop answering the order list on 30 June 2027.").
 
 import type { EnvironmentId } from './environments.ts';
+import { formatServiceDay } from './display-format.ts';
 
 /** The operations of the interface Store Admin calls. */
 export const STORE_ENDPOINTS = ['list-orders', 'cancel-order'] as const;
@@ -36,17 +37,8 @@ export interface DeprecationNotice {
   readonly seenAt: number;
 }
 
-const day = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
 /** "30 June 2027": the day the service named (its dates are UTC, as HTTP-dates are). */
-export function formatServiceDay(epochMs: number): string {
-  return day.format(epochMs);
-}
+export { formatServiceDay };
 
 /** The notice in one sentence, for a clerk. */
 export function deprecationSentence(notice: DeprecationNotice, now: number): string {

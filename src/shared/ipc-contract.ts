@@ -180,6 +180,14 @@ export interface AppState {
   readonly environments: readonly EnvironmentView[];
   /** Set while the data folder does not take what the app saves (the app goes on from memory). */
   readonly storageProblem?: StorageProblem;
+  /** What is known so far of whether each environment's service can be reached (see the event). */
+  readonly connectivity?: readonly EventPayloads['connectivity:changed'][];
+  /**
+   * The desktop's locale for dates, times and numbers (Electron's
+   * app.getSystemLocale()); absent where main has none to give (the harness),
+   * and the page then uses its own.
+   */
+  readonly locale?: string;
 }
 
 /**
@@ -217,10 +225,17 @@ export type ChannelResult<C extends Channel> = Result<ChannelResults[C]>;
 /** Events main pushes to the renderer. */
 export interface EventPayloads {
   'quota:changed': { readonly environment: EnvironmentId; readonly quota: QuotaView };
+  /**
+   * Whether an environment's service can be reached, as main infers it from
+   * every attempt: false only after several unanswered attempts in a row or a
+   * refused connection; true once anything answers (or nothing is known yet).
+   */
   'connectivity:changed': {
     readonly environment: EnvironmentId;
     readonly reachable: boolean;
     readonly message?: string;
+    /** Epoch ms when this state began. */
+    readonly since: number;
   };
   'orders:progress': {
     readonly environment: EnvironmentId;

@@ -166,11 +166,12 @@ describe.skipIf(!hasChromium)(
       ] as const) {
         await page.getByRole('radio', { name: new RegExp(`^${name}`) }).check();
         await page.getByText(band, { exact: true }).first().waitFor();
-        // No address yet: one notice says so, with the way to Settings.
-        await expect.poll(() => page.getByRole('alert').count()).toBe(1);
-        expect(await page.getByRole('alert').textContent()).toContain(
-          `The ${name} address is not set yet.`,
-        );
+        // No address yet: one neutral prompt says so, with the way to Settings; no alert.
+        const prompt = page.locator('[data-notice="set-up"]');
+        await prompt.waitFor();
+        expect(await prompt.textContent()).toContain(`${name} is not set up yet.`);
+        expect(await prompt.getByRole('button').allTextContents()).toEqual([`Set up ${name}`]);
+        expect(await page.getByRole('alert').count()).toBe(0);
         await checkScreen(page, `environment-${name.toLowerCase()}`);
       }
       await page.getByRole('radio', { name: 'Sandbox' }).check();

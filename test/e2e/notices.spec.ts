@@ -83,7 +83,7 @@ describe.skipIf(!hasChromium)(
       await expectOneAlert(page, 'unreachable', /^Offline review\. Sandbox cannot be reached/);
       await page.getByRole('alert').getByRole('button', { name: 'Retry' }).click();
       await page.waitForTimeout(500);
-      await expectOneAlert(page, 'unreachable', /saved at \d\d:\d\d:\d\d/);
+      await expectOneAlert(page, 'unreachable', /saved at \d{1,2}:\d\d:\d\d(?:\s[AP]M)?/);
       expect(await headerHeight(page)).toBe(height);
       await checkScreen(page, 'notice-offline');
     });
@@ -97,7 +97,7 @@ describe.skipIf(!hasChromium)(
       await expectOneAlert(
         page,
         '429',
-        /^Requests paused\. Requests to Sandbox are paused until \d\d:\d\d:\d\d\. The service asked Store Admin to slow down\./,
+        /^Requests paused\. Requests to Sandbox are paused until (?:[A-Z][a-z]{2} \d{1,2}, )?\d{1,2}:\d\d:\d\d(?:\s[AP]M)?\. The service asked Store Admin to slow down\./,
       );
       // A cancel waits too, without a second message about it.
       const cancel = page
@@ -119,7 +119,7 @@ describe.skipIf(!hasChromium)(
       await expectOneAlert(
         page,
         'ban',
-        /^Key banned\. The service has banned the Sandbox API key until \d\d:\d\d:\d\d\./,
+        /^Key banned\. The service has banned the Sandbox API key until (?:[A-Z][a-z]{2} \d{1,2}, )?\d{1,2}:\d\d:\d\d(?:\s[AP]M)?\./,
       );
       await page.getByRole('alert').getByText('Details').click();
       expect(await page.getByRole('alert').textContent()).toContain('api_key_banned');

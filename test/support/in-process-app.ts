@@ -91,6 +91,11 @@ export async function startInProcessApp(
     recheckSchedule?: RecheckSchedule;
     /** The update address given when the app was built. */
     buildUpdateFeed?: UpdateFeed;
+    /**
+     * The desktop's locale, as Electron's app.getSystemLocale() gives it (dates,
+     * times and numbers follow it); en-GB unless a test says otherwise.
+     */
+    locale?: string;
     /** Saved keys from an earlier run, and the safeStorage that wrote them. */
     ciphertexts?: MemoryCiphertextStore;
     safeStorage?: FakeSafeStorage;
@@ -126,6 +131,7 @@ export async function startInProcessApp(
       close: async () => undefined,
     }),
     clientOptions: { attemptTimeoutMs: 5_000, totalTimeoutMs: 20_000, maxRetries: 2 },
+    locale: options.locale ?? 'en-GB',
     openExternal: (url) => opened.push(url),
     ...(options.recheckSchedule ? { recheckSchedule: options.recheckSchedule } : {}),
     ...(options.buildUpdateFeed ? { buildUpdateFeed: options.buildUpdateFeed } : {}),

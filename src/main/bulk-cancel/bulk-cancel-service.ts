@@ -8,6 +8,7 @@ import type { BulkCancelSnapshot, BulkResult } from '../../shared/bulk-cancel.ts
 import { ENVIRONMENT_IDS, type EnvironmentId } from '../../shared/environments.ts';
 import type { QuotaView } from '../../shared/quota.ts';
 import { addressNotSet } from '../environments/environment-service.ts';
+import type { Connectivity } from '../environments/connectivity.ts';
 import type { ServiceScope } from '../environments/service-scope.ts';
 import type { LocalFiles } from '../local-data/local-files.ts';
 import type { CancelLogHooks } from '../orders/orders-service.ts';
@@ -27,6 +28,12 @@ export interface BulkCancelServiceDeps {
   readonly clientFor: (scope: ServiceScope) => Promise<StoreClient>;
   /** The cancel log, as single cancels use it (OrdersService.cancelLogHooks). */
   readonly logHooks: (scope: ServiceScope) => CancelLogHooks;
+  /**
+   * Whether each environment's service can be reached (the app's one state):
+   * a job pauses for it only when it says unreachable, and carries on as soon
+   * as it says reachable again. Without it, a DELETE left unanswered pauses the job.
+   */
+  readonly connectivity?: Pick<Connectivity, 'isUnreachable' | 'onChange'>;
 }
 
 interface ScopedQueue {
@@ -45,6 +52,9 @@ export class BulkCancelService {
 
   constructor(deps: BulkCancelServiceDeps) {
     this.#deps = deps;
+    deps.connectivity?.onChange(({ environment, reachable }) => {
+      if (reachable) void this.#current.get(environment)?.queue.serviceAnswers();
+    });
   }
 
   /** Called when the current job of an environment changes (often: throttle what it drives). */
@@ -150,9 +160,12 @@ export class BulkCancelService {
   }
 
   #queueFor(scope: ServiceScope): BulkCancelQueue {
-    const { dataDir, files, timing, clientFor, logHooks } = this.#deps;
+    const { dataDir, files, timing, clientFor, logHooks, connectivity } = this.#deps;
     const queue: BulkCancelQueue = new BulkCancelQueue({
       environment: scope.environment,
+      ...(connectivity
+        ? { serviceUnreachable: () => connectivity.isUnreachable(scope.environment) }
+        : {}),
       journal: new BulkJournal(dataDir, scope, { files }),
       client: () => clientFor(scope),
       timing,

@@ -32,6 +32,13 @@ export interface BulkCancelDeps {
   readonly concurrency?: number;
   /** First wait before trying again after going offline; doubles up to 2 minutes. */
   readonly offlineRetryMs?: number;
+  /**
+   * Whether the service is known to be unreachable now (the app's one
+   * connectivity state). A DELETE left unanswered while it is not pauses
+   * nothing: the order goes back in the queue and is tried again shortly.
+   * Without it, every unanswered DELETE pauses the job.
+   */
+  readonly serviceUnreachable?: () => boolean;
   readonly onChange?: (snapshot: BulkCancelSnapshot) => void;
   /** Each result once it is journaled (the app adds it to the cancel log). */
   readonly onResult?: (result: BulkResult) => void | Promise<void>;
@@ -42,6 +49,9 @@ export interface BulkCancelDeps {
 /** How long a background request may wait at the gate: a window reset, not a day. */
 const MAX_GATE_WAIT_MS = 5 * 60_000;
 const DEFAULT_WINDOW_MS = 60_000;
+/** After an answer lost while the service still answers: the first wait, doubling up to the cap. */
+const FIRST_LOST_DELAY_MS = 1_000;
+const MAX_LOST_DELAY_MS = 30_000;
 
 export class BulkCancelActiveError extends Error {}
 
@@ -54,6 +64,7 @@ export class BulkCancelQueue {
   #wake = new AbortController();
   readonly #inFlight = new Set<string>();
   #offlineDelay: number;
+  #lostDelay = FIRST_LOST_DELAY_MS;
   #resumeTimer: AbortController | undefined;
   #quota: QuotaSnapshot = { known: false };
   #windowMs = DEFAULT_WINDOW_MS;
@@ -134,6 +145,12 @@ export class BulkCancelQueue {
     this.#interrupt();
     if (reason === 'offline') this.#scheduleResume(this.#offlineDelay);
     this.#changed();
+  }
+
+  /** The service answers again: a job paused because it could not be reached carries on now. */
+  async serviceAnswers(): Promise<void> {
+    const job = this.#job;
+    if (job?.status === 'paused' && job.reason === 'offline') await this.resume();
   }
 
   async resume(): Promise<void> {
@@ -336,6 +353,7 @@ export class BulkCancelQueue {
         });
         this.#latencyMs = Math.max(1, timing.now() - sentAt);
         this.#offlineDelay = this.#deps.offlineRetryMs ?? 15_000;
+        this.#lostDelay = FIRST_LOST_DELAY_MS;
         await this.#record({
           orderId,
           outcome: outcome.kind,
@@ -425,14 +443,23 @@ export class BulkCancelQueue {
         );
         return;
       case 'network':
-      case 'timeout':
+      case 'timeout': {
         // An unknown answer stays "sent": the next try continues it.
         await backInQueue();
-        await this.pause(
-          'offline',
-          `${message} The bulk cancel is paused and tries again by itself.`,
-        );
+        const unreachable = this.#deps.serviceUnreachable?.() ?? true;
+        if (unreachable) {
+          await this.pause(
+            'offline',
+            `${message} The bulk cancel is paused and tries again by itself.`,
+          );
+          return;
+        }
+        // An answer lost while the service answers others: a short wait, then on.
+        const wait = this.#lostDelay;
+        this.#lostDelay = Math.min(this.#lostDelay * 2, MAX_LOST_DELAY_MS);
+        await timing.sleep(wait, this.#wake.signal).catch(() => undefined);
         return;
+      }
       case 'unauthorized':
       case 'no-key':
         await backInQueue();

@@ -2,6 +2,7 @@
 // quota state flushed, the sandbox stopped), and asks first while a bulk
 // cancel still has orders to send.
 
+import { formatCount } from '../../shared/display-format.ts';
 import type { BulkCancelSnapshot } from '../../shared/bulk-cancel.ts';
 
 export interface QuitEvent {
@@ -55,7 +56,7 @@ export function pendingCancels(
 }
 
 export function quitQuestion(pending: number): QuitQuestion {
-  const orders = pending === 1 ? '1 order' : `${pending.toLocaleString('en-US')} orders`;
+  const orders = pending === 1 ? '1 order' : `${formatCount(pending)} orders`;
   return {
     message: `${orders} still to cancel: quit anyway?`,
     detail: 'It carries on at the next start.',

@@ -25,7 +25,7 @@ import { realTiming, type Timing } from '../store-api/clock.ts';
 import { RequestGate } from '../quota/gate.ts';
 import { MemoryGateStore, type GateStores } from '../quota/gate-store.ts';
 import { RetryBudget } from '../store-api/retry-budget.ts';
-import { StoreClient, type StoreClientOptions } from '../store-api/client.ts';
+import { StoreClient, type AttemptOutcome, type StoreClientOptions } from '../store-api/client.ts';
 import type { DeprecationHeaders } from '../store-api/deprecation.ts';
 import type { StoreEndpoint } from '../../shared/deprecations.ts';
 import { failure } from '../store-api/errors.ts';
@@ -75,6 +75,8 @@ export interface EnvironmentServiceDeps {
 export type QuotaListener = (environment: EnvironmentId, quota: QuotaView) => void;
 export type AddressListener = (environment: RemoteEnvironmentId) => void;
 export type KeyListener = (environment: RemoteEnvironmentId, status: KeyStatus) => void;
+/** What one attempt to reach an environment's service came to (see StoreClientOptions.onAttempt). */
+export type AttemptListener = (environment: EnvironmentId, outcome: AttemptOutcome) => void;
 /** What an answer said of its endpoint's deprecation (see StoreClientOptions.onDeprecation). */
 export type DeprecationListener = (
   environment: EnvironmentId,
@@ -105,6 +107,7 @@ export class EnvironmentService {
   readonly #quotaListeners = new Set<QuotaListener>();
   readonly #addressListeners = new Set<AddressListener>();
   readonly #deprecationListeners = new Set<DeprecationListener>();
+  readonly #attemptListeners = new Set<AttemptListener>();
   readonly #keyListeners = new Set<KeyListener>();
   /** One question per environment at a time: asking again while it is open waits for it. */
   readonly #asking = new Map<RemoteEnvironmentId, Promise<KeyStatus>>();
@@ -269,6 +272,12 @@ export class EnvironmentService {
     return () => this.#deprecationListeners.delete(listener);
   }
 
+  /** Called with what each attempt to reach an environment's service came to, retries included. */
+  onAttempt(listener: AttemptListener): () => void {
+    this.#attemptListeners.add(listener);
+    return () => this.#attemptListeners.delete(listener);
+  }
+
   onQuota(listener: QuotaListener): () => void {
     this.#quotaListeners.add(listener);
     return () => this.#quotaListeners.delete(listener);
@@ -313,6 +322,11 @@ export class EnvironmentService {
       onDeprecation: (endpoint, said) => {
         for (const listener of [...this.#deprecationListeners])
           listener(environment, endpoint, said);
+      },
+      onAttempt: (outcome) => {
+        // An attempt to an address the environment has moved on from says nothing of its service now.
+        if (isRemoteEnvironment(environment) && this.baseUrlOf(environment) !== baseUrl) return;
+        for (const listener of [...this.#attemptListeners]) listener(environment, outcome);
       },
       // Read at each request: removing the key, or moving it to another origin, stops requests at once.
       getKey: () =>

@@ -10,7 +10,6 @@ import type { CancelOutcomeView, CachedOrderList } from '../../shared/ipc-contra
 import type { OrderChangesView } from '../../shared/order-changes.ts';
 import type { OrderColumns } from '../../shared/order-columns.ts';
 import type { CancelLogEntry, ReviewMarks } from '../../shared/orders-local.ts';
-import type { Connectivity } from '../environments/connectivity.ts';
 import type { SaveReports, ServiceAccess } from '../environments/service-access.ts';
 import { serviceScope, type ServiceScope } from '../environments/service-scope.ts';
 import { addressNotSet } from '../environments/environment-service.ts';
@@ -30,8 +29,6 @@ export interface OrdersServiceDeps {
   readonly cache: OrderCache;
   readonly cancelLog: CancelLog;
   readonly now: () => number;
-  /** Told what each call to the service says of it. */
-  readonly connectivity?: Connectivity;
   /** Told whether each list reached the disk; without it a list the disk refuses fails the refresh. */
   readonly saves?: SaveReports;
   readonly reviewMarks?: ReviewMarksStore;
@@ -69,19 +66,17 @@ export class OrdersService {
     const { access, cache, saves } = this.#deps;
     const client = await access.client(environment);
     const file = cache.fileOf(serviceScope(environment, client.baseUrl));
-    return this.#observe(environment, () =>
-      refreshOrderColumns(client, cache, environment, {
-        ...(saves
-          ? {
-              cacheNotSaved: (error: unknown) => saves.failed(error, file),
-              cacheSaved: () => saves.saved(file),
-            }
-          : {}),
-        ...(watch.onRows ? { onChunk: (_chunk, read) => watch.onRows!(read) } : {}),
-        ...(watch.onValid ? { onValid: ({ columns }) => watch.onValid!(columns) } : {}),
-        ...(watch.onProgress ? { onProgress: watch.onProgress } : {}),
-      }),
-    );
+    return refreshOrderColumns(client, cache, environment, {
+      ...(saves
+        ? {
+            cacheNotSaved: (error: unknown) => saves.failed(error, file),
+            cacheSaved: () => saves.saved(file),
+          }
+        : {}),
+      ...(watch.onRows ? { onChunk: (_chunk, read) => watch.onRows!(read) } : {}),
+      ...(watch.onValid ? { onValid: ({ columns }) => watch.onValid!(columns) } : {}),
+      ...(watch.onProgress ? { onProgress: watch.onProgress } : {}),
+    });
   }
 
   /** The list last cached for the service an environment points at, read back into columns. */
@@ -117,9 +112,9 @@ export class OrdersService {
     });
     const scope = serviceScope(environment, client.baseUrl);
     try {
-      const outcome = await this.#observe(environment, () =>
-        client.cancelOrder(orderId, { earlierCancel: () => this.#earlierCancel(scope, orderId) }),
-      );
+      const outcome = await client.cancelOrder(orderId, {
+        earlierCancel: () => this.#earlierCancel(scope, orderId),
+      });
       await cancelLog.append(scope, {
         at: now(),
         environment,
@@ -174,11 +169,6 @@ export class OrdersService {
 
   async #earlierCancel(scope: ServiceScope, orderId: string): Promise<EarlierCancel | undefined> {
     return earlierCancelOf(await this.#deps.cancelLog.read(scope), orderId);
-  }
-
-  #observe<T>(environment: EnvironmentId, call: () => Promise<T>): Promise<T> {
-    const { connectivity } = this.#deps;
-    return connectivity ? connectivity.observe(environment, call) : call();
   }
 
   async #logFailure(

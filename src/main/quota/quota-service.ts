@@ -6,7 +6,6 @@
 import type { EnvironmentId } from '../../shared/environments.ts';
 import type { ConnectionCheckView } from '../../shared/ipc-contract.ts';
 import type { QuotaView } from '../../shared/quota.ts';
-import type { Connectivity } from '../environments/connectivity.ts';
 import type { ServiceAccess } from '../environments/service-access.ts';
 import type { ConnectionCheck } from '../store-api/client.ts';
 
@@ -14,7 +13,6 @@ export interface QuotaServiceDeps {
   readonly access: ServiceAccess;
   /** What is known of an environment's quota without a request (the gate's record). */
   readonly view: (environment: EnvironmentId) => QuotaView;
-  readonly connectivity?: Connectivity;
 }
 
 export class QuotaService {
@@ -43,10 +41,6 @@ export class QuotaService {
     send: (client: Awaited<ReturnType<ServiceAccess['client']>>) => Promise<ConnectionCheck>,
   ): Promise<ConnectionCheckView> {
     const client = await this.#deps.access.client(environment);
-    const { connectivity } = this.#deps;
-    const check = connectivity
-      ? await connectivity.observe(environment, () => send(client))
-      : await send(client);
-    return { environment, ...check };
+    return { environment, ...(await send(client)) };
   }
 }

@@ -70,7 +70,27 @@ export interface StoreClientOptions {
    * answer without them.
    */
   readonly onDeprecation?: (endpoint: StoreEndpoint, said: DeprecationHeaders | undefined) => void;
+  /**
+   * What each attempt came to (an answer, or none), retries included, for
+   * working out whether the service can be reached. Not called for an
+   * attempt the caller stopped.
+   */
+  readonly onAttempt?: (outcome: AttemptOutcome) => void;
 }
+
+/** What one attempt to reach the service came to (src/main/environments/connectivity.ts reads it). */
+export type AttemptOutcome =
+  | { readonly answered: true }
+  | {
+      readonly answered: false;
+      /**
+       * Known at once not to have reached the service (a refused connection,
+       * an unknown host), rather than an answer that may have been lost.
+       */
+      readonly refused: boolean;
+      /** Why, in plain words. */
+      readonly message: string;
+    };
 
 export interface KeyHelp {
   /** Said when no key is set, e.g. "Add one in Settings." */
@@ -192,8 +212,9 @@ const MAX_REDIRECTS = 3;
 const MAX_ERROR_BODY = 64 * 1024;
 
 export class StoreClient {
-  readonly #options: Required<Omit<StoreClientOptions, 'fetch' | 'onDeprecation'>>;
+  readonly #options: Required<Omit<StoreClientOptions, 'fetch' | 'onDeprecation' | 'onAttempt'>>;
   readonly #onDeprecation: StoreClientOptions['onDeprecation'];
+  readonly #onAttempt: StoreClientOptions['onAttempt'];
   readonly #http: KyInstance;
   readonly #origin: string;
   readonly #serverClock = new ServerClock();
@@ -213,6 +234,7 @@ export class StoreClient {
       ...options,
     };
     this.#onDeprecation = options.onDeprecation;
+    this.#onAttempt = options.onAttempt;
     this.#origin = new URL(options.baseUrl).origin;
     this.#http = ky.create({
       baseUrl: `${options.baseUrl.replace(/\/+$/, '')}/`,
@@ -495,6 +517,7 @@ export class StoreClient {
         if (isCancelledRedirect(error))
           throw redirectNotFollowed(undefined, method === 'DELETE' ? 'unknown' : 'answered');
         const delivery = this.#deliveryOf(error);
+        this.#attemptUnanswered(error, signal, delivery);
         const lost: boolean = earlierAnswerLost || delivery === 'unknown';
         // A certificate or a proxy's refusal says the same on every try.
         const sameEveryTime =
@@ -513,6 +536,7 @@ export class StoreClient {
         throw this.#noAnswer(error, signal, lost ? 'unknown' : delivery);
       }
 
+      this.#onAttempt?.({ answered: true });
       const now = timing.now();
       this.#serverClock.observe(response.headers.get('date'), now);
       this.#observeDeprecation(options.endpoint, response, now);
@@ -640,6 +664,15 @@ export class StoreClient {
     } catch (error) {
       throw this.#noAnswer(error, signal, answerLost ? 'unknown' : 'not-sent');
     }
+  }
+
+  /** An attempt that got no answer, unless the caller stopped it (that says nothing of the service). */
+  #attemptUnanswered(error: unknown, signal: AbortSignal, delivery: Failure['delivery']): void {
+    if (!this.#onAttempt) return;
+    const stopped = signal.aborted && (signal.reason as Error | undefined)?.name !== 'TimeoutError';
+    if (stopped) return;
+    const { message } = this.#noAnswer(error, signal, delivery).failure;
+    this.#onAttempt({ answered: false, refused: delivery === 'not-sent', message });
   }
 
   #deliveryOf(error: unknown): Failure['delivery'] {

@@ -4,6 +4,7 @@
 import { isNetworkError, isTimeoutError } from 'ky';
 import type { Delivery, Failure, FailureKind } from '../../shared/failures.ts';
 import { WEB_PAGE, type InvalidOrdersError } from '../../shared/order-list-scanner.ts';
+import { dayWords, formatClock, formatHourMinute } from '../../shared/display-format.ts';
 import { withoutControls } from './service-text.ts';
 
 export class StoreApiError extends Error {
@@ -24,12 +25,9 @@ export function failure(
   return new StoreApiError({ kind, message, delivery, ...extra });
 }
 
-/** HH:MM:SS in local time, as clerks read clocks. */
+/** The time of day with seconds, in the desktop's form (HH:MM:SS until a locale is given). */
 export function clockTime(epochMs: number): string {
-  const d = new Date(epochMs);
-  return [d.getHours(), d.getMinutes(), d.getSeconds()]
-    .map((n) => String(n).padStart(2, '0'))
-    .join(':');
+  return formatClock(epochMs);
 }
 
 export interface ErrorBody {
@@ -255,7 +253,7 @@ export function serverGaveUp(
   return failure(
     'server',
     withServerWords(
-      `The store service had a problem (${status}) and did not finish the request after ${tries} ${tries === 1 ? 'try' : 'tries'}. Try again in a few minutes.`,
+      `The store service had a problem (${status}) and did not finish the request${tries > 1 ? `, though Store Admin tried ${tries} times` : ''}. Try again in a few minutes.`,
       body,
     ),
     delivery,
@@ -346,15 +344,10 @@ export function noAnswerFailure(
   );
 }
 
-/** HH:MM:SS, with "tomorrow" or the day when it is not today's (local time). */
+/** The time of day, with "tomorrow" or the day when it is not today's (local time). */
 export function clockTimeFrom(epochMs: number, now: number): string {
-  const at = new Date(epochMs);
-  const today = new Date(now);
-  const day = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
-  const days = Math.round((day(at) - day(today)) / 86_400_000);
-  if (days === 0) return clockTime(epochMs);
-  if (days === 1) return `${clockTime(epochMs)} tomorrow`;
-  return `${clockTime(epochMs)} on ${at.toLocaleDateString('en-GB', { day: 'numeric', month: 'long' })}`;
+  const day = dayWords(epochMs, now);
+  return day ? `${formatClock(epochMs)} ${day}` : formatClock(epochMs);
 }
 
 /** A 429 or the gate's own hold: banned, or rate-limited until `retryAt`. */
@@ -491,7 +484,7 @@ export function cancelNotFound(
     // The service confirmed an earlier cancel: a lost answer since changes nothing.
     return {
       kind: 'not-found',
-      message: `Order ${orderId} was already cancelled at ${clockTime(cancelledAt).slice(0, 5)}, so there was nothing left to cancel.`,
+      message: `Order ${orderId} was already cancelled at ${formatHourMinute(cancelledAt)}, so there was nothing left to cancel.`,
     };
   }
   if (earlierAnswerLost) {
@@ -503,7 +496,7 @@ export function cancelNotFound(
   if (earlier?.unknownAt !== undefined) {
     return {
       kind: 'gone',
-      message: `Order ${orderId} is gone; the cancel sent at ${clockTime(earlier.unknownAt).slice(0, 5)} got no answer that said what the service did, so that cancel may or may not have removed it.`,
+      message: `Order ${orderId} is gone; the cancel sent at ${formatHourMinute(earlier.unknownAt)} got no answer that said what the service did, so that cancel may or may not have removed it.`,
     };
   }
   return {

@@ -1,15 +1,19 @@
 // The window: a fixed header (the environment band, the screens, the
-// environment switcher and the quota meter), the notice area holding each
-// current problem once, then the current screen filling the rest. The page
-// itself never scrolls: the orders grid scrolls inside itself, and the other
-// screens scroll inside their own frame. The API comes from the preload by
-// default; tests pass the in-process one.
+// environment switcher and the quota meter), the current screen filling the
+// rest, and under it the message dock: the notice area holding each current
+// condition once, then the short messages that go away by themselves. The
+// dock takes room of its own at the bottom, so a message that comes covers
+// no work and moves nothing under the pointer (the screen above only ends
+// higher). The page itself never scrolls: the orders grid scrolls inside
+// itself, and the other screens scroll inside their own frame. The API comes
+// from the preload by default; tests pass the in-process one.
 
 import { useEffect, useState } from 'react';
 import { MoreMenu, useFold } from './components/fold-bar.tsx';
 import { CommandCenter } from './features/commands/command-center.tsx';
 import type { StoreAdminApi } from '../../shared/api.ts';
 import type { OrderStreams } from '../../shared/order-stream.ts';
+import { ToastDockContext } from './components/toast.tsx';
 import { NoticeArea, type NoticeActions } from './features/notices/notice-area.tsx';
 import { DomainsScreen } from './features/domains/domains-screen.tsx';
 import { DomainAnnouncer } from './features/domains/domain-announcer.tsx';
@@ -76,30 +80,37 @@ const HEADER_FOLDS = ['quota', 'screens', 'switcher'] as const;
 function AppWindow({ noticeActions }: { noticeActions: NoticeActions | undefined }) {
   const active = useAppStore((state) => state.activeEnvironment);
   const appLoad = useAppStore((state) => state.appLoad);
+  const [toastDock, setToastDock] = useState<HTMLElement | null>(null);
 
   return (
-    <div className={`app app-${active}`}>
-      <header className="app-header">
-        <EnvironmentBand environment={active} live />
-        <HeaderBar />
-      </header>
-      <NoticeArea actions={noticeActions} />
-      <main className="app-main">
-        {appLoad.kind === 'loading' && (
-          <p role="status" className="screen-message">
-            Loading…
-          </p>
-        )}
-        {appLoad.kind === 'failed' && (
-          <p role="alert" className="message message-error screen-message">
-            {appLoad.message}
-          </p>
-        )}
-        {appLoad.kind === 'ready' && <CurrentScreen />}
-      </main>
-      {/* Domains re-checked in main: each change is said whatever screen is open. */}
-      <DomainAnnouncer />
-    </div>
+    <ToastDockContext value={toastDock}>
+      <div className={`app app-${active}`}>
+        <header className="app-header">
+          <EnvironmentBand environment={active} live />
+          <HeaderBar />
+        </header>
+        <main className="app-main">
+          {appLoad.kind === 'loading' && (
+            <p role="status" className="screen-message">
+              Loading…
+            </p>
+          )}
+          {appLoad.kind === 'failed' && (
+            <p role="alert" className="message message-error screen-message">
+              {appLoad.message}
+            </p>
+          )}
+          {appLoad.kind === 'ready' && <CurrentScreen />}
+        </main>
+        <div className="message-dock">
+          <NoticeArea actions={noticeActions} />
+          {/* Where every screen's short messages show (components/toast.tsx). */}
+          <div ref={setToastDock} className="toast-dock" />
+        </div>
+        {/* Domains re-checked in main: each change is said whatever screen is open. */}
+        <DomainAnnouncer />
+      </div>
+    </ToastDockContext>
   );
 }
 

@@ -1,22 +1,29 @@
-// How numbers, sizes and times read in the window: plain, local, unambiguous.
+// How numbers, sizes and times read in the window: in the desktop's locale,
+// one form everywhere (src/shared/display-format.ts, which main's messages
+// use too). Ids are never formatted as numbers: they are names.
 
-const wholeNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+import {
+  formatCount,
+  formatDateTimeMs,
+  formatOneDecimal,
+  setDisplayLocale,
+} from '../../shared/display-format.ts';
 
-export function formatCount(value: number): string {
-  return wholeNumber.format(value);
-}
+export {
+  formatClock,
+  formatCount,
+  formatHourMinute,
+  formatMoment,
+  formatMomentWithSeconds,
+  timeZoneName,
+} from '../../shared/display-format.ts';
 
-/** HH:MM:SS in local time, as clerks read clocks (the main process words its messages the same way). */
-export function formatClock(epochMs: number): string {
-  const d = new Date(epochMs);
-  return [d.getHours(), d.getMinutes(), d.getSeconds()]
-    .map((n) => String(n).padStart(2, '0'))
-    .join(':');
-}
-
-/** HH:MM in local time, for "figures at 09:33" where seconds would be noise. */
-export function formatHourMinute(epochMs: number): string {
-  return formatClock(epochMs).slice(0, 5);
+/**
+ * The locale the window follows: the one main gives (the desktop's), else
+ * the page's own language (the development harness has no desktop to ask).
+ */
+export function followLocale(locale: string | undefined): void {
+  setDisplayLocale(locale ?? (typeof navigator === 'undefined' ? undefined : navigator.language));
 }
 
 const KB = 1024;
@@ -24,46 +31,20 @@ const MB = 1024 * KB;
 
 export function formatBytes(bytes: number): string {
   if (bytes < KB) return `${formatCount(bytes)} bytes`;
-  if (bytes < MB) return `${(bytes / KB).toFixed(1)} KB`;
-  return `${(bytes / MB).toFixed(1)} MB`;
+  if (bytes < MB) return `${formatOneDecimal(bytes / KB)} KB`;
+  return `${formatOneDecimal(bytes / MB)} MB`;
 }
 
-/**
- * An ISO 8601 date-time as a short local `YYYY-MM-DD HH:MM`, for a column of
- * dates: the same length on every row, unambiguous in every locale, and in
- * order when read top to bottom. The text as sent when it does not parse.
- */
-export function formatShortDateTime(iso: string): string {
-  const time = Date.parse(iso);
-  if (Number.isNaN(time)) return iso;
-  const d = new Date(time);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${formatHourMinute(time)}`;
-}
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** An ISO 8601 date-time in local time; the text as sent when it does not parse. */
+/** An ISO 8601 date-time in local time, as every date on screen reads; the text as sent when it does not parse. */
 export function formatDateTime(iso: string): string {
   const time = Date.parse(iso);
-  return Number.isNaN(time) ? iso : dateTime.format(time);
+  return Number.isNaN(time) ? iso : formatDateTimeMs(time);
 }
 
-const dayAndMonth = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' });
+/** A moment in epoch ms, in the same form. */
+export { formatDateTimeMs };
 
-/** Whether two moments fall on the same local calendar day. */
-export function isSameLocalDay(epochMs: number, otherMs: number): boolean {
-  const a = new Date(epochMs);
-  const b = new Date(otherMs);
-  return (
-    a.getFullYear() === b.getFullYear() &&
-    a.getMonth() === b.getMonth() &&
-    a.getDate() === b.getDate()
-  );
-}
-
-/** A moment in few words: "09:12" today, "21 Nov 09:12" on another day. */
-export function formatMoment(epochMs: number, now: number): string {
-  const time = formatHourMinute(epochMs);
-  return isSameLocalDay(epochMs, now) ? time : `${dayAndMonth.format(epochMs)} ${time}`;
+/** The ship date column's text: the same form as every other date (one form everywhere). */
+export function formatShortDateTime(iso: string): string {
+  return formatDateTime(iso);
 }

@@ -64,6 +64,12 @@ export interface E2EAppOptions {
   readonly zoom?: number;
   /** When watched domains are checked again (a short schedule, so a badge changes within the test). */
   readonly recheckSchedule?: RecheckSchedule;
+  /**
+   * The page's clock is playwright's (installed before the page loads; it
+   * runs as usual until the test moves it on with page.clock.fastForward),
+   * so a test can reach the page's next timer, e.g. the automatic refresh.
+   */
+  readonly clock?: boolean;
 }
 
 /**
@@ -121,6 +127,7 @@ export async function startE2EApp(options: E2EAppOptions = {}): Promise<E2EApp> 
       // Reported to the page itself too, in every document it loads.
       await page.exposeFunction('__reportCspViolation', report);
       await page.addInitScript(inPage.watchCspViolations);
+      if (options.clock) await page.clock.install();
     },
   });
   appFiles = new URL('.', harness.url).href;

@@ -30,6 +30,20 @@ export interface InPageModule {
   contentSecurityPolicy(): string;
   tryInlineStyle(): void;
   setStagingKey(key: string): Promise<void>;
+  setUpEnvironment(setup: {
+    environment: 'staging' | 'production';
+    baseUrl: string;
+    key: string;
+  }): Promise<void>;
+  recordNotices(): void;
+  recordedNotices(): {
+    notices: string;
+    bulk: string;
+    cancelDisabled: boolean;
+    alerts: number;
+  }[];
+  boxOf(selector: string): { top: number; bottom: number; left: number; right: number } | null;
+  rowIdAt(point: { x: number; y: number }): string | null;
   watchCspViolations(): void;
   twoFrames(): Promise<void>;
   axeLoaded(): boolean;

@@ -107,6 +107,85 @@ export async function setStagingKey(key: string): Promise<void> {
   if (!result.ok) throw new Error(result.error.message);
 }
 
+/** Points a remote environment at an address with a key, through the app's own API, as Settings would. */
+export async function setUpEnvironment(setup: {
+  environment: 'staging' | 'production';
+  baseUrl: string;
+  key: string;
+}): Promise<void> {
+  const api = window.storeAdmin;
+  const address = await api.environments.setBaseUrl(setup.environment, setup.baseUrl);
+  if (!address.ok) throw new Error(address.error.message);
+  const key = await api.keys.set(setup.environment, setup.key, {});
+  if (!key.ok) throw new Error(key.error.message);
+}
+
+/**
+ * Starts writing down, every few milliseconds, what the window says of the
+ * service: which notices the notice area shows (their kinds), the bulk
+ * cancel strip's status, whether the grid's Cancel buttons are disabled and
+ * whether any alert is on screen; each change once, in order. What a clerk
+ * would have seen flip.
+ */
+export function recordNotices(): void {
+  const log: { notices: string; bulk: string; cancelDisabled: boolean; alerts: number }[] = [];
+  (window as unknown as { __notices: typeof log }).__notices = log;
+  const read = () => {
+    const notices = [...document.querySelectorAll<HTMLElement>('[data-notice]')]
+      .map((notice) => notice.dataset.notice)
+      .join(',');
+    const bulk = document.querySelector('.bulk-status')?.textContent ?? '';
+    const cancel = document.querySelector('.orders-grid-item .status-cell button');
+    const cancelDisabled = cancel?.getAttribute('aria-disabled') === 'true';
+    const alerts = document.querySelectorAll('[role="alert"]').length;
+    const last = log.at(-1);
+    if (
+      last?.notices !== notices ||
+      last.bulk !== bulk ||
+      last.cancelDisabled !== cancelDisabled ||
+      last.alerts !== alerts
+    )
+      log.push({ notices, bulk, cancelDisabled, alerts });
+  };
+  read();
+  setInterval(read, 20);
+}
+
+/** What recordNotices wrote down so far, in order. */
+export function recordedNotices(): {
+  notices: string;
+  bulk: string;
+  cancelDisabled: boolean;
+  alerts: number;
+}[] {
+  return [
+    ...(
+      window as unknown as {
+        __notices?: { notices: string; bulk: string; cancelDisabled: boolean; alerts: number }[];
+      }
+    ).__notices!,
+  ];
+}
+
+/** Where an element is on screen, and what is under the middle of it. */
+export function boxOf(selector: string): {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+} | null {
+  const element = document.querySelector(selector);
+  if (!element) return null;
+  const { top, bottom, left, right } = element.getBoundingClientRect();
+  return { top, bottom, left, right };
+}
+
+/** The order id of the grid row under a point of the window, if any. */
+export function rowIdAt(point: { x: number; y: number }): string | null {
+  const row = document.elementFromPoint(point.x, point.y)?.closest('[role="row"]');
+  return row?.querySelector('[role="rowheader"]')?.textContent ?? null;
+}
+
 /** Reports every CSP violation the page sees to `__reportCspViolation` (exposed by the test). */
 export function watchCspViolations(): void {
   document.addEventListener('securitypolicyviolation', (event) => {

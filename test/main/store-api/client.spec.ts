@@ -316,7 +316,19 @@ describe('StoreClient: backoff for 5xx and resets', () => {
     const failure = await failureOf(client.listOrders());
     expect(server.requests).toHaveLength(3);
     expect(failure).toMatchObject({ kind: 'server', status: 500 });
-    expect(failure.message).toContain('after 3 tries');
+    expect(failure.message).toContain('though Store Admin tried 3 times');
+  });
+
+  it('a problem met at the only try allowed says so without counting tries', async () => {
+    const timing = virtualTiming();
+    const server = await serve((_req, res) => answer(res, 503, ''));
+    const { client } = clientFor(server, { maxRetries: 0 }, timing);
+    const failure = await failureOf(client.listOrders());
+    expect(server.requests).toHaveLength(1);
+    expect(failure.message).toBe(
+      'The store service had a problem (503) and did not finish the request. Try again in a few minutes.',
+    );
+    expect(failure.message).not.toMatch(/\b1 tr(y|ies)\b/);
   });
 
   it('retries a connection reset, then succeeds', async () => {

@@ -93,11 +93,19 @@ export class StandinApp extends EventEmitter {
     return runtimeSettings().appPath;
   }
 
+  /** On Linux the locale comes from the environment (LC_ALL, LANG), as Node's ICU reads it. */
   getLocale(): string {
     return Intl.DateTimeFormat().resolvedOptions().locale;
   }
 
+  /**
+   * The regional format (docs/api/app.md: "fetched using Chromium's i18n
+   * library" on Linux, after ready), which the app formats dates and numbers
+   * with: the same environment, so LANG=de_DE.UTF-8 gives "de-DE".
+   */
   getSystemLocale(): string {
+    if (!this.#ready)
+      throw new Error('app.getSystemLocale() must be called after the ready event.');
     return this.getLocale();
   }
 

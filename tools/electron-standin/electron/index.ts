@@ -77,6 +77,8 @@ interface Modelled {
     | 'setName'
     | 'getVersion'
     | 'getAppPath'
+    | 'getLocale'
+    | 'getSystemLocale'
     | 'setAppLogsPath'
     | 'setAppUserModelId'
     | 'requestSingleInstanceLock'

@@ -156,6 +156,13 @@ export interface ConfirmDialogProps {
    * the alternative's button.
    */
   readonly detour?: ReactNode;
+  /**
+   * The action waits for something the clerk still has to do (type a number):
+   * its button is disabled, described by the element with this id.
+   */
+  readonly confirmWaitsFor?: string | undefined;
+  /** The action's button pressed while it waits (to say what it waits for). */
+  readonly onConfirmWaiting?: () => void;
 }
 
 export function ConfirmDialog({
@@ -172,6 +179,8 @@ export function ConfirmDialog({
   fallbackFocus,
   alternative,
   detour,
+  confirmWaitsFor,
+  onConfirmWaiting,
 }: ConfirmDialogProps) {
   const keepRef = useRef<HTMLButtonElement>(null);
   const alternativeRef = useRef<HTMLButtonElement>(null);
@@ -224,8 +233,13 @@ export function ConfirmDialog({
             <button
               type="button"
               className="danger-button"
-              onClick={() => !busy && onConfirm()}
-              aria-disabled={busy || undefined}
+              onClick={() => {
+                if (busy) return;
+                if (confirmWaitsFor) onConfirmWaiting?.();
+                else onConfirm();
+              }}
+              aria-disabled={busy || confirmWaitsFor !== undefined || undefined}
+              aria-describedby={confirmWaitsFor}
             >
               {busy && busyLabel ? busyLabel : confirmLabel}
             </button>

@@ -2,10 +2,25 @@
 // polite live region that is always in the page, so screen readers announce
 // it without moving the focus. It goes away by itself after a while, not
 // while the pointer is over it or the focus inside it (so it can be read and
-// its button reached), and at once with its Dismiss button.
+// its button reached), and at once with its Dismiss button. Wherever it is
+// written, it shows in the window's message dock (App.tsx), which takes room
+// of its own under the screen: no message covers the grid's buttons or the
+// side panel.
 
-import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  type ReactNode,
+  type Ref,
+} from 'react';
+import { createPortal } from 'react-dom';
 import type { Tone } from './status-region.tsx';
+
+/** Where toasts show: the window's message dock; null where there is none (they show in place). */
+export const ToastDockContext = createContext<HTMLElement | null>(null);
 
 /** How long a toast stays: long enough to read two sentences. */
 export const TOAST_MS = 10_000;
@@ -23,6 +38,8 @@ export interface ToastProps {
   readonly durationMs?: number;
   /** Focusable (tabIndex -1) so a dialog can hand the focus here when its opener is gone. */
   readonly ref?: Ref<HTMLDivElement>;
+  /** Shown where it is written (already in the dock, e.g. beside a notice), not in the toast list. */
+  readonly inPlace?: boolean;
 }
 
 export function Toast({
@@ -33,8 +50,10 @@ export function Toast({
   onDone,
   durationMs = TOAST_MS,
   ref,
+  inPlace = false,
 }: ToastProps) {
   const shown = children !== undefined && children !== null && children !== false;
+  const dock = useContext(ToastDockContext);
   const [held, setHeld] = useState(false);
   const onDoneRef = useRef(onDone);
   useEffect(() => {
@@ -47,7 +66,7 @@ export function Toast({
     return () => clearTimeout(timer);
   }, [shown, held, durationMs, messageKey]);
 
-  return (
+  const toast = (
     <div
       className={shown ? `toast toast-${tone}` : 'toast toast-empty'}
       onPointerEnter={() => setHeld(true)}
@@ -83,4 +102,5 @@ export function Toast({
       )}
     </div>
   );
+  return dock && !inPlace ? createPortal(toast, dock) : toast;
 }

@@ -27,6 +27,16 @@ async function setup(dataDir?: string) {
   return { app, store, user, disconnect };
 }
 
+/** Each count of the strip by its label: a list while it runs, buttons once it is over. */
+function countsOf(panel: HTMLElement): Record<string, string> {
+  return Object.fromEntries(
+    [...panel.querySelectorAll('.bulk-count')].map((node) => [
+      node.querySelector('dt, .bulk-count-label')!.textContent,
+      node.querySelector('dd, strong')!.textContent,
+    ]),
+  );
+}
+
 describe('bulk cancel', () => {
   it('asks first, naming the count and the environment, then shows progress per outcome to the end', async () => {
     const { app, store, user, disconnect } = await setup();
@@ -42,20 +52,8 @@ describe('bulk cancel', () => {
     const panel = await screen.findByRole('region', { name: 'Bulk cancel — Sandbox (demo data)' });
     await within(panel).findByText('Finished.', {}, { timeout: 15_000 });
     expect(within(panel).getByText('15 of 15 done')).toBeTruthy();
-    const counts = Object.fromEntries(
-      [...panel.querySelectorAll('.bulk-count')].map((node) => [
-        node.querySelector('dt')!.textContent,
-        node.querySelector('dd')!.textContent,
-      ]),
-    );
-    expect(counts).toEqual({
-      Cancelled: '12',
-      'Already shipped': '3',
-      'Not found': '0',
-      'Gone (answer lost)': '0',
-      Failed: '0',
-      Waiting: '0',
-    });
+    // Over: the outcomes there were, each showing its orders in the list when pressed.
+    expect(countsOf(panel)).toEqual({ Cancelled: '12', 'Already shipped': '3' });
     expect(ids.slice(0, 12).every((id) => app.sandbox.orderStatus(id) === 'cancelled')).toBe(true);
     disconnect();
   });
@@ -169,22 +167,15 @@ describe('bulk cancel', () => {
     await within(panel).findByText('Stopped. Orders not sent yet were left as they are.');
     const counts = () =>
       Object.fromEntries(
-        [...panel.querySelectorAll('.bulk-count')].map((node) => [
-          node.querySelector('dt')!.textContent,
-          Number(node.querySelector('dd')!.textContent.replace(/,/g, '')),
+        Object.entries(countsOf(panel)).map(([label, count]) => [
+          label,
+          Number(count.replace(/,/g, '')),
         ]),
       );
-    // Nothing waits after a stop: what is left was not sent, and says so.
-    expect(Object.keys(counts())).toEqual([
-      'Cancelled',
-      'Already shipped',
-      'Not found',
-      'Gone (answer lost)',
-      'Failed',
-      'Not sent',
-    ]);
-    const { Cancelled: cancelled, 'Not sent': notSent } = counts();
-    expect(cancelled! + notSent!).toBe(200);
+    // Nothing waits after a stop: what is left was not sent, and says so; outcomes none came to are not listed.
+    expect(Object.keys(counts()).filter((label) => label !== 'Cancelled')).toEqual(['Not sent']);
+    const { Cancelled: cancelled = 0, 'Not sent': notSent } = counts();
+    expect(cancelled + notSent!).toBe(200);
     expect(notSent).toBeGreaterThan(100);
 
     await user.click(within(panel).getByRole('button', { name: 'Close bulk cancel' }));
@@ -203,7 +194,7 @@ describe('bulk cancel', () => {
     expect(log.ok && log.value.filter((entry) => entry.result === 'cancelled')).toHaveLength(
       job.counts.cancelled,
     );
-    expect(job.counts.cancelled).toBeGreaterThanOrEqual(cancelled!);
+    expect(job.counts.cancelled).toBeGreaterThanOrEqual(cancelled);
     again.disconnect();
   });
 

@@ -58,8 +58,17 @@ describe('bulk cancel from the orders grid', () => {
 
     await user.click(screen.getByRole('button', { name: 'Cancel ticked orders…' }));
     const pending = shown.filter((id) => app.sandbox.orderStatus(id) === 'pending');
-    const dialog = await screen.findByRole('dialog', { name: `Cancel ${shown.length} orders?` });
-    await user.click(within(dialog).getByRole('button', { name: `Cancel ${shown.length} orders` }));
+    // Complete orders have shipped: they are left out, and the dialog says so and why.
+    const complete = bodyRows(grid)
+      .filter((row) => text(row.querySelectorAll('[role="gridcell"]')[4] ?? null) === 'Yes')
+      .map((row) => text(within(row).getByRole('rowheader')));
+    expect(complete.length).toBeGreaterThan(0);
+    const sent = shown.length - complete.length;
+    const dialog = await screen.findByRole('dialog', { name: `Cancel ${sent} orders?` });
+    expect(text(dialog)).toContain(
+      `Of the ${shown.length} orders ticked, ${complete.length} ${complete.length === 1 ? 'has' : 'have'} already shipped and ${complete.length === 1 ? 'is' : 'are'} left out.`,
+    );
+    await user.click(within(dialog).getByRole('button', { name: `Cancel ${sent} orders` }));
     const panel = await screen.findByRole('region', { name: /^Bulk cancel/ });
     // The ticked orders are the job's now: the grid starts again with none ticked.
     expect(tickedActions()).toBeNull();

@@ -30,7 +30,16 @@ async function churnedApp() {
   });
   const rendered = renderApp(app);
   const grid = await findGrid();
-  await waitFor(() => expect(summaryLine()).toBe('Changes show from the next refresh'));
+  // A first list has nothing to compare with: said where changes are looked for, not in the toolbar.
+  await rendered.user.click(screen.getByRole('button', { name: 'Filters' }));
+  const changesFilter = await screen.findByRole('combobox', { name: 'Changes' });
+  await waitFor(() =>
+    expect(
+      document.getElementById(changesFilter.getAttribute('aria-describedby') ?? '')?.textContent,
+    ).toBe('Changes show from the next refresh: this is the first list of this service here.'),
+  );
+  expect(summaryLine()).toBe('');
+  await rendered.user.keyboard('{Escape}');
   return { app, grid, ...rendered, step: () => (shift += STEP_MS) };
 }
 

@@ -12,7 +12,7 @@ import {
 } from '../../../../src/renderer/src/features/notices/notices.ts';
 import type { EnvironmentOrders } from '../../../../src/renderer/src/features/orders/orders-slice.ts';
 import { tableOf } from '../orders/table/table-of.ts';
-import { formatClock } from '../../../../src/renderer/src/format.ts';
+import { formatClock, formatMomentWithSeconds } from '../../../../src/renderer/src/format.ts';
 
 const NOW = new Date(2025, 5, 13, 7, 29, 49).getTime();
 const GATE_OPENS = new Date(2025, 5, 13, 7, 30, 0).getTime();
@@ -72,9 +72,9 @@ describe('one notice per condition', () => {
     const table = tableOf([{ id: '1' }]);
     const notices = noticesFor(
       inputs({
-        connectivity: { reachable: false, message: NO_ANSWER.message },
+        connectivity: { reachable: false, since: NOW, message: NO_ANSWER.message },
         orders: orders({
-          load: { kind: 'failed', failure: NO_ANSWER },
+          load: { kind: 'failed', failure: NO_ANSWER, at: NOW },
           list: { table, receivedAt: NOW - 5 * 60_000, bytes: 10, source: 'cache' },
         }),
       }),
@@ -95,7 +95,10 @@ describe('one notice per condition', () => {
     const notices = noticesFor(
       inputs({
         quota: quota({ remaining: 0, holdUntil: GATE_OPENS, holdReason: 'server-429' }),
-        orders: orders({ load: { kind: 'failed', failure: LIMITED }, holdFailure: LIMITED }),
+        orders: orders({
+          load: { kind: 'failed', failure: LIMITED, at: NOW },
+          holdFailure: LIMITED,
+        }),
       }),
     );
     expect(notices.map((notice) => notice.kind)).toEqual(['rate-limited']);
@@ -130,10 +133,24 @@ describe('one notice per condition', () => {
     expect(banned!.action).toBeUndefined();
   });
 
+  test('a hold that ends on another day names the day: "until 7:30" would read as today', () => {
+    const tomorrow = new Date(2025, 5, 14, 5, 35, 18).getTime();
+    const [banned] = noticesFor(
+      inputs({ quota: quota({ remaining: 0, holdUntil: tomorrow, holdReason: 'banned' }) }),
+    );
+    expect(banned!.sentence).toBe(
+      `The service has banned the Staging API key until ${formatMomentWithSeconds(tomorrow, NOW)}. Store Admin sends nothing until then.`,
+    );
+    expect(formatMomentWithSeconds(tomorrow, NOW)).not.toBe(formatClock(tomorrow));
+  });
+
   test('key refused: one notice from a refresh and a cancel alike; the service’s words behind Details; Open Settings', () => {
     const notices = noticesFor(
       inputs({
-        orders: orders({ load: { kind: 'failed', failure: REFUSED }, keyFailure: REFUSED }),
+        orders: orders({
+          load: { kind: 'failed', failure: REFUSED, at: NOW },
+          keyFailure: REFUSED,
+        }),
         bulkJob: {
           environment: 'staging',
           jobId: 'j',
@@ -177,7 +194,7 @@ describe('one notice per condition', () => {
     };
     // Every refresh meets it as a missing key: main sends nothing with it.
     const noKey: Failure = { kind: 'no-key', message: notice, delivery: 'not-sent' };
-    const failed = orders({ load: { kind: 'failed', failure: noKey }, keyFailure: noKey });
+    const failed = orders({ load: { kind: 'failed', failure: noKey, at: NOW }, keyFailure: noKey });
     expect(noticesFor(inputs({ keyStatus, orders: failed }))).toEqual([
       {
         kind: 'key-other-address',
@@ -200,18 +217,18 @@ describe('one notice per condition', () => {
     const failure: Failure = {
       kind: 'server',
       message:
-        'The store service had a problem (502) and did not finish the request after 4 tries. Try again in a few minutes. The service said: “upstream down”',
+        'The store service had a problem (502) and did not finish the request, though Store Admin tried 4 times. Try again in a few minutes. The service said: “upstream down”',
       status: 502,
       delivery: 'answered',
     };
     const [notice, ...rest] = noticesFor(
-      inputs({ orders: orders({ load: { kind: 'failed', failure } }) }),
+      inputs({ orders: orders({ load: { kind: 'failed', failure, at: NOW } }) }),
     );
     expect(rest).toEqual([]);
     expect(notice).toMatchObject({
       kind: 'refresh-failed',
       sentence:
-        'The store service had a problem (502) and did not finish the request after 4 tries. Try again in a few minutes.',
+        'The store service had a problem (502) and did not finish the request, though Store Admin tried 4 times. Try again in a few minutes.',
       action: 'retry',
       details: ['HTTP 502', 'The service said: “upstream down”'],
     });
@@ -242,7 +259,7 @@ describe('one notice per condition', () => {
     const notices = noticesFor(
       inputs({
         switchProblem: 'Store Admin could not switch to Production.',
-        connectivity: { reachable: false },
+        connectivity: { reachable: false, since: NOW },
         quota: quota({ remaining: 0, holdUntil: GATE_OPENS, holdReason: 'banned' }),
         orders: orders({ keyFailure: REFUSED }),
         storageProblem: { folder: '/data', code: 'ENOSPC', message: 'Store Admin cannot save.' },
@@ -299,9 +316,121 @@ describe('the service’s deprecation notices', () => {
 
   test('without a link: no Read more, and it comes after the conditions that stop work', () => {
     const notices = noticesFor(
-      inputs({ deprecations: [listNotice], connectivity: { reachable: false } }),
+      inputs({ deprecations: [listNotice], connectivity: { reachable: false, since: NOW } }),
     );
     expect(notices.map((notice) => notice.kind)).toEqual(['unreachable', 'deprecation']);
     expect(notices[1]!.action).toBeUndefined();
+  });
+});
+
+describe('a notice ends when its condition ends', () => {
+  const NO_ADDRESS: Failure = {
+    kind: 'invalid-input',
+    message: 'The Staging address is not set yet. Enter it in Settings.',
+    delivery: 'not-sent',
+  };
+  const NO_KEY: Failure = {
+    kind: 'no-key',
+    message: 'No API key is set for Staging. Add one in Settings.',
+    delivery: 'not-sent',
+  };
+  const keyless: KeyStatus = {
+    environment: 'staging',
+    set: false,
+    storage: 'none',
+    backend: 'the macOS Keychain',
+    weak: false,
+    canAcceptWeakStorage: false,
+  };
+  const keyed: KeyStatus = { ...keyless, set: true, storage: 'os-encrypted' };
+
+  test('an environment not set up yet: one neutral prompt with one action, never a red error, whatever its refresh ran into', () => {
+    for (const [hasBaseUrl, failure, what] of [
+      [false, NO_ADDRESS, 'its address and API key'],
+      [true, NO_KEY, 'its API key'],
+    ] as const) {
+      const notices = noticesFor(
+        inputs({
+          hasBaseUrl,
+          keyStatus: keyless,
+          orders: orders({ load: { kind: 'failed', failure, at: NOW }, keyFailure: failure }),
+        }),
+      );
+      expect(notices).toEqual([
+        {
+          kind: 'set-up',
+          environment: 'staging',
+          tone: 'info',
+          title: 'Staging is not set up yet.',
+          sentence: `Enter ${what} in Settings to work with its orders.`,
+          action: 'set-up',
+          details: [],
+        },
+      ]);
+    }
+    // On its own Settings it is not said again: that is where it is done.
+    expect(
+      noticesFor(inputs({ hasBaseUrl: false, keyStatus: keyless, keySettingsShown: true })),
+    ).toEqual([]);
+    // The sandbox is always set up.
+    expect(noticesFor(inputs({ environment: 'sandbox', hasBaseUrl: true }))).toEqual([]);
+  });
+
+  test('set up since: what the old setup ran into is not said above the saved address and the connected key', () => {
+    const failed = orders({
+      service: undefined,
+      load: { kind: 'failed', failure: NO_ADDRESS, at: NOW },
+    });
+    // The address was saved (the list on screen belonged to no address), and a key entered.
+    expect(
+      noticesFor(
+        inputs({
+          hasBaseUrl: true,
+          baseUrl: 'https://stg.example/v1',
+          keyStatus: keyed,
+          orders: failed,
+        }),
+      ),
+    ).toEqual([]);
+    // A failure of the service the environment pointed at before is not this one's.
+    const other: Failure = {
+      kind: 'server',
+      message: 'The store service had a problem (503) and did not finish the request.',
+      delivery: 'answered',
+      status: 503,
+    };
+    const before = orders({
+      service: 'https://old.example/v1',
+      load: { kind: 'failed', failure: other, at: NOW },
+      keyFailure: REFUSED,
+    });
+    expect(
+      noticesFor(inputs({ baseUrl: 'https://new.example/v1', keyStatus: keyed, orders: before })),
+    ).toEqual([]);
+    // The same failure of the service it points at now still stands.
+    expect(
+      noticesFor(
+        inputs({ baseUrl: 'https://old.example/v1', keyStatus: keyed, orders: before }),
+      ).map((notice) => notice.kind),
+    ).toEqual(['key-refused', 'refresh-failed']);
+  });
+
+  test('a refresh that got no answer: said as offline while the service cannot be reached, and not at all once it answers again', () => {
+    const failedAt = NOW - 60_000;
+    const noAnswer = orders({ load: { kind: 'failed', failure: NO_ANSWER, at: failedAt } });
+    const offline = noticesFor(
+      inputs({ connectivity: { reachable: false, since: failedAt - 500 }, orders: noAnswer }),
+    );
+    expect(offline.map((notice) => notice.kind)).toEqual(['unreachable']);
+    // Something was answered since (another call, the bulk cancel): the condition has ended.
+    expect(
+      noticesFor(inputs({ connectivity: { reachable: true, since: NOW }, orders: noAnswer })),
+    ).toEqual([]);
+    // Reachable all along, and this refresh alone lost its answers: that refresh failed, and says so.
+    expect(
+      noticesFor(
+        inputs({ connectivity: { reachable: true, since: failedAt - 5_000 }, orders: noAnswer }),
+      ).map((notice) => notice.kind),
+    ).toEqual(['refresh-failed']);
   });
 });

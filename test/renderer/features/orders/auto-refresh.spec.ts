@@ -70,6 +70,7 @@ test('waits while requests are held back (429, ban)', () => {
   expect(planAutoRefresh({ ...BASE, quota })).toEqual({
     kind: 'waiting',
     at: NOW + 30_000,
+    until: NOW + 30_000,
     reason: 'held-back',
   });
   // A hold in the past holds nothing.
@@ -86,6 +87,7 @@ test('waits for the window to reset while few requests are left', () => {
   expect(planAutoRefresh({ ...BASE, quota: low })).toEqual({
     kind: 'waiting',
     at: NOW + 20_000,
+    until: NOW + 20_000,
     reason: 'quota-low',
   });
   expect(planAutoRefresh({ ...BASE, quota: { ...low, remaining: 7 } })).toEqual({

@@ -32,7 +32,7 @@ test('the list refreshes by itself on start, and Refresh shows the count and the
     /^Refreshed at \d\d:\d\d:\d\d \(just now\)\. Next automatic refresh at \d\d:\d\d:\d\d\.$/,
   );
   expect(screen.getByText('Showing 1,000 of 1,000 orders')).toBeTruthy();
-  // Column headers, and the ship date as a short local date and time, the same length on every row.
+  // Column headers, and the ship date in the desktop's form (en-GB here), as every date on screen.
   expect(
     within(grid)
       .getAllByRole('columnheader')
@@ -49,7 +49,7 @@ test('the list refreshes by itself on start, and Refresh shows the count and the
   ]);
   const time = rows[0]!.querySelector('time');
   expect(time?.getAttribute('datetime')).toMatch(/^\d{4}-\d\d-\d\dT/);
-  expect(time?.textContent).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
+  expect(time?.textContent).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d$/);
   // Ids in the same type as the rest, right-aligned like every number.
   const idCell = within(rows[0]!).getByRole('rowheader');
   expect(idCell.className).toContain('numeric');
@@ -63,7 +63,10 @@ test('shows the download in progress with a labelled progress bar', async () => 
   renderApp(app);
 
   const progress = await screen.findByRole('progressbar', { name: 'Downloading orders' });
-  expect(progress.getAttribute('aria-valuetext')).toMatch(/received|of/);
+  // Before the first byte, it says what it waits for; then bytes.
+  expect(progress.getAttribute('aria-valuetext')).toMatch(
+    /^(waiting for the service to answer|.* received|.* of .*)/,
+  );
   expect(screen.getByRole('status', { name: 'Order list status' }).textContent).toBe(
     'Downloading the Sandbox orders…',
   );
@@ -265,18 +268,31 @@ test('a 401 offers the way to that environment’s settings', async () => {
   expect(screen.getByLabelText('Staging API key')).toBeTruthy();
 });
 
-test('no key yet: the failure says so and offers the settings', async () => {
+test('no key yet: a setup prompt, not an error, with one way to Settings; nothing is asked of the service', async () => {
   const app = await startTestApp();
   const staging = await startExtraSandbox();
   await app.api.environments.setBaseUrl('staging', staging.baseUrl);
   const { user } = renderApp(app);
   await user.click(await screen.findByRole('radio', { name: 'Staging' }));
 
-  const alert = await screen.findByRole('alert');
-  expect(alert.textContent).toContain('No API key is set for Staging');
-  expect(within(alert).getByRole('button', { name: 'Open Staging settings' })).toBeTruthy();
+  await waitFor(() => expect(document.querySelector('[data-notice="set-up"]')).not.toBeNull());
+  const prompt = document.querySelector<HTMLElement>('[data-notice="set-up"]')!;
+  expect(prompt.getAttribute('role')).toBe('status');
+  expect(text(prompt.querySelector('.notice-text'))).toBe(
+    'Staging is not set up yet. Enter its API key in Settings to work with its orders.',
+  );
+  expect(within(prompt).getAllByRole('button')).toHaveLength(1);
+  expect(screen.queryByRole('alert')).toBeNull();
   expect(staging.requestLog).toHaveLength(0);
   expect(text(document.querySelector('.refresh-line'))).toBe('Automatic refresh paused.');
+  expect(screen.getByRole('button', { name: 'Refresh' }).getAttribute('aria-disabled')).toBe(
+    'true',
+  );
+
+  // Its Settings are where it is done: the prompt is not said there a second time.
+  await user.click(within(prompt).getByRole('button', { name: 'Set up Staging' }));
+  await screen.findByRole('heading', { name: 'Staging settings' });
+  expect(document.querySelector('[data-notice="set-up"]')).toBeNull();
 });
 
 test('an unreachable service shows a banner with the reason', async () => {
@@ -293,7 +309,8 @@ test('an unreachable service shows a banner with the reason', async () => {
   expect(screen.getAllByRole('alert')).toEqual([alert]);
   // The reason in the service's terms is behind Details; the action is Retry.
   expect(alert.querySelector('details')?.textContent).toContain('the connection was refused');
-  expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
+  // While the refresh is still trying, the button says so; then it offers Retry.
+  await waitFor(() => expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy());
   expect(text(document.querySelector('.refresh-line'))).toBe('Automatic refresh paused.');
 });
 

@@ -100,9 +100,14 @@ test('before the first answer the meter says the quota is unknown, and shows no 
   expect((await quotaOf(app, 'staging')).known).toBe(false);
   expect(within(meter()).queryByRole('meter')).toBeNull();
   expect(meter().textContent).not.toMatch(/\d/);
-  // What is said instead, once: there is no address to send to.
-  await waitFor(() => expect(text(theAlert())).toContain('The Staging address is not set yet.'));
-  // Trying again by itself would change nothing until the address is set.
+  // What is said instead, once, as something to do rather than an error: it is not set up yet.
+  await waitFor(() =>
+    expect(text(document.querySelector('[data-notice="set-up"]'))).toContain(
+      'Staging is not set up yet.',
+    ),
+  );
+  expect(screen.queryByRole('alert')).toBeNull();
+  // Nothing is asked of it until then, and the automatic refresh waits.
   expect(text(document.querySelector('.refresh-line'))).toBe('Automatic refresh paused.');
 });
 

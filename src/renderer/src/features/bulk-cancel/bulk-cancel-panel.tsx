@@ -11,6 +11,7 @@ import { StatusRegion } from '../../components/status-region.tsx';
 import { Toast } from '../../components/toast.tsx';
 import { formatCount } from '../../format.ts';
 import { useAppStore } from '../../store-context.tsx';
+import { isOffline } from '../connectivity/connectivity-slice.ts';
 import { ENVIRONMENT_NAMES } from '../environments/environment-words.ts';
 import { OUTCOME_WORDS } from './bulk-results-csv.ts';
 import './bulk-cancel.css';
@@ -31,7 +32,12 @@ export function durationWords(ms: number): string {
   return `about ${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
 
-export function statusWords(job: BulkCancelSnapshot): string {
+/**
+ * What the job is doing, in words. `offline`: the app's one connectivity
+ * state, so a job waiting on the service never says so while the rest of
+ * the window says the service answers (the job carries on a moment later).
+ */
+export function statusWords(job: BulkCancelSnapshot, offline = true): string {
   switch (job.status) {
     case 'running':
       return 'Cancelling at the pace the quota allows.';
@@ -40,7 +46,9 @@ export function statusWords(job: BulkCancelSnapshot): string {
         case 'user':
           return 'Paused. Nothing is sent until you resume.';
         case 'offline':
-          return 'Paused while the service cannot be reached; it tries again by itself.';
+          return offline
+            ? 'Paused while the service cannot be reached; it tries again by itself.'
+            : 'The service answers again: carrying on…';
         case 'key':
           return 'Paused: the API key was refused. Resume once the key is fixed.';
         case 'banned':
@@ -70,6 +78,14 @@ export function BulkCancelPanel({ environment }: { environment: EnvironmentId })
   const stop = useAppStore((state) => state.stopBulkCancel);
   const dismiss = useAppStore((state) => state.dismissBulkJob);
   const exportResults = useAppStore((state) => state.exportBulkResults);
+  const offline = useAppStore((state) => isOffline(state, environment));
+  const retryFailed = useAppStore((state) => state.askRetryFailed);
+  const showOutcome = useAppStore((state) => state.showBulkOutcome);
+  const shownOutcome = useAppStore((state) =>
+    state.ordersQuery.bulkOutcome?.environment === environment
+      ? state.ordersQuery.bulkOutcome.outcome
+      : undefined,
+  );
   if (!job || job.dismissed) return null;
   const done = job.total - job.counts.waiting;
   const over = isOver(job);
@@ -78,30 +94,70 @@ export function BulkCancelPanel({ environment }: { environment: EnvironmentId })
     <section className="bulk-strip" aria-label={`Bulk cancel — ${ENVIRONMENT_NAMES[environment]}`}>
       <h3 className="bulk-title">Bulk cancel</h3>
       {/* Announced when the status changes, not at every order. */}
-      <StatusRegion className="bulk-status">{statusWords(job)}</StatusRegion>
-      <label className="bulk-progress">
-        <span>
+      <StatusRegion className="bulk-status">{statusWords(job, offline)}</StatusRegion>
+      {over ? (
+        <span className="bulk-progress">
           {formatCount(done)} of {formatCount(job.total)} done
-          {job.etaMs !== undefined && job.status === 'running'
-            ? `, ${durationWords(job.etaMs)} left`
-            : ''}
         </span>
-        <progress max={job.total} value={done} />
-      </label>
-      <dl className="bulk-counts">
-        {OUTCOMES.map((outcome) => (
-          <div key={outcome} className={`bulk-count bulk-${outcome}`}>
-            <dt>{OUTCOME_WORDS[outcome]}</dt>
-            <dd>{formatCount(job.counts[outcome])}</dd>
-          </div>
-        ))}
-        <div className="bulk-count">
-          {/* After a stop nothing waits: what is left was not sent. */}
-          <dt>{job.status === 'stopped' ? 'Not sent' : 'Waiting'}</dt>
-          <dd>{formatCount(job.counts.waiting)}</dd>
+      ) : (
+        <label className="bulk-progress">
+          <span>
+            {formatCount(done)} of {formatCount(job.total)} done
+            {job.etaMs !== undefined && job.status === 'running'
+              ? `, ${durationWords(job.etaMs)} left`
+              : ''}
+          </span>
+          <progress max={job.total} value={done} />
+        </label>
+      )}
+      {over ? (
+        // Each count shows its orders in the list (pressed again, all of them).
+        <div role="group" aria-label="Show in the list" className="bulk-counts">
+          {OUTCOMES.filter((outcome) => job.counts[outcome] > 0).map((outcome) => {
+            const count = job.counts[outcome];
+            const pressed = shownOutcome === outcome;
+            return (
+              <button
+                key={outcome}
+                type="button"
+                className={`bulk-count bulk-count-button bulk-${outcome}`}
+                aria-pressed={pressed}
+                title={pressed ? 'Show all orders' : 'Show these orders in the list'}
+                onClick={() => void showOutcome(environment, pressed ? undefined : outcome)}
+              >
+                <span className="bulk-count-label">{OUTCOME_WORDS[outcome]}</span>{' '}
+                <strong>{formatCount(count)}</strong>
+              </button>
+            );
+          })}
+          {job.counts.waiting > 0 && (
+            <span className="bulk-count">
+              {/* After a stop nothing waits: what is left was not sent. */}
+              <span className="bulk-count-label">Not sent</span>{' '}
+              <strong>{formatCount(job.counts.waiting)}</strong>
+            </span>
+          )}
         </div>
-      </dl>
+      ) : (
+        <dl className="bulk-counts">
+          {OUTCOMES.map((outcome) => (
+            <div key={outcome} className={`bulk-count bulk-${outcome}`}>
+              <dt>{OUTCOME_WORDS[outcome]}</dt>
+              <dd>{formatCount(job.counts[outcome])}</dd>
+            </div>
+          ))}
+          <div className="bulk-count">
+            <dt>Waiting</dt>
+            <dd>{formatCount(job.counts.waiting)}</dd>
+          </div>
+        </dl>
+      )}
       <div className="bulk-actions">
+        {over && job.counts.failed > 0 && (
+          <button type="button" onClick={() => void retryFailed(environment)}>
+            Retry failed…
+          </button>
+        )}
         {job.status === 'running' && (
           <button type="button" onClick={() => void pause(environment)}>
             Pause

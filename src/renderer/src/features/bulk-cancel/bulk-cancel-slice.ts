@@ -2,7 +2,7 @@
 // the environment, then the job in the main process (its snapshot arrives as
 // events), with pause, resume, stop and the results to export.
 
-import type { BulkCancelSnapshot } from '../../../../shared/bulk-cancel.ts';
+import type { BulkCancelSnapshot, BulkOutcome } from '../../../../shared/bulk-cancel.ts';
 import type { EnvironmentId } from '../../../../shared/environments.ts';
 import type { Failure } from '../../../../shared/failures.ts';
 import type { EventPayloads } from '../../../../shared/ipc-contract.ts';
@@ -13,19 +13,40 @@ import type { OrderTable } from '../orders/table/order-table.ts';
 import { bulkResultsCsv } from './bulk-results-csv.ts';
 import type { RowSelection } from './row-selection.ts';
 
+/** Why a ticked order is not sent a cancel. */
+export type LeftOutReason = 'shipped' | 'cancelled' | 'gone' | 'no-id';
+
+/** How the orders to cancel came from the ticks, for the confirmation to say. */
+export interface TickedOrders {
+  /** Orders ticked. */
+  readonly ticked: number;
+  /** Ticked orders left out, by why (none: every ticked order is sent). */
+  readonly leftOut: Readonly<Partial<Record<LeftOutReason, number>>>;
+  /** Ticked orders the search and filters do not show now (sent all the same). */
+  readonly notShown: number;
+}
+
+/** What the confirmation is for: ticked orders, or the failed cancels of the last bulk cancel again. */
+export type BulkCancelAsk =
+  { readonly kind: 'ticked'; readonly ticks?: TickedOrders } | { readonly kind: 'retry-failed' };
+
+interface BulkTarget {
+  readonly environment: EnvironmentId;
+  readonly orderIds: readonly string[];
+  readonly ask: BulkCancelAsk;
+}
+
 export type BulkCancelFlow =
   | { readonly step: 'idle' }
-  | {
-      readonly step: 'confirm';
-      readonly environment: EnvironmentId;
-      readonly orderIds: readonly string[];
-    }
-  | {
-      readonly step: 'starting';
-      readonly environment: EnvironmentId;
-      readonly orderIds: readonly string[];
-    }
+  | ({ readonly step: 'confirm' } & BulkTarget)
+  | ({ readonly step: 'starting' } & BulkTarget)
   | { readonly step: 'failed'; readonly environment: EnvironmentId; readonly failure: Failure };
+
+/** Ticked orders a refreshed list no longer holds, said once. */
+export interface TicksLost {
+  readonly environment: EnvironmentId;
+  readonly ids: readonly string[];
+}
 
 /** The orders ticked for a bulk cancel: rows of one list (a new list starts with none). */
 export interface Ticks {
@@ -37,10 +58,27 @@ export interface BulkCancelSlice {
   readonly bulkJobs: Partial<Record<EnvironmentId, BulkCancelSnapshot>>;
   readonly bulkFlow: BulkCancelFlow;
   readonly ticks: Ticks | undefined;
+  /** Ticked orders the last new list no longer held; said once, then cleared. */
+  readonly ticksLost: TicksLost | undefined;
   setTicks(table: OrderTable, selection: RowSelection): void;
   clearTicks(): void;
-  /** Opens the confirmation for these orders. */
-  askBulkCancel(environment: EnvironmentId, orderIds: readonly string[]): void;
+  /**
+   * A new table of the environment's list replaced `from`: the ticks on it
+   * carry over (row for row when `sameRows`, else by order id), and the
+   * ticked orders it no longer holds are said once.
+   */
+  carryTicks(environment: EnvironmentId, from: OrderTable, to: OrderTable, sameRows: boolean): void;
+  dismissTicksLost(): void;
+  /** Opens the confirmation for these orders (`ticks`: how they came from the ticked ones). */
+  askBulkCancel(
+    environment: EnvironmentId,
+    orderIds: readonly string[],
+    ticks?: TickedOrders,
+  ): void;
+  /** Opens the confirmation to send the last bulk cancel's failed cancels again. */
+  askRetryFailed(environment: EnvironmentId): Promise<void>;
+  /** Shows the orders of one outcome of the last bulk cancel in the grid (undefined: all orders again). */
+  showBulkOutcome(environment: EnvironmentId, outcome: BulkOutcome | undefined): Promise<void>;
   dismissBulkCancel(): void;
   confirmBulkCancel(): Promise<void>;
   pauseBulkCancel(environment: EnvironmentId): Promise<void>;
@@ -54,6 +92,13 @@ export interface BulkCancelSlice {
   dismissBulkJob(environment: EnvironmentId): Promise<void>;
   /** The last failure has been read. */
   dismissBulkFailure(): void;
+}
+
+/** A job has begun: the flow is over, and ticked orders it took are the job's now (a retry takes none). */
+function begunWith(ask: BulkCancelAsk): Pick<BulkCancelSlice, 'bulkFlow'> & { ticks?: undefined } {
+  return ask.kind === 'ticked'
+    ? { bulkFlow: { step: 'idle' }, ticks: undefined }
+    : { bulkFlow: { step: 'idle' } };
 }
 
 export const createBulkCancelSlice: SliceCreator<BulkCancelSlice> = (api) => (set, get) => {
@@ -73,7 +118,7 @@ export const createBulkCancelSlice: SliceCreator<BulkCancelSlice> = (api) => (se
       snapshot.jobId !== jobs[environment]?.jobId;
     if (snapshot) jobs[environment] = snapshot;
     else delete jobs[environment];
-    set({ bulkJobs: jobs, ...(begun ? { bulkFlow: { step: 'idle' }, ticks: undefined } : {}) });
+    set({ bulkJobs: jobs, ...(begun ? begunWith(flow.ask) : {}) });
   };
   /**
    * Calls main and keeps the snapshot it answers, unless another was taken
@@ -103,6 +148,7 @@ export const createBulkCancelSlice: SliceCreator<BulkCancelSlice> = (api) => (se
     bulkJobs: {},
     bulkFlow: { step: 'idle' },
     ticks: undefined,
+    ticksLost: undefined,
 
     setTicks(table, selection) {
       set({ ticks: { table, selection } });
@@ -112,9 +158,64 @@ export const createBulkCancelSlice: SliceCreator<BulkCancelSlice> = (api) => (se
       set({ ticks: undefined });
     },
 
-    askBulkCancel(environment, orderIds) {
+    carryTicks(environment, from, to, sameRows) {
+      const ticks = get().ticks;
+      if (ticks?.table !== from || from === to) return;
+      const { selection, lost } = ticks.selection.carriedTo(from, to, sameRows);
+      set({
+        ticks: { table: to, selection },
+        ...(lost.length > 0 ? { ticksLost: { environment, ids: lost } } : {}),
+      });
+    },
+
+    dismissTicksLost() {
+      set({ ticksLost: undefined });
+    },
+
+    askBulkCancel(environment, orderIds, ticks) {
+      // Ticked orders none of which can be cancelled: the dialog says why, with nothing to confirm.
+      if (orderIds.length === 0 && (ticks?.ticked ?? 0) === 0) return;
+      set({
+        bulkFlow: {
+          step: 'confirm',
+          environment,
+          orderIds,
+          ask: ticks ? { kind: 'ticked', ticks } : { kind: 'ticked' },
+        },
+      });
+    },
+
+    async showBulkOutcome(environment, outcome) {
+      if (outcome === undefined) {
+        get().setOrdersQuery({ bulkOutcome: undefined });
+        return;
+      }
+      const result = await api.bulkCancel.results(environment);
+      if (!result.ok) {
+        set({ bulkFlow: { step: 'failed', environment, failure: result.error } });
+        return;
+      }
+      const ids = new Set(
+        result.value.filter((entry) => entry.outcome === outcome).map((entry) => entry.orderId),
+      );
+      // Exactly those orders: a search or filter left from before would hide some of them.
+      get().clearOrdersFilters();
+      get().setOrdersQuery({ bulkOutcome: { environment, outcome, ids } });
+    },
+
+    async askRetryFailed(environment) {
+      const result = await api.bulkCancel.results(environment);
+      if (!result.ok) {
+        set({ bulkFlow: { step: 'failed', environment, failure: result.error } });
+        return;
+      }
+      const orderIds = result.value
+        .filter((entry) => entry.outcome === 'failed')
+        .map((entry) => entry.orderId);
       if (orderIds.length === 0) return;
-      set({ bulkFlow: { step: 'confirm', environment, orderIds } });
+      set({
+        bulkFlow: { step: 'confirm', environment, orderIds, ask: { kind: 'retry-failed' } },
+      });
     },
 
     dismissBulkCancel() {
@@ -131,8 +232,7 @@ export const createBulkCancelSlice: SliceCreator<BulkCancelSlice> = (api) => (se
       );
       if (result.ok) {
         // Taking the job's snapshot (this answer, or an event before it) said it has begun.
-        if (get().bulkFlow.step === 'starting')
-          set({ bulkFlow: { step: 'idle' }, ticks: undefined });
+        if (get().bulkFlow.step === 'starting') set(begunWith(flow.ask));
       } else {
         set({ bulkFlow: { step: 'failed', environment: flow.environment, failure: result.error } });
       }

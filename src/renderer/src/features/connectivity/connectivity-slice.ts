@@ -1,5 +1,7 @@
-// Whether each environment's service answered the last call, and whether the
-// data folder takes what the app saves.
+// Whether each environment's service can be reached, as main infers it from
+// every attempt (src/main/environments/connectivity.ts): the one state the
+// notices, the bulk-cancel strip, the quota meter and cancel all read. And
+// whether the data folder takes what the app saves.
 
 import type { EnvironmentId } from '../../../../shared/environments.ts';
 import type { EventPayloads } from '../../../../shared/ipc-contract.ts';
@@ -7,8 +9,11 @@ import type { StorageProblem } from '../../../../shared/storage.ts';
 import type { SliceCreator } from '../../store.ts';
 
 export interface Connectivity {
+  /** False once main found the service unreachable; true otherwise. */
   readonly reachable: boolean;
   readonly message?: string;
+  /** Epoch ms when this state began. */
+  readonly since: number;
 }
 
 export interface ConnectivitySlice {
@@ -19,10 +24,19 @@ export interface ConnectivitySlice {
   applyStorageProblem(problem: StorageProblem | null): void;
 }
 
+/** Whether main found the environment's service unreachable (the one place this is read from). */
+export function isOffline(
+  state: Pick<ConnectivitySlice, 'connectivity'>,
+  environment: EnvironmentId,
+) {
+  return state.connectivity[environment]?.reachable === false;
+}
+
 export const createConnectivitySlice: SliceCreator<ConnectivitySlice> = () => (set, get) => ({
   connectivity: {},
-  applyConnectivity({ environment, reachable, message }) {
-    const next: Connectivity = message === undefined ? { reachable } : { reachable, message };
+  applyConnectivity({ environment, reachable, message, since }) {
+    const next: Connectivity =
+      message === undefined ? { reachable, since } : { reachable, message, since };
     set({ connectivity: { ...get().connectivity, [environment]: next } });
   },
   applyStorageProblem(problem) {

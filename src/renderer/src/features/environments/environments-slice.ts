@@ -4,6 +4,7 @@
 import type { EnvironmentId, RemoteEnvironmentId } from '../../../../shared/environments.ts';
 import type { AppState, EnvironmentView } from '../../../../shared/ipc-contract.ts';
 import type { KeyStatus } from '../../../../shared/key-status.ts';
+import { followLocale } from '../../format.ts';
 import type { SliceCreator } from '../../store.ts';
 
 export type AppLoad =
@@ -49,8 +50,11 @@ export const createEnvironmentsSlice: SliceCreator<EnvironmentsSlice> = (api) =>
         set({ appLoad: { kind: 'failed', message: result.error.message } });
         return;
       }
+      // Before any screen shows: every date, time and number on them follows it.
+      followLocale(result.value.locale);
       applyAppState(result.value);
       get().applyStorageProblem(result.value.storageProblem ?? null);
+      for (const state of result.value.connectivity ?? []) get().applyConnectivity(state);
       set({ appLoad: { kind: 'ready' } });
       await get().loadQuota(result.value.activeEnvironment);
     },

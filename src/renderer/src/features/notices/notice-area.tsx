@@ -5,6 +5,7 @@
 // room.
 
 import { useEffect, useRef, useState, type RefObject } from 'react';
+import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/environments.ts';
 import { Toast } from '../../components/toast.tsx';
 import { useAppStore } from '../../store-context.tsx';
 import { OpenSettingsButton } from '../settings/open-settings-button.tsx';
@@ -38,11 +39,10 @@ export function NoticeArea({ actions }: { actions?: NoticeActions | undefined })
   const keySettingsShown = useAppStore(
     (state) => state.screen.kind === 'settings' && state.screen.environment === environment,
   );
-  const hasBaseUrl = useAppStore(
-    (state) =>
-      environment === 'sandbox' ||
-      state.environments.some((view) => view.id === environment && view.baseUrl),
+  const baseUrl = useAppStore(
+    (state) => state.environments.find((view) => view.id === environment)?.baseUrl,
   );
+  const hasBaseUrl = environment === 'sandbox' || baseUrl !== undefined;
   const deprecations = useAppStore((state) => state.deprecations[environment]);
   const loadDeprecations = useAppStore((state) => state.loadDeprecations);
   useEffect(() => {
@@ -65,6 +65,7 @@ export function NoticeArea({ actions }: { actions?: NoticeActions | undefined })
     orders,
     bulkJob,
     hasBaseUrl,
+    baseUrl,
     switchProblem,
     keyStatus,
     keySettingsShown,
@@ -86,6 +87,7 @@ export function NoticeArea({ actions }: { actions?: NoticeActions | undefined })
       ))}
       <Toast
         ref={triedRef}
+        inPlace
         label="Try now"
         tone={tried?.ok ? 'success' : 'warning'}
         messageKey={tried?.seq}
@@ -108,7 +110,12 @@ interface NoticeItemProps {
 
 function NoticeItem({ notice, now, ...rest }: NoticeItemProps) {
   return (
-    <div role="alert" className={`notice notice-${notice.tone}`} data-notice={notice.kind}>
+    // Something to do, not something wrong, is no alert.
+    <div
+      role={notice.tone === 'info' ? 'status' : 'alert'}
+      className={`notice notice-${notice.tone}`}
+      data-notice={notice.kind}
+    >
       <p className="notice-text">
         <strong>{notice.title}</strong> {notice.sentence}
         {notice.until !== undefined && (
@@ -169,16 +176,17 @@ function NoticeActionButton({
     }
     case 'retry':
       return (
-        <button
-          type="button"
-          className="notice-action"
-          onClick={() => void refreshOrders(environment)}
-        >
-          Retry
-        </button>
+        <RetryButton environment={environment} onRetry={() => void refreshOrders(environment)} />
       );
     case 'open-settings':
       return <OpenSettingsButton environment={environment} />;
+    case 'set-up':
+      return (
+        <OpenSettingsButton
+          environment={environment}
+          label={`Set up ${ENVIRONMENT_LABELS[environment]}`}
+        />
+      );
     case 'try-now': {
       const tryNow = actions?.tryNow;
       if (!tryNow) return null;
@@ -195,4 +203,26 @@ function NoticeActionButton({
     default:
       return null;
   }
+}
+
+/** Tries the refresh again, and shows that it is trying until the answer (or none) comes. */
+function RetryButton({
+  environment,
+  onRetry,
+}: {
+  environment: EnvironmentId;
+  onRetry: () => void;
+}) {
+  const trying = useAppStore((state) => state.orders[environment]?.load.kind === 'loading');
+  return (
+    <button
+      type="button"
+      className="notice-action"
+      aria-disabled={trying || undefined}
+      aria-busy={trying || undefined}
+      onClick={() => !trying && onRetry()}
+    >
+      {trying ? 'Trying…' : 'Retry'}
+    </button>
+  );
 }

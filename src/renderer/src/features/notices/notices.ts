@@ -20,7 +20,7 @@ import type { Failure } from '../../../../shared/failures.ts';
 import type { KeyStatus } from '../../../../shared/key-status.ts';
 import type { QuotaView } from '../../../../shared/quota.ts';
 import type { StorageProblem } from '../../../../shared/storage.ts';
-import { formatClock } from '../../format.ts';
+import { formatClock, formatMomentWithSeconds } from '../../format.ts';
 import { failureDetails, splitServiceWords } from '../../service-words.ts';
 import type { Connectivity } from '../connectivity/connectivity-slice.ts';
 import type { EnvironmentOrders } from '../orders/orders-slice.ts';
@@ -30,6 +30,7 @@ import { BAN_WARNING, describeLimitReason } from '../quota/quota-text.ts';
 import { failureNeedsSettings } from '../settings/open-settings-button.tsx';
 
 export type NoticeKind =
+  | 'set-up'
   | 'switch-failed'
   | 'banned'
   | 'rate-limited'
@@ -41,12 +42,13 @@ export type NoticeKind =
   | 'storage'
   | 'deprecation';
 
-export type NoticeAction = 'retry' | 'open-settings' | 'try-now' | 'read-more';
+export type NoticeAction = 'retry' | 'open-settings' | 'set-up' | 'try-now' | 'read-more';
 
 export interface Notice {
   readonly kind: NoticeKind;
   readonly environment: EnvironmentId;
-  readonly tone: 'error' | 'warning';
+  /** `info`: nothing is wrong, something is still to do (an environment not set up yet). */
+  readonly tone: 'error' | 'warning' | 'info';
   /** A few words in bold before the sentence. */
   readonly title: string;
   /** The one sentence: what it means for the clerk. */
@@ -69,6 +71,8 @@ export interface NoticeInputs {
   readonly bulkJob: BulkCancelSnapshot | undefined;
   /** A remote environment has an address set (the sandbox always has). */
   readonly hasBaseUrl: boolean;
+  /** The address the environment points at now (undefined for the sandbox and an unset one). */
+  readonly baseUrl?: string | undefined;
   readonly switchProblem: string | undefined;
   /** The environment's key as main holds it (remote environments only). */
   readonly keyStatus?: KeyStatus | undefined;
@@ -86,14 +90,61 @@ export interface NoticeInputs {
 const KEY_KINDS = new Set<Failure['kind']>(['unauthorized', 'no-key']);
 const HOLD_KINDS = new Set<Failure['kind']>(['rate-limited', 'banned']);
 const NO_ANSWER_KINDS = new Set<Failure['kind']>(['network', 'timeout']);
+/** What a refresh of an environment not set up yet runs into: the setup prompt says it. */
+const SETUP_KINDS = new Set<Failure['kind']>(['no-key', 'invalid-input']);
+
+/**
+ * A remote environment is set up once it has an address and a key (a key
+ * kept back from a new address is set up, and says so in its own notice).
+ */
+function isSetUp(input: NoticeInputs): boolean {
+  if (input.environment === 'sandbox') return true;
+  return input.hasBaseUrl && input.keyStatus?.set !== false;
+}
+
+/** The list on screen belongs to the address the environment points at now. */
+function sameService(input: NoticeInputs): boolean {
+  return input.environment === 'sandbox' || input.orders?.service === input.baseUrl;
+}
+
+/**
+ * The refresh failure that still holds: none from an earlier address, and
+ * none that only said the service gave no answer once the service has
+ * answered since (the offline notice came and went with it).
+ */
+function currentLoadFailure(input: NoticeInputs): Failure | undefined {
+  const orders = input.orders;
+  if (orders?.load.kind !== 'failed' || !sameService(input)) return undefined;
+  const { failure } = orders.load;
+  const answeredSince =
+    input.connectivity?.reachable === true && input.connectivity.since >= orders.load.at;
+  return NO_ANSWER_KINDS.has(failure.kind) && answeredSince ? undefined : failure;
+}
 
 /** The notices to show, most pressing first, each kind at most once. */
 export function noticesFor(input: NoticeInputs): Notice[] {
   const { environment, now } = input;
   const label = ENVIRONMENT_LABELS[environment];
   const notices: Notice[] = [];
-  const loadFailure = input.orders?.load.kind === 'failed' ? input.orders.load.failure : undefined;
   const offline = input.connectivity?.reachable === false;
+  const notSetUp = !isSetUp(input);
+  // What an earlier address or an earlier outage left behind no longer holds.
+  const loadFailure = currentLoadFailure(input);
+  const keyFailure = sameService(input) ? input.orders?.keyFailure : undefined;
+
+  if (notSetUp && !input.keySettingsShown) {
+    notices.push({
+      kind: 'set-up',
+      environment,
+      tone: 'info',
+      title: `${label} is not set up yet.`,
+      sentence: input.hasBaseUrl
+        ? `Enter its API key in Settings to work with its orders.`
+        : `Enter its address and API key in Settings to work with its orders.`,
+      action: 'set-up',
+      details: [],
+    });
+  }
 
   if (input.switchProblem) {
     notices.push({
@@ -115,7 +166,7 @@ export function noticesFor(input: NoticeInputs): Notice[] {
       environment,
       tone: 'error',
       title: 'Key banned.',
-      sentence: `The service has banned the ${label} API key until ${formatClock(hold.until)}. Store Admin sends nothing until then.`,
+      sentence: `The service has banned the ${label} API key until ${formatMomentWithSeconds(hold.until, now)}. Store Admin sends nothing until then.`,
       until: hold.until,
       details: [
         ...(holdFailure ? failureDetails(holdFailure) : []),
@@ -128,7 +179,7 @@ export function noticesFor(input: NoticeInputs): Notice[] {
       environment,
       tone: 'warning',
       title: 'Requests paused.',
-      sentence: `Requests to ${label} are paused until ${formatClock(hold.until)}. ${
+      sentence: `Requests to ${label} are paused until ${formatMomentWithSeconds(hold.until, now)}. ${
         hold.reason === 'server-429'
           ? 'The service asked Store Admin to slow down.'
           : 'The quota for this period is used up.'
@@ -143,7 +194,6 @@ export function noticesFor(input: NoticeInputs): Notice[] {
     });
   }
 
-  const keyFailure = input.orders?.keyFailure;
   const bulkKeyPause =
     input.bulkJob?.status === 'paused' && input.bulkJob.pauseReason === 'key'
       ? input.bulkJob
@@ -164,6 +214,8 @@ export function noticesFor(input: NoticeInputs): Notice[] {
         details: [],
       });
     }
+  } else if (notSetUp) {
+    // Said once, as the neutral prompt above (or on the Settings screen itself).
   } else if (keyFailure?.kind === 'no-key') {
     notices.push({
       kind: 'no-key',
@@ -210,6 +262,7 @@ export function noticesFor(input: NoticeInputs): Notice[] {
   // A refresh that failed for a reason none of the above already says.
   if (
     loadFailure &&
+    !(notSetUp && SETUP_KINDS.has(loadFailure.kind)) &&
     !KEY_KINDS.has(loadFailure.kind) &&
     !HOLD_KINDS.has(loadFailure.kind) &&
     !(offline && NO_ANSWER_KINDS.has(loadFailure.kind))

@@ -15,8 +15,17 @@ const DAILY_SHARE = 0.1;
 export type AutoRefreshPlan =
   /** Refresh at this moment (now or later). */
   | { readonly kind: 'at'; readonly at: number }
-  /** Refresh at this moment, not before: requests are held back or few are left. */
-  | { readonly kind: 'waiting'; readonly at: number; readonly reason: 'held-back' | 'quota-low' }
+  /**
+   * Refresh at this moment, not before: requests are held back or few are
+   * left. `until`: when the hold ends or the quota resets (`at` is later when
+   * the usual interval ends later).
+   */
+  | {
+      readonly kind: 'waiting';
+      readonly at: number;
+      readonly until: number;
+      readonly reason: 'held-back' | 'quota-low';
+    }
   /** No automatic refresh until something changes. */
   | { readonly kind: 'paused'; readonly reason: 'offline' | 'refreshing' | 'needs-settings' };
 
@@ -52,7 +61,8 @@ export function planAutoRefresh(input: AutoRefreshInput): AutoRefreshPlan {
   if (input.needsSettings) return { kind: 'paused', reason: 'needs-settings' };
   const due = lastAttemptAt === undefined ? now : lastAttemptAt + autoRefreshInterval(quota);
   if (quota?.holdUntil !== undefined && quota.holdUntil > now) {
-    return { kind: 'waiting', at: Math.max(due, quota.holdUntil), reason: 'held-back' };
+    const until = quota.holdUntil;
+    return { kind: 'waiting', at: Math.max(due, until), until, reason: 'held-back' };
   }
   const windowOpen = quota?.resetAt === undefined || quota.resetAt > now;
   if (
@@ -62,8 +72,8 @@ export function planAutoRefresh(input: AutoRefreshInput): AutoRefreshPlan {
     quota.remaining <= safeMargin(quota)
   ) {
     // Figures of a window that has ended say nothing about the next one.
-    const at = quota.resetAt ?? now + MIN_AUTO_REFRESH_MS;
-    return { kind: 'waiting', at: Math.max(due, at), reason: 'quota-low' };
+    const until = quota.resetAt ?? now + MIN_AUTO_REFRESH_MS;
+    return { kind: 'waiting', at: Math.max(due, until), until, reason: 'quota-low' };
   }
   return { kind: 'at', at: Math.max(due, now) };
 }

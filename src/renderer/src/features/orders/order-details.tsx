@@ -19,7 +19,7 @@ import { ChangeNote, changedClass, WasValue } from '../changes/changed-fields.ts
 import { useChangeLookup } from '../changes/use-changes.ts';
 import type { OrderTable } from './table/order-table.ts';
 import { MISSING } from './orders-grid.tsx';
-import { canStillCancel, ROW_STATUS_WORDS, type RowStatus } from './row-status.ts';
+import { canStillCancel, ROW_STATUS_WORDS, statusOf, type RowStatus } from './row-status.ts';
 
 export interface OrderDetailsProps {
   readonly environment: EnvironmentId;
@@ -90,7 +90,7 @@ export function OrderDetails(props: OrderDetailsProps) {
   }
 
   const order = table.orderAt(row);
-  const status = id === undefined ? undefined : statuses.get(id);
+  const status = statusOf(statuses, id, order.complete);
   const cancellable = id !== undefined && canStillCancel(status);
   const complete = order.complete;
   const changed = changes?.changedOf(row);

@@ -16,6 +16,7 @@ import {
 } from './table/order-table.ts';
 import { DEFAULT_ORDERS_QUERY, type OrdersQuery } from './orders-slice.ts';
 import type { ChangesFilter } from '../changes/change-lookup.ts';
+import { useNothingToCompare } from '../changes/changes-summary.tsx';
 
 /** How many of the filters behind the button differ from the defaults (the search is not one). */
 export function activeFilterCount(query: OrdersQuery): number {
@@ -25,6 +26,7 @@ export function activeFilterCount(query: OrdersQuery): number {
     query.complete !== DEFAULT_ORDERS_QUERY.complete,
     query.shipFrom !== '' || query.shipTo !== '',
     query.changes !== DEFAULT_ORDERS_QUERY.changes,
+    query.bulkOutcome !== undefined,
   ].filter(Boolean).length;
 }
 
@@ -121,6 +123,9 @@ function FilterFields() {
   const setQuery = useAppStore((state) => state.setOrdersQuery);
   const clear = useAppStore((state) => state.clearOrdersFilters);
   const datesProblemId = useId();
+  const changesHintId = useId();
+  const environment = useAppStore((state) => state.activeEnvironment);
+  const nothingToCompare = useNothingToCompare(environment);
   const badRange = query.shipFrom !== '' && query.shipTo !== '' && query.shipTo < query.shipFrom;
 
   return (
@@ -161,6 +166,7 @@ function FilterFields() {
         Changes
         <select
           value={query.changes}
+          aria-describedby={nothingToCompare ? changesHintId : undefined}
           onChange={(event) => setQuery({ changes: event.target.value as ChangesFilter })}
         >
           <option value="all">All orders</option>
@@ -169,6 +175,11 @@ function FilterFields() {
           <option value="gone">Gone since the last refresh</option>
         </select>
       </label>
+      {nothingToCompare && (
+        <p id={changesHintId} className="filter-hint">
+          {nothingToCompare}
+        </p>
+      )}
       <fieldset className="filter-dates" aria-describedby={badRange ? datesProblemId : undefined}>
         <legend>Ship date (local days)</legend>
         <label>

@@ -49,7 +49,7 @@ import {
 import { ColumnResizer } from './column-resizer.tsx';
 import { RowMenu, type RowMenuAt } from './row-menu.tsx';
 import type { OrderTable, SortColumn, SortSpec } from './table/order-table.ts';
-import { canStillCancel, type RowStatus } from './row-status.ts';
+import { canStillCancel, statusOf, type RowStatus } from './row-status.ts';
 
 /** The row height: --row-height in tokens.css is the same 32px. */
 export const ROW_HEIGHT = 32;
@@ -334,8 +334,9 @@ export function OrdersGrid(props: OrdersGridProps) {
       case 'Delete': {
         const row = rows[position];
         const id = row === undefined ? undefined : table.idAt(row);
-        if (id !== undefined && !cancelBlocked && canStillCancel(statuses.get(id)))
-          props.onCancel(id);
+        const status =
+          row === undefined ? undefined : statusOf(statuses, id, table.completeAt(row));
+        if (id !== undefined && !cancelBlocked && canStillCancel(status)) props.onCancel(id);
         break;
       }
       case 'ContextMenu':

@@ -16,19 +16,27 @@ import { Toast } from '../../components/toast.tsx';
 import { useNow } from '../../components/use-now.ts';
 import { formatClock, formatCount } from '../../format.ts';
 import { useAppStore } from '../../store-context.tsx';
+import { isOffline } from '../connectivity/connectivity-slice.ts';
 import { BulkCancelDialog } from '../bulk-cancel/bulk-cancel-dialog.tsx';
 import { useCommandHandler } from '../commands/command-registry.tsx';
 import { BulkCancelFailure, BulkCancelPanel } from '../bulk-cancel/bulk-cancel-panel.tsx';
+import { TicksLost } from '../bulk-cancel/ticks-lost.tsx';
 import { GoneOrders } from '../changes/gone-orders.tsx';
 import type { AutoRefreshPlan } from './auto-refresh.ts';
 import { CancelLogPanel } from './cancel-log-view.tsx';
 import { CancelOrderDialog } from './cancel-order-dialog.tsx';
 import { CancelOutcome } from './cancel-outcome.tsx';
 import { OrderDetails } from './order-details.tsx';
-import { isFiltered } from './order-filters.tsx';
+import { activeFilterCount, isFiltered } from './order-filters.tsx';
 import { ordersCsvParts } from './orders-csv.ts';
 import { OrdersGrid } from './orders-grid.tsx';
-import type { EnvironmentOrders, LoadedOrders, OrdersLoad, OrdersQuery } from './orders-slice.ts';
+import {
+  isSetUp,
+  type EnvironmentOrders,
+  type LoadedOrders,
+  type OrdersLoad,
+  type OrdersQuery,
+} from './orders-slice.ts';
 import { OrdersStatusBar } from './orders-status-bar.tsx';
 import { OrdersToolbar } from './orders-toolbar.tsx';
 import type { SearchHighlight } from './table/order-cells.ts';
@@ -42,7 +50,7 @@ export function OrdersScreen() {
   const environment = useAppStore((state) => state.activeEnvironment);
   const orders = useAppStore((state) => state.orders[environment]);
   const openOrders = useAppStore((state) => state.openOrders);
-  const offline = useAppStore((state) => state.connectivity[environment]?.reachable === false);
+  const offline = useAppStore((state) => isOffline(state, environment));
   const service = useAppStore(
     (state) => state.environments.find((view) => view.id === environment)?.baseUrl,
   );
@@ -102,16 +110,16 @@ export function OrdersScreen() {
         onCopied={setCopied}
       />
 
-      <div className="toasts">
-        <CancelOutcome ref={outcomeRef} />
-        <BulkCancelFailure />
-        <Toast label="Export" onDone={() => setExported(undefined)} messageKey={exported}>
-          {exported && <p>{exported}</p>}
-        </Toast>
-        <Toast label="Copied" onDone={() => setCopied(undefined)} messageKey={copied}>
-          {copied && <p>{copied}</p>}
-        </Toast>
-      </div>
+      {/* Shown in the window's message dock, under the grid (components/toast.tsx). */}
+      <CancelOutcome ref={outcomeRef} />
+      <BulkCancelFailure />
+      <TicksLost environment={environment} />
+      <Toast label="Export" onDone={() => setExported(undefined)} messageKey={exported}>
+        {exported && <p>{exported}</p>}
+      </Toast>
+      <Toast label="Copied" onDone={() => setCopied(undefined)} messageKey={copied}>
+        {copied && <p>{copied}</p>}
+      </Toast>
       <CancelOrderDialog fallbackFocus={outcomeRef} />
       <BulkCancelDialog fallbackFocus={outcomeRef} />
     </section>
@@ -348,6 +356,18 @@ function NoMatch({
   if (total === 0) return <p>The {label} service has no orders.</p>;
   if (!isFiltered(query)) return null;
   const search = query.search.trim();
+  if (query.bulkOutcome && !search && activeFilterCount(query) === 1) {
+    return (
+      <>
+        <p>
+          None of these orders is in the list now: cancelled orders leave it at the next refresh.
+        </p>
+        <button type="button" onClick={onClear}>
+          Show all orders
+        </button>
+      </>
+    );
+  }
   return (
     <>
       <p>
@@ -372,8 +392,12 @@ function NoList({
 }) {
   const label = ENVIRONMENT_LABELS[environment];
   const load = orders?.load ?? IDLE;
+  const setUp = useAppStore((state) => isSetUp(state, environment));
   let text: string | undefined;
-  if (orders?.local !== 'read' && load.kind === 'idle') {
+  if (!setUp && load.kind !== 'loading') {
+    // What to do is the notice's to say, once.
+    text = `${label}’s orders show here once it is set up.`;
+  } else if (orders?.local !== 'read' && load.kind === 'idle') {
     text = `Looking for the ${label} orders saved on this computer…`;
   } else if (load.kind === 'loading') {
     text = `Downloading the ${label} orders…`;

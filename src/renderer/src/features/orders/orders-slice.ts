@@ -4,13 +4,19 @@
 // How the list is searched, filtered and sorted is one set of choices for
 // the screen, kept here so it survives a visit to Settings.
 
+import type { BulkOutcome } from '../../../../shared/bulk-cancel.ts';
 import type { EnvironmentId } from '../../../../shared/environments.ts';
 import type { Failure } from '../../../../shared/failures.ts';
-import type { CancelOutcomeView, EventPayloads } from '../../../../shared/ipc-contract.ts';
+import type {
+  CancelOutcomeView,
+  EnvironmentView,
+  EventPayloads,
+} from '../../../../shared/ipc-contract.ts';
 import type { OrderStreams } from '../../../../shared/order-stream.ts';
 import type { CancelLogEntry, ReviewMarks } from '../../../../shared/orders-local.ts';
 import type { Result } from '../../../../shared/result.ts';
 import type { SliceCreator } from '../../store.ts';
+import { isOffline } from '../connectivity/connectivity-slice.ts';
 import { autoRefreshInterval, planAutoRefresh } from './auto-refresh.ts';
 import { receiveList } from './table/list-receiver.ts';
 import type { ChangesFilter } from '../changes/change-lookup.ts';
@@ -39,7 +45,8 @@ export interface LoadedOrders {
 export type OrdersLoad =
   | { readonly kind: 'idle' }
   | { readonly kind: 'loading'; readonly receivedBytes: number; readonly totalBytes?: number }
-  | { readonly kind: 'failed'; readonly failure: Failure };
+  /** `at`: epoch ms when it failed. */
+  | { readonly kind: 'failed'; readonly failure: Failure; readonly at: number };
 
 export interface OrderSelection {
   /** Row of the current list. */
@@ -97,6 +104,15 @@ export interface OrdersQuery {
   readonly sort?: SortSpec;
   /** New, changed or gone since the last refresh (features/changes). */
   readonly changes: ChangesFilter;
+  /** The orders of one outcome of the last bulk cancel (its strip's counts). */
+  readonly bulkOutcome?: BulkOutcomeFilter;
+}
+
+/** The orders a finished bulk cancel's count stands for, to show them in the grid. */
+export interface BulkOutcomeFilter {
+  readonly environment: EnvironmentId;
+  readonly outcome: BulkOutcome;
+  readonly ids: ReadonlySet<string>;
 }
 
 export const DEFAULT_ORDERS_QUERY: OrdersQuery = {
@@ -180,6 +196,19 @@ export function waitsForSettings(load: OrdersLoad): boolean {
   );
 }
 
+/**
+ * A remote environment is set up once it has an address and a key; until
+ * then nothing is asked of its service (the notice area says what to do).
+ */
+export function isSetUp(
+  state: { readonly environments: readonly EnvironmentView[] },
+  environment: EnvironmentId,
+): boolean {
+  if (environment === 'sandbox') return true;
+  const view = state.environments.find((candidate) => candidate.id === environment);
+  return view?.baseUrl !== undefined && view.key?.set !== false;
+}
+
 /** What a failed call tells about the key and the holds, to keep beside the environment's orders. */
 function learnedFrom(failure: Failure): Partial<EnvironmentOrders> {
   if (isKeyFailure(failure)) return { keyFailure: failure };
@@ -210,12 +239,29 @@ export const createOrdersSlice =
       if (shown?.partial && shown.source === source) update(environment, { list: undefined });
     };
 
+    /**
+     * A new table of the environment's list is about to take the screen: the
+     * ticks go with it (row for row while more rows of the same download
+     * arrive, by order id after a refresh).
+     */
+    const carryTicks = (
+      environment: EnvironmentId,
+      table: OrderTable,
+      source: LoadedOrders['source'],
+    ) => {
+      const shown = current(environment).list;
+      if (!shown) return;
+      const sameRows = shown.partial === true && shown.source === source;
+      get().carryTicks(environment, shown.table, table, sameRows);
+    };
+
     const showRows =
       (environment: EnvironmentId, source: LoadedOrders['source']) => (table: OrderTable) => {
-        if (rowsMayShow(environment, source))
-          update(environment, {
-            list: { table, receivedAt: Date.now(), bytes: 0, source, partial: true },
-          });
+        if (!rowsMayShow(environment, source)) return;
+        carryTicks(environment, table, source);
+        update(environment, {
+          list: { table, receivedAt: Date.now(), bytes: 0, source, partial: true },
+        });
       };
 
     const serviceOf = (environment: EnvironmentId) =>
@@ -276,6 +322,7 @@ export const createOrdersSlice =
             const { receivedAt, bytes } = cached.value.list;
             const shown = current(environment).list;
             if (!shown || shown.partial) {
+              carryTicks(environment, table, 'cache');
               update(environment, {
                 list: { table, receivedAt, bytes, source: 'cache' },
                 selection: followSelection(environment, table),
@@ -299,7 +346,10 @@ export const createOrdersSlice =
             (failure.kind === 'unauthorized' || failure.kind === 'no-key') &&
             stillOurs()
           ) {
-            update(environment, { load: { kind: 'failed', failure }, ...learnedFrom(failure) });
+            update(environment, {
+              load: { kind: 'failed', failure, at: Date.now() },
+              ...learnedFrom(failure),
+            });
           }
         }
       },
@@ -339,13 +389,14 @@ export const createOrdersSlice =
           // The rows that came of this list go; the last good list (if there is one) stays.
           dropRows(environment, 'service');
           update(environment, {
-            load: { kind: 'failed', failure },
+            load: { kind: 'failed', failure, at: Date.now() },
             downloaded: undefined,
             ...learnedFrom(failure),
           });
           return;
         }
         const { receivedAt, bytes } = result.value;
+        carryTicks(environment, table, 'service');
         update(environment, {
           list: { table, receivedAt, bytes, source: 'service' },
           load: { kind: 'idle' },
@@ -364,9 +415,9 @@ export const createOrdersSlice =
           now,
           lastAttemptAt: lastRefreshOf(orders),
           quota: state.quotas[environment],
-          offline: state.connectivity[environment]?.reachable === false,
+          offline: isOffline(state, environment),
           refreshing: load.kind === 'loading',
-          needsSettings: waitsForSettings(load),
+          needsSettings: waitsForSettings(load) || !isSetUp(state, environment),
         });
         if (plan.kind === 'at' && plan.at <= now) await get().refreshOrders(environment);
       },

@@ -4,7 +4,13 @@
 // waits (offline, a hold, the key) is the notice area's to say.
 
 import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/environments.ts';
-import { formatBytes, formatClock, formatCount } from '../../format.ts';
+import {
+  formatBytes,
+  formatClock,
+  formatCount,
+  formatMomentWithSeconds,
+  timeZoneName,
+} from '../../format.ts';
 import type { AutoRefreshPlan } from './auto-refresh.ts';
 import type { LoadedOrders, OrdersLoad } from './orders-slice.ts';
 import { formatAge } from './time-words.ts';
@@ -47,14 +53,18 @@ export function refreshWords(
     );
   }
   if (plan.kind === 'at') {
-    if (plan.at > now + 1000) parts.push(`Next automatic refresh at ${formatClock(plan.at)}.`);
+    if (plan.at > now + 1000)
+      parts.push(`Next automatic refresh at ${formatMomentWithSeconds(plan.at, now)}.`);
   } else if (plan.kind === 'waiting') {
-    parts.push(
-      plan.reason === 'quota-low'
-        ? // What is left is on the meter; here only when, and why then.
-          `Next automatic refresh at ${formatClock(plan.at)}, when the quota resets.`
-        : `Next automatic refresh at ${formatClock(plan.at)}.`,
-    );
+    // Why then, only when it is then: a hold's end or a reset is the notice's and the meter's
+    // time too, and the usual interval may end later.
+    const why =
+      plan.at !== plan.until
+        ? ''
+        : plan.reason === 'quota-low'
+          ? ', when the quota resets'
+          : ', when the pause ends';
+    parts.push(`Next automatic refresh at ${formatMomentWithSeconds(plan.at, now)}${why}.`);
   } else if (plan.reason !== 'refreshing') {
     parts.push('Automatic refresh paused.');
   }
@@ -88,7 +98,10 @@ export function OrdersStatusBar(props: OrdersStatusBarProps) {
       {total !== undefined && (
         <p className="review-legend">
           <span className="review-mark">✓</span> reviewed · <span className="note-mark">✎</span> has
-          a note
+          a note · {/* Said once: every time on screen is the computer's local time. */}
+          <span title="Every date and time is this computer's local time">
+            times in {timeZoneName(now)}
+          </span>
         </p>
       )}
       {load.kind === 'loading' && (
@@ -113,9 +126,13 @@ function DownloadProgress({
 }) {
   const known = totalBytes !== undefined && totalBytes > 0;
   const read = orders ? `, ${formatCount(orders)} orders` : '';
-  const text = known
-    ? `${formatBytes(receivedBytes)} of ${formatBytes(totalBytes)}${read}`
-    : `${formatBytes(receivedBytes)} received${read} (total size not known)`;
+  // Nothing has come yet: the service has not answered (or is being tried again).
+  const text =
+    receivedBytes === 0 && !known
+      ? 'waiting for the service to answer'
+      : known
+        ? `${formatBytes(receivedBytes)} of ${formatBytes(totalBytes)}${read}`
+        : `${formatBytes(receivedBytes)} received${read} (total size not known)`;
   return (
     <div className="progress">
       <label htmlFor="orders-progress">Downloading orders</label>

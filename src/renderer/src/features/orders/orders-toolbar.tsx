@@ -4,12 +4,15 @@
 // (the filters, the log) sits over or beside the grid.
 
 import type { ReactNode } from 'react';
-import type { EnvironmentId } from '../../../../shared/environments.ts';
+import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/environments.ts';
 import { MoreMenu, useFold } from '../../components/fold-bar.tsx';
 import { formatCount } from '../../format.ts';
 import { useAppStore } from '../../store-context.tsx';
 import { ColumnChooser } from './column-chooser.tsx';
 import { OrderFilters, OrderSearch } from './order-filters.tsx';
+import { isSetUp, type BulkOutcomeFilter } from './orders-slice.ts';
+import { OUTCOME_WORDS } from '../bulk-cancel/bulk-results-csv.ts';
+import type { TickedOrders } from '../bulk-cancel/bulk-cancel-slice.ts';
 import { ChangesSummary } from '../changes/changes-summary.tsx';
 
 export interface OrdersToolbarProps {
@@ -21,8 +24,8 @@ export interface OrdersToolbarProps {
   /** Why no cancel can be sent now; undefined when one can. */
   readonly cancelBlocked: string | undefined;
   readonly cancelBlockedId: string;
-  /** The ticked orders that can still be cancelled, by id. */
-  readonly onCancelTicked: () => readonly string[];
+  /** The ticked orders that can still be cancelled, by id, and what the ticks hold besides. */
+  readonly onCancelTicked: () => { orderIds: readonly string[]; ticks: TickedOrders };
   readonly onClearTicks: () => void;
   readonly onExport: () => void;
   readonly logOpen: boolean;
@@ -66,6 +69,15 @@ export function OrdersToolbar(props: OrdersToolbarProps) {
     return status === 'running' || status === 'paused';
   });
   const logCount = useAppStore((state) => state.orders[environment]?.cancelLog.length ?? 0);
+  const setUp = useAppStore((state) => isSetUp(state, environment));
+  const outcome = useAppStore((state) =>
+    state.ordersQuery.bulkOutcome?.environment === environment
+      ? state.ordersQuery.bulkOutcome
+      : undefined,
+  );
+  // The changes line's place: the last bulk cancel's outcome while the grid shows only it.
+  const changesLine = () =>
+    outcome ? <BulkOutcomeShown outcome={outcome} /> : <ChangesSummary environment={environment} />;
 
   const present: Record<ToolbarItem, boolean> = {
     // While orders are ticked, their actions take the room.
@@ -83,7 +95,7 @@ export function OrdersToolbar(props: OrdersToolbarProps) {
   const inMore = (item: ToolbarItem) => present[item] && isFolded(item);
 
   const parts: Record<ToolbarItem, () => ReactNode> = {
-    changes: () => <ChangesSummary environment={environment} />,
+    changes: changesLine,
     export: () => (
       <button type="button" onClick={props.onExport}>
         Export CSV
@@ -112,7 +124,9 @@ export function OrdersToolbar(props: OrdersToolbarProps) {
           bulkRunning ? 'A bulk cancel is already under way in this environment.' : cancelBlocked
         }
         onClick={() => {
-          if (!cancelBlocked && !bulkRunning) askBulkCancel(environment, props.onCancelTicked());
+          if (cancelBlocked || bulkRunning) return;
+          const { orderIds, ticks } = props.onCancelTicked();
+          askBulkCancel(environment, orderIds, ticks);
         }}
       >
         Cancel ticked orders…
@@ -122,8 +136,9 @@ export function OrdersToolbar(props: OrdersToolbarProps) {
       <button
         type="button"
         className="primary-button"
-        aria-disabled={busy || undefined}
-        onClick={() => void refreshOrders(environment)}
+        aria-disabled={busy || !setUp || undefined}
+        title={setUp ? undefined : `${ENVIRONMENT_LABELS[environment]} is not set up yet.`}
+        onClick={() => setUp && !busy && void refreshOrders(environment)}
       >
         {busy ? 'Refreshing…' : 'Refresh'}
       </button>
@@ -146,11 +161,7 @@ export function OrdersToolbar(props: OrdersToolbarProps) {
       )}
       {slot('changes')}
       {/* Folded, the changes line still speaks: its live region stays, out of sight. */}
-      {inMore('changes') && (
-        <div className="visually-hidden">
-          <ChangesSummary environment={environment} />
-        </div>
-      )}
+      {inMore('changes') && <div className="visually-hidden">{changesLine()}</div>}
       <div className="toolbar-spacer" data-fold-spacer="" />
       {slot('columns')}
       {slot('export')}
@@ -162,13 +173,26 @@ export function OrdersToolbar(props: OrdersToolbarProps) {
             <div key={item}>{parts[item]()}</div>
           ))}
           {/* A copy to read; the live one above is what screen readers hear. */}
-          {inMore('changes') && (
-            <div aria-hidden="true">
-              <ChangesSummary environment={environment} />
-            </div>
-          )}
+          {inMore('changes') && <div aria-hidden="true">{changesLine()}</div>}
         </MoreMenu>
       )}
     </div>
+  );
+}
+
+/** The grid shows one outcome of the last bulk cancel: which, and the way back to all orders. */
+function BulkOutcomeShown({ outcome }: { outcome: BulkOutcomeFilter }) {
+  const setQuery = useAppStore((state) => state.setOrdersQuery);
+  return (
+    <p className="changes-line bulk-outcome-shown">
+      Bulk cancel’s “{OUTCOME_WORDS[outcome.outcome]}” orders ({formatCount(outcome.ids.size)}){' '}
+      <button
+        type="button"
+        className="small-button"
+        onClick={() => setQuery({ bulkOutcome: undefined })}
+      >
+        Show all
+      </button>
+    </p>
   );
 }

@@ -6,7 +6,7 @@
 
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { canStillCancel, type RowStatus } from './row-status.ts';
+import { canStillCancel, statusOf, type RowStatus } from './row-status.ts';
 import type { OrderTable } from './table/order-table.ts';
 
 export interface RowMenuAt {
@@ -52,13 +52,9 @@ export function RowMenu(props: RowMenuProps) {
   const menuRef = useRef<HTMLDivElement>(null);
   const [place, setPlace] = useState({ left: props.at.x, top: props.at.y });
   const id = row === undefined ? undefined : table.idAt(row);
-  const status = id === undefined ? undefined : statuses.get(id);
-  // A complete order has shipped: the service refuses its cancel.
-  const cancellable =
-    id !== undefined &&
-    row !== undefined &&
-    canStillCancel(status) &&
-    table.completeAt(row) !== true;
+  // A complete order reads as shipped: the service refuses its cancel.
+  const status = row === undefined ? undefined : statusOf(statuses, id, table.completeAt(row));
+  const cancellable = id !== undefined && canStillCancel(status);
 
   // Inside the window, however near its edge the click was; the first item takes the focus.
   useLayoutEffect(() => {

@@ -56,6 +56,20 @@ export function cancelledBefore(log: readonly CancelLogEntry[], orderId: string)
   return log.some((entry) => entry.orderId === orderId && entry.result === 'cancelled');
 }
 
+/**
+ * An order's status on screen: what this computer's cancels found, else
+ * shipped when the list says the order is complete (a cancel of it answers
+ * 409: a complete order has shipped, and is never offered a cancel).
+ */
+export function statusOf(
+  statuses: ReadonlyMap<string, RowStatus>,
+  id: string | undefined,
+  complete: boolean | undefined,
+): RowStatus | undefined {
+  const logged = id === undefined ? undefined : statuses.get(id);
+  return logged ?? (complete === true ? 'shipped' : undefined);
+}
+
 /** Whether an order in this status may still be sent a cancel. */
 export function canStillCancel(status: RowStatus | undefined): boolean {
   return status === undefined || status === 'unknown';

@@ -1,7 +1,5 @@
 // How long ago, and when, in the words a clerk uses: "3 h ago, at 09:12".
 
-import { formatClock, isSameLocalDay } from '../../format.ts';
-
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -15,18 +13,7 @@ export function formatAge(ageMs: number): string {
   return `${days} ${days === 1 ? 'day' : 'days'} ago`;
 }
 
-const dayMonth = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
-
-/** "09:12:03" today, "21 Nov 2025, 09:12:03" on another day. */
-export function formatMomentWithSeconds(epochMs: number, now: number): string {
-  return isSameLocalDay(epochMs, now)
-    ? formatClock(epochMs)
-    : `${dayMonth.format(epochMs)}, ${formatClock(epochMs)}`;
-}
+export { formatMomentWithSeconds } from '../../format.ts';
 
 /** Local midnight that starts a `YYYY-MM-DD` day, in epoch ms; undefined for an empty or bad date. */
 export function startOfLocalDay(date: string): number | undefined {

@@ -6,6 +6,7 @@ import type { EnvironmentId } from '../../../../shared/environments.ts';
 import { useAppStore } from '../../store-context.tsx';
 import { planAutoRefresh, type AutoRefreshPlan } from './auto-refresh.ts';
 import {
+  isSetUp,
   lastRefreshOf,
   waitsForSettings,
   type EnvironmentOrders,
@@ -23,6 +24,7 @@ export function useAutoRefresh(
 ): AutoRefreshPlan {
   const quota = useAppStore((state) => state.quotas[environment]);
   const autoRefreshIfDue = useAppStore((state) => state.autoRefreshIfDue);
+  const setUp = useAppStore((state) => isSetUp(state, environment));
   const load = orders?.load ?? IDLE;
   const ready = orders?.local === 'read';
   const plan = planAutoRefresh({
@@ -31,7 +33,7 @@ export function useAutoRefresh(
     quota,
     offline,
     refreshing: load.kind === 'loading',
-    needsSettings: waitsForSettings(load),
+    needsSettings: waitsForSettings(load) || !setUp,
   });
   const at = plan.kind === 'paused' ? undefined : plan.at;
   useEffect(() => {

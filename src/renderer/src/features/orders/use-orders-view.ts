@@ -10,13 +10,14 @@ import type { ReviewMarks } from '../../../../shared/orders-local.ts';
 import { useBefore } from '../../components/use-now.ts';
 import { formatClock } from '../../format.ts';
 import { useAppStore } from '../../store-context.tsx';
-import { RowSelection, type AllState } from '../bulk-cancel/row-selection.ts';
+import type { LeftOutReason, TickedOrders } from '../bulk-cancel/bulk-cancel-slice.ts';
+import { rowsOfIds, RowSelection, type AllState } from '../bulk-cancel/row-selection.ts';
 import { keepChanges, type ChangeLookup } from '../changes/change-lookup.ts';
 import { useOrderChanges } from '../changes/use-changes.ts';
 import { pendingHold } from '../quota/quota-meter-model.ts';
 import { exactIdFirst, exactIdRow } from './exact-first.ts';
 import type { EnvironmentOrders, OrdersQuery } from './orders-slice.ts';
-import { canStillCancel, rowStatuses, type RowStatus } from './row-status.ts';
+import { canStillCancel, rowStatuses, statusOf, type RowStatus } from './row-status.ts';
 import type { OrderTable, SortColumn, ViewQuery } from './table/order-table.ts';
 import { usePreparedSorts } from './table/prepared-sorts.ts';
 import { endOfLocalDay, startOfLocalDay } from './time-words.ts';
@@ -40,8 +41,8 @@ export interface OrdersView {
   readonly tickedState: AllState;
   readonly setSelection: (next: RowSelection) => void;
   readonly clearTicks: () => void;
-  /** The ticked orders that can still be cancelled, by id. */
-  readonly cancellableTicked: () => string[];
+  /** The ticked orders that can still be cancelled, by id, and what was left out of the ticks and why. */
+  readonly cancellableTicked: () => { orderIds: string[]; ticks: TickedOrders };
   readonly selectedRow: number | undefined;
   /** Where the selected row is in `rows`; -1 when it is not shown. */
   readonly position: number;
@@ -72,11 +73,17 @@ export function useOrdersView(
   // Sorts are built in idle time once the list is whole.
   const sortsReady = usePreparedSorts(list && !list.partial ? table : undefined);
   const changesFilter = query.changes;
+  const outcome = query.bulkOutcome?.environment === environment ? query.bulkOutcome : undefined;
+  const outcomeRows = useMemo(
+    () => (table && outcome ? new Set(rowsOfIds(table, outcome.ids).values()) : undefined),
+    [table, outcome],
+  );
   const rows = useMemo(() => {
     if (!table) return NO_ROWS;
     const kept = keepChanges(table.view(deferredQuery), changesFilter, changes);
+    if (outcomeRows) return kept.filter((row) => outcomeRows.has(row));
     return exactIdFirst(kept, exactIdRow(table, deferredQuery.search, deferredQuery.scope));
-  }, [table, deferredQuery, changesFilter, changes]);
+  }, [table, deferredQuery, changesFilter, changes, outcomeRows]);
   const statuses: ReadonlyMap<string, RowStatus> = useMemo(
     () => rowStatuses(cancelLog ?? [], list?.receivedAt ?? 0),
     [cancelLog, list?.receivedAt],
@@ -94,13 +101,7 @@ export function useOrdersView(
   const cancelBlocked = useCancelBlocked(environment, offline);
   const tickedState = useMemo(() => selection.stateOf(rows), [selection, rows]);
 
-  const cancellableTicked = () =>
-    table
-      ? selection
-          .rows()
-          .map((row) => table.idAt(row))
-          .filter((id): id is string => id !== undefined && canStillCancel(statuses.get(id)))
-      : [];
+  const cancellableTicked = () => tickedForCancel(table, selection, rows, statuses);
 
   return {
     query,
@@ -157,4 +158,41 @@ function useCancelBlocked(environment: EnvironmentId, offline: boolean): string 
       : `Cancelling waits until ${formatClock(hold.until)}: requests to ${label} are paused.`;
   }
   return undefined;
+}
+
+/** Why an order in this status is left out of a bulk cancel. */
+function leftOutReason(status: RowStatus | undefined): LeftOutReason {
+  return status === 'shipped' ? 'shipped' : status === 'cancelled' ? 'cancelled' : 'gone';
+}
+
+/**
+ * The ticked orders a bulk cancel would send (those that can still be
+ * cancelled), and what the ticks hold besides: orders left out and why,
+ * and ticked orders the search and filters do not show now.
+ */
+export function tickedForCancel(
+  table: OrderTable | undefined,
+  selection: RowSelection,
+  shown: Uint32Array,
+  statuses: ReadonlyMap<string, RowStatus>,
+): { orderIds: string[]; ticks: TickedOrders } {
+  const orderIds: string[] = [];
+  const leftOut: Partial<Record<LeftOutReason, number>> = {};
+  const ticked = table ? selection.rows() : [];
+  for (const row of ticked) {
+    const id = table!.idAt(row);
+    const status = statusOf(statuses, id, table!.completeAt(row));
+    if (id !== undefined && canStillCancel(status)) {
+      orderIds.push(id);
+      continue;
+    }
+    const why = id === undefined ? 'no-id' : leftOutReason(status);
+    leftOut[why] = (leftOut[why] ?? 0) + 1;
+  }
+  let tickedShown = 0;
+  if (ticked.length > 0) for (const row of shown) if (selection.has(row)) tickedShown += 1;
+  return {
+    orderIds,
+    ticks: { ticked: ticked.length, leftOut, notShown: ticked.length - tickedShown },
+  };
 }

@@ -11,6 +11,7 @@ import type { QuotaView } from '../../../../shared/quota.ts';
 import { Popover } from '../../components/popover.tsx';
 import { formatClock, formatCount, formatHourMinute } from '../../format.ts';
 import { useAppStore } from '../../store-context.tsx';
+import { isOffline } from '../connectivity/connectivity-slice.ts';
 import { useSecondTicks } from './meter-clock.tsx';
 import { QuotaChart } from './quota-chart.tsx';
 import { QuotaGauge } from './quota-gauge.tsx';
@@ -27,7 +28,7 @@ import './quota.css';
 export function QuotaLine() {
   const environment = useAppStore((state) => state.activeEnvironment);
   const quota = useAppStore((state) => state.quotas[environment]);
-  const offline = useAppStore((state) => state.connectivity[environment]?.reachable === false);
+  const offline = useAppStore((state) => isOffline(state, environment));
   // A 401 answer carries another bucket's headers: no plan or figures are read from it.
   // Without a key to send (none, or one kept from a new address) there are no figures either.
   const keyFailure = useAppStore((state) => state.orders[environment]?.keyFailure?.kind);

@@ -14,7 +14,14 @@ export function failureNeedsSettings(
   return failure.kind === 'unauthorized' || failure.kind === 'no-key' || !hasBaseUrl;
 }
 
-export function OpenSettingsButton({ environment }: { environment: EnvironmentId }) {
+export function OpenSettingsButton({
+  environment,
+  label,
+}: {
+  environment: EnvironmentId;
+  /** The button's words (default: "Open Staging settings"). */
+  label?: string;
+}) {
   const showSettings = useAppStore((state) => state.showSettings);
   return (
     <button
@@ -22,7 +29,7 @@ export function OpenSettingsButton({ environment }: { environment: EnvironmentId
       className="link-button"
       onClick={() => showSettings(environment, { focusHeading: true })}
     >
-      Open {ENVIRONMENT_LABELS[environment]} settings
+      {label ?? `Open ${ENVIRONMENT_LABELS[environment]} settings`}
     </button>
   );
 }

@@ -12,7 +12,7 @@ import type { RowSelection } from '../../bulk-cancel/row-selection.ts';
 import type { ChangeMark } from '../../changes/change-lookup.ts';
 import { CHANGE_MARK_WORDS } from '../../changes/change-mark.ts';
 import { formatDateTime, formatShortDateTime } from '../../../format.ts';
-import { ROW_STATUS_SHORT, ROW_STATUS_WORDS, type RowStatus } from '../row-status.ts';
+import { ROW_STATUS_SHORT, ROW_STATUS_WORDS, statusOf, type RowStatus } from '../row-status.ts';
 import type { OrderTable, SortColumn } from './order-table.ts';
 
 /** What the rows show, handed over by the grid at each render; a new object whenever any part changes. */
@@ -89,7 +89,7 @@ export function rowDataOf(content: RowContent, row: number): RowData {
     complete: table.completeAt(row),
     mark: id === undefined ? undefined : content.marks[id],
     change: content.changeMarkOf?.(row),
-    status: id === undefined ? undefined : content.statuses.get(id),
+    status: statusOf(content.statuses, id, table.completeAt(row)),
     ticked: content.selection.has(row),
     cancelBlocked: content.cancelBlocked,
     cancelBlockedId: content.cancelBlockedId,
