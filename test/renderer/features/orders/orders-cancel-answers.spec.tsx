@@ -10,6 +10,7 @@ import { expect, onTestFinished, test, vi } from 'vitest';
 import { renderApp, startExtraSandbox, startTestApp } from '../../support/test-app.tsx';
 import type { TestApp, TestSandbox } from '../../support/test-app-shapes.ts';
 import { formatClock } from '../../../../src/renderer/src/format.ts';
+import { formatMomentWithSeconds } from '../../../../src/shared/display-format.ts';
 import { findGrid, firstOrderId, rowOf, text, type User } from './orders-test-kit.tsx';
 
 /** The sandbox's ban, on the test's clock. */
@@ -46,11 +47,11 @@ function theAlert(): HTMLElement {
   return alerts[0]!;
 }
 
-/** Every "until HH:MM:SS" the window shows. */
+/** Every "until HH:MM:SS" the window shows, with the day when it names one. */
 function untilTimes(): string[] {
-  return [...(document.body.textContent ?? '').matchAll(/until (\d\d:\d\d:\d\d)/g)].map(
-    (match) => match[1]!,
-  );
+  return [
+    ...(document.body.textContent ?? '').matchAll(/until ((?:[\w ]+, )?\d\d:\d\d:\d\d)/g),
+  ].map((match) => match[1]!);
 }
 
 /** A request with the same key from somewhere else (another clerk, a script). */
@@ -110,7 +111,8 @@ test('rate-limited (429): one alert says until when (the gate’s time), the out
     ),
   );
   const quota = await app.api.quota.get('staging');
-  const until = formatClock(quota.ok ? quota.value.holdUntil! : 0);
+  // The day is named when the hold ends on another one (the sandbox's day ends at midnight UTC).
+  const until = formatMomentWithSeconds(quota.ok ? quota.value.holdUntil! : 0, Date.now());
   const alert = await waitFor(theAlert);
   expect(text(alert.querySelector('.notice-text'))).toMatch(
     new RegExp(
@@ -171,7 +173,7 @@ test('a banned key: one alert with the ban’s end (the gate’s time), and the 
     ),
   );
   const quota = await app.api.quota.get('staging');
-  const until = formatClock(quota.ok ? quota.value.holdUntil! : 0);
+  const until = formatMomentWithSeconds(quota.ok ? quota.value.holdUntil! : 0, Date.now());
   const alert = theAlert();
   expect(text(alert.querySelector('.notice-text'))).toContain(
     `Key banned. The service has banned the Staging API key until ${until}.`,

@@ -7,8 +7,8 @@
 import { useDeferredValue, useMemo } from 'react';
 import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/environments.ts';
 import type { ReviewMarks } from '../../../../shared/orders-local.ts';
-import { useBefore } from '../../components/use-now.ts';
-import { formatClock } from '../../format.ts';
+import { useBefore, useNow } from '../../components/use-now.ts';
+import { formatMomentWithSeconds } from '../../format.ts';
 import { useAppStore } from '../../store-context.tsx';
 import type { LeftOutReason, TickedOrders } from '../bulk-cancel/bulk-cancel-slice.ts';
 import { rowsOfIds, RowSelection, type AllState } from '../bulk-cancel/row-selection.ts';
@@ -151,11 +151,13 @@ function useCancelBlocked(environment: EnvironmentId, offline: boolean): string 
   // The gate's hold in main, as the quota view reports it: its real time, and only while it lasts.
   const hold = pendingHold(quota);
   const holding = useBefore(hold?.until);
+  // Only to name the day of a hold that ends on another one.
+  const now = useNow(60_000);
   if (offline) return `Cancelling waits: ${label} cannot be reached.`;
   if (hold && holding) {
     return hold.reason === 'banned'
-      ? `Cancelling waits until ${formatClock(hold.until)}: the API key is banned.`
-      : `Cancelling waits until ${formatClock(hold.until)}: requests to ${label} are paused.`;
+      ? `Cancelling waits until ${formatMomentWithSeconds(hold.until, now)}: the API key is banned.`
+      : `Cancelling waits until ${formatMomentWithSeconds(hold.until, now)}: requests to ${label} are paused.`;
   }
   return undefined;
 }

@@ -2,7 +2,7 @@
 
 import { planForMinuteLimit } from '../../../../shared/plans.ts';
 import { HISTORY_SPAN_MS, type HoldReason, type QuotaSnapshot } from '../../../../shared/quota.ts';
-import { formatClock, formatCount } from '../../format.ts';
+import { formatClock, formatCount, formatMomentWithSeconds } from '../../format.ts';
 import type { HistorySummary, LimitReason } from './quota-meter-model.ts';
 
 export function describeQuota(quota: QuotaSnapshot | undefined): string {
@@ -21,7 +21,7 @@ const HOLD_WORDS: Readonly<Record<HoldReason, string>> = {
 export function describeHold(quota: QuotaSnapshot | undefined): string | undefined {
   if (quota?.holdUntil === undefined) return undefined;
   const why = HOLD_WORDS[quota.holdReason ?? 'server-429'];
-  return `Requests paused until ${formatClock(quota.holdUntil)}: ${why}`;
+  return `Requests paused until ${formatMomentWithSeconds(quota.holdUntil, Date.now())}: ${why}`;
 }
 
 /** "Pro plan: 300 requests a minute, 10,000 a day", inferred from the per-minute limit. */
