@@ -161,6 +161,9 @@ describe.skipIf(!hasChromium)(
         });
         const screens = page.getByRole('navigation', { name: 'Screens' });
         await screens.getByRole('button', { name: 'Domains' }).click();
+        // The first visit asks which published project the domains are for.
+        await page.getByLabel('Project name').fill('Pet Shop');
+        await page.getByRole('button', { name: 'Add the project' }).click();
         await page.getByRole('button', { name: 'Add a domain' }).click();
         for (const box of [/paid plan/, /change the DNS settings/, /deployed successfully/]) {
           await page.getByRole('checkbox', { name: box }).check();

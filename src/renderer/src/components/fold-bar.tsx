@@ -45,6 +45,10 @@ export function useFold<K extends string>(items: readonly K[]): Fold<K> {
   const itemsKey = items.join(' ');
   const order = useMemo(() => itemsKey.split(' ').filter(Boolean), [itemsKey]);
   const [count, setCount] = useState(0);
+  // Items whose panel (Filters, Columns) was open at the last measure: the clerk is using
+  // them, so the bar folds the next ones instead (folding one would close its panel).
+  const [held, setHeld] = useState<readonly string[]>([]);
+  const foldable = useMemo(() => order.filter((key) => !held.includes(key)), [order, held]);
   const [bar, setBar] = useState<HTMLElement | null>(null);
   const widths = useRef(new Map<string, number>());
   // Bounded steps per change of size, so content that changes with its place cannot loop.
@@ -52,20 +56,32 @@ export function useFold<K extends string>(items: readonly K[]): Fold<K> {
 
   const measure = useCallback(() => {
     if (!bar) return;
+    const open: string[] = [];
     for (const item of bar.querySelectorAll<HTMLElement>(':scope > [data-fold]')) {
-      widths.current.set(item.dataset['fold'] ?? '', item.getBoundingClientRect().width);
+      const key = item.dataset['fold'] ?? '';
+      widths.current.set(key, item.getBoundingClientRect().width);
+      if (item.querySelector('[aria-expanded="true"]')) open.push(key);
     }
-    if (steps.current > order.length * 2 + 2) return;
-    const overflowing = bar.scrollWidth > bar.clientWidth + 0.5;
+    if (open.join(' ') !== held.join(' ')) {
+      setHeld(open);
+      return;
+    }
+    if (steps.current > foldable.length * 2 + 4) return;
+    // Its items' own boxes, not its scroll width: an open panel of one of them (Filters,
+    // Columns), placed over the screen, is no reason to fold that item and close it.
+    const items = [...bar.children] as HTMLElement[];
+    const end =
+      bar.getBoundingClientRect().right - (parseFloat(getComputedStyle(bar).paddingRight) || 0);
+    const overflowing = items.some((item) => item.getBoundingClientRect().right > end + 0.5);
     if (overflowing) {
-      if (count < order.length) {
+      if (count < foldable.length) {
         steps.current++;
         setCount(count + 1);
       }
       return;
     }
     if (count === 0) return;
-    const last = widths.current.get(order[count - 1]!);
+    const last = widths.current.get(foldable[count - 1]!);
     if (last === undefined) return;
     const gap = parseFloat(getComputedStyle(bar).columnGap) || 0;
     const spacer = bar.querySelector<HTMLElement>(':scope > [data-fold-spacer]');
@@ -78,7 +94,7 @@ export function useFold<K extends string>(items: readonly K[]): Fold<K> {
       steps.current++;
       setCount(count - 1);
     }
-  }, [bar, count, order]);
+  }, [bar, count, foldable, held]);
 
   // After every render, before paint: what was drawn may no longer fit (a longer text, a new item).
   // Measuring and then setting state here is what a layout effect is for: the fold shows in the same frame.
@@ -96,7 +112,7 @@ export function useFold<K extends string>(items: readonly K[]): Fold<K> {
     return () => observer.disconnect();
   }, [bar, measure, count]);
 
-  const folded = new Set<string>(order.slice(0, count));
+  const folded = new Set<string>(foldable.slice(0, count));
   return {
     attach: setBar,
     isFolded: (key) => folded.has(key),
