@@ -14,6 +14,10 @@ const HEAVY = [
   'test/packaging/**/*.spec.ts',
   'test/lint/**/*.spec.ts',
   'test/security/electronegativity.spec.ts',
+  // Real store-admin processes racing for locks, and a shell loop on a read-only and a full disk.
+  'test/cli/bulk-cancel-lock.spec.ts',
+  'test/cli/gate-on-a-bad-disk.spec.ts',
+  'test/main/local-data/file-lock.spec.ts',
 ];
 /** Whole flows in Debian's Chromium, through the harness or the Electron stand-in. */
 const E2E = ['test/e2e/**/*.spec.ts'];
