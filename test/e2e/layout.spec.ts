@@ -43,9 +43,10 @@ describe.skipIf(!hasChromium)(
       for (const size of SIZES) {
         await page.setViewportSize(size);
         await grid.getByRole('row').nth(1).waitFor();
+        // The grid takes its new height from a ResizeObserver, a frame or two after the resize.
+        await expect.poll(() => page.evaluate(inPage.rowsInView)).toBeGreaterThanOrEqual(size.rows);
         const rows = await page.evaluate(inPage.rowsInView);
         console.log(`rows in view at ${size.width}×${size.height}: ${rows}`);
-        expect(rows).toBeGreaterThanOrEqual(size.rows);
         const layout = await page.evaluate(inPage.frameOf);
         expect(layout).toMatchObject({
           pageScrollsDown: false,
