@@ -23,6 +23,7 @@ import {
   type ReactNode,
 } from 'react';
 import './fold-bar.css';
+import { useCloseOnPointerOutside } from './popover.tsx';
 
 /** Room kept spare before a folded item comes back, so a bar at the edge does not flip. */
 const SLACK_PX = 8;
@@ -137,14 +138,7 @@ export function MoreMenu({ label, button = 'More', className, children }: MoreMe
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    if (!open) return undefined;
-    const onPointerDown = (event: PointerEvent) => {
-      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
+  useCloseOnPointerOutside(open, rootRef, () => setOpen(false));
 
   const close = (focusButton: boolean) => {
     setOpen(false);

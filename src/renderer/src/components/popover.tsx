@@ -12,6 +12,7 @@ import {
   useState,
   type KeyboardEvent,
   type ReactNode,
+  type RefObject,
 } from 'react';
 
 /** Room kept between an open panel and the window's bottom edge, in CSS pixels. */
@@ -60,14 +61,7 @@ export function Popover({
     return () => window.removeEventListener('resize', fit);
   }, [open]);
 
-  useEffect(() => {
-    if (!open) return undefined;
-    const onPointerDown = (event: PointerEvent) => {
-      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
+  useCloseOnPointerOutside(open, rootRef, () => setOpen(false));
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'Escape' || !open) return;
@@ -108,4 +102,24 @@ export function Popover({
       </div>
     </div>
   );
+}
+
+/** While `open`, a press anywhere outside `root` calls `close` (a panel's light dismiss). */
+export function useCloseOnPointerOutside(
+  open: boolean,
+  root: RefObject<HTMLElement | null>,
+  close: () => void,
+): void {
+  const closeRef = useRef(close);
+  useEffect(() => {
+    closeRef.current = close;
+  });
+  useEffect(() => {
+    if (!open) return undefined;
+    const onPointerDown = (event: PointerEvent) => {
+      if (event.target instanceof Node && !root.current?.contains(event.target)) closeRef.current();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open, root]);
 }
