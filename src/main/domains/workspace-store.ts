@@ -39,9 +39,12 @@ const projectsFileSchema = z.object({
 
 export class DomainWorkspaceStore {
   readonly #dir: string;
-  readonly #cache = new Map<ProjectId, DomainWorkspace>();
+  /** Each project's workspace, or the one read of its file that is on its way. */
+  readonly #cache = new Map<ProjectId, Promise<DomainWorkspace>>();
   #projects: Promise<DomainProject[]> | undefined;
   #queue: Promise<void> = Promise.resolve();
+  /** Changes run one at a time, each on what the last one left: none is lost to another. */
+  #changes: Promise<unknown> = Promise.resolve();
   readonly #files: LocalFiles;
   readonly #listeners = new Set<(project: ProjectId) => void>();
 
@@ -63,26 +66,29 @@ export class DomainWorkspaceStore {
   }
 
   /** Adds a project by its dashboard name (a name already there is that project). */
-  async addProject(name: string): Promise<{ project: DomainProject; projects: DomainProject[] }> {
+  addProject(name: string): Promise<{ project: DomainProject; projects: DomainProject[] }> {
     const problem = checkProjectName(name);
     const id = projectIdOf(name);
     if (problem !== undefined || id === undefined)
-      throw new DomainInputError(problem ?? 'Enter the project’s name.');
-    const projects = await this.projects();
-    const existing = projects.find((project) => project.id === id);
-    if (existing) return { project: existing, projects };
-    const project = { id, name: name.trim() };
-    const next = [...projects, project];
-    this.#projects = Promise.resolve(next);
-    await this.#write(PROJECTS_FILE, JSON.stringify({ version: 1, projects: next }));
-    return { project, projects: next };
+      return Promise.reject(new DomainInputError(problem ?? 'Enter the project’s name.'));
+    return this.#inTurn(async () => {
+      const projects = await this.projects();
+      const existing = projects.find((project) => project.id === id);
+      if (existing) return { project: existing, projects };
+      const project = { id, name: name.trim() };
+      const next = [...projects, project];
+      this.#projects = Promise.resolve(next);
+      await this.#write(PROJECTS_FILE, JSON.stringify({ version: 1, projects: next }));
+      return { project, projects: next };
+    });
   }
 
-  async get(project: ProjectId): Promise<DomainWorkspace> {
-    const cached = this.#cache.get(project);
-    if (cached) return cached;
-    const workspace = (await this.#readWorkspace(this.#file(project))) ?? EMPTY_WORKSPACE;
-    this.#cache.set(project, workspace);
+  get(project: ProjectId): Promise<DomainWorkspace> {
+    let workspace = this.#cache.get(project);
+    if (!workspace) {
+      workspace = this.#readWorkspace(this.#file(project)).then((read) => read ?? EMPTY_WORKSPACE);
+      this.#cache.set(project, workspace);
+    }
     return workspace;
   }
 
@@ -145,7 +151,7 @@ export class DomainWorkspaceStore {
       const name = `Domains saved under ${ENVIRONMENT_LABELS[environment]}`;
       const id = projectIdOf(name)!;
       projects.push({ id, name });
-      this.#cache.set(id, old);
+      this.#cache.set(id, Promise.resolve(old));
       await this.#write(`domains-project-${id}.json`, JSON.stringify(old));
     }
     if (projects.length > 0)
@@ -165,14 +171,23 @@ export class DomainWorkspaceStore {
     }
   }
 
-  async #update(
+  #update(
     project: ProjectId,
     change: (w: DomainWorkspace) => DomainWorkspace,
   ): Promise<DomainWorkspace> {
-    const next = change(await this.get(project));
-    this.#cache.set(project, next);
-    await this.#write(`domains-project-${project}.json`, JSON.stringify(next));
-    for (const listener of [...this.#listeners]) listener(project);
-    return next;
+    return this.#inTurn(async () => {
+      const next = change(await this.get(project));
+      this.#cache.set(project, Promise.resolve(next));
+      await this.#write(`domains-project-${project}.json`, JSON.stringify(next));
+      for (const listener of [...this.#listeners]) listener(project);
+      return next;
+    });
+  }
+
+  /** Runs a read-change-write after the ones before it, whatever became of them. */
+  #inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const done = this.#changes.then(work, work);
+    this.#changes = done.catch(() => undefined);
+    return done;
   }
 }

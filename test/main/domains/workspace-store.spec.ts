@@ -49,6 +49,33 @@ describe('DomainWorkspaceStore', () => {
     expect((await new DomainWorkspaceStore(dir).get('pet-shop')).progress).toEqual({});
   });
 
+  it('loses no change made at the same time, nor to a read that started before it', async () => {
+    const store = new DomainWorkspaceStore(dir);
+    await store.addProject('Pet Shop');
+    // A first read (the domain watcher's, at start) still on its way when changes arrive.
+    const early = store.get('pet-shop');
+    await Promise.all([
+      store.saveSettings('pet-shop', { target: 'proxy.platform.example' }),
+      store.saveProgress('pet-shop', progress('shop.example.com', 'check-dns')),
+      store.saveProgress('pet-shop', progress('www.example.com', 'verify')),
+      store.addProject('Pet Blog'),
+      store.addProject('Pet Toys'),
+    ]);
+    await early;
+    const kept = await store.get('pet-shop');
+    expect(kept.settings).toEqual({ target: 'proxy.platform.example' });
+    expect(Object.keys(kept.progress).sort()).toEqual(['shop.example.com', 'www.example.com']);
+    expect((await store.projects()).map((project) => project.id)).toEqual([
+      'pet-shop',
+      'pet-blog',
+      'pet-toys',
+    ]);
+    // And on disk, as a new start reads it.
+    const again = new DomainWorkspaceStore(dir);
+    expect(Object.keys((await again.get('pet-shop')).progress)).toHaveLength(2);
+    expect(await again.projects()).toHaveLength(3);
+  });
+
   it('refuses a project name with nothing to name it by', async () => {
     const store = new DomainWorkspaceStore(dir);
     await expect(store.addProject('  ')).rejects.toThrow(/Enter the project’s name/);
