@@ -210,7 +210,7 @@ test('the service cannot be reached: the cancel was not sent, and cancelling is 
 
   await waitFor(() =>
     expect(text(outcome)).toBe(
-      `Sandbox: Order ${id} was not cancelled: the request was not sent, because Sandbox cannot be reached.`,
+      `Sandbox: Order ${id} was not cancelled: the request never reached Sandbox, as the connection failed before anything was sent. It is safe to try again once Sandbox answers.`,
     ),
   );
   // One alert: offline review of the list on screen, the reason behind Details, and Retry.
@@ -236,7 +236,7 @@ test('a lost answer: it may or may not have been cancelled, so the row says to c
 
   await waitFor(() =>
     expect(outcome.textContent).toContain(
-      `Order ${id} may or may not have been cancelled: the answer was lost. Refresh the list to check.`,
+      `Order ${id} may or may not have been cancelled: the request was sent, but the connection ended before Sandbox answered. Refresh the list to check: if order ${id} is still in it, cancel it again.`,
     ),
   );
   expect(outcome.textContent).not.toContain('was cancelled.');
