@@ -20,11 +20,10 @@ import type { Failure } from '../../../../shared/failures.ts';
 import type { KeyStatus } from '../../../../shared/key-status.ts';
 import type { QuotaView } from '../../../../shared/quota.ts';
 import type { StorageProblem } from '../../../../shared/storage.ts';
-import { formatClock, formatMomentWithSeconds } from '../../format.ts';
+import { formatMomentWithSeconds } from '../../format.ts';
 import { failureDetails, splitServiceWords } from '../../service-words.ts';
 import type { Connectivity } from '../connectivity/connectivity-slice.ts';
 import type { EnvironmentOrders } from '../orders/orders-slice.ts';
-import { formatAge } from '../orders/time-words.ts';
 import { quotaMeterState } from '../quota/quota-meter-model.ts';
 import { BAN_WARNING, describeLimitReason } from '../quota/quota-text.ts';
 import { failureNeedsSettings } from '../settings/open-settings-button.tsx';
@@ -250,9 +249,8 @@ export function noticesFor(input: NoticeInputs): Notice[] {
       tone: 'warning',
       title: list ? 'Offline review.' : `${label} cannot be reached.`,
       sentence: list
-        ? `${label} cannot be reached, so this is the list saved at ${formatClock(list.receivedAt)} (${formatAge(
-            now - list.receivedAt,
-          )}). Search, filters, review marks and exports work; cancelling waits until the service answers.`
+        ? // The list's time is the status bar's to say, under the list it belongs to: said once.
+          `${label} cannot be reached, so the list shown is the last one saved. Search, filters, review marks and exports work; cancelling waits until the service answers.`
         : `Store Admin could not reach the ${label} service, and no list of its orders is saved on this computer yet.`,
       action: 'retry',
       details: connectivityMessage ? [connectivityMessage] : [],
