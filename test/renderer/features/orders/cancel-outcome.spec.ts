@@ -36,6 +36,9 @@ test('a request that left without an answer saying what was done: may or may not
   expect(unknown({ kind: 'network' })).toBe(
     `Order 7 may or may not have been cancelled: the request was sent, but the connection ended before Sandbox answered. ${check}`,
   );
+  expect(unknown({ kind: 'network', status: 200 })).toBe(
+    `Order 7 may or may not have been cancelled: the Sandbox address answered with a web page, not the store service. ${check}`,
+  );
   expect(unknown({ kind: 'timeout' })).toBe(
     `Order 7 may or may not have been cancelled: the request was sent, but Sandbox did not answer in time. ${check}`,
   );

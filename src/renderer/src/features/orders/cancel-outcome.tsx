@@ -55,7 +55,10 @@ function afterAnswer(kind: CancelOutcomeView['kind'], knownCancelled: boolean): 
 function whyUnknown(failure: Failure, label: string): string {
   switch (failure.kind) {
     case 'network':
-      return `the request was sent, but the connection ended before ${label} answered`;
+      // A network failure with a status is an answer from something in between (a sign-in page).
+      return failure.status === undefined
+        ? `the request was sent, but the connection ended before ${label} answered`
+        : `the ${label} address answered with a web page, not the store service`;
     case 'timeout':
       return `the request was sent, but ${label} did not answer in time`;
     case 'aborted':
