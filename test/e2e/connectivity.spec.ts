@@ -172,7 +172,7 @@ describe.skipIf(!hasChromium)('notices that tell the truth, in Chromium', () => 
     const { page } = app;
     await gridShown(page);
     await page.evaluate(inPage.setUpEnvironment, {
-      environment: 'staging',
+      environment: 'staging' as const,
       baseUrl: portal.baseUrl,
       key: 'stg-key-portal',
     });
