@@ -234,6 +234,8 @@ export interface EventPayloads {
     readonly environment: EnvironmentId;
     readonly reachable: boolean;
     readonly message?: string;
+    /** `web-page`: the address answers with a web page, not the store service (a network's sign-in page). */
+    readonly cause?: 'web-page';
     /** Epoch ms when this state began. */
     readonly since: number;
   };

@@ -109,7 +109,7 @@ describe('store-admin prints what the service said, made safe', () => {
     );
     const run = await cli(server, 'orders', 'list');
     expect(run.code).toBe(EXIT.failed);
-    expect(run.stderr).toContain('answered with a web page instead of the order list');
+    expect(run.stderr).toContain('answered with a web page, not the store service');
     expect(run.stderr).not.toContain('cut off');
   });
 

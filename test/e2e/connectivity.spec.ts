@@ -6,31 +6,20 @@
 // Retry shows it is trying; a Staging not set up yet is a neutral prompt with
 // one button, and no red notice stays above "Saved." and "Connected"; short
 // messages cover no work, and a notice that comes moves no row from under the
-// pointer; no message counts "1 tries". Staging with 5,000 orders and faults
+// pointer; no message counts "1 tries". A network's sign-in page at the
+// Staging address is never "Connected". Staging with 5,000 orders and faults
 // too. Each screen checked with axe-core and photographed in both themes.
 
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/main/sandbox/server.ts';
-import { startE2EApp, type E2EApp, type E2EAppOptions } from './support/app.ts';
 import { hasChromium } from '../../tools/browser/chromium.ts';
 import { inPage } from './support/in-page-shapes.ts';
-import { axeSummary, checkScreen } from './support/screens.ts';
+import { checkScreen } from './support/screens.ts';
+import { gridShown, specApps } from './support/spec-apps.ts';
+import { answer, scriptedServer, type ScriptedServer } from '../support/scripted-server.ts';
 
-const apps: E2EApp[] = [];
-const sandboxes: Sandbox[] = [];
-
-async function open(options: E2EAppOptions = {}): Promise<E2EApp> {
-  const app = await startE2EApp(options);
-  apps.push(app);
-  return app;
-}
-
-async function gridShown(page: Page, environment = 'Sandbox'): Promise<Locator> {
-  const grid = page.getByRole('grid', { name: `${environment} orders` });
-  await grid.locator('[role="row"][aria-rowindex="2"]').waitFor({ timeout: 60_000 });
-  return grid;
-}
+const apps = specApps('connectivity');
+const portals: ScriptedServer[] = [];
 
 /** Presses Refresh and waits until the refresh is over (whatever it came to). */
 async function refresh(page: Page): Promise<void> {
@@ -58,17 +47,14 @@ async function checkBothSizes(page: Page, name: string): Promise<void> {
 
 describe.skipIf(!hasChromium)('notices that tell the truth, in Chromium', () => {
   afterAll(async () => {
-    console.log(axeSummary('connectivity'));
-    await Promise.all([
-      ...apps.map((app) => app.close()),
-      ...sandboxes.map((sandbox) => sandbox.close()),
-    ]);
+    await Promise.all(portals.splice(0).map((portal) => portal.close()));
+    await apps.closeAll();
   });
 
   it('lost answers and 503s among answers: never “cannot be reached”, cancels stay open, and the notice area does not flap', async () => {
     // The sandbox's fault rolls repeat from its seed: with seed 6 the first refresh loses two
     // answers in a row before one comes, a later one meets a 503, and the cancels meet both.
-    const app = await open({ sandbox: { orders: 300, seed: 6 } });
+    const app = await apps.open({ sandbox: { orders: 300, seed: 6 } });
     const { page, sandbox } = app;
     const grid = await gridShown(page);
     await page.evaluate(inPage.recordNotices);
@@ -106,7 +92,7 @@ describe.skipIf(!hasChromium)('notices that tell the truth, in Chromium', () => 
   });
 
   it('a stopped sandbox: known at once; the notice, the bulk strip, the meter and cancel say it together; Retry shows it is trying', async () => {
-    const app = await open({ sandbox: { orders: 400 } });
+    const app = await apps.open({ sandbox: { orders: 400 } });
     const { page, sandbox } = app;
     const grid = await gridShown(page);
     await page.evaluate(inPage.recordNotices);
@@ -129,6 +115,8 @@ describe.skipIf(!hasChromium)('notices that tell the truth, in Chromium', () => 
     await expect
       .poll(() => strip.locator('.bulk-status').textContent(), { timeout: 20_000 })
       .toBe('Paused while the service cannot be reached; it tries again by itself.');
+    // It carries on by itself when the service answers: Stop, and no Resume that would do nothing more.
+    expect(await strip.getByRole('button').allTextContents()).toEqual(['Stop', 'Export results']);
     expect(await page.getByRole('region', { name: 'Quota' }).textContent()).toMatch(/ at /);
     const cancel = grid.locator('.status-cell button').first();
     expect(await cancel.getAttribute('aria-disabled')).toBe('true');
@@ -148,11 +136,17 @@ describe.skipIf(!hasChromium)('notices that tell the truth, in Chromium', () => 
     await expect.poll(() => retry.textContent(), { timeout: 5_000 }).toBe('Trying…');
     expect(await retry.getAttribute('aria-busy')).toBe('true');
     await expect.poll(() => retry.textContent(), { timeout: 30_000 }).toBe('Retry');
+    // The saved list's time, said once: under the list, not again in the notice.
+    const time = /\d{1,2}:\d\d/;
+    expect(await notice(page, 'unreachable').locator('.notice-text').textContent()).not.toMatch(
+      time,
+    );
+    expect(await page.locator('.refresh-line').textContent()).toMatch(time);
     await checkBothSizes(page, 'orders-offline');
   });
 
   it('a refused connection is said at once, not after the retries (on loopback it took 4 s)', async () => {
-    const app = await open();
+    const app = await apps.open();
     const { page, sandbox } = app;
     await gridShown(page);
     await sandbox.close();
@@ -166,14 +160,52 @@ describe.skipIf(!hasChromium)('notices that tell the truth, in Chromium', () => 
     expect(await page.getByRole('button', { name: /^Refresh/ }).textContent()).toBe('Refreshing…');
   });
 
+  it('a network sign-in page at the Staging address: never “Connected”; said in plain words, with what to do', async () => {
+    // A hotel's or a company's sign-in page answers every address with 200 and a web page.
+    const portal = await scriptedServer((_req, res) =>
+      answer(res, 200, '<!doctype html><title>Sign in</title><h1>Welcome to the Hotel Wi-Fi</h1>', {
+        'content-type': 'text/html; charset=utf-8',
+      }),
+    );
+    portals.push(portal);
+    const app = await apps.open();
+    const { page } = app;
+    await gridShown(page);
+    await page.evaluate(inPage.setUpEnvironment, {
+      environment: 'staging' as const,
+      baseUrl: portal.baseUrl,
+      key: 'stg-key-portal',
+    });
+    await page.getByRole('radio', { name: /^Staging/ }).check();
+    const unreachable = notice(page, 'unreachable');
+    await unreachable.waitFor({ timeout: 20_000 });
+    expect(await unreachable.locator('.notice-text').textContent()).toBe(
+      'Staging cannot be reached. The Staging address answered with a web page, not the store service: perhaps this network’s sign-in page. Sign in to the network in a browser, then retry.',
+    );
+    // Said once: no "Not refreshed" beside it.
+    expect(await page.locator('[data-notice]').count()).toBe(1);
+    await checkBothSizes(page, 'notice-sign-in-page');
+
+    await page
+      .getByRole('navigation', { name: 'Screens' })
+      .getByRole('button', { name: 'Settings' })
+      .click();
+    await page.getByRole('heading', { name: 'Staging settings' }).waitFor();
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    const test = page.getByRole('status', { name: 'Staging connection test' });
+    await expect
+      .poll(() => test.textContent(), { timeout: 20_000 })
+      .toContain('answered with a web page, not the store service');
+    expect(await test.textContent()).not.toContain('Connected');
+    await checkScreen(page, 'settings-staging-sign-in-page');
+  });
+
   it('Staging not set up: a neutral prompt with one button, never an alert; none above “Saved.” and “Connected”', async () => {
-    const staging = await startSandbox({
-      port: 0,
+    const staging = await apps.sandbox({
       orders: 200,
       keys: [{ plan: 'pro', key: 'stg-key-1' }],
     });
-    sandboxes.push(staging);
-    const app = await open();
+    const app = await apps.open();
     const { page } = app;
     await gridShown(page);
     await page.evaluate(inPage.recordNotices);
@@ -211,7 +243,7 @@ describe.skipIf(!hasChromium)('notices that tell the truth, in Chromium', () => 
   });
 
   it('short messages cover no work; a notice that comes moves no row from under the pointer', async () => {
-    const app = await open({ sandbox: { orders: 300 } });
+    const app = await apps.open({ sandbox: { orders: 300 } });
     const { page, sandbox } = app;
     const grid = await gridShown(page);
     // A cancel's outcome, with the order's details open beside the grid.
@@ -252,14 +284,12 @@ describe.skipIf(!hasChromium)('notices that tell the truth, in Chromium', () => 
   });
 
   it('messages: a 503 at every try says so without counting “1 tries”; Staging with 5,000 orders and faults stays calm', async () => {
-    const staging = await startSandbox({
-      port: 0,
+    const staging = await apps.sandbox({
       orders: 5_000,
       seed: 9,
       keys: [{ plan: 'business', key: 'stg-key-2' }],
     });
-    sandboxes.push(staging);
-    const app = await open();
+    const app = await apps.open();
     const { page, sandbox } = app;
     await gridShown(page);
     sandbox.setFaults('5xx@1');

@@ -11,31 +11,14 @@
 
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/main/sandbox/server.ts';
+import type { Sandbox } from '../../src/main/sandbox/server.ts';
 import { SANDBOX_DEMO_KEY } from '../../src/shared/environments.ts';
-import { startE2EApp, type E2EApp, type E2EAppOptions } from './support/app.ts';
 import { hasChromium } from '../../tools/browser/chromium.ts';
 import { inPage } from './support/in-page-shapes.ts';
-import { axeSummary, checkScreen } from './support/screens.ts';
+import { checkScreen } from './support/screens.ts';
+import { gridShown, specApps } from './support/spec-apps.ts';
 
-const apps: E2EApp[] = [];
-const sandboxes: Sandbox[] = [];
-
-async function open(options: E2EAppOptions = {}): Promise<E2EApp> {
-  const app = await startE2EApp(options);
-  apps.push(app);
-  return app;
-}
-
-function gridOf(page: Page, environment = 'Sandbox'): Locator {
-  return page.getByRole('grid', { name: `${environment} orders` });
-}
-
-async function gridShown(page: Page, environment = 'Sandbox'): Promise<Locator> {
-  const grid = gridOf(page, environment);
-  await grid.locator('[role="row"][aria-rowindex="2"]').waitFor({ timeout: 30_000 });
-  return grid;
-}
+const apps = specApps('work-that-stays');
 
 /** The order ids of the rows in the page, top to bottom. */
 async function shownIds(grid: Locator): Promise<string[]> {
@@ -62,16 +45,10 @@ const listRequests = (sandbox: Sandbox) =>
   sandbox.requestLog.filter((request) => request.method === 'GET').length;
 
 describe.skipIf(!hasChromium)('work that stays, in Chromium', () => {
-  afterAll(async () => {
-    console.log(axeSummary('work-that-stays'));
-    await Promise.all([
-      ...apps.map((app) => app.close()),
-      ...sandboxes.map((sandbox) => sandbox.close()),
-    ]);
-  });
+  afterAll(() => apps.closeAll());
 
   it('ticks and a half-typed search survive the automatic refresh and a manual one; ticked orders gone from the list are named once', async () => {
-    const app = await open({ clock: true, sandbox: { orders: 400 } });
+    const app = await apps.open({ clock: true, sandbox: { orders: 400 } });
     const { page, sandbox } = app;
     const grid = await gridShown(page);
     const search = page.getByRole('searchbox', { name: 'Search by order or pet ID' });
@@ -125,7 +102,7 @@ describe.skipIf(!hasChromium)('work that stays, in Chromium', () => {
   });
 
   it('a complete order reads as shipped and offers no cancel: not in the row, not with Delete, not in its details', async () => {
-    const app = await open();
+    const app = await apps.open();
     const { page, sandbox } = app;
     const grid = await gridShown(page);
     const rows = grid.locator('.orders-grid-item');
@@ -157,7 +134,7 @@ describe.skipIf(!hasChromium)('work that stays, in Chromium', () => {
   });
 
   it('bulk: the confirmation names what it leaves out and why; failures end with Retry failed, confirmed; each count shows its orders', async () => {
-    const app = await open({ sandbox: { orders: 1000 } });
+    const app = await apps.open({ sandbox: { orders: 1000 } });
     const { page, sandbox } = app;
     const grid = await gridShown(page);
     const search = page.getByRole('searchbox', { name: 'Search by order or pet ID' });
@@ -234,13 +211,11 @@ describe.skipIf(!hasChromium)('work that stays, in Chromium', () => {
   });
 
   it('a bulk cancel of more than 100 orders in Production waits for the number to be typed', async () => {
-    const production = await startSandbox({
-      port: 0,
+    const production = await apps.sandbox({
       orders: 300,
       keys: [{ plan: 'pro', key: 'prod-key' }],
     });
-    sandboxes.push(production);
-    const app = await open();
+    const app = await apps.open();
     const { page } = app;
     await gridShown(page);
     await page.evaluate(inPage.setUpEnvironment, {
@@ -273,7 +248,7 @@ describe.skipIf(!hasChromium)('work that stays, in Chromium', () => {
   });
 
   it('a first list: “Changes show from the next refresh” is said beside the Changes filter, not in the toolbar', async () => {
-    const app = await open();
+    const app = await apps.open();
     const { page } = app;
     await gridShown(page);
     const summary = page.locator('.orders-toolbar .changes-line');

@@ -70,6 +70,12 @@ export class BulkCancelQueue {
   #windowMs = DEFAULT_WINDOW_MS;
   #latencyMs = 200;
   #shuttingDown = false;
+  /**
+   * The cancel log's last write: results go to it one at a time, in the
+   * journal's order. Two workers' answers can come at once, and the log's own
+   * append (rotation included) is not made for two writers at a time.
+   */
+  #logged: Promise<void> = Promise.resolve();
 
   constructor(deps: BulkCancelDeps) {
     this.#deps = deps;
@@ -130,6 +136,10 @@ export class BulkCancelQueue {
   async pause(reason: PauseReason = 'user', message?: string): Promise<void> {
     const job = this.#job;
     if (!job || this.#finished() || job.status === 'stopped') return;
+    // The clerk's pause stands: a DELETE in flight when it came, failing after, does not turn
+    // it into a pause that ends by itself.
+    if (job.status === 'paused' && job.reason === 'user' && reason !== 'user') return;
+    if (reason !== 'offline') this.#resumeTimer?.abort();
     job.status = 'paused';
     job.reason = reason;
     job.message = message;
@@ -296,8 +306,9 @@ export class BulkCancelQueue {
     this.#resumeTimer?.abort();
     const timer = new AbortController();
     this.#resumeTimer = timer;
+    // Only a job still waiting for the service carries on by itself.
     this.#deps.timing.sleep(delay, timer.signal).then(
-      () => void this.resume(),
+      () => void this.serviceAnswers(),
       () => undefined,
     );
     this.#offlineDelay = Math.min(this.#offlineDelay * 2, 120_000);
@@ -380,7 +391,21 @@ export class BulkCancelQueue {
     await this.#write({ t: 'result', ...result });
     job.items.set(result.orderId, 'done');
     job.results.push(result);
-    await this.#deps.onResult?.(result);
+    const { onResult } = this.#deps;
+    if (!onResult) return;
+    const logged = this.#logged.catch(() => undefined).then(() => onResult(result));
+    this.#logged = logged;
+    await logged;
+  }
+
+  /**
+   * Waits before the next order, unless the job is no longer running: a
+   * pause, a stop or a quit that came while this worker's DELETE was on its
+   * way must not be held up by a wait it asked for afterwards.
+   */
+  async #wait(ms: number): Promise<void> {
+    if (this.#job?.status !== 'running' || this.#shuttingDown) return;
+    await this.#deps.timing.sleep(ms, this.#wake.signal).catch(() => undefined);
   }
 
   async #requeue(orderId: string): Promise<void> {
@@ -431,8 +456,7 @@ export class BulkCancelQueue {
     switch (kind) {
       case 'rate-limited': {
         await backInQueue();
-        const wait = Math.max(0, (retryAt ?? timing.now() + 1000) - timing.now());
-        await timing.sleep(wait, this.#wake.signal).catch(() => undefined);
+        await this.#wait(Math.max(0, (retryAt ?? timing.now() + 1000) - timing.now()));
         return;
       }
       case 'banned':
@@ -457,7 +481,7 @@ export class BulkCancelQueue {
         // An answer lost while the service answers others: a short wait, then on.
         const wait = this.#lostDelay;
         this.#lostDelay = Math.min(this.#lostDelay * 2, MAX_LOST_DELAY_MS);
-        await timing.sleep(wait, this.#wake.signal).catch(() => undefined);
+        await this.#wait(wait);
         return;
       }
       case 'unauthorized':

@@ -8,7 +8,9 @@
 // hiccup): the service is called unreachable only after several attempts in
 // a row went unanswered, or at once when the connection was refused (or the
 // host is unknown), which is known for certain on the first try. Any answer,
-// whatever its status, says the service is there. The state changes only at
+// whatever its status, says the service is there; except a web page where
+// the service answers JSON (a hotel's or a company's sign-in page in between),
+// which says at once that the address does not reach the service. The state changes only at
 // those two edges, so a run of mixed outcomes cannot make it flap.
 
 import type { EnvironmentId } from '../../shared/environments.ts';
@@ -22,6 +24,8 @@ export interface ConnectivityChange {
   readonly reachable: boolean;
   /** Why it cannot be reached, in plain words. */
   readonly message?: string;
+  /** `web-page`: its address answers with a web page, not the store service (a network's sign-in page). */
+  readonly cause?: 'web-page';
   /** Epoch ms when this state began. */
   readonly since: number;
 }
@@ -79,8 +83,15 @@ export class Connectivity {
     }
     reach.missed += 1;
     const unreachable = outcome.refused || reach.missed >= this.#threshold;
-    if (unreachable && reach.state?.reachable !== false)
-      this.#set(reach, { environment, reachable: false, message: outcome.message });
+    const state = reach.state;
+    // Still unreachable, but for another reason the clerk acts on differently (a sign-in page appears or goes).
+    if (unreachable && (state?.reachable !== false || state.cause !== outcome.cause))
+      this.#set(reach, {
+        environment,
+        reachable: false,
+        message: outcome.message,
+        ...(outcome.cause ? { cause: outcome.cause } : {}),
+      });
   }
 
   /** The environment points at another service now: nothing is known of it yet. */

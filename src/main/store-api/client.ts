@@ -33,6 +33,7 @@ import {
   serverGaveUp,
   statusFailure,
   unreadableList,
+  webPageAnswer,
   type EarlierCancel,
   type ErrorBody,
 } from './errors.ts';
@@ -90,6 +91,11 @@ export type AttemptOutcome =
       readonly refused: boolean;
       /** Why, in plain words. */
       readonly message: string;
+      /**
+       * `web-page`: the address answered with a web page, not the store
+       * service (a network's sign-in page, say): an answer, but not the service's.
+       */
+      readonly cause?: 'web-page';
     };
 
 export interface KeyHelp {
@@ -203,6 +209,17 @@ interface Answer {
  * have been cancelled.
  */
 const DEFINED_CANCEL_ANSWERS = new Set([204, 400, 401, 404, 409, 429]);
+/**
+ * An answer from something other than the store service: a web page where
+ * the service answers JSON (its 2xx are JSON or empty), or 511, which a
+ * network's sign-in page (a captive portal) sends to say "sign in first".
+ */
+function isWebPage(response: Response): boolean {
+  if (response.status === 511) return true;
+  const type = response.headers.get('content-type') ?? '';
+  return response.status >= 200 && response.status < 300 && /^\s*text\/html\b/i.test(type);
+}
+
 /** A 5xx is tried again, except the two that say the request can never work. */
 const isRetriableStatus = (status: number): boolean =>
   status >= 500 && status <= 599 && status !== 501 && status !== 505;
@@ -536,6 +553,25 @@ export class StoreClient {
         throw this.#noAnswer(error, signal, lost ? 'unknown' : delivery);
       }
 
+      if (isWebPage(response)) {
+        // Not the service's answer: its headers say nothing of the quota, and trying again gets the same page.
+        ticket.release();
+        await response.body?.cancel().catch(() => undefined);
+        // A DELETE that met it may have passed through something that did reach the service.
+        const delivery = earlierAnswerLost || method === 'DELETE' ? 'unknown' : 'not-sent';
+        const failure = webPageAnswer(
+          response.status,
+          new URL(this.#options.baseUrl).host,
+          delivery,
+        );
+        this.#onAttempt?.({
+          answered: false,
+          refused: true,
+          cause: 'web-page',
+          message: failure.failure.message,
+        });
+        throw failure;
+      }
       this.#onAttempt?.({ answered: true });
       const now = timing.now();
       this.#serverClock.observe(response.headers.get('date'), now);

@@ -439,6 +439,26 @@ export function statusFailure(
   );
 }
 
+/**
+ * The service's address answered with a web page where the store service
+ * answers JSON (or with 511, "sign in to the network"): something in between
+ * answered, typically a hotel's or a company's sign-in page (a captive
+ * portal). A network condition, so the notices say it as one: kind `network`.
+ */
+export function webPageAnswer(
+  status: number,
+  host: string,
+  delivery: Delivery,
+  lead = '',
+): StoreApiError {
+  return failure(
+    'network',
+    `${lead ? `${lead} ` : ''}The address ${host} answered with a web page, not the store service (perhaps a sign-in page of this network).`,
+    delivery,
+    { status },
+  );
+}
+
 /** The invalid-response failure a clerk can read, for a list the scanner refused. */
 export function unreadableList(error: InvalidOrdersError): StoreApiError {
   if (error.message === WEB_PAGE)

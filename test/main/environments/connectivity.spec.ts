@@ -3,7 +3,8 @@
 // connection, and changed only at its two edges, so mixed outcomes cannot
 // make it flap. Then the same inference over real loopback sandboxes with
 // injected faults (lost answers, 503s) and a stopped one, on the virtual
-// clock.
+// clock; and a loopback server that answers as a network's sign-in page does
+// (200 with a web page, or 511), which is never taken for the service.
 
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -15,6 +16,7 @@ import { RequestGate } from '../../../src/main/quota/gate.ts';
 import { startSandbox, type Sandbox } from '../../../src/main/sandbox/server.ts';
 import { StoreClient } from '../../../src/main/store-api/client.ts';
 import { RetryBudget } from '../../../src/main/store-api/retry-budget.ts';
+import { answer, scriptedServer, type ScriptedServer } from '../../support/scripted-server.ts';
 import { virtualTiming } from '../../support/virtual-timing.ts';
 
 const lost = { answered: false, refused: false, message: 'the connection was cut' } as const;
@@ -171,5 +173,84 @@ describe('Connectivity over a real sandbox', () => {
     setTimeout(() => stop.abort(new Error('stopped')), 20);
     await expect(call).rejects.toMatchObject({ failure: { kind: 'aborted' } });
     expect(changes).toEqual([]);
+  });
+});
+
+describe('A network sign-in page in front of the service (a captive portal)', () => {
+  const servers: ScriptedServer[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => server.close()));
+  });
+
+  const PAGE = '<!doctype html><html><body><h1>Welcome to the Hotel Wi-Fi</h1></body></html>';
+
+  /** A server that answers as a sign-in page while `portal.status` is set, and as the service after. */
+  async function setup() {
+    const portal: { status: number | undefined } = { status: 200 };
+    const server = await scriptedServer((_req, res) => {
+      if (portal.status !== undefined)
+        answer(res, portal.status, PAGE, { 'content-type': 'text/html; charset=utf-8' });
+      else answer(res, 200, []);
+    });
+    servers.push(server);
+    const timing = virtualTiming();
+    const { connectivity, changes } = watched(timing.now);
+    const client = new StoreClient({
+      baseUrl: server.baseUrl,
+      getKey: () => 'test-key-0123456789',
+      gate: new RequestGate({ timing }),
+      budget: new RetryBudget(timing.now),
+      timing,
+      onAttempt: (outcome) => connectivity.record('staging', outcome),
+    });
+    const pageWords = `The address ${new URL(server.baseUrl).host} answered with a web page, not the store service (perhaps a sign-in page of this network).`;
+    return { server, portal, client, connectivity, changes, pageWords };
+  }
+
+  it('200 with a web page: the connection test does not say Connected, and the service is not reachable, at once', async () => {
+    const { server, client, connectivity, changes, pageWords } = await setup();
+    await expect(client.checkConnection()).rejects.toMatchObject({
+      failure: { kind: 'network', message: pageWords, status: 200 },
+    });
+    // The same page every time: not tried again.
+    expect(server.requests).toHaveLength(1);
+    expect(connectivity.isUnreachable('staging')).toBe(true);
+    expect(changes).toEqual([
+      expect.objectContaining({ reachable: false, cause: 'web-page', message: pageWords }),
+    ]);
+    // A refresh meets it too, with the same words, and nothing of the page is read as orders.
+    await expect(client.listOrderColumns()).rejects.toMatchObject({
+      failure: { kind: 'network', message: pageWords },
+    });
+  });
+
+  it('511 (sign in to the network) is the same; once signed in, the service answers and is reachable', async () => {
+    const { portal, client, connectivity, changes } = await setup();
+    portal.status = 511;
+    await expect(client.checkConnection()).rejects.toMatchObject({
+      failure: { kind: 'network', status: 511 },
+    });
+    expect(connectivity.stateOf('staging')).toMatchObject({ reachable: false, cause: 'web-page' });
+    portal.status = undefined;
+    await expect(client.checkConnection()).resolves.toMatchObject({ status: 200 });
+    expect(changes.map((change) => change.reachable)).toEqual([false, true]);
+    expect(connectivity.stateOf('staging')?.cause).toBeUndefined();
+  });
+
+  it('a cancel that meets the page may or may not have passed through: never "not sent"', async () => {
+    const { client } = await setup();
+    await expect(client.cancelOrder('7')).rejects.toMatchObject({
+      failure: { kind: 'network', delivery: 'unknown' },
+    });
+  });
+
+  it('a refused connection and then the page: the state says the newer reason', () => {
+    const { connectivity, changes } = watched();
+    connectivity.record('staging', refused);
+    connectivity.record('staging', { ...refused, cause: 'web-page', message: 'a web page' });
+    expect(changes.map((change) => [change.reachable, change.cause])).toEqual([
+      [false, undefined],
+      [false, 'web-page'],
+    ]);
   });
 });

@@ -131,6 +131,30 @@ describe('bulk cancel', () => {
     expect(within(panel).getByText('200 of 200 done')).toBeTruthy();
   });
 
+  it('paused because the service cannot be reached: no Resume (it carries on by itself), Stop still there', async () => {
+    const { app, store } = await setup();
+    const ids = app.sandbox.orderIds({ status: 'pending' }).slice(0, 200);
+    app.sandbox.setFaults('latency=40@1');
+    await act(async () => {
+      store.getState().askBulkCancel('sandbox', ids);
+      await store.getState().confirmBulkCancel();
+    });
+    const panel = await screen.findByRole('region', { name: /Bulk cancel/ });
+    // The service goes away: the next DELETE's connection is refused.
+    await app.sandbox.close();
+    await within(panel).findByText(
+      'Paused while the service cannot be reached; it tries again by itself.',
+      {},
+      { timeout: 10_000 },
+    );
+    const buttons = within(panel)
+      .getAllByRole('button')
+      .map((button) => button.textContent);
+    expect(buttons).not.toContain('Resume');
+    expect(buttons).not.toContain('Pause');
+    expect(buttons).toContain('Stop');
+  });
+
   it('a disk that fills during the job pauses it in plain words; it finishes once resumed with space again', async () => {
     const { app, store, user } = await setup();
     const ids = app.sandbox.orderIds({ status: 'pending' }).slice(0, 200);

@@ -68,7 +68,7 @@ describe('one notice per condition', () => {
     expect(noticesFor(inputs())).toEqual([]);
   });
 
-  test('unreachable: one notice, whatever failed on the way; the cache age in the sentence, the reason behind Details, Retry', () => {
+  test('unreachable: one notice, whatever failed on the way; the saved list named (its time is the status bar’s), the reason behind Details, Retry', () => {
     const table = tableOf([{ id: '1' }]);
     const notices = noticesFor(
       inputs({
@@ -87,8 +87,42 @@ describe('one notice per condition', () => {
       details: [NO_ANSWER.message],
     });
     expect(notices[0]!.sentence).toBe(
-      `Staging cannot be reached, so this is the list saved at ${formatClock(NOW - 5 * 60_000)} (5 min ago). Search, filters, review marks and exports work; cancelling waits until the service answers.`,
+      `Staging cannot be reached, so the list shown is the last one saved. Search, filters, review marks and exports work; cancelling waits until the service answers.`,
     );
+  });
+
+  test('the address answers with a web page (a network’s sign-in page): said in the sentence, with what to do, once', () => {
+    const page: Failure = {
+      kind: 'network',
+      message:
+        'The address api.example.com answered with a web page, not the store service (perhaps a sign-in page of this network).',
+      delivery: 'not-sent',
+      status: 200,
+    };
+    const connectivity = {
+      reachable: false,
+      since: NOW,
+      message: page.message,
+      cause: 'web-page',
+    } as const;
+    const failed = { kind: 'failed', failure: page, at: NOW } as const;
+    const [first, ...others] = noticesFor(
+      inputs({ connectivity, orders: orders({ load: failed }) }),
+    );
+    expect(others).toEqual([]);
+    expect(first).toMatchObject({
+      kind: 'unreachable',
+      title: 'Staging cannot be reached.',
+      sentence:
+        'The Staging address answered with a web page, not the store service: perhaps this network’s sign-in page. Sign in to the network in a browser, then retry.',
+      action: 'retry',
+      details: [],
+    });
+    const table = tableOf([{ id: '1' }]);
+    const list = { table, receivedAt: NOW - 60_000, bytes: 10, source: 'cache' } as const;
+    const [review] = noticesFor(inputs({ connectivity, orders: orders({ load: failed, list }) }));
+    expect(review).toMatchObject({ title: 'Offline review.' });
+    expect(review!.sentence).toContain('The list shown is the last one saved.');
   });
 
   test('rate-limited: the gate’s time, not a failure’s older one; codes behind Details; Try now', () => {

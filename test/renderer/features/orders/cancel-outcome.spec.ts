@@ -1,6 +1,9 @@
-// What a failed cancel says, led by what it means for the order. A condition
-// behind it (a hold, a ban, the key, no connection) is only named: the notice
-// area says it in full, with its time. The service's own words are added only
+// What a failed cancel says, led by what it means for the order: a request
+// that never left says not cancelled, one that left without a telling answer
+// says may or may not, why, and what to check. Which (kind, delivery) each
+// real condition gives is proven over loopback in
+// test/main/store-api/cancel-delivery.spec.ts. A condition behind it (a hold, a ban, the key, no
+// connection) is only named: the notice area says it in full, with its time. The service's own words are added only
 // where the sentence is generic (a 5xx, an unexpected status).
 
 import { expect, test } from 'vitest';
@@ -26,15 +29,40 @@ test('a hold or a ban is named without a time (the notice has the gate’s)', ()
   ).toBe('Order 42 was not cancelled: the Production API key is banned for a while.');
 });
 
-test('a lost answer says the order must be checked, whatever the kind', () => {
+test('a request that left without an answer saying what was done: may or may not, why, and what to check', () => {
+  const check = 'Refresh the list to check: if order 7 is still in it, cancel it again.';
+  const unknown = (fields: Partial<Failure> & Pick<Failure, 'kind'>) =>
+    describeCancelFailure(failure({ message: '', delivery: 'unknown', ...fields }), '7', 'sandbox');
+  expect(unknown({ kind: 'network' })).toBe(
+    `Order 7 may or may not have been cancelled: the request was sent, but the connection ended before Sandbox answered. ${check}`,
+  );
+  expect(unknown({ kind: 'network', status: 200 })).toBe(
+    `Order 7 may or may not have been cancelled: the Sandbox address answered with a web page, not the store service. ${check}`,
+  );
+  expect(unknown({ kind: 'timeout' })).toBe(
+    `Order 7 may or may not have been cancelled: the request was sent, but Sandbox did not answer in time. ${check}`,
+  );
+  expect(unknown({ kind: 'server', status: 524 })).toBe(
+    `Order 7 may or may not have been cancelled: Sandbox answered (524) without saying whether it was done. ${check}`,
+  );
+  expect(unknown({ kind: 'rate-limited', retryAt: 1 })).toBe(
+    `Order 7 may or may not have been cancelled: an earlier try's answer was lost, and requests to Sandbox are now paused. ${check}`,
+  );
+});
+
+test('a request that never left (refused, unknown host, proxy, certificate): not cancelled, safe to try again', () => {
   expect(
     describeCancelFailure(
-      failure({ kind: 'network', message: 'The connection was cut.', delivery: 'unknown' }),
+      failure({
+        kind: 'network',
+        message: 'Could not reach the store service: the connection was refused.',
+        delivery: 'not-sent',
+      }),
       '7',
-      'sandbox',
+      'staging',
     ),
   ).toBe(
-    'Order 7 may or may not have been cancelled: the answer was lost. Refresh the list to check.',
+    'Order 7 was not cancelled: the request never reached Staging, as the connection failed before anything was sent. It is safe to try again once Staging answers.',
   );
 });
 

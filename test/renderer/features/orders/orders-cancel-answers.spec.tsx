@@ -210,13 +210,13 @@ test('the service cannot be reached: the cancel was not sent, and cancelling is 
 
   await waitFor(() =>
     expect(text(outcome)).toBe(
-      `Sandbox: Order ${id} was not cancelled: the request was not sent, because Sandbox cannot be reached.`,
+      `Sandbox: Order ${id} was not cancelled: the request never reached Sandbox, as the connection failed before anything was sent. It is safe to try again once Sandbox answers.`,
     ),
   );
   // One alert: offline review of the list on screen, the reason behind Details, and Retry.
   const alert = await waitFor(theAlert);
   expect(text(alert.querySelector('.notice-text'))).toMatch(
-    /^Offline review\. Sandbox cannot be reached, so this is the list saved at \d\d:\d\d:\d\d \(just now\)\./,
+    /^Offline review\. Sandbox cannot be reached, so the list shown is the last one saved\./,
   );
   expect(alert.querySelector('details')?.textContent).toContain('the connection was refused');
   expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
@@ -236,7 +236,7 @@ test('a lost answer: it may or may not have been cancelled, so the row says to c
 
   await waitFor(() =>
     expect(outcome.textContent).toContain(
-      `Order ${id} may or may not have been cancelled: the answer was lost. Refresh the list to check.`,
+      `Order ${id} may or may not have been cancelled: the request was sent, but the connection ended before Sandbox answered. Refresh the list to check: if order ${id} is still in it, cancel it again.`,
     ),
   );
   expect(outcome.textContent).not.toContain('was cancelled.');

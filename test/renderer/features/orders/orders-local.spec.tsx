@@ -92,7 +92,7 @@ test('offline start: the saved list shows at once with one alert saying how old 
   const alert = await screen.findByRole('alert');
   expect(screen.getAllByRole('alert')).toHaveLength(1);
   expect(text(alert.querySelector('.notice-text'))).toMatch(
-    /^Offline review\. Sandbox cannot be reached, so this is the list saved at \d\d:\d\d:\d\d \(just now\)\. Search, filters, review marks and exports work; cancelling waits until the service answers\.$/,
+    /^Offline review\. Sandbox cannot be reached, so the list shown is the last one saved\. Search, filters, review marks and exports work; cancelling waits until the service answers\.$/,
   );
   expect(text(document.querySelector('.refresh-line'))).toMatch(
     /^Saved copy from \d\d:\d\d:\d\d \(just now\)\. Automatic refresh paused\.$/,

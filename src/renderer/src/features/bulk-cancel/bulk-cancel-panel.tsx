@@ -163,7 +163,9 @@ export function BulkCancelPanel({ environment }: { environment: EnvironmentId })
             Pause
           </button>
         )}
-        {job.status === 'paused' && (
+        {/* Waiting for the service, the job carries on by itself as soon as anything is answered
+            (the notice's Retry is the way to try now): Resume would do nothing more. */}
+        {job.status === 'paused' && job.pauseReason !== 'offline' && (
           <button type="button" onClick={() => void resume(environment)}>
             Resume
           </button>

@@ -12,6 +12,8 @@ export interface Connectivity {
   /** False once main found the service unreachable; true otherwise. */
   readonly reachable: boolean;
   readonly message?: string;
+  /** `web-page`: the address answers with a web page, not the store service (a network's sign-in page). */
+  readonly cause?: 'web-page';
   /** Epoch ms when this state began. */
   readonly since: number;
 }
@@ -34,9 +36,13 @@ export function isOffline(
 
 export const createConnectivitySlice: SliceCreator<ConnectivitySlice> = () => (set, get) => ({
   connectivity: {},
-  applyConnectivity({ environment, reachable, message, since }) {
-    const next: Connectivity =
-      message === undefined ? { reachable, since } : { reachable, message, since };
+  applyConnectivity({ environment, reachable, message, cause, since }) {
+    const next: Connectivity = {
+      reachable,
+      since,
+      ...(message === undefined ? {} : { message }),
+      ...(cause === undefined ? {} : { cause }),
+    };
     set({ connectivity: { ...get().connectivity, [environment]: next } });
   },
   applyStorageProblem(problem) {

@@ -1,5 +1,6 @@
 // The conditions the window tells the clerk about, each once: the service
-// cannot be reached (reviewing the saved list), requests paused until a time
+// cannot be reached (reviewing the saved list; or its address answers with a
+// web page, a network's sign-in page), requests paused until a time
 // (rate-limited), the key banned, the key refused or missing, the key kept
 // back from a new address until the clerk confirms it, a refresh that failed
 // otherwise, a switch that did not happen, the data folder taking nothing
@@ -20,11 +21,10 @@ import type { Failure } from '../../../../shared/failures.ts';
 import type { KeyStatus } from '../../../../shared/key-status.ts';
 import type { QuotaView } from '../../../../shared/quota.ts';
 import type { StorageProblem } from '../../../../shared/storage.ts';
-import { formatClock, formatMomentWithSeconds } from '../../format.ts';
+import { formatMomentWithSeconds } from '../../format.ts';
 import { failureDetails, splitServiceWords } from '../../service-words.ts';
 import type { Connectivity } from '../connectivity/connectivity-slice.ts';
 import type { EnvironmentOrders } from '../orders/orders-slice.ts';
-import { formatAge } from '../orders/time-words.ts';
 import { quotaMeterState } from '../quota/quota-meter-model.ts';
 import { BAN_WARNING, describeLimitReason } from '../quota/quota-text.ts';
 import { failureNeedsSettings } from '../settings/open-settings-button.tsx';
@@ -244,18 +244,26 @@ export function noticesFor(input: NoticeInputs): Notice[] {
   if (offline) {
     const list = input.orders?.list;
     const connectivityMessage = input.connectivity?.message;
+    const webPage = input.connectivity?.cause === 'web-page';
+    // The list's time is the status bar's to say, under the list it belongs to: said once.
+    const review =
+      'Search, filters, review marks and exports work; cancelling waits until the service answers.';
     notices.push({
       kind: 'unreachable',
       environment,
       tone: 'warning',
       title: list ? 'Offline review.' : `${label} cannot be reached.`,
-      sentence: list
-        ? `${label} cannot be reached, so this is the list saved at ${formatClock(list.receivedAt)} (${formatAge(
-            now - list.receivedAt,
-          )}). Search, filters, review marks and exports work; cancelling waits until the service answers.`
-        : `Store Admin could not reach the ${label} service, and no list of its orders is saved on this computer yet.`,
+      sentence: webPage
+        ? // Something on the network answers for the service: the clerk's way out is a browser.
+          `The ${label} address answered with a web page, not the store service: perhaps this network’s sign-in page. Sign in to the network in a browser, then retry.${
+            list ? ` The list shown is the last one saved. ${review}` : ''
+          }`
+        : list
+          ? `${label} cannot be reached, so the list shown is the last one saved. ${review}`
+          : `Store Admin could not reach the ${label} service, and no list of its orders is saved on this computer yet.`,
       action: 'retry',
-      details: connectivityMessage ? [connectivityMessage] : [],
+      // The web page's sentence already says what the message would.
+      details: connectivityMessage && !webPage ? [connectivityMessage] : [],
     });
   }
 

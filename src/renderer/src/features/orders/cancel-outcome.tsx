@@ -1,6 +1,8 @@
 // What came back from the last cancel, as one short message that goes away
 // (the row keeps the outcome in its status chip). Only an answer of kind
-// "cancelled" is shown as done; a lost answer says the order must be checked.
+// "cancelled" is shown as done; a request that never left says the order was
+// not cancelled; one that left without an answer saying what was done says
+// why, and how to check.
 // A condition behind a failure (a hold, a ban, a refused key, no connection)
 // is said once, in the notice area, with its time and action: this message
 // only names it.
@@ -44,6 +46,36 @@ function afterAnswer(kind: CancelOutcomeView['kind'], knownCancelled: boolean): 
   }
 }
 
+/**
+ * Why a cancel whose request left may or may not have been done, from what
+ * the client knows: the request went out and no answer came (the connection
+ * ended, or none came in time), or an answer came that does not say what the
+ * service did, or an earlier try's answer was lost before this failure.
+ */
+function whyUnknown(failure: Failure, label: string): string {
+  switch (failure.kind) {
+    case 'network':
+      // A network failure with a status is an answer from something in between (a sign-in page).
+      return failure.status === undefined
+        ? `the request was sent, but the connection ended before ${label} answered`
+        : `the ${label} address answered with a web page, not the store service`;
+    case 'timeout':
+      return `the request was sent, but ${label} did not answer in time`;
+    case 'aborted':
+      return 'it was stopped after the request was sent';
+    case 'redirect':
+      return `${label} answered with a redirect instead of saying whether it was done`;
+    case 'rate-limited':
+      return `an earlier try's answer was lost, and requests to ${label} are now paused`;
+    case 'banned':
+      return `an earlier try's answer was lost, and the ${label} API key is now banned for a while`;
+    default:
+      return failure.status === undefined
+        ? "an earlier try's answer was lost"
+        : `${label} answered (${failure.status}) without saying whether it was done`;
+  }
+}
+
 /** The failure of a cancel, led by what it means for the order. */
 export function describeCancelFailure(
   failure: Failure,
@@ -53,7 +85,8 @@ export function describeCancelFailure(
   const label = ENVIRONMENT_LABELS[environment];
   const notCancelled = `Order ${orderId} was not cancelled`;
   if (failure.delivery === 'unknown') {
-    return `Order ${orderId} may or may not have been cancelled: the answer was lost. Refresh the list to check.`;
+    // Cancelling again is safe either way: a second DELETE of a cancelled order only meets 404.
+    return `Order ${orderId} may or may not have been cancelled: ${whyUnknown(failure, label)}. Refresh the list to check: if order ${orderId} is still in it, cancel it again.`;
   }
   switch (failure.kind) {
     case 'rate-limited':
@@ -65,9 +98,14 @@ export function describeCancelFailure(
     case 'no-key':
       return `${notCancelled}: no API key is set for ${label}.`;
     case 'network':
-    case 'timeout':
+      // Refused, an unknown host, a proxy's or a certificate's refusal: nothing left this computer.
       return failure.delivery === 'not-sent'
-        ? `${notCancelled}: the request was not sent, because ${label} cannot be reached.`
+        ? `${notCancelled}: the request never reached ${label}, as the connection failed before anything was sent. It is safe to try again once ${label} answers.`
+        : `${notCancelled}: ${label} did not answer.`;
+    case 'timeout':
+      // Timed out waiting for its turn (the quota's pace), before it was sent.
+      return failure.delivery === 'not-sent'
+        ? `${notCancelled}: the request waited too long for its turn and was never sent. It is safe to try again.`
         : `${notCancelled}: ${label} did not answer.`;
     default: {
       const { plain, service } = splitServiceWords(failure.message);
