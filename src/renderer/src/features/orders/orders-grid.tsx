@@ -247,8 +247,13 @@ export function OrdersGrid(props: OrdersGridProps) {
         current.onTick(at, event.shiftKey);
         return;
       }
+      // The row's Cancel asks about that order and nothing else: a click on the row around it
+      // would open its details under the dialog (and a blocked Cancel does nothing at all).
       const cancel = event.target.closest<HTMLElement>('button[data-cancel]');
-      if (cancel && !current.cancelBlocked) current.onCancel(cancel.dataset.cancel!);
+      if (cancel) {
+        if (!current.cancelBlocked) current.onCancel(cancel.dataset.cancel!);
+        return;
+      }
       current.onSelect(at, 'pointer');
     };
     const onDoubleClick = (event: MouseEvent) => {
