@@ -169,7 +169,6 @@ function OrdersWorkspace({
     query,
     table,
     rows,
-    updating,
     sortsReady,
     changes,
     marks,
@@ -336,7 +335,6 @@ function OrdersWorkspace({
         load={orders?.load ?? IDLE}
         downloaded={orders?.downloaded}
         shown={rows.length}
-        updating={updating}
         plan={plan}
         now={now}
       />
