@@ -135,6 +135,25 @@ test('cancelling a pending order: the dialog names order and environment, then t
   expect(within(grid).queryByRole('rowheader', { name: id })).toBeNull();
 });
 
+test("a row's Cancel opens the cancel dialog only, not the order's details; a click on the row itself opens them", async () => {
+  const app = await startTestApp();
+  const { user } = renderApp(app);
+  const id = firstOrderId(app.sandbox, 'pending');
+  const grid = await findGrid();
+  const details = () => screen.queryByRole('complementary', { name: `Order ${id}` });
+
+  await user.click(within(rowOf(grid, id)).getByRole('button', { name: `Cancel order ${id}` }));
+  expect(screen.getByRole('dialog', { name: `Cancel order ${id}?` })).toBeTruthy();
+  expect(details()).toBeNull();
+  await user.keyboard('{Escape}');
+  expect(screen.queryByRole('dialog')).toBeNull();
+  expect(details()).toBeNull();
+
+  await user.click(within(rowOf(grid, id)).getByRole('rowheader'));
+  expect(details()).not.toBeNull();
+  expect(screen.queryByRole('dialog')).toBeNull();
+});
+
 test('keeping the order (Escape) sends nothing and gives the focus back to its Cancel button', async () => {
   const app = await startTestApp();
   const { user } = renderApp(app);

@@ -32,6 +32,7 @@ import '../changes/changes.css';
 import { GridRows } from './table/grid-rows.ts';
 import {
   gridScroll,
+  isScaled,
   offsetAt,
   scrollCap,
   scrollTopAt,
@@ -128,12 +129,18 @@ export function OrdersGrid(props: OrdersGridProps) {
   // The row that is the grid's tab stop: the selected one, else the first.
   const tabStop = position >= 0 && position < shown ? position : 0;
   const [viewport, setViewport] = useState(FALLBACK_VIEWPORT_HEIGHT);
+  /**
+   * The scroll area's height as the last layout gave it. The state above
+   * follows it a task later (for the page size); the rows follow this, at
+   * once, so a resize never paints a frame with the rows of the old height.
+   */
+  const viewportRef = useRef(FALLBACK_VIEWPORT_HEIGHT);
   const pixelRatio = useDevicePixelRatio();
   const scroll = useMemo(
     () => gridScroll(shown, ROW_HEIGHT, viewport, scrollCap(pixelRatio)),
     [shown, viewport, pixelRatio],
   );
-  /** The scroll model the scroll event places rows with (the latest render's). */
+  /** The scroll model the rows are placed with: the latest render's, with the latest height. */
   const scrollModel = useRef<GridScroll>(scroll);
   /** The list offset at the viewport's top, kept while the list grows or the scale changes. */
   const offsetRef = useRef(0);
@@ -175,12 +182,36 @@ export function OrdersGrid(props: OrdersGridProps) {
     ],
   );
 
+  // A new height places the rows in the observer's callback: after the layout that changed the
+  // size and before that frame is painted. A state update alone renders a task later, after the
+  // frame, and until then the rows are those of the old height (none at all below them).
   useLayoutEffect(() => {
     const element = scrollRef.current;
     if (!element || typeof ResizeObserver !== 'function') return undefined;
     const observer = new ResizeObserver(() => {
-      const height = element.clientHeight;
-      setViewport(height > 0 ? height : FALLBACK_VIEWPORT_HEIGHT);
+      const measured = element.clientHeight;
+      const height = measured > 0 ? measured : FALLBACK_VIEWPORT_HEIGHT;
+      setViewport(height);
+      if (height === viewportRef.current) return;
+      viewportRef.current = height;
+      const was = scrollModel.current;
+      // The content's height stands for the cap: the list's height, capped.
+      const model = gridScroll(was.rows, was.rowHeight, height, was.contentHeight);
+      scrollModel.current = model;
+      // Read from the page, fresh from layout: the browser has clamped it to the new height, and
+      // a scroll whose event is still to come has moved it.
+      const actual = element.scrollTop;
+      if (actual !== topRef.current) offsetRef.current = offsetAt(was, actual);
+      // A scaled list keeps the row at the top of the view (the scale changes with the height).
+      let top = actual;
+      const wanted = Math.round(scrollTopAt(model, offsetRef.current));
+      if (isScaled(model) && Math.abs(actual - wanted) >= 1) {
+        element.scrollTop = wanted;
+        top = wanted;
+      }
+      topRef.current = top;
+      offsetRef.current = offsetAt(model, top);
+      gridRows.current?.place(model, top);
     });
     observer.observe(element);
     return () => observer.disconnect();
@@ -216,8 +247,13 @@ export function OrdersGrid(props: OrdersGridProps) {
         current.onTick(at, event.shiftKey);
         return;
       }
+      // The row's Cancel asks about that order and nothing else: a click on the row around it
+      // would open its details under the dialog (and a blocked Cancel does nothing at all).
       const cancel = event.target.closest<HTMLElement>('button[data-cancel]');
-      if (cancel && !current.cancelBlocked) current.onCancel(cancel.dataset.cancel!);
+      if (cancel) {
+        if (!current.cancelBlocked) current.onCancel(cancel.dataset.cancel!);
+        return;
+      }
       current.onSelect(at, 'pointer');
     };
     const onDoubleClick = (event: MouseEvent) => {
@@ -260,20 +296,25 @@ export function OrdersGrid(props: OrdersGridProps) {
   // Then the rows show what the props say, at the scroll position the page has.
   useLayoutEffect(() => {
     latest.current = props;
-    scrollModel.current = scroll;
+    // A render that comes before the one for the new height still places rows for it.
+    const model =
+      scroll.viewport === viewportRef.current
+        ? scroll
+        : gridScroll(shown, ROW_HEIGHT, viewportRef.current, scrollCap(pixelRatio));
+    scrollModel.current = model;
     const element = scrollRef.current;
     const pool = gridRows.current;
     if (!element || !pool) return;
     // Where the page has it: the last position, as the browser clamps it to the content now.
-    let top = Math.min(topRef.current, maxScrollTop(scroll));
-    const wanted = Math.round(scrollTopAt(scroll, offsetRef.current));
+    let top = Math.min(topRef.current, maxScrollTop(model));
+    const wanted = Math.round(scrollTopAt(model, offsetRef.current));
     if (Math.abs(top - wanted) >= 1) {
       element.scrollTop = wanted;
       top = wanted;
     }
     topRef.current = top;
     pool.setContent(content);
-    pool.place(scroll, top);
+    pool.place(model, top);
     if (focusWanted.current) {
       focusWanted.current = false;
       pool.elementAt(tabStop)?.focus({ preventScroll: true });
@@ -284,10 +325,11 @@ export function OrdersGrid(props: OrdersGridProps) {
     const element = scrollRef.current;
     if (!element) return;
     element.scrollTop = next;
-    const top = Math.max(0, Math.min(next, maxScrollTop(scroll)));
+    const model = scrollModel.current;
+    const top = Math.max(0, Math.min(next, maxScrollTop(model)));
     topRef.current = top;
-    offsetRef.current = offsetAt(scroll, top);
-    gridRows.current?.place(scroll, top);
+    offsetRef.current = offsetAt(model, top);
+    gridRows.current?.place(model, top);
   };
 
   const moveTo = (next: number) => {
@@ -297,7 +339,7 @@ export function OrdersGrid(props: OrdersGridProps) {
     if (target !== tabStop) focusWanted.current = true;
     if (target !== position) props.onSelect(target, 'keyboard');
     const current = topRef.current;
-    const wanted = scrollTopToReveal(scroll, target, current);
+    const wanted = scrollTopToReveal(scrollModel.current, target, current);
     if (wanted !== current) scrollTo(wanted);
   };
 

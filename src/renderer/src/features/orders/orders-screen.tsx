@@ -8,7 +8,16 @@
 // key) are in the window's notice area. What is shown is derived in
 // use-orders-view.ts; this file lays it out.
 
-import { useEffect, useId, useMemo, useRef, useState, type CSSProperties } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+} from 'react';
 import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/environments.ts';
 import { fileStamp, saveTextFile } from '../../components/save-file.ts';
 import { StatusRegion } from '../../components/status-region.tsx';
@@ -160,7 +169,6 @@ function OrdersWorkspace({
     query,
     table,
     rows,
-    updating,
     sortsReady,
     changes,
     marks,
@@ -203,6 +211,12 @@ function OrdersWorkspace({
     showPanel('details');
     setDetailsFocus((n) => n + 1);
   };
+  // The toolbar's handlers keep their identity while the rows change (a keystroke in the search),
+  // so the toolbar is not rendered, nor its bar measured, again for nothing.
+  const onCancelTicked = useStableHandler(cancellableTicked);
+  const onClearTicks = useStableHandler(clearTicks);
+  const onExport = useStableHandler(exportView);
+  const onToggleLog = useStableHandler(toggleLog);
   useCommandHandler('export-view', exportView);
   useCommandHandler('toggle-cancel-log', toggleLog);
   useCommandHandler('go-to-order', (id) => openOrder(id, true));
@@ -220,11 +234,11 @@ function OrdersWorkspace({
         ticked={selection.size}
         cancelBlocked={cancelBlocked}
         cancelBlockedId={blockedId}
-        onCancelTicked={cancellableTicked}
-        onClearTicks={clearTicks}
-        onExport={exportView}
+        onCancelTicked={onCancelTicked}
+        onClearTicks={onClearTicks}
+        onExport={onExport}
         logOpen={panel === 'log'}
-        onToggleLog={toggleLog}
+        onToggleLog={onToggleLog}
       />
       <BulkCancelPanel environment={environment} />
       {/* The one place the reason is written out for the disabled Cancel buttons (the notice says it in full). */}
@@ -321,12 +335,20 @@ function OrdersWorkspace({
         load={orders?.load ?? IDLE}
         downloaded={orders?.downloaded}
         shown={rows.length}
-        updating={updating}
         plan={plan}
         now={now}
       />
     </div>
   );
+}
+
+/** A handler of one identity for the component's life that calls the latest render's `handler`. */
+function useStableHandler<A extends unknown[], R>(handler: (...args: A) => R): (...args: A) => R {
+  const latest = useRef(handler);
+  useLayoutEffect(() => {
+    latest.current = handler;
+  });
+  return useCallback((...args: A) => latest.current(...args), []);
 }
 
 /** The digits searched for, as the grid marks them in the ids; none while nothing is searched. */

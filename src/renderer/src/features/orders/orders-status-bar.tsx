@@ -24,8 +24,6 @@ export interface OrdersStatusBarProps {
   readonly downloaded: number | undefined;
   /** Orders in the view (after search and filters). */
   readonly shown: number;
-  /** The view is still following the latest search. */
-  readonly updating: boolean;
   readonly plan: AutoRefreshPlan;
   readonly now: number;
 }
@@ -91,7 +89,6 @@ export function OrdersStatusBar(props: OrdersStatusBarProps) {
             : list?.partial
               ? `Showing ${formatCount(shown)} of ${formatCount(total)} orders so far; the rest are on their way`
               : `Showing ${formatCount(shown)} of ${formatCount(total)} orders`}
-          {props.updating ? ' (updating…)' : ''}
         </p>
       )}
       <p className="refresh-line">{refreshWords(list, plan, now)}</p>

@@ -3,7 +3,7 @@
 // cancel log and Refresh on the right. It never changes height: what it opens
 // (the filters, the log) sits over or beside the grid.
 
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/environments.ts';
 import { MoreMenu, useFold } from '../../components/fold-bar.tsx';
 import { formatCount } from '../../format.ts';
@@ -56,7 +56,11 @@ const IN_BAR_ORDER: readonly ToolbarItem[] = [
   'refresh',
 ];
 
-export function OrdersToolbar(props: OrdersToolbarProps) {
+/**
+ * Kept from rendering again while its props stay (its handlers are stable): each render measures
+ * the bar for folding, a layout of the whole page, and a keystroke in the search changes none of it.
+ */
+export const OrdersToolbar = memo(function OrdersToolbar(props: OrdersToolbarProps) {
   const { environment, ticked, cancelBlocked, hasList } = props;
   const refreshOrders = useAppStore((state) => state.refreshOrders);
   const askBulkCancel = useAppStore((state) => state.askBulkCancel);
@@ -178,7 +182,7 @@ export function OrdersToolbar(props: OrdersToolbarProps) {
       )}
     </div>
   );
-}
+});
 
 /** The grid shows one outcome of the last bulk cancel: which, and the way back to all orders. */
 function BulkOutcomeShown({ outcome }: { outcome: BulkOutcomeFilter }) {

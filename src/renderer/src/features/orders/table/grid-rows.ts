@@ -113,10 +113,17 @@ export class GridRows {
     }
 
     const ordered: PooledRow[] = [];
+    let sorted = false;
     for (const at of positions) {
       const row = content.rows[at]!;
       let pooled = this.#placed.get(row);
       if (!pooled) {
+        // Free elements are handed out in page order, so rows that all change at once (a search)
+        // take them in the order they stand and none moves.
+        if (!sorted) {
+          sorted = true;
+          this.#sortFree();
+        }
         pooled = this.#free.pop() ?? this.#make();
         pooled.row = row;
         pooled.filledFrom = undefined;
@@ -132,6 +139,15 @@ export class GridRows {
       pooled.filledFrom = undefined;
     }
     this.#order(ordered, active);
+  }
+
+  /** The free rows, the first in the page last (`pop` takes it first). */
+  #sortFree(): void {
+    if (this.#free.length < 2) return;
+    const children = this.#body.children;
+    const indexOf = new Map<Element, number>();
+    for (let i = 0; i < children.length; i++) indexOf.set(children[i]!, i);
+    this.#free.sort((a, b) => indexOf.get(b.element)! - indexOf.get(a.element)!);
   }
 
   #make(): PooledRow {
