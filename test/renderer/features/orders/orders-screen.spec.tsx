@@ -77,6 +77,20 @@ test('shows the download in progress with a labelled progress bar', async () => 
   ).toBe(true);
 });
 
+test('while a refresh downloads, the legend gives way to its progress; the refresh line stays', async () => {
+  const app = await startTestApp({ sandbox: { faults: 'latency=400@1' } });
+  const { user } = renderApp(app);
+  await findGrid();
+  const legend = () => document.querySelector('.review-legend');
+  expect(legend()).not.toBeNull();
+  await user.click(screen.getByRole('button', { name: 'Refresh' }));
+  await screen.findByRole('progressbar', { name: 'Downloading orders' });
+  expect(legend()).toBeNull();
+  expect(document.querySelector('.refresh-line')?.textContent).not.toBe('');
+  await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+  expect(legend()).not.toBeNull();
+});
+
 test('once the list is whole and the page quiet, its sorts are built ahead, and a sort uses them', async () => {
   const app = await startTestApp();
   const { user } = renderApp(app);

@@ -92,7 +92,8 @@ export function OrdersStatusBar(props: OrdersStatusBarProps) {
         </p>
       )}
       <p className="refresh-line">{refreshWords(list, plan, now)}</p>
-      {total !== undefined && (
+      {/* While a download shows its progress, the legend gives way, so the refresh line is not cut. */}
+      {total !== undefined && load.kind !== 'loading' && (
         <p className="review-legend">
           <span className="review-mark">✓</span> reviewed · <span className="note-mark">✎</span> has
           a note · {/* Said once: every time on screen is the computer's local time. */}
