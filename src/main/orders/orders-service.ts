@@ -23,6 +23,7 @@ import type { RowsSoFar } from './order-stream.ts';
 import { DamagedCacheError, readCachedColumns } from './read-cached.ts';
 import { refreshOrderColumns } from './refresh.ts';
 import type { ReviewMarksStore } from './review-marks.ts';
+import { prepareListThread } from '../store-api/list-scanner-thread.ts';
 
 export interface OrdersServiceDeps {
   readonly access: ServiceAccess;
@@ -63,6 +64,8 @@ export class OrdersService {
 
   /** Downloads the whole list into columns and caches it; the last good cache stays on failure. */
   async refresh(environment: EnvironmentId, watch: ListWatcher = {}): Promise<OrderColumnList> {
+    // A large list is read on a thread of its own: it starts while the request is on its way.
+    void prepareListThread();
     const { access, cache, saves } = this.#deps;
     const client = await access.client(environment);
     const file = cache.fileOf(serviceScope(environment, client.baseUrl));
@@ -84,6 +87,8 @@ export class OrdersService {
     environment: EnvironmentId,
     watch: Pick<ListWatcher, 'onRows' | 'onValid'> = {},
   ): Promise<CachedOrderList> {
+    // The app reads its cache first: the thread a refresh's list is read on starts meanwhile.
+    void prepareListThread();
     const scope = this.#deps.access.scopeOf(environment);
     if (!scope) return { found: false, reason: 'other-service' };
     const opened = await this.#deps.cache.open(scope);

@@ -1,0 +1,83 @@
+// The order-list scanner on a thread of its own (list-scanner-thread.ts
+// starts it): the body's chunks come in as they download, and after each one
+// main is told how far the rows go, on columns both threads share, so main
+// reads the socket and writes the cache while this thread scans.
+
+import { parentPort } from 'node:worker_threads';
+import { InvalidOrdersError, OrderListScanner } from '../../shared/order-list-scanner.ts';
+import type { OrderColumns } from '../../shared/order-columns.ts';
+import { extentOf, type FromScanner, type ToScanner } from './list-scanner-messages.ts';
+
+const port = parentPort!;
+let scanner: OrderListScanner | undefined;
+/** The buffers main was last given. */
+let posted: ArrayBufferLike[] | undefined;
+
+port.on('message', (message: ToScanner) => {
+  try {
+    if (message.kind === 'ping') {
+      port.postMessage({ kind: 'pong' } satisfies FromScanner);
+    } else if (message.kind === 'start') {
+      scanner = new OrderListScanner({
+        ...(message.expectedBytes === undefined ? {} : { expectedBytes: message.expectedBytes }),
+        shared: true,
+      });
+    } else if (message.kind === 'chunk') {
+      scanner!.push(message.bytes);
+      const rows = scanner!.rowsSoFar();
+      // The columns' buffers go once each (a shared buffer is slow to post); then only how far.
+      const grown =
+        posted === undefined || buffersOf(rows).some((buffer, k) => buffer !== posted![k]);
+      if (grown) posted = buffersOf(rows);
+      port.postMessage({
+        kind: 'read',
+        bytes: message.bytes.byteLength,
+        ...(grown ? { columns: rows } : {}),
+        extent: extentOf(rows),
+      } satisfies FromScanner);
+    } else if (message.kind === 'finish') {
+      const columns = ownColumns(scanner!.finish());
+      port.postMessage({ kind: 'done', columns } satisfies FromScanner, buffersOf(columns));
+    }
+  } catch (error) {
+    // A list that is not what the interface says is said in the scanner's own words; anything
+    // else is this thread's failure, and main reports it as such.
+    port.postMessage(
+      error instanceof InvalidOrdersError
+        ? { kind: 'invalid', message: error.message }
+        : { kind: 'crashed', message: error instanceof Error ? error.message : String(error) },
+    );
+  }
+});
+
+/**
+ * The whole list's columns on buffers of their own, exactly sized, to hand
+ * over to main: main keeps plain buffers (counted as its own memory, free to
+ * hand on), and the shared ones go with this thread.
+ */
+function ownColumns(columns: OrderColumns): OrderColumns {
+  const own = <A extends Uint8Array | Uint32Array | Float64Array>(array: A): A =>
+    array.slice() as A;
+  return {
+    ...columns,
+    idText: own(columns.idText),
+    lineStarts: own(columns.lineStarts),
+    tabs: own(columns.tabs),
+    idHighs: own(columns.idHighs),
+    idLows: own(columns.idLows),
+    petIdHighs: own(columns.petIdHighs),
+    petIdLows: own(columns.petIdLows),
+    quantities: own(columns.quantities),
+    shipText: own(columns.shipText),
+    shipStarts: own(columns.shipStarts),
+    shipTimes: own(columns.shipTimes),
+    shipForms: own(columns.shipForms),
+    complete: own(columns.complete),
+  };
+}
+
+function buffersOf(columns: OrderColumns): ArrayBuffer[] {
+  return Object.values(columns).flatMap((value) =>
+    ArrayBuffer.isView(value) ? [value.buffer as ArrayBuffer] : [],
+  );
+}
