@@ -18,6 +18,7 @@ port.on('message', (message: ToScanner) => {
     if (message.kind === 'ping') {
       port.postMessage({ kind: 'pong' } satisfies FromScanner);
     } else if (message.kind === 'start') {
+      posted = undefined;
       scanner = new OrderListScanner({
         ...(message.expectedBytes === undefined ? {} : { expectedBytes: message.expectedBytes }),
         shared: true,
@@ -36,7 +37,11 @@ port.on('message', (message: ToScanner) => {
         extent: extentOf(rows),
       } satisfies FromScanner);
     } else if (message.kind === 'finish') {
-      const columns = ownColumns(scanner!.finish());
+      const read = scanner!;
+      // A thread waiting for its next list holds nothing of the last one.
+      scanner = undefined;
+      posted = undefined;
+      const columns = ownColumns(read.finish());
       port.postMessage({ kind: 'done', columns } satisfies FromScanner, buffersOf(columns));
     }
   } catch (error) {
