@@ -106,6 +106,7 @@ export class ListScannerThread {
     },
   };
   #whole = false;
+  #closed = false;
 
   constructor(expectedBytes: number | undefined) {
     const worker = idle ?? spawn();
@@ -155,6 +156,8 @@ export class ListScannerThread {
 
   /** Stops the thread (the list is read, failed or no longer wanted). */
   close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
     this.#columns ??= NO_ROWS;
     const worker = this.#worker;
     worker.off('message', this.#listeners.message);

@@ -85,6 +85,18 @@ describe('ListScannerThread', () => {
     }
   });
 
+  it('reads the next list on a thread closed twice after its list', async () => {
+    const bytes = new TextEncoder().encode(listText(200));
+    const first = thread(bytes.length);
+    await first.push(bytes);
+    await first.finish();
+    first.close();
+    first.close();
+    const next = thread(bytes.length);
+    await next.push(bytes);
+    expect(plain(await next.finish())).toEqual(plain(onMain(bytes, bytes.length)));
+  });
+
   it('tells the rows so far as they are read, each row as it will be in the whole list', async () => {
     const bytes = new TextEncoder().encode(listText(20_000));
     const whole = onMain(bytes, bytes.length);
