@@ -4,7 +4,14 @@
 import type { OrderColumns } from '../../shared/order-columns.ts';
 
 export type ToScanner =
-  | { readonly kind: 'start'; readonly expectedBytes: number | undefined }
+  | {
+      readonly kind: 'start';
+      readonly expectedBytes: number | undefined;
+      /** The ring main copies chunks into (see `ring`). */
+      readonly ring: SharedArrayBuffer;
+    }
+  /** A chunk is the ring's bytes [at, at + length); main writes there again once it is read. */
+  | { readonly kind: 'ring'; readonly at: number; readonly length: number }
   /** The chunk's buffer is transferred: it is the scanner thread's from then on. */
   | { readonly kind: 'chunk'; readonly bytes: Uint8Array }
   | { readonly kind: 'finish' }

@@ -64,6 +64,14 @@ export function prepareListThread(): Promise<void> {
 
 /** Body bytes handed over and not read yet before `push` makes the download wait. */
 const MAX_UNREAD_BYTES = 16 * 1024 * 1024;
+/**
+ * Chunks are copied into a ring both threads share, read in place by the
+ * scanner's thread (which keeps none of it): a download of thousands of
+ * chunks leaves no buffer per chunk for main's collector.
+ */
+const RING_BYTES = 8 * 1024 * 1024;
+/** A chunk larger than this goes over on a buffer of its own. */
+const RING_CHUNK_MAX = RING_BYTES / 4;
 
 const NO_ROWS: OrderColumns = {
   count: 0,
@@ -90,6 +98,11 @@ export class ListScannerThread {
   #shared = NO_ROWS;
   #extent: RowsExtent = extentOf(NO_ROWS);
   #unreadBytes = 0;
+  readonly #ring = new Uint8Array(new SharedArrayBuffer(RING_BYTES));
+  /** Where the next chunk goes in the ring. */
+  #ringAt = 0;
+  /** Where each chunk handed over and not read yet starts in the ring (-1: on a buffer of its own). */
+  readonly #unread: number[] = [];
   #columns: OrderColumns | undefined;
   #failure: Error | undefined;
   #wake: (() => void) | undefined;
@@ -116,7 +129,7 @@ export class ListScannerThread {
     worker.on('error', this.#listeners.error);
     worker.on('exit', this.#listeners.exit);
     this.#worker = worker;
-    this.#post({ kind: 'start', expectedBytes });
+    this.#post({ kind: 'start', expectedBytes, ring: this.#ring.buffer });
   }
 
   /** Orders read so far. */
@@ -132,9 +145,24 @@ export class ListScannerThread {
   /** Hands a chunk over (a copy: the caller keeps its own); waits while too much is unread. */
   async push(chunk: Uint8Array): Promise<void> {
     this.#check();
-    const bytes = new Uint8Array(chunk);
-    this.#unreadBytes += bytes.byteLength;
-    this.#worker.postMessage({ kind: 'chunk', bytes } satisfies ToScanner, [bytes.buffer]);
+    const length = chunk.byteLength;
+    if (length > RING_CHUNK_MAX) {
+      const bytes = new Uint8Array(chunk);
+      this.#unread.push(-1);
+      this.#worker.postMessage({ kind: 'chunk', bytes } satisfies ToScanner, [bytes.buffer]);
+    } else {
+      let at = this.#roomFor(length);
+      while (at < 0 && !this.#failure) {
+        await this.#heardNext();
+        at = this.#roomFor(length);
+      }
+      this.#check();
+      this.#ring.set(chunk, at);
+      this.#ringAt = at + length;
+      this.#unread.push(at);
+      this.#post({ kind: 'ring', at, length });
+    }
+    this.#unreadBytes += length;
     while (this.#unreadBytes > MAX_UNREAD_BYTES && !this.#failure) await this.#heardNext();
     this.#check();
   }
@@ -173,6 +201,19 @@ export class ListScannerThread {
     }
   }
 
+  /** Where in the ring `length` bytes fit without overwriting a chunk not read yet; -1 if nowhere yet. */
+  #roomFor(length: number): number {
+    const oldest = this.#unread.find((at) => at >= 0);
+    if (oldest === undefined) return 0;
+    const next = this.#ringAt;
+    // Unread chunks lie from `oldest` to `next`, or (wrapped round) from `oldest` to the end and on to `next`.
+    if (next > oldest) {
+      if (next + length <= RING_BYTES) return next;
+      return length <= oldest ? 0 : -1;
+    }
+    return next + length <= oldest ? next : -1;
+  }
+
   #post(message: ToScanner): void {
     this.#worker.postMessage(message);
   }
@@ -180,6 +221,7 @@ export class ListScannerThread {
   #heard(message: FromScanner): void {
     if (message.kind === 'read') {
       this.#unreadBytes -= message.bytes;
+      this.#unread.shift();
       if (message.columns) this.#shared = message.columns;
       this.#extent = message.extent;
     } else if (message.kind === 'done') {

@@ -12,6 +12,8 @@ const port = parentPort!;
 let scanner: OrderListScanner | undefined;
 /** The buffers main was last given. */
 let posted: ArrayBufferLike[] | undefined;
+/** The ring main copies the chunks into. */
+let ring: Uint8Array | undefined;
 
 port.on('message', (message: ToScanner) => {
   try {
@@ -19,12 +21,19 @@ port.on('message', (message: ToScanner) => {
       port.postMessage({ kind: 'pong' } satisfies FromScanner);
     } else if (message.kind === 'start') {
       posted = undefined;
+      ring = new Uint8Array(message.ring);
       scanner = new OrderListScanner({
         ...(message.expectedBytes === undefined ? {} : { expectedBytes: message.expectedBytes }),
         shared: true,
       });
-    } else if (message.kind === 'chunk') {
-      scanner!.push(message.bytes);
+    } else if (message.kind === 'chunk' || message.kind === 'ring') {
+      // The scanner keeps none of a chunk's bytes (what it carries over it copies): main may
+      // write the ring's part again as soon as it hears this one is read.
+      const bytes =
+        message.kind === 'ring'
+          ? ring!.subarray(message.at, message.at + message.length)
+          : message.bytes;
+      scanner!.push(bytes);
       const rows = scanner!.rowsSoFar();
       // The columns' buffers go once each (a shared buffer is slow to post); then only how far.
       const grown =
@@ -32,7 +41,7 @@ port.on('message', (message: ToScanner) => {
       if (grown) posted = buffersOf(rows);
       port.postMessage({
         kind: 'read',
-        bytes: message.bytes.byteLength,
+        bytes: bytes.byteLength,
         ...(grown ? { columns: rows } : {}),
         extent: extentOf(rows),
       } satisfies FromScanner);
@@ -41,6 +50,7 @@ port.on('message', (message: ToScanner) => {
       // A thread waiting for its next list holds nothing of the last one.
       scanner = undefined;
       posted = undefined;
+      ring = undefined;
       const columns = ownColumns(read.finish());
       port.postMessage({ kind: 'done', columns } satisfies FromScanner, buffersOf(columns));
     }

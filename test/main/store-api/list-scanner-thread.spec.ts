@@ -85,6 +85,15 @@ describe('ListScannerThread', () => {
     }
   });
 
+  it('reads a list longer than the ring its chunks go through, round and round', async () => {
+    // About 14 MB in chunks of an odd size: the ring (8 MB) is written over many times, at
+    // shifting places, while the thread reads behind.
+    const bytes = new TextEncoder().encode(listText(150_000));
+    const reader = thread(bytes.length);
+    for (const chunk of chunksOf(bytes, 100_003)) await reader.push(chunk);
+    expect(plain(await reader.finish())).toEqual(plain(onMain(bytes, bytes.length)));
+  });
+
   it('reads the next list on a thread closed twice after its list', async () => {
     const bytes = new TextEncoder().encode(listText(200));
     const first = thread(bytes.length);
