@@ -10,7 +10,7 @@
 
 import { Worker } from 'node:worker_threads';
 import type { OrderColumns } from '../../shared/order-columns.ts';
-import { InvalidOrdersError } from '../../shared/order-list-scanner.ts';
+import { InvalidOrdersError, OrderListScanner } from '../../shared/order-list-scanner.ts';
 import {
   extentOf,
   rowsWithin,
@@ -72,6 +72,12 @@ const MAX_UNREAD_BYTES = 16 * 1024 * 1024;
 const RING_BYTES = 8 * 1024 * 1024;
 /** A chunk larger than this goes over on a buffer of its own. */
 const RING_CHUNK_MAX = RING_BYTES / 4;
+/**
+ * The list's first bytes are read on main too, until the thread has told of
+ * rows: the first rows reach the screen at once, however long the thread
+ * takes to start (a few milliseconds of reading done twice).
+ */
+const HEAD_BYTES = 1024 * 1024;
 
 const NO_ROWS: OrderColumns = {
   count: 0,
@@ -103,6 +109,9 @@ export class ListScannerThread {
   #ringAt = 0;
   /** Where each chunk handed over and not read yet starts in the ring (-1: on a buffer of its own). */
   readonly #unread: number[] = [];
+  /** The list's first bytes read on main (HEAD_BYTES), or undefined once no longer needed. */
+  #head: OrderListScanner | undefined = new OrderListScanner();
+  #headBytes = 0;
   #columns: OrderColumns | undefined;
   #failure: Error | undefined;
   #wake: (() => void) | undefined;
@@ -134,11 +143,13 @@ export class ListScannerThread {
 
   /** Orders read so far. */
   get count(): number {
-    return this.#extent.count;
+    return Math.max(this.#extent.count, this.#head?.count ?? 0);
   }
 
   /** The orders read so far (see OrderListScanner.rowsSoFar); rows already read never change. */
   rowsSoFar(): OrderColumns {
+    const head = this.#head;
+    if (head && head.count > this.#extent.count) return head.rowsSoFar();
     return rowsWithin(this.#shared, this.#extent);
   }
 
@@ -146,6 +157,19 @@ export class ListScannerThread {
   async push(chunk: Uint8Array): Promise<void> {
     this.#check();
     const length = chunk.byteLength;
+    const head = this.#head;
+    if (head && this.#extent.count === 0 && this.#headBytes < HEAD_BYTES) {
+      // A refusal here is the thread's too, in the same words: said at once.
+      try {
+        head.push(chunk);
+      } catch (error) {
+        this.#fail(error as Error);
+        throw error;
+      }
+      this.#headBytes += length;
+    } else if (head && this.#extent.count >= head.count) {
+      this.#head = undefined;
+    }
     if (length > RING_CHUNK_MAX) {
       const bytes = new Uint8Array(chunk);
       this.#unread.push(-1);

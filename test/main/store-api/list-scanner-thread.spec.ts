@@ -12,7 +12,11 @@ import { StoreApiError } from '../../../src/main/store-api/errors.ts';
 import { ListScannerThread } from '../../../src/main/store-api/list-scanner-thread.ts';
 import { RetryBudget } from '../../../src/main/store-api/retry-budget.ts';
 import type { OrderColumns } from '../../../src/shared/order-columns.ts';
-import { InvalidOrdersError, OrderListScanner } from '../../../src/shared/order-list-scanner.ts';
+import {
+  InvalidOrdersError,
+  OrderListScanner,
+  WEB_PAGE,
+} from '../../../src/shared/order-list-scanner.ts';
 
 /** A list in several forms: plain orders, ids above 2^53, dates with offsets, keys out of order. */
 function listText(orders: number): string {
@@ -92,6 +96,33 @@ describe('ListScannerThread', () => {
     const reader = thread(bytes.length);
     for (const chunk of chunksOf(bytes, 100_003)) await reader.push(chunk);
     expect(plain(await reader.finish())).toEqual(plain(onMain(bytes, bytes.length)));
+  });
+
+  it('has the first rows at once, read on main while the thread has told of none', async () => {
+    const bytes = new TextEncoder().encode(listText(20_000));
+    const whole = onMain(bytes, bytes.length);
+    const reader = thread(bytes.length);
+    // No message from the thread can have come between a push and its answer (no turn of the loop).
+    await reader.push(bytes.subarray(0, 64 * 1024));
+    const first = reader.rowsSoFar();
+    expect(reader.count).toBeGreaterThan(0);
+    expect(first.count).toBe(reader.count);
+    const k = first.count - 1;
+    expect([first.idHighs[k], first.idLows[k], first.shipTimes[k]]).toEqual([
+      whole.idHighs[k],
+      whole.idLows[k],
+      whole.shipTimes[k],
+    ]);
+    await reader.push(bytes.subarray(64 * 1024));
+    expect(plain(await reader.finish())).toEqual(plain(whole));
+  });
+
+  it('refuses a list at once when its first bytes already say it is not one', async () => {
+    const reader = thread(10_000_000);
+    await expect(reader.push(new TextEncoder().encode('<html><body>Sign in'))).rejects.toThrow(
+      new InvalidOrdersError(WEB_PAGE),
+    );
+    await expect(reader.finish()).rejects.toThrow(WEB_PAGE);
   });
 
   it('reads the next list on a thread closed twice after its list', async () => {
