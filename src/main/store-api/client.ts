@@ -3,6 +3,7 @@
 // where safe, with full-jitter backoff, a bounded number of 429 retries and a
 // global retry budget, so a storm never turns into a ban.
 
+import { availableParallelism } from 'node:os';
 import ky, { type KyInstance } from 'ky';
 import type { Failure } from '../../shared/failures.ts';
 import { isInt64Text, type Order } from '../../shared/order.ts';
@@ -79,7 +80,8 @@ export interface StoreClientOptions {
   readonly onAttempt?: (outcome: AttemptOutcome) => void;
   /**
    * A list declared this long or longer is scanned on a thread of its own
-   * (THREAD_FROM_BYTES by default; Infinity reads every list on main).
+   * (THREAD_FROM_BYTES by default, on a machine of more than one core;
+   * Infinity reads every list on main).
    */
   readonly listThreadFromBytes?: number;
 }
@@ -244,7 +246,9 @@ export class StoreClient {
       maxInlineWaitMs: 10_000,
       backoff: DEFAULT_BACKOFF,
       keyHelp: APP_KEY_HELP,
-      listThreadFromBytes: THREAD_FROM_BYTES,
+      // On one core a thread of its own would only add the handing over.
+      listThreadFromBytes:
+        availableParallelism() > 1 ? THREAD_FROM_BYTES : Number.POSITIVE_INFINITY,
       ...options,
     };
     this.#onDeprecation = options.onDeprecation;
