@@ -71,8 +71,9 @@ port.on('message', (message: ToScanner) => {
  * hand on), and the shared ones go with this thread.
  */
 function ownColumns(columns: OrderColumns): OrderColumns {
+  // A column the scanner trimmed is a copy already (slice makes a plain buffer of its size).
   const own = <A extends Uint8Array | Uint32Array | Float64Array>(array: A): A =>
-    array.slice() as A;
+    array.buffer instanceof SharedArrayBuffer ? (array.slice() as A) : array;
   return {
     ...columns,
     idText: own(columns.idText),
