@@ -13,7 +13,7 @@ import type { CancelLogEntry, ReviewMarks } from '../../shared/orders-local.ts';
 import type { SaveReports, ServiceAccess } from '../environments/service-access.ts';
 import { serviceScope, type ServiceScope } from '../environments/service-scope.ts';
 import { addressNotSet } from '../environments/environment-service.ts';
-import { isStoreApiError, type OrderColumnList } from '../store-api/client.ts';
+import { isStoreApiError, THREAD_FROM_BYTES, type OrderColumnList } from '../store-api/client.ts';
 import type { EarlierCancel } from '../store-api/errors.ts';
 import type { CancelLog } from './cancel-log.ts';
 import { cancelLogEntryOf, earlierCancelOf } from './cancel-log.ts';
@@ -64,8 +64,6 @@ export class OrdersService {
 
   /** Downloads the whole list into columns and caches it; the last good cache stays on failure. */
   async refresh(environment: EnvironmentId, watch: ListWatcher = {}): Promise<OrderColumnList> {
-    // A large list is read on a thread of its own: it starts while the request is on its way.
-    void prepareListThread();
     const { access, cache, saves } = this.#deps;
     const client = await access.client(environment);
     const file = cache.fileOf(serviceScope(environment, client.baseUrl));
@@ -87,13 +85,14 @@ export class OrdersService {
     environment: EnvironmentId,
     watch: Pick<ListWatcher, 'onRows' | 'onValid'> = {},
   ): Promise<CachedOrderList> {
-    // The app reads its cache first: the thread a refresh's list is read on starts meanwhile.
-    void prepareListThread();
     const scope = this.#deps.access.scopeOf(environment);
     if (!scope) return { found: false, reason: 'other-service' };
     const opened = await this.#deps.cache.open(scope);
     if (!opened.ok) return { found: false, reason: opened.problem };
     const reader = opened.value;
+    // The app reads its cache first: when the last list was large, the thread the next one is
+    // read on (list-scanner-thread.ts) starts meanwhile, not with the refresh.
+    if (reader.bytes >= THREAD_FROM_BYTES) void prepareListThread();
     try {
       const columns = await readCachedColumns(reader, watch.onRows);
       watch.onValid?.(columns);
