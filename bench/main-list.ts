@@ -1,7 +1,6 @@
 // Main process, 1,000,000 orders from the sandbox: the refresh pipeline (ky
-// through the gate, the streaming scanner into columns on a thread of its
-// own, validation, the cache file written as the bytes arrive; and the same
-// with the list read on main) against a baseline of plain fetch +
+// through the gate, the streaming scanner into columns, validation, the cache
+// file written as the bytes arrive) against a baseline of plain fetch +
 // JSON.parse of the same body, and against the byte floor (fetch reading the
 // body and dropping it), measured in the same run; and the bytes the
 // columns would take if main kept them, measured with the garbage collector
@@ -49,14 +48,6 @@ export async function benchMainList(
       gate: new RequestGate({ timing: realTiming }),
       budget: new RetryBudget(Date.now),
     });
-    // The same pipeline with every list read on main, beside it: what the scanner's own thread buys.
-    const onMainClient = new StoreClient({
-      baseUrl: sandbox.baseUrl,
-      getKey: () => KEY,
-      gate: new RequestGate({ timing: realTiming }),
-      budget: new RetryBudget(Date.now),
-      listThreadFromBytes: Number.POSITIVE_INFINITY,
-    });
     const cache = new OrderCache(dir);
     const baseline = async (): Promise<unknown> => {
       const response = await fetch(url, { headers: { authorization: `Bearer ${KEY}` } });
@@ -70,15 +61,14 @@ export async function benchMainList(
       return bytes;
     };
     const columns = () => refreshOrderColumns(client, cache, 'production');
-    const onMain = () => refreshOrderColumns(onMainClient, cache, 'production');
-    const pipelines = [baseline, columns, floor, onMain];
+    const pipelines = [baseline, columns, floor];
     for (const run of pipelines) await run(); // warm: the sandbox serialises the list once
     const times = pipelines.map((): number[] => []);
     for (let i = 0; i < rounds; i++) {
       // Interleaved, so a busy moment of the machine falls on all of them alike.
       for (const [k, run] of pipelines.entries()) times[k]!.push(await measure(run));
     }
-    const [base, scanner, bytes, mainOnly] = times.map(median) as [number, number, number, number];
+    const [base, scanner, bytes] = times.map(median) as [number, number, number];
     const label = `main: ${orders.toLocaleString('en')} orders${bigIds ? ' (ids > 2^53)' : ''}`;
     const prefix = bigIds ? 'main.list.bigIds' : 'main.list';
     const lines: BenchLine[] = [
@@ -93,12 +83,6 @@ export async function benchMainList(
         figure: { name: `${prefix}.ratio`, value: scanner, unit: 'ms', baseline: base },
         ratio: scanner / base,
         limit: 0.6,
-      },
-      {
-        name: `${label}: the same, the list read on main (no thread of its own)`,
-        value: ms(mainOnly),
-        figure: { name: `${prefix}.onMain.ratio`, value: mainOnly, unit: 'ms', baseline: base },
-        ratio: mainOnly / base,
       },
     ];
     if (bigIds) return lines;
