@@ -88,8 +88,12 @@ function removeOwn(lockPath: string): void {
   mine.delete(lockPath);
 }
 
-/** Removes `lockPath` only if it is still the lock last judged stale, under the takeover lock. */
-function takeOver(lockPath: string, stale: fs.Stats | undefined): void {
+/**
+ * Removes `lockPath` only if it is still the lock last judged stale, under the
+ * takeover lock; when judged by its holder being gone, only if it still names
+ * that holder (a lock just made in its place has the same look until it is named).
+ */
+function takeOver(lockPath: string, stale: fs.Stats | undefined, goneOwner?: number): void {
   const takeover = `${lockPath}.takeover`;
   try {
     fs.mkdirSync(takeover);
@@ -112,6 +116,7 @@ function takeOver(lockPath: string, stale: fs.Stats | undefined): void {
       throw error;
     }
     if (!stale || !sameLock(now, stale)) throw held(lockPath); // a fresh lock, not the stale one
+    if (goneOwner !== undefined && lockOwner(lockPath) !== goneOwner) throw held(lockPath);
     fs.rmSync(join(lockPath, OWNER), { force: true });
     fs.rmdirSync(lockPath);
   } finally {
@@ -172,18 +177,20 @@ const lockFs = {
 
 /** Takes over a lock at once when the process it names is gone and it has stood still long enough. */
 function takeOverIfOwnerGone(lockPath: string, goneAfterMs: number): void {
-  const pid = lockOwner(lockPath);
-  if (pid === undefined || pid === process.pid || processAlive(pid)) return;
+  // The look first, then the name: the lock named may already be another one
+  // than the one looked at, which takeOver checks under its own lock.
   let stats: fs.Stats;
   try {
     stats = fs.statSync(lockPath);
   } catch {
     return;
   }
+  const pid = lockOwner(lockPath);
+  if (pid === undefined || pid === process.pid || processAlive(pid)) return;
   // (A fresh lock's mtime may lie up to a second ahead: proper-lockfile probes the clock's precision so.)
   if (goneAfterMs > 0 && Date.now() - stats.mtimeMs < goneAfterMs) return;
   try {
-    takeOver(lockPath, stats);
+    takeOver(lockPath, stats, pid);
   } catch {
     // Another process is taking it over; the attempt that follows finds out who won.
   }
