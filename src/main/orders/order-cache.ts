@@ -114,6 +114,7 @@ export class OrderCache {
   #sequence = 0;
   readonly #newestCommitted = new Map<string, number>();
   readonly #commitListeners = new Set<(commit: CacheCommit) => void>();
+  readonly #removals = new Set<Promise<unknown>>();
 
   /** `files`: how the temporary file reaches the disk (tests inject a full one). */
   constructor(dir: string, files: LocalFiles = nodeFiles()) {
@@ -130,6 +131,19 @@ export class OrderCache {
   onCommit(listener: (commit: CacheCommit) => void): () => void {
     this.#commitListeners.add(listener);
     return () => this.#commitListeners.delete(listener);
+  }
+
+  /** Removes a file no list needs any more, after the commit that freed it has answered. */
+  #removeLater(file: string): void {
+    const removal = rm(file, { force: true })
+      .catch(() => undefined) // left to sweepTemporaryFiles at the next start
+      .finally(() => this.#removals.delete(removal));
+    this.#removals.add(removal);
+  }
+
+  /** Resolves once the files left for later are removed (tests, and the app's quit). */
+  async settled(): Promise<void> {
+    await Promise.all([...this.#removals]);
   }
 
   /** Removes temporary files left by a write that a crash cut short (call at start-up). */
@@ -244,8 +258,9 @@ export class OrderCache {
               return false;
             }
             this.#newestCommitted.set(file, ticket);
-            await keepAsPrevious(file, previousFile);
+            const replaced = await keepAsPrevious(file, previousFile);
             await rename(temporary, file);
+            if (replaced !== undefined) this.#removeLater(replaced);
             return true;
           });
         this.#committing.set(file, next);
@@ -403,19 +418,29 @@ async function checkHeader(
  * Makes the list about to be replaced the previous generation: a hard link
  * renamed into place, so the previous file is always a whole list (the old
  * one, or after a crash between the two renames, the current one again).
+ * The generation it replaces keeps a link of its own (a temporary name), so
+ * the rename frees nothing: freeing a list's ~100 MB on the disk takes as long
+ * as a tenth of its download. Returns that name, to remove once the new list
+ * is in place (a crash leaves it to sweepTemporaryFiles).
  */
-async function keepAsPrevious(file: string, previousFile: string): Promise<void> {
+async function keepAsPrevious(file: string, previousFile: string): Promise<string | undefined> {
   const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  let replaced: string | undefined = `${file}.${randomBytes(6).toString('hex')}.tmp`;
   try {
     try {
       await link(file, temporary);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return; // the first list
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined; // the first list
       // A file system without hard links: a copy does the same, more slowly.
       await copyFile(file, temporary);
     }
+    await link(previousFile, replaced).catch(() => {
+      replaced = undefined; // none yet (the second list), or no hard links: freed by the rename
+    });
     await rename(temporary, previousFile);
+    return replaced;
   } catch {
+    if (replaced !== undefined) await rm(replaced, { force: true }).catch(() => undefined);
     // The new list still goes in; with no previous generation, changes say
     // there is nothing to compare with rather than compare with an older one.
     await rm(temporary, { force: true }).catch(() => undefined);

@@ -164,6 +164,23 @@ describe('OrderCache', () => {
     expect(commits).toEqual([1, 2, 3]);
   });
 
+  it('removes the generation two back once the new list is in place, and leaves nothing else', async () => {
+    const cache = new OrderCache(dir);
+    for (let receivedAt = 1; receivedAt <= 4; receivedAt++)
+      await cache.write(list(receivedAt + 1, receivedAt));
+    await cache.settled();
+    expect((await readdir(dir)).sort()).toEqual([
+      `orders-${production.key}.cache`,
+      `orders-${production.key}.previous.cache`,
+    ]);
+    const [current, previous] = await Promise.all([
+      cache.read(production),
+      cache.read(production, 'previous'),
+    ]);
+    expect(current.ok && current.value.count).toBe(5);
+    expect(previous.ok && previous.value.count).toBe(4);
+  });
+
   it('still takes the new list when the previous generation cannot be kept, and keeps no stale one', async () => {
     const cache = new OrderCache(dir);
     await cache.write(list(2, 1));
