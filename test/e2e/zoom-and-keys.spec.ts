@@ -139,6 +139,15 @@ describe.skipIf(!hasChromium)(
         await expect.poll(() => inScroller(status)).toBe(true);
         const scrolled = await page.evaluate(inPage.gridScroll);
         expect(scrolled.headLeft).toBe(scrolled.left);
+        // The header's Status over the rows' Status, and a row (its line, its highlight) as wide.
+        const row = grid.locator('.orders-grid-item:not([hidden])').first();
+        const [headBox, cellBox, rowBox] = await Promise.all([
+          status.boundingBox(),
+          row.locator('> :last-child').boundingBox(),
+          row.boundingBox(),
+        ]);
+        expect(Math.abs(headBox!.x - cellBox!.x)).toBeLessThan(1);
+        expect(rowBox!.x + rowBox!.width).toBeGreaterThanOrEqual(cellBox!.x + cellBox!.width - 0.5);
         const cancel = grid.getByRole('button', { name: /^Cancel order \d+$/ }).first();
         await expect.poll(() => inScroller(cancel)).toBe(true);
         await expectWhole(page, cancel, 'a row’s Cancel');

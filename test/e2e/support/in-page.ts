@@ -52,7 +52,9 @@ export function cutOff() {
 export function gridScroll() {
   const body = document.querySelector('.orders-grid-scroll')!;
   const head = document.querySelector('.orders-grid-head')!;
-  return { top: body.scrollTop, left: body.scrollLeft, headLeft: head.scrollLeft };
+  // The header follows the rows moved by a transform (and by its own scroll, which it gives back).
+  const moved = new DOMMatrix(getComputedStyle(head.firstElementChild!).transform).m41;
+  return { top: body.scrollTop, left: body.scrollLeft, headLeft: head.scrollLeft - moved };
 }
 
 /** Scrolls the grid's body to `to` (as the clerk would with a scrollbar). */

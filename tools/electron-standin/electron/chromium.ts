@@ -39,6 +39,9 @@ export async function startChromium(options: ChromiumOptions): Promise<BrowserCo
     handleSIGTERM: false,
     handleSIGHUP: false,
     viewport: options.headless ? { width: 800, height: 600 } : null,
+    // An Electron window draws its scroll bars, and the clerk drags them: playwright hides them
+    // when headless (--hide-scrollbars), which leaves their room but neither draws nor moves them.
+    ignoreDefaultArgs: ['--hide-scrollbars'],
     args: [
       '--disable-gpu',
       '--disable-quic',

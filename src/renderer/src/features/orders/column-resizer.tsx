@@ -10,7 +10,12 @@ import {
   useUiPreferences,
   type ResizableColumn,
 } from '../../ui-preferences.tsx';
-import { columnTracks, type ColumnKey, type GridColumn } from './table/order-cells.ts';
+import {
+  columnsMinWidth,
+  columnTracks,
+  type ColumnKey,
+  type GridColumn,
+} from './table/order-cells.ts';
 
 /** How far one arrow key moves the edge, in CSS pixels (with Shift, four times). */
 const KEY_STEP = 16;
@@ -41,11 +46,12 @@ export function ColumnResizer({
   const clamp = (width: number) =>
     Math.round(Math.min(COLUMN_WIDTH_BOUNDS.max, Math.max(COLUMN_WIDTH_BOUNDS.min, width)));
   /** The tracks with this column at `width`, written to the grid without a render. */
-  const preview = (width: number | undefined) =>
-    gridRef.current?.style.setProperty(
-      '--orders-grid-columns',
-      columnTracks(columns, { ...widths, [key]: width }),
-    );
+  const preview = (width: number | undefined) => {
+    const style = gridRef.current?.style;
+    const next = { ...widths, [key]: width };
+    style?.setProperty('--orders-grid-columns', columnTracks(columns, next));
+    style?.setProperty('--orders-grid-min-width', columnsMinWidth(columns, next));
+  };
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if (event.button !== 0) return;

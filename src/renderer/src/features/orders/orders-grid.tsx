@@ -40,6 +40,7 @@ import {
   type GridScroll,
 } from './table/grid-scroll.ts';
 import {
+  columnsMinWidth,
   columnTracks,
   gridColumns,
   isSortable,
@@ -121,7 +122,11 @@ export function OrdersGrid(props: OrdersGridProps) {
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the key stands for the list
   const columns = useMemo(() => gridColumns(hidden), [hiddenKey]);
   const tracks = useMemo(
-    () => ({ '--orders-grid-columns': columnTracks(columns, widths) }) as CSSProperties,
+    () =>
+      ({
+        '--orders-grid-columns': columnTracks(columns, widths),
+        '--orders-grid-min-width': columnsMinWidth(columns, widths),
+      }) as CSSProperties,
     [columns, widths],
   );
   const gridRef = useRef<HTMLDivElement>(null);
@@ -224,7 +229,19 @@ export function OrdersGrid(props: OrdersGridProps) {
     if (!scroller || !body) return undefined;
     const pool = new GridRows(body, columns, ROW_HEIGHT);
     gridRows.current = pool;
-    let headLeft = 0;
+    // Where the window is too narrow for every column, the header follows the rows sideways,
+    // moved rather than scrolled: a header scrolling itself stopped a scroll bar's width short
+    // of the rows' right end (its range is its own). Only a sideways move touches it: a write
+    // per vertical frame would cost a layout.
+    const head = headRef.current;
+    const headRow = head?.firstElementChild instanceof HTMLElement ? head.firstElementChild : null;
+    let headLeft = -1;
+    const followSideways = (left: number) => {
+      if (left === headLeft || !headRow) return;
+      headLeft = left;
+      headRow.style.transform = left === 0 ? '' : `translateX(${-left}px)`;
+    };
+    followSideways(scroller.scrollLeft);
     const onScroll = () => {
       // Both read before the rows are written: a read after a write would lay the page out again, at once.
       const top = scroller.scrollTop;
@@ -232,11 +249,15 @@ export function OrdersGrid(props: OrdersGridProps) {
       topRef.current = top;
       offsetRef.current = offsetAt(scrollModel.current, top);
       pool.place(scrollModel.current, top);
-      // Where the window is too narrow for every column, the header follows the rows sideways.
-      // Only a sideways move touches the header: a write per vertical frame would cost a layout.
-      if (left === headLeft || !headRef.current) return;
-      headLeft = left;
-      headRef.current.scrollLeft = left;
+      followSideways(left);
+    };
+    // A header control reached by Tab while out of view: the browser scrolls the header alone,
+    // leaving its columns over the wrong rows; the rows are scrolled to it instead.
+    const onHeadScroll = () => {
+      if (!head || head.scrollLeft === 0) return;
+      const by = head.scrollLeft;
+      head.scrollLeft = 0;
+      scroller.scrollLeft += by;
     };
     const onClick = (event: MouseEvent) => {
       const at = pool.positionOf(event.target);
@@ -275,12 +296,14 @@ export function OrdersGrid(props: OrdersGridProps) {
         latest.current.onSelect(at, 'keyboard');
     };
     scroller.addEventListener('scroll', onScroll, { passive: true });
+    head?.addEventListener('scroll', onHeadScroll, { passive: true });
     body.addEventListener('click', onClick);
     body.addEventListener('dblclick', onDoubleClick);
     body.addEventListener('contextmenu', onContextMenu);
     body.addEventListener('focusin', onFocus);
     return () => {
       scroller.removeEventListener('scroll', onScroll);
+      head?.removeEventListener('scroll', onHeadScroll);
       body.removeEventListener('click', onClick);
       body.removeEventListener('dblclick', onDoubleClick);
       body.removeEventListener('contextmenu', onContextMenu);

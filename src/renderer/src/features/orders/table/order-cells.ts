@@ -388,3 +388,20 @@ export function columnTracks(
     })
     .join(' ');
 }
+
+/**
+ * The tracks' least width in all, as CSS: a row is at least this wide, so its
+ * line, hover and selection reach the last column where the window is too
+ * narrow for every column (a row as wide as the window stopped short of them).
+ */
+export function columnsMinWidth(
+  columns: readonly GridColumn[],
+  widths: Partial<Record<ColumnKey, number>> = {},
+): string {
+  const least = columns.map((column) => {
+    const width = widths[column.key];
+    if (width !== undefined) return `${width}px`;
+    return /^minmax\((.+), [\d.]+fr\)$/.exec(column.width)?.[1] ?? column.width;
+  });
+  return `calc(${least.join(' + ')})`;
+}
