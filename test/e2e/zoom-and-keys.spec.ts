@@ -137,8 +137,12 @@ describe.skipIf(!hasChromium)(
         expect((await page.evaluate(inPage.cutOff)).sideways).toBe(true);
         await page.evaluate(inPage.scrollGrid, { top: 0, left: -1 });
         await expect.poll(() => inScroller(status)).toBe(true);
-        const scrolled = await page.evaluate(inPage.gridScroll);
-        expect(scrolled.headLeft).toBe(scrolled.left);
+        await expect
+          .poll(async () => {
+            const { left, headLeft } = await page.evaluate(inPage.gridScroll);
+            return left > 0 && headLeft === left;
+          })
+          .toBe(true);
         // The header's Status over the rows' Status, and a row (its line, its highlight) as wide.
         const row = grid.locator('.orders-grid-item:not([hidden])').first();
         const [headBox, cellBox, rowBox] = await Promise.all([
