@@ -176,6 +176,7 @@ export class OrderCache {
     let bytes = 0;
     let waiting = 0;
     let unsynced = 0;
+    let flushing: Promise<void> | undefined;
     // Writes run one after another on this chain; the first opens the file with a blank header.
     let chain: Promise<void> = (async () => {
       handle = await this.#files.create(temporary);
@@ -203,11 +204,19 @@ export class OrderCache {
           if (failure !== undefined) return;
           try {
             await handle!.writeAt(chunks, position);
-            // Flush the bulk as it comes, so commit has only the tail and the header to sync.
+            // Flush the bulk as it comes, so commit has only the tail and the header to sync;
+            // the writes go on meanwhile (one flush at a time), and commit waits for the last.
             unsynced += size;
-            if (unsynced >= SYNC_EVERY_BYTES) {
+            if (unsynced >= SYNC_EVERY_BYTES && !flushing) {
               unsynced = 0;
-              await handle!.flush();
+              flushing = handle!
+                .flush()
+                .catch((error: unknown) => {
+                  failure ??= error;
+                })
+                .finally(() => {
+                  flushing = undefined;
+                });
             }
           } catch (error) {
             failure ??= error;
@@ -228,6 +237,7 @@ export class OrderCache {
       commit: async (count, receivedAt = meta.receivedAt, columns) => {
         try {
           await chain;
+          await flushing;
           // eslint-disable-next-line @typescript-eslint/only-throw-error -- the write's own failure, unchanged
           if (failure !== undefined) throw failure;
           if (receivedAt === undefined) throw new Error('the list has no time');
@@ -271,6 +281,7 @@ export class OrderCache {
       },
       abort: async () => {
         await chain;
+        await flushing;
         await cleanup();
       },
     };

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serviceScope } from '../../../src/main/environments/service-scope.ts';
+import { nodeFiles, type LocalFiles } from '../../../src/main/local-data/local-files.ts';
 import { OrderCache, type CachedOrders } from '../../../src/main/orders/order-cache.ts';
 import { parseOrders } from '../../../src/shared/parse-orders.ts';
 
@@ -162,6 +163,55 @@ describe('OrderCache', () => {
     const still = await cache.read(production, 'previous');
     expect(still.ok && still.value.count).toBe(3);
     expect(commits).toEqual([1, 2, 3]);
+  });
+
+  it('goes on writing while an earlier part is flushed to the disk, and commits once the flush is done', async () => {
+    // A disk whose flushes wait until the test lets them finish.
+    const disk = nodeFiles();
+    let release!: () => void;
+    const flushed = new Promise<void>((resolve) => (release = resolve));
+    let flushes = 0;
+    let bytesWritten = 0;
+    const events: string[] = [];
+    const files: LocalFiles = {
+      ...disk,
+      create: async (file) => {
+        const handle = await disk.create(file);
+        return {
+          ...handle,
+          writeAt: async (chunks, position) => {
+            await handle.writeAt(chunks, position);
+            bytesWritten += chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0);
+          },
+          flush: async () => {
+            flushes++;
+            await flushed;
+            await handle.flush();
+            events.push('flushed');
+          },
+          sync: async () => {
+            events.push('sync');
+            await handle.sync();
+          },
+        };
+      },
+    };
+    const cache = new OrderCache(dir, files);
+    const entry = list(200_000, 1);
+    const bytes = Buffer.from(entry.body);
+    expect(bytes.length).toBeGreaterThan(17 * 1024 * 1024);
+    const pending = cache.begin({ environment: 'production', baseUrl: entry.baseUrl });
+    for (let at = 0; at < bytes.length; at += 64 * 1024)
+      await pending.append(bytes.subarray(at, at + 64 * 1024));
+    // Every byte reaches the file while the first flush is still under way.
+    await expect.poll(() => bytesWritten).toBe(bytes.length + 1025);
+    expect(flushes).toBe(1);
+    const commit = pending.commit(entry.count, entry.receivedAt);
+    release();
+    await commit;
+    // The file is synced for its rename only once the flush under way is done.
+    expect(events).toEqual(['flushed', 'sync']);
+    expect(await cache.read(production)).toEqual({ ok: true, value: entry });
   });
 
   it('removes the generation two back once the new list is in place, and leaves nothing else', async () => {
