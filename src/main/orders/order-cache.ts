@@ -141,7 +141,7 @@ export class OrderCache {
     this.#removals.add(removal);
   }
 
-  /** Resolves once the files left for later are removed (tests, and the app's quit). */
+  /** Resolves once the files left for later are removed (a quit cut short leaves them to the sweep). */
   async settled(): Promise<void> {
     await Promise.all([...this.#removals]);
   }
@@ -269,8 +269,11 @@ export class OrderCache {
             }
             this.#newestCommitted.set(file, ticket);
             const replaced = await keepAsPrevious(file, previousFile);
-            await rename(temporary, file);
-            if (replaced !== undefined) this.#removeLater(replaced);
+            try {
+              await rename(temporary, file);
+            } finally {
+              if (replaced !== undefined) this.#removeLater(replaced);
+            }
             return true;
           });
         this.#committing.set(file, next);
