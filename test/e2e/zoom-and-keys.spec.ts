@@ -152,6 +152,20 @@ describe.skipIf(!hasChromium)(
         ]);
         expect(Math.abs(headBox!.x - cellBox!.x)).toBeLessThan(1);
         expect(rowBox!.x + rowBox!.width).toBeGreaterThanOrEqual(cellBox!.x + cellBox!.width - 0.5);
+        // Focus going back to a header control out of view on the left (as Shift+Tab to the
+        // select-all box does): the rows and the header scroll to it together.
+        const rightmost = (await page.evaluate(inPage.gridScroll)).left;
+        const headArea = (await page.locator('.orders-grid-head').boundingBox())!;
+        const selectAll = grid.getByRole('checkbox', { name: 'Select all shown' });
+        await selectAll.focus();
+        await expect
+          .poll(async () => {
+            const { left, headLeft } = await page.evaluate(inPage.gridScroll);
+            const shown = await selectAll.boundingBox();
+            return left < rightmost && headLeft === left && shown!.x >= headArea.x;
+          })
+          .toBe(true);
+        await page.evaluate(inPage.scrollGrid, { top: 0, left: -1 });
         const cancel = grid.getByRole('button', { name: /^Cancel order \d+$/ }).first();
         await expect.poll(() => inScroller(cancel)).toBe(true);
         await expectWhole(page, cancel, 'a row’s Cancel');

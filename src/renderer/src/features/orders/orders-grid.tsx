@@ -251,13 +251,28 @@ export function OrdersGrid(props: OrdersGridProps) {
       pool.place(scrollModel.current, top);
       followSideways(left);
     };
-    // A header control reached by Tab while out of view: the browser scrolls the header alone,
-    // leaving its columns over the wrong rows; the rows are scrolled to it instead.
+    // A header control reached by Tab (or Shift+Tab) while out of view, on either side: the rows
+    // scroll to it and the header with them, before the browser would scroll the header alone
+    // (leaving its columns over the wrong rows; what it still scrolls is handed to the rows).
+    const revealSideways = (by: number) => {
+      if (by === 0) return;
+      scroller.scrollLeft += by;
+      followSideways(scroller.scrollLeft);
+    };
+    const onHeadFocus = (event: FocusEvent) => {
+      if (!head || !(event.target instanceof Element)) return;
+      const box = head.getBoundingClientRect();
+      const control = event.target.getBoundingClientRect();
+      const right = box.left + head.clientWidth;
+      if (control.left < box.left) revealSideways(control.left - box.left);
+      else if (control.right > right)
+        revealSideways(Math.min(control.right - right, control.left - box.left));
+    };
     const onHeadScroll = () => {
       if (!head || head.scrollLeft === 0) return;
       const by = head.scrollLeft;
       head.scrollLeft = 0;
-      scroller.scrollLeft += by;
+      revealSideways(by);
     };
     const onClick = (event: MouseEvent) => {
       const at = pool.positionOf(event.target);
@@ -297,6 +312,7 @@ export function OrdersGrid(props: OrdersGridProps) {
     };
     scroller.addEventListener('scroll', onScroll, { passive: true });
     head?.addEventListener('scroll', onHeadScroll, { passive: true });
+    head?.addEventListener('focusin', onHeadFocus);
     body.addEventListener('click', onClick);
     body.addEventListener('dblclick', onDoubleClick);
     body.addEventListener('contextmenu', onContextMenu);
@@ -304,6 +320,7 @@ export function OrdersGrid(props: OrdersGridProps) {
     return () => {
       scroller.removeEventListener('scroll', onScroll);
       head?.removeEventListener('scroll', onHeadScroll);
+      head?.removeEventListener('focusin', onHeadFocus);
       body.removeEventListener('click', onClick);
       body.removeEventListener('dblclick', onDoubleClick);
       body.removeEventListener('contextmenu', onContextMenu);
