@@ -261,6 +261,14 @@ export function serverGaveUp(
   );
 }
 
+/**
+ * What a redirect away from the service most often is: a network that wants
+ * its users to sign in first (a hotel's, or a company's proxy) answers every
+ * request with its sign-in page.
+ */
+const SIGN_IN_PAGE =
+  "This is often a network's sign-in page: if this network asks you to sign in, do so in a browser, then try again.";
+
 /** A redirect to another origin: not followed, so the key stays with the service. */
 export function redirectElsewhere(
   status: number,
@@ -269,7 +277,7 @@ export function redirectElsewhere(
 ): StoreApiError {
   return failure(
     'redirect',
-    `The store service tried to send Store Admin to another site${host ? ` (${host})` : ''}. Store Admin did not follow it, so the API key stayed with the store service.`,
+    `The answer tried to send Store Admin to another site${host ? ` (${host})` : ''} instead of the store service. Store Admin did not go there, so the API key was not sent. ${SIGN_IN_PAGE}`,
     delivery,
     { status },
   );
@@ -277,12 +285,15 @@ export function redirectElsewhere(
 
 /**
  * Too many redirects, or one that would change a DELETE into a GET, or (in
- * the app) any redirect, whose status Electron's net.fetch does not give.
+ * the app) any redirect, whose status and address Electron's net.fetch does
+ * not give: then where it pointed is unknown, and a sign-in page likely.
  */
 export function redirectNotFollowed(status: number | undefined, delivery: Delivery): StoreApiError {
   return failure(
     'redirect',
-    'The store service answered with redirects Store Admin does not follow.',
+    status === undefined
+      ? `The answer tried to send Store Admin somewhere else instead of the store service. Store Admin did not go there, so the API key was not sent. ${SIGN_IN_PAGE}`
+      : 'The store service answered with redirects Store Admin does not follow.',
     delivery,
     status === undefined ? {} : { status },
   );

@@ -88,7 +88,8 @@ describe('the store client over Chromium’s fetch', () => {
     expect(await failureOf(client.listOrders())).toEqual({
       kind: 'redirect',
       delivery: 'answered',
-      message: 'The store service answered with redirects Store Admin does not follow.',
+      message:
+        "The answer tried to send Store Admin somewhere else instead of the store service. Store Admin did not go there, so the API key was not sent. This is often a network's sign-in page: if this network asks you to sign in, do so in a browser, then try again.",
     });
     expect(await failureOf(client.cancelOrder('7'))).toMatchObject({
       kind: 'redirect',
