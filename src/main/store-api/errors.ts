@@ -262,12 +262,11 @@ export function serverGaveUp(
 }
 
 /**
- * What a redirect away from the service most often is: a network that wants
- * its users to sign in first (a hotel's, or a company's proxy) answers every
- * request with its sign-in page.
+ * A redirect away from the service is most often a network that wants its
+ * users to sign in first (a hotel's, or a company's proxy): what to do then.
  */
-const SIGN_IN_PAGE =
-  "This is often a network's sign-in page: if this network asks you to sign in, do so in a browser, then try again.";
+const KEY_KEPT_SIGN_IN =
+  'Store Admin did not go there, so the API key was not sent. Sign in to the network in a browser, then retry.';
 
 /** A redirect to another origin: not followed, so the key stays with the service. */
 export function redirectElsewhere(
@@ -277,7 +276,7 @@ export function redirectElsewhere(
 ): StoreApiError {
   return failure(
     'redirect',
-    `The answer tried to send Store Admin to another site${host ? ` (${host})` : ''} instead of the store service. Store Admin did not go there, so the API key was not sent. ${SIGN_IN_PAGE}`,
+    `The store service’s address sent Store Admin to another site${host ? ` (${host})` : ''} instead of answering: perhaps this network’s sign-in page. ${KEY_KEPT_SIGN_IN}`,
     delivery,
     { status },
   );
@@ -292,7 +291,7 @@ export function redirectNotFollowed(status: number | undefined, delivery: Delive
   return failure(
     'redirect',
     status === undefined
-      ? `The answer tried to send Store Admin somewhere else instead of the store service. Store Admin did not go there, so the API key was not sent. ${SIGN_IN_PAGE}`
+      ? `The store service’s address sent Store Admin somewhere else instead of answering: perhaps this network’s sign-in page. ${KEY_KEPT_SIGN_IN}`
       : 'The store service answered with redirects Store Admin does not follow.',
     delivery,
     status === undefined ? {} : { status },

@@ -89,7 +89,7 @@ describe('the store client over Chromium’s fetch', () => {
       kind: 'redirect',
       delivery: 'answered',
       message:
-        "The answer tried to send Store Admin somewhere else instead of the store service. Store Admin did not go there, so the API key was not sent. This is often a network's sign-in page: if this network asks you to sign in, do so in a browser, then try again.",
+        'The store service’s address sent Store Admin somewhere else instead of answering: perhaps this network’s sign-in page. Store Admin did not go there, so the API key was not sent. Sign in to the network in a browser, then retry.',
     });
     expect(await failureOf(client.cancelOrder('7'))).toMatchObject({
       kind: 'redirect',

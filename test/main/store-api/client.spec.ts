@@ -545,7 +545,7 @@ describe('StoreClient: responses and redirects', () => {
     const failure = await failureOf(client.listOrders());
     expect(failure.kind).toBe('redirect');
     expect(failure.message).toBe(
-      `The answer tried to send Store Admin to another site (${new URL(elsewhere.baseUrl).host}) instead of the store service. Store Admin did not go there, so the API key was not sent. This is often a network's sign-in page: if this network asks you to sign in, do so in a browser, then try again.`,
+      `The store service’s address sent Store Admin to another site (${new URL(elsewhere.baseUrl).host}) instead of answering: perhaps this network’s sign-in page. Store Admin did not go there, so the API key was not sent. Sign in to the network in a browser, then retry.`,
     );
     expect(elsewhere.requests).toHaveLength(0);
   });
