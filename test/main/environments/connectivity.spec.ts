@@ -154,16 +154,18 @@ describe('Connectivity over a real sandbox', () => {
     const { timing, sandbox, client, changes } = await setup();
     await client.checkConnection();
     await sandbox.close();
+    // The client's kept-alive connection hears of the close in the event loop's next I/O phase.
+    await new Promise((resolve) => setImmediate(resolve));
     const stoppedAt = timing.now();
     const sleepsBefore = timing.sleeps.length;
-    await expect(client.checkConnection()).rejects.toMatchObject({
-      failure: { kind: 'network', delivery: 'not-sent' },
-    });
+    // What the retries meet is not this test's to say: once free, the port may be another test's
+    // (the fast tier runs files side by side), so only the first attempt's refusal is asserted.
+    await expect(client.checkConnection()).rejects.toMatchObject({ failure: { kind: 'network' } });
     expect(changes.map((change) => change.reachable)).toEqual([true, false]);
-    // At the first attempt: no backoff had been slept yet.
+    // At the first attempt: refused, and known before any backoff was slept.
+    expect(changes[1]!.message).toMatch(/refused/);
     expect(changes[1]!.since).toBe(stoppedAt);
     expect(timing.sleeps.length).toBeGreaterThan(sleepsBefore);
-    expect(changes[1]!.message).toMatch(/refused/);
   });
 
   it('an attempt the caller stopped says nothing of the service', async () => {
