@@ -10,12 +10,7 @@ import {
   useUiPreferences,
   type ResizableColumn,
 } from '../../ui-preferences.tsx';
-import {
-  columnsMinWidth,
-  columnTracks,
-  type ColumnKey,
-  type GridColumn,
-} from './table/order-cells.ts';
+import { columnStyle, type ColumnKey, type GridColumn } from './table/order-cells.ts';
 
 /** How far one arrow key moves the edge, in CSS pixels (with Shift, four times). */
 const KEY_STEP = 16;
@@ -48,9 +43,8 @@ export function ColumnResizer({
   /** The tracks with this column at `width`, written to the grid without a render. */
   const preview = (width: number | undefined) => {
     const style = gridRef.current?.style;
-    const next = { ...widths, [key]: width };
-    style?.setProperty('--orders-grid-columns', columnTracks(columns, next));
-    style?.setProperty('--orders-grid-min-width', columnsMinWidth(columns, next));
+    for (const [name, value] of Object.entries(columnStyle(columns, { ...widths, [key]: width })))
+      style?.setProperty(name, value);
   };
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {

@@ -40,8 +40,7 @@ import {
   type GridScroll,
 } from './table/grid-scroll.ts';
 import {
-  columnsMinWidth,
-  columnTracks,
+  columnStyle,
   gridColumns,
   isSortable,
   type GridColumn,
@@ -121,14 +120,7 @@ export function OrdersGrid(props: OrdersGridProps) {
   // One set of columns per choice: the pool of rows is made for it.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the key stands for the list
   const columns = useMemo(() => gridColumns(hidden), [hiddenKey]);
-  const tracks = useMemo(
-    () =>
-      ({
-        '--orders-grid-columns': columnTracks(columns, widths),
-        '--orders-grid-min-width': columnsMinWidth(columns, widths),
-      }) as CSSProperties,
-    [columns, widths],
-  );
+  const tracks = useMemo(() => columnStyle(columns, widths) as CSSProperties, [columns, widths]);
   const gridRef = useRef<HTMLDivElement>(null);
   const shown = rows.length;
   // The row that is the grid's tab stop: the selected one, else the first.

@@ -376,17 +376,18 @@ export function gridColumns(hidden: readonly ColumnKey[]): readonly GridColumn[]
   );
 }
 
+/** A column's track: the width the clerk set, else its share. */
+function trackOf(column: GridColumn, widths: Partial<Record<ColumnKey, number>>): string {
+  const width = widths[column.key];
+  return width === undefined ? column.width : `${width}px`;
+}
+
 /** The grid's `grid-template-columns`, header and rows alike: a width the clerk set, else the column's share. */
 export function columnTracks(
   columns: readonly GridColumn[],
   widths: Partial<Record<ColumnKey, number>> = {},
 ): string {
-  return columns
-    .map((column) => {
-      const width = widths[column.key];
-      return width === undefined ? column.width : `${width}px`;
-    })
-    .join(' ');
+  return columns.map((column) => trackOf(column, widths)).join(' ');
 }
 
 /**
@@ -399,9 +400,19 @@ export function columnsMinWidth(
   widths: Partial<Record<ColumnKey, number>> = {},
 ): string {
   const least = columns.map((column) => {
-    const width = widths[column.key];
-    if (width !== undefined) return `${width}px`;
-    return /^minmax\((.+), [\d.]+fr\)$/.exec(column.width)?.[1] ?? column.width;
+    const track = trackOf(column, widths);
+    return /^minmax\((.+), [\d.]+fr\)$/.exec(track)?.[1] ?? track;
   });
   return `calc(${least.join(' + ')})`;
+}
+
+/** What the grid's style says of its columns (set by a render, or by a column's edge as it is dragged). */
+export function columnStyle(
+  columns: readonly GridColumn[],
+  widths: Partial<Record<ColumnKey, number>> = {},
+): Record<'--orders-grid-columns' | '--orders-grid-min-width', string> {
+  return {
+    '--orders-grid-columns': columnTracks(columns, widths),
+    '--orders-grid-min-width': columnsMinWidth(columns, widths),
+  };
 }
