@@ -35,7 +35,14 @@ export default defineConfig(({ command }) => ({
     build: {
       externalizeDeps: false,
       rollupOptions: {
-        input: { index: resolve(import.meta.dirname, 'src/main/index.ts') },
+        input: {
+          index: resolve(import.meta.dirname, 'src/main/index.ts'),
+          // Large lists are scanned on a thread of its own, which loads this script beside main's.
+          'list-scanner-worker': resolve(
+            import.meta.dirname,
+            'src/main/store-api/list-scanner-worker.ts',
+          ),
+        },
         onwarn(warning, warn) {
           // local-data/lazy-schema.ts loads zod late for the CLI's sake; main has it anyway.
           if (warning.code === 'INEFFECTIVE_DYNAMIC_IMPORT' && warning.message.includes('zod'))

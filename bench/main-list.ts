@@ -1,6 +1,7 @@
 // Main process, 1,000,000 orders from the sandbox: the refresh pipeline (ky
-// through the gate, the streaming scanner into columns, validation, the cache
-// file written as the bytes arrive) against a baseline of plain fetch +
+// through the gate, the streaming scanner into columns on a thread of its
+// own, validation, the cache file written as the bytes arrive; and the same
+// with the list read on main) against a baseline of plain fetch +
 // JSON.parse of the same body, and against the byte floor (fetch reading the
 // body and dropping it), measured in the same run; and the bytes the
 // columns would take if main kept them, measured with the garbage collector
@@ -53,6 +54,14 @@ export async function benchMainList(
       gate: new RequestGate({ timing: realTiming }),
       budget: new RetryBudget(Date.now),
     });
+    // The same pipeline with every list read on main, beside it: what the scanner's own thread buys.
+    const onMainClient = new StoreClient({
+      baseUrl: sandbox.baseUrl,
+      getKey: () => KEY,
+      gate: new RequestGate({ timing: realTiming }),
+      budget: new RetryBudget(Date.now),
+      listThreadFromBytes: Number.POSITIVE_INFINITY,
+    });
     const cache = new OrderCache(dir);
     const baseline = async (): Promise<unknown> => {
       const response = await fetch(url, { headers: { authorization: `Bearer ${KEY}` } });
@@ -66,7 +75,8 @@ export async function benchMainList(
       return bytes;
     };
     const columns = () => refreshOrderColumns(client, cache, 'production');
-    const pipelines = [baseline, columns, floor];
+    const onMain = () => refreshOrderColumns(onMainClient, cache, 'production');
+    const pipelines = [baseline, columns, floor, onMain];
     for (const run of pipelines) await run(); // warm: the sandbox serialises the list once
     const times = pipelines.map((): number[] => []);
     for (let i = 0; i < rounds; i++) {
@@ -77,7 +87,7 @@ export async function benchMainList(
         await cache.settled();
       }
     }
-    const [base, scanner, bytes] = times.map(median) as [number, number, number];
+    const [base, scanner, bytes, mainOnly] = times.map(median) as [number, number, number, number];
     const label = `main: ${orders.toLocaleString('en')} orders${bigIds ? ' (ids > 2^53)' : ''}`;
     const prefix = bigIds ? 'main.list.bigIds' : 'main.list';
     const lines: BenchLine[] = [
@@ -92,6 +102,12 @@ export async function benchMainList(
         figure: { name: `${prefix}.ratio`, value: scanner, unit: 'ms', baseline: base },
         ratio: scanner / base,
         limit: 0.6,
+      },
+      {
+        name: `${label}: the same, the list read on main (no thread of its own)`,
+        value: ms(mainOnly),
+        figure: { name: `${prefix}.onMain.ratio`, value: mainOnly, unit: 'ms', baseline: base },
+        ratio: mainOnly / base,
       },
     ];
     if (bigIds) return lines;

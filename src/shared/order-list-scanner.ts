@@ -32,7 +32,14 @@ import {
 } from './order-columns.ts';
 import { dateTimeMs, dateTimeMsOfText, PLAIN_DATE_LENGTH, plainDateTimeMs } from './rfc3339.ts';
 import { isPlainDate, SHIP_ABSENT, SHIP_AS_SENT, SHIP_PLAIN } from './ship-dates.ts';
-import { fitted, resized } from './typed-arrays.ts';
+import { fitted, resized, type TypedColumn } from './typed-arrays.ts';
+
+/** A typed array's constructor, to make one on a given buffer or of a given length. */
+interface TypedColumnKind<A extends TypedColumn> {
+  new (length: number): A;
+  new (buffer: SharedArrayBuffer): A;
+  readonly BYTES_PER_ELEMENT: number;
+}
 
 export class InvalidOrdersError extends Error {
   constructor(message: string) {
@@ -604,44 +611,66 @@ class ColumnWriter {
   /** The share of the body read so far (0 when its length is not known), for sizing the texts. */
   bodyShare = 0;
 
-  constructor(rows: number, idBytes: number, shipBytes: number) {
+  /** Whether the columns are on SharedArrayBuffers (another thread reads the rows as they come). */
+  readonly shared: boolean;
+
+  constructor(rows: number, idBytes: number, shipBytes: number, shared: boolean) {
+    this.shared = shared;
     this.capacity = rows;
-    this.idText = new Uint8Array(idBytes);
-    this.shipText = new Uint8Array(shipBytes);
-    this.lineStarts = new Uint32Array(rows + 1);
-    this.tabs = new Uint32Array(rows);
-    this.idHighs = new Float64Array(rows);
-    this.idLows = new Uint32Array(rows);
-    this.petIdHighs = new Float64Array(rows);
-    this.petIdLows = new Uint32Array(rows);
-    this.quantities = new Float64Array(rows);
-    this.shipStarts = new Uint32Array(rows + 1);
-    this.shipTimes = new Float64Array(rows);
-    this.shipForms = new Uint8Array(rows);
-    this.complete = new Uint8Array(rows);
+    this.idText = this.#new(Uint8Array, idBytes);
+    this.shipText = this.#new(Uint8Array, shipBytes);
+    this.lineStarts = this.#new(Uint32Array, rows + 1);
+    this.tabs = this.#new(Uint32Array, rows);
+    this.idHighs = this.#new(Float64Array, rows);
+    this.idLows = this.#new(Uint32Array, rows);
+    this.petIdHighs = this.#new(Float64Array, rows);
+    this.petIdLows = this.#new(Uint32Array, rows);
+    this.quantities = this.#new(Float64Array, rows);
+    this.shipStarts = this.#new(Uint32Array, rows + 1);
+    this.shipTimes = this.#new(Float64Array, rows);
+    this.shipForms = this.#new(Uint8Array, rows);
+    this.complete = this.#new(Uint8Array, rows);
+  }
+
+  #new<A extends TypedColumn>(kind: TypedColumnKind<A>, length: number): A {
+    return this.shared
+      ? new kind(new SharedArrayBuffer(length * kind.BYTES_PER_ELEMENT))
+      : new kind(length);
+  }
+
+  /** A larger copy of a column, on the same kind of buffer. */
+  #resized<A extends TypedColumn>(array: A, size: number, used?: number): A {
+    if (!this.shared) return resized(array, size, used);
+    const next = this.#new(array.constructor as TypedColumnKind<A>, size);
+    next.set(array.subarray(0, used ?? Math.min(array.length, size)));
+    return next;
   }
 
   /** Room for `rows` rows and the given text bytes in all. */
   reserve(rows: number, idBytes: number, shipBytes: number): void {
     if (rows > this.capacity) {
       const size = Math.max(rows, Math.ceil(this.capacity * 1.5));
-      this.lineStarts = resized(this.lineStarts, size + 1);
-      this.tabs = resized(this.tabs, size);
-      this.idHighs = resized(this.idHighs, size);
-      this.idLows = resized(this.idLows, size);
-      this.petIdHighs = resized(this.petIdHighs, size);
-      this.petIdLows = resized(this.petIdLows, size);
-      this.quantities = resized(this.quantities, size);
-      this.shipStarts = resized(this.shipStarts, size + 1);
-      this.shipTimes = resized(this.shipTimes, size);
-      this.shipForms = resized(this.shipForms, size);
-      this.complete = resized(this.complete, size);
+      this.lineStarts = this.#resized(this.lineStarts, size + 1);
+      this.tabs = this.#resized(this.tabs, size);
+      this.idHighs = this.#resized(this.idHighs, size);
+      this.idLows = this.#resized(this.idLows, size);
+      this.petIdHighs = this.#resized(this.petIdHighs, size);
+      this.petIdLows = this.#resized(this.petIdLows, size);
+      this.quantities = this.#resized(this.quantities, size);
+      this.shipStarts = this.#resized(this.shipStarts, size + 1);
+      this.shipTimes = this.#resized(this.shipTimes, size);
+      this.shipForms = this.#resized(this.shipForms, size);
+      this.complete = this.#resized(this.complete, size);
       this.capacity = size;
     }
     if (idBytes > this.idText.length)
-      this.idText = resized(this.idText, this.#textRoom(this.idText, idBytes), this.idAt);
+      this.idText = this.#resized(this.idText, this.#textRoom(this.idText, idBytes), this.idAt);
     if (shipBytes > this.shipText.length)
-      this.shipText = resized(this.shipText, this.#textRoom(this.shipText, shipBytes), this.shipAt);
+      this.shipText = this.#resized(
+        this.shipText,
+        this.#textRoom(this.shipText, shipBytes),
+        this.shipAt,
+      );
   }
 
   /**
@@ -781,6 +810,11 @@ class ColumnWriter {
 export interface ScannerOptions {
   /** The body's size if known (Content-Length), to size the columns once. */
   readonly expectedBytes?: number;
+  /**
+   * The columns on SharedArrayBuffers, so that another thread can read the
+   * rows so far (rowsSoFar's views, posted to it) while this one writes the next.
+   */
+  readonly shared?: boolean;
 }
 
 /** 1 GiB: about 11 million orders. */
@@ -826,7 +860,7 @@ export class OrderListScanner {
 
   constructor(options: ScannerOptions = {}) {
     this.#expectedBytes = options.expectedBytes;
-    this.#columns = new ColumnWriter(1024, 16 * 1024, 20 * 1024);
+    this.#columns = new ColumnWriter(1024, 16 * 1024, 20 * 1024, options.shared === true);
   }
 
   /** Orders read so far. */

@@ -13,7 +13,7 @@ import type { CancelLogEntry, ReviewMarks } from '../../shared/orders-local.ts';
 import type { SaveReports, ServiceAccess } from '../environments/service-access.ts';
 import { serviceScope, type ServiceScope } from '../environments/service-scope.ts';
 import { addressNotSet } from '../environments/environment-service.ts';
-import { isStoreApiError, type OrderColumnList } from '../store-api/client.ts';
+import { isStoreApiError, THREAD_FROM_BYTES, type OrderColumnList } from '../store-api/client.ts';
 import type { EarlierCancel } from '../store-api/errors.ts';
 import type { CancelLog } from './cancel-log.ts';
 import { cancelLogEntryOf, earlierCancelOf } from './cancel-log.ts';
@@ -23,6 +23,7 @@ import type { RowsSoFar } from './order-stream.ts';
 import { DamagedCacheError, readCachedColumns } from './read-cached.ts';
 import { refreshOrderColumns } from './refresh.ts';
 import type { ReviewMarksStore } from './review-marks.ts';
+import { prepareListThread } from '../store-api/list-scanner-thread.ts';
 
 export interface OrdersServiceDeps {
   readonly access: ServiceAccess;
@@ -89,6 +90,9 @@ export class OrdersService {
     const opened = await this.#deps.cache.open(scope);
     if (!opened.ok) return { found: false, reason: opened.problem };
     const reader = opened.value;
+    // The app reads its cache first: when the last list was large, the thread the next one is
+    // read on (list-scanner-thread.ts) starts meanwhile, not with the refresh.
+    if (reader.bytes >= THREAD_FROM_BYTES) void prepareListThread();
     try {
       const columns = await readCachedColumns(reader, watch.onRows);
       watch.onValid?.(columns);

@@ -3,6 +3,7 @@
 // where safe, with full-jitter backoff, a bounded number of 429 retries and a
 // global retry budget, so a storm never turns into a ban.
 
+import { availableParallelism } from 'node:os';
 import ky, { type KyInstance } from 'ky';
 import type { Failure } from '../../shared/failures.ts';
 import { isInt64Text, type Order } from '../../shared/order.ts';
@@ -42,6 +43,7 @@ import { InvalidOrdersError, OrderListScanner } from '../../shared/order-list-sc
 import type { StoreEndpoint } from '../../shared/deprecations.ts';
 import { readDeprecationHeaders, type DeprecationHeaders } from './deprecation.ts';
 import { KEY_PLACEHOLDER, serviceText, withoutSecrets } from './service-text.ts';
+import { ListScannerThread } from './list-scanner-thread.ts';
 
 export interface StoreClientOptions {
   /** Validated base URL ending with /v1 (src/shared/environments.ts). */
@@ -77,6 +79,12 @@ export interface StoreClientOptions {
    * attempt the caller stopped.
    */
   readonly onAttempt?: (outcome: AttemptOutcome) => void;
+  /**
+   * A list declared this long or longer is scanned on a thread of its own
+   * (THREAD_FROM_BYTES by default, on a machine of more than one core;
+   * Infinity reads every list on main).
+   */
+  readonly listThreadFromBytes?: number;
 }
 
 /** What one attempt to reach the service came to (src/main/environments/connectivity.ts reads it). */
@@ -136,6 +144,13 @@ export type ColumnListOptions = ListOptions & {
    */
   readonly onChunk?: (chunk: Uint8Array, read: RowsRead) => void | Promise<void>;
 };
+
+/**
+ * A list declared this long or longer (about 45,000 orders) is scanned on a
+ * thread of its own (list-scanner-thread.ts); a shorter one is read sooner
+ * on main than a thread starts.
+ */
+export const THREAD_FROM_BYTES = 4 * 1024 * 1024;
 
 /** The orders read so far while a list downloads (see OrderListScanner.rowsSoFar). */
 export interface RowsRead extends Pick<OrderListScanner, 'count' | 'rowsSoFar'> {
@@ -248,6 +263,9 @@ export class StoreClient {
       maxInlineWaitMs: 10_000,
       backoff: DEFAULT_BACKOFF,
       keyHelp: APP_KEY_HELP,
+      // On one core a thread of its own would only add the handing over.
+      listThreadFromBytes:
+        availableParallelism() > 1 ? THREAD_FROM_BYTES : Number.POSITIVE_INFINITY,
       ...options,
     };
     this.#onDeprecation = options.onDeprecation;
@@ -309,9 +327,10 @@ export class StoreClient {
         throw await this.#unexpected(response, 'The order list could not be loaded.');
       const declared = Number(response.headers.get('content-length') ?? Number.NaN);
       const totalBytes = Number.isSafeInteger(declared) && declared > 0 ? declared : undefined;
-      const scanner = new OrderListScanner(
-        totalBytes === undefined ? {} : { expectedBytes: totalBytes },
-      );
+      const scanner =
+        totalBytes !== undefined && totalBytes >= this.#options.listThreadFromBytes
+          ? new ListScannerThread(totalBytes)
+          : new OrderListScanner(totalBytes === undefined ? {} : { expectedBytes: totalBytes });
       const reader = response.body?.getReader() as
         ReadableStreamDefaultReader<Uint8Array> | undefined;
       let receivedBytes = 0;
@@ -331,7 +350,7 @@ export class StoreClient {
           }
           if (!chunk) break;
           receivedBytes += chunk.byteLength;
-          scanner.push(chunk);
+          await scanner.push(chunk);
           await options.onChunk?.(chunk, {
             count: scanner.count,
             rowsSoFar: () => scanner.rowsSoFar(),
@@ -341,7 +360,7 @@ export class StoreClient {
           options.onProgress?.({ receivedBytes, ...(totalBytes ? { totalBytes } : {}) });
         }
         return {
-          columns: scanner.finish(),
+          columns: await scanner.finish(),
           receivedAt: this.#options.timing.now(),
           bytes: receivedBytes,
         };
@@ -350,6 +369,8 @@ export class StoreClient {
         await reader?.cancel().catch(() => undefined);
         if (error instanceof InvalidOrdersError) throw unreadableList(error);
         throw error;
+      } finally {
+        if (scanner instanceof ListScannerThread) scanner.close();
       }
     });
   }

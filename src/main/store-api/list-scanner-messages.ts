@@ -1,0 +1,89 @@
+// What main and the scanner's thread say to each other (list-scanner-thread.ts,
+// list-scanner-worker.ts).
+
+import type { OrderColumns } from '../../shared/order-columns.ts';
+
+export type ToScanner =
+  | {
+      readonly kind: 'start';
+      readonly expectedBytes: number | undefined;
+      /** The ring main copies chunks into (see `ring`). */
+      readonly ring: SharedArrayBuffer;
+    }
+  /** A chunk is the ring's bytes [at, at + length); main writes there again once it is read. */
+  | { readonly kind: 'ring'; readonly at: number; readonly length: number }
+  /** The chunk's buffer is transferred: it is the scanner thread's from then on. */
+  | { readonly kind: 'chunk'; readonly bytes: Uint8Array }
+  | { readonly kind: 'finish' }
+  /** Answered with 'pong': the thread runs. */
+  | { readonly kind: 'ping' };
+
+export type FromScanner =
+  /**
+   * A chunk of `bytes` bytes is read, and the rows so far are `extent` of
+   * the columns on shared buffers last posted (`columns`, posted again only
+   * when they have grown into new buffers).
+   */
+  | {
+      readonly kind: 'read';
+      readonly bytes: number;
+      readonly columns?: OrderColumns;
+      readonly extent: RowsExtent;
+    }
+  | { readonly kind: 'done'; readonly columns: OrderColumns }
+  /** The list is not what the interface says (InvalidOrdersError's message). */
+  | { readonly kind: 'invalid'; readonly message: string }
+  | { readonly kind: 'crashed'; readonly message: string }
+  | { readonly kind: 'pong' };
+
+/** How far the rows so far go in their columns. */
+export interface RowsExtent {
+  readonly count: number;
+  readonly idBytes: number;
+  readonly shipBytes: number;
+  readonly widestId: number;
+  readonly widestPetId: number;
+}
+
+export function extentOf(rows: OrderColumns): RowsExtent {
+  return {
+    count: rows.count,
+    idBytes: rows.idText.length,
+    shipBytes: rows.shipText.length,
+    widestId: rows.widestId,
+    widestPetId: rows.widestPetId,
+  };
+}
+
+/**
+ * The first `extent` of columns (any views on their buffers): the rows so
+ * far. The thread that writes them wrote the ends of the line and ship-text
+ * offsets (index `count`) before it told how far they go.
+ */
+export function rowsWithin(columns: OrderColumns, extent: RowsExtent): OrderColumns {
+  const { count, idBytes, shipBytes } = extent;
+  const whole = <A extends Uint8Array | Uint32Array | Float64Array>(array: A, length: number): A =>
+    new (array.constructor as new (buffer: ArrayBufferLike, offset: number, length: number) => A)(
+      array.buffer,
+      0,
+      length,
+    );
+  return {
+    count,
+    idText: whole(columns.idText, idBytes),
+    lineStarts: whole(columns.lineStarts, count + 1),
+    tabs: whole(columns.tabs, count),
+    idHighs: whole(columns.idHighs, count),
+    idLows: whole(columns.idLows, count),
+    petIdHighs: whole(columns.petIdHighs, count),
+    petIdLows: whole(columns.petIdLows, count),
+    quantities: whole(columns.quantities, count),
+    shipText: whole(columns.shipText, shipBytes),
+    shipStarts: whole(columns.shipStarts, count + 1),
+    shipTimes: whole(columns.shipTimes, count),
+    shipForms: whole(columns.shipForms, count),
+    complete: whole(columns.complete, count),
+    widestId: extent.widestId,
+    widestPetId: extent.widestPetId,
+  };
+}

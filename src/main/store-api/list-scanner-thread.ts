@@ -1,0 +1,281 @@
+// A large list is scanned on a thread of its own, so that the machine's
+// second core reads the orders while main reads the socket and writes the
+// cache: the refresh then takes about as long as the longer of the two,
+// not their sum. Each chunk is copied once and its copy handed over (not
+// cloned again); the rows so far come back after each chunk as views on
+// columns both threads share (rowsSoFar), so rows reach the screen while
+// the list downloads; the whole list's columns come back once it is read.
+// A list that is not what the interface says fails with the scanner's own
+// words, as on main.
+
+import { Worker } from 'node:worker_threads';
+import type { OrderColumns } from '../../shared/order-columns.ts';
+import { InvalidOrdersError, OrderListScanner } from '../../shared/order-list-scanner.ts';
+import {
+  extentOf,
+  rowsWithin,
+  type FromScanner,
+  type RowsExtent,
+  type ToScanner,
+} from './list-scanner-messages.ts';
+
+/**
+ * The built app has the thread's script beside main's (electron.vite.config.ts
+ * makes it an entry of its own); the sources run it as TypeScript.
+ */
+const SCRIPT = new URL(
+  import.meta.url.endsWith('.ts') ? './list-scanner-worker.ts' : './list-scanner-worker.js',
+  import.meta.url,
+);
+
+/** A thread that read its last list whole, kept for the next (unref'd: it keeps no process alive). */
+let idle: Worker | undefined;
+
+function spawn(): Worker {
+  const worker = new Worker(SCRIPT);
+  worker.on('exit', () => {
+    if (idle === worker) idle = undefined;
+  });
+  return worker;
+}
+
+/**
+ * Starts the thread a large list will be read on, if none is waiting, so
+ * that the first list's rows need not wait for a thread to start. Resolves
+ * once it runs (or could not start: the list then fails in plain words).
+ */
+export function prepareListThread(): Promise<void> {
+  if (!idle) {
+    idle = spawn();
+    idle.unref();
+  }
+  const worker = idle;
+  return new Promise((resolve) => {
+    worker.postMessage({ kind: 'ping' } satisfies ToScanner);
+    const done = () => {
+      worker.off('message', done);
+      worker.off('exit', done);
+      resolve();
+    };
+    worker.on('message', done);
+    worker.on('exit', done);
+  });
+}
+
+/** Body bytes handed over and not read yet before `push` makes the download wait. */
+const MAX_UNREAD_BYTES = 16 * 1024 * 1024;
+/**
+ * Chunks are copied into a ring both threads share, read in place by the
+ * scanner's thread (which keeps none of it): a download of thousands of
+ * chunks leaves no buffer per chunk for main's collector.
+ */
+const RING_BYTES = 8 * 1024 * 1024;
+/** A chunk larger than this goes over on a buffer of its own. */
+const RING_CHUNK_MAX = RING_BYTES / 4;
+/**
+ * The list's first bytes are read on main too, until the thread has told of
+ * rows: the first rows reach the screen at once, however long the thread
+ * takes to start (a few milliseconds of reading done twice).
+ */
+const HEAD_BYTES = 1024 * 1024;
+
+const NO_ROWS: OrderColumns = {
+  count: 0,
+  idText: new Uint8Array(0),
+  lineStarts: new Uint32Array(1),
+  tabs: new Uint32Array(0),
+  idHighs: new Float64Array(0),
+  idLows: new Uint32Array(0),
+  petIdHighs: new Float64Array(0),
+  petIdLows: new Uint32Array(0),
+  quantities: new Float64Array(0),
+  shipText: new Uint8Array(0),
+  shipStarts: new Uint32Array(1),
+  shipTimes: new Float64Array(0),
+  shipForms: new Uint8Array(0),
+  complete: new Uint8Array(0),
+  widestId: 0,
+  widestPetId: 0,
+};
+
+export class ListScannerThread {
+  readonly #worker: Worker;
+  /** The columns the thread writes, and how far its rows go in them. */
+  #shared = NO_ROWS;
+  #extent: RowsExtent = extentOf(NO_ROWS);
+  #unreadBytes = 0;
+  readonly #ring = new Uint8Array(new SharedArrayBuffer(RING_BYTES));
+  /** Where the next chunk goes in the ring. */
+  #ringAt = 0;
+  /** Where each chunk handed over and not read yet starts in the ring (-1: on a buffer of its own). */
+  readonly #unread: number[] = [];
+  /** The list's first bytes read on main (HEAD_BYTES), or undefined once no longer needed. */
+  #head: OrderListScanner | undefined = new OrderListScanner();
+  #headBytes = 0;
+  #columns: OrderColumns | undefined;
+  #failure: Error | undefined;
+  #wake: (() => void) | undefined;
+
+  readonly #listeners = {
+    message: (message: FromScanner) => {
+      this.#heard(message);
+    },
+    error: (error: Error) => {
+      this.#fail(new Error(`The order list could not be read: ${error.message}`));
+    },
+    exit: () => {
+      this.#fail(new Error('The order list could not be read: its reader stopped.'));
+    },
+  };
+  #whole = false;
+  #closed = false;
+
+  constructor(expectedBytes: number | undefined) {
+    const worker = idle ?? spawn();
+    idle = undefined;
+    worker.ref();
+    worker.on('message', this.#listeners.message);
+    worker.on('error', this.#listeners.error);
+    worker.on('exit', this.#listeners.exit);
+    this.#worker = worker;
+    this.#post({ kind: 'start', expectedBytes, ring: this.#ring.buffer });
+  }
+
+  /** Orders read so far. */
+  get count(): number {
+    return Math.max(this.#extent.count, this.#head?.count ?? 0);
+  }
+
+  /** The orders read so far (see OrderListScanner.rowsSoFar); rows already read never change. */
+  rowsSoFar(): OrderColumns {
+    const head = this.#head;
+    if (head && head.count > this.#extent.count) return head.rowsSoFar();
+    return rowsWithin(this.#shared, this.#extent);
+  }
+
+  /** Hands a chunk over (a copy: the caller keeps its own); waits while too much is unread. */
+  async push(chunk: Uint8Array): Promise<void> {
+    this.#check();
+    const length = chunk.byteLength;
+    const head = this.#head;
+    if (head && this.#extent.count === 0 && this.#headBytes < HEAD_BYTES) {
+      // A refusal here is the thread's too, in the same words: said at once.
+      try {
+        head.push(chunk);
+      } catch (error) {
+        this.#fail(error as Error);
+        throw error;
+      }
+      this.#headBytes += length;
+    } else if (head && this.#extent.count >= head.count) {
+      this.#head = undefined;
+    }
+    if (length > RING_CHUNK_MAX) {
+      const bytes = new Uint8Array(chunk);
+      this.#unread.push(-1);
+      this.#worker.postMessage({ kind: 'chunk', bytes } satisfies ToScanner, [bytes.buffer]);
+    } else {
+      let at = this.#roomFor(length);
+      while (at < 0 && !this.#failure) {
+        await this.#heardNext();
+        at = this.#roomFor(length);
+      }
+      this.#check();
+      this.#ring.set(chunk, at);
+      this.#ringAt = at + length;
+      this.#unread.push(at);
+      this.#post({ kind: 'ring', at, length });
+    }
+    this.#unreadBytes += length;
+    while (this.#unreadBytes > MAX_UNREAD_BYTES && !this.#failure) await this.#heardNext();
+    this.#check();
+  }
+
+  /** Resolves once every chunk handed over is read (rowsSoFar holds their rows); throws as push does. */
+  async read(): Promise<void> {
+    while (this.#unreadBytes > 0 && !this.#failure) await this.#heardNext();
+    this.#check();
+  }
+
+  /** The columns of the whole list; throws if it is not a whole, valid list. */
+  async finish(): Promise<OrderColumns> {
+    this.#check();
+    this.#post({ kind: 'finish' });
+    while (!this.#columns && !this.#failure) await this.#heardNext();
+    this.#check();
+    return this.#columns!;
+  }
+
+  /** Stops the thread (the list is read, failed or no longer wanted). */
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#columns ??= NO_ROWS;
+    const worker = this.#worker;
+    worker.off('message', this.#listeners.message);
+    worker.off('error', this.#listeners.error);
+    worker.off('exit', this.#listeners.exit);
+    // A thread that read a whole list waits for the next one (its compiled scanner is warm then);
+    // one stopped midway may still be reading, so it goes.
+    if (this.#whole && idle === undefined) {
+      worker.unref();
+      idle = worker;
+    } else {
+      void worker.terminate();
+    }
+  }
+
+  /** Where in the ring `length` bytes fit without overwriting a chunk not read yet; -1 if nowhere yet. */
+  #roomFor(length: number): number {
+    const oldest = this.#unread.find((at) => at >= 0);
+    if (oldest === undefined) return 0;
+    const next = this.#ringAt;
+    // Unread chunks lie from `oldest` to `next`, or (wrapped round) from `oldest` to the end and on to `next`.
+    if (next > oldest) {
+      if (next + length <= RING_BYTES) return next;
+      return length <= oldest ? 0 : -1;
+    }
+    return next + length <= oldest ? next : -1;
+  }
+
+  #post(message: ToScanner): void {
+    this.#worker.postMessage(message);
+  }
+
+  #heard(message: FromScanner): void {
+    if (message.kind === 'read') {
+      this.#unreadBytes -= message.bytes;
+      this.#unread.shift();
+      if (message.columns) this.#shared = message.columns;
+      this.#extent = message.extent;
+    } else if (message.kind === 'done') {
+      this.#columns = message.columns;
+      this.#whole = true;
+    } else if (message.kind === 'invalid') {
+      this.#fail(new InvalidOrdersError(message.message));
+    } else if (message.kind === 'crashed') {
+      this.#fail(new Error(`The order list could not be read: ${message.message}`));
+    }
+    this.#wake?.();
+  }
+
+  #fail(error: Error): void {
+    // The first failure is the one to report; a thread stopped after the list is whole is no failure.
+    if (this.#failure || this.#columns) return;
+    this.#failure = error;
+    this.#wake?.();
+  }
+
+  #check(): void {
+    if (this.#failure) throw this.#failure;
+  }
+
+  #heardNext(): Promise<void> {
+    return new Promise((resolve) => {
+      this.#wake = () => {
+        this.#wake = undefined;
+        resolve();
+      };
+    });
+  }
+}
