@@ -1,7 +1,8 @@
 // The order-list scanner on a thread of its own (list-scanner-thread.ts
-// starts it): the body's chunks come in as they download, and after each one
-// main is told how far the rows go, on columns both threads share, so main
-// reads the socket and writes the cache while this thread scans.
+// starts it): the body's chunks come in as they download, a batch at a time,
+// and after each batch main is told how far the rows go, on columns both
+// threads share, so main reads the socket and writes the cache while this
+// thread scans. The whole list's columns stay on those buffers.
 
 import { parentPort } from 'node:worker_threads';
 import { InvalidOrdersError, OrderListScanner } from '../../shared/order-list-scanner.ts';
@@ -51,8 +52,9 @@ port.on('message', (message: ToScanner) => {
       scanner = undefined;
       posted = undefined;
       ring = undefined;
-      const columns = ownColumns(read.finish());
-      port.postMessage({ kind: 'done', columns } satisfies FromScanner, buffersOf(columns));
+      const columns = read.finish();
+      // The whole list's rows stay where they are: main reads the same shared buffers.
+      port.postMessage({ kind: 'done', columns } satisfies FromScanner, plainBuffersOf(columns));
     }
   } catch (error) {
     // A list that is not what the interface says is said in the scanner's own words; anything
@@ -66,30 +68,13 @@ port.on('message', (message: ToScanner) => {
 });
 
 /**
- * The whole list's columns on buffers of their own, exactly sized, to hand
- * over to main: main keeps plain buffers (counted as its own memory, free to
- * hand on), and the shared ones go with this thread.
+ * The buffers of the whole list's columns that are transferred to main: those
+ * still on shared buffers are shared with it as they are (no copy), and main
+ * holds the only reference once this thread has let go of the list; a column
+ * the scanner trimmed to its rows is a plain buffer already, and goes over.
  */
-function ownColumns(columns: OrderColumns): OrderColumns {
-  // A column the scanner trimmed is a copy already (slice makes a plain buffer of its size).
-  const own = <A extends Uint8Array | Uint32Array | Float64Array>(array: A): A =>
-    array.buffer instanceof SharedArrayBuffer ? (array.slice() as A) : array;
-  return {
-    ...columns,
-    idText: own(columns.idText),
-    lineStarts: own(columns.lineStarts),
-    tabs: own(columns.tabs),
-    idHighs: own(columns.idHighs),
-    idLows: own(columns.idLows),
-    petIdHighs: own(columns.petIdHighs),
-    petIdLows: own(columns.petIdLows),
-    quantities: own(columns.quantities),
-    shipText: own(columns.shipText),
-    shipStarts: own(columns.shipStarts),
-    shipTimes: own(columns.shipTimes),
-    shipForms: own(columns.shipForms),
-    complete: own(columns.complete),
-  };
+function plainBuffersOf(columns: OrderColumns): ArrayBuffer[] {
+  return buffersOf(columns).filter((buffer) => !(buffer instanceof SharedArrayBuffer));
 }
 
 function buffersOf(columns: OrderColumns): ArrayBuffer[] {
