@@ -1,10 +1,11 @@
 // A large list is scanned on a thread of its own, so that the machine's
 // second core reads the orders while main reads the socket and writes the
 // cache: the refresh then takes about as long as the longer of the two,
-// not their sum. Each chunk is copied once and its copy handed over (not
-// cloned again); the rows so far come back after each chunk as views on
-// columns both threads share (rowsSoFar), so rows reach the screen while
-// the list downloads; the whole list's columns come back once it is read.
+// not their sum. Each chunk is copied once, into a ring both threads share,
+// and handed over in batches of about half a megabyte; the rows so far come
+// back after each batch as views on columns both threads share (rowsSoFar),
+// so rows reach the screen while the list downloads; once the list is read,
+// main keeps those columns (no copy) and the thread lets go of them.
 // A list that is not what the interface says fails with the scanner's own
 // words, as on main.
 
@@ -78,6 +79,8 @@ const RING_CHUNK_MAX = RING_BYTES / 4;
  * takes to start (a few milliseconds of reading done twice).
  */
 const HEAD_BYTES = 1024 * 1024;
+/** Chunks are handed over in batches of about this many bytes: a message each would cost more than it carries. */
+const BATCH_BYTES = 512 * 1024;
 
 const NO_ROWS: OrderColumns = {
   count: 0,
@@ -107,6 +110,9 @@ export class ListScannerThread {
   readonly #ring = new Uint8Array(new SharedArrayBuffer(RING_BYTES));
   /** Where the next chunk goes in the ring. */
   #ringAt = 0;
+  /** The chunks copied into the ring and not handed over yet: where they start, and their bytes. */
+  #batchAt = 0;
+  #batchBytes = 0;
   /** Where each chunk handed over and not read yet starts in the ring (-1: on a buffer of its own). */
   readonly #unread: number[] = [];
   /** The list's first bytes read on main (HEAD_BYTES), or undefined once no longer needed. */
@@ -171,28 +177,45 @@ export class ListScannerThread {
       this.#head = undefined;
     }
     if (length > RING_CHUNK_MAX) {
+      this.#postBatch(); // the worker reads in order
       const bytes = new Uint8Array(chunk);
       this.#unread.push(-1);
       this.#worker.postMessage({ kind: 'chunk', bytes } satisfies ToScanner, [bytes.buffer]);
     } else {
       let at = this.#roomFor(length);
       while (at < 0 && !this.#failure) {
+        this.#postBatch();
         await this.#heardNext();
         at = this.#roomFor(length);
       }
       this.#check();
+      // A chunk that does not follow the batch in the ring starts a new one.
+      if (at !== this.#ringAt) this.#postBatch();
       this.#ring.set(chunk, at);
+      if (this.#batchBytes === 0) this.#batchAt = at;
       this.#ringAt = at + length;
-      this.#unread.push(at);
-      this.#post({ kind: 'ring', at, length });
+      this.#batchBytes += length;
+      if (this.#batchBytes >= BATCH_BYTES) this.#postBatch();
     }
     this.#unreadBytes += length;
-    while (this.#unreadBytes > MAX_UNREAD_BYTES && !this.#failure) await this.#heardNext();
+    while (this.#unreadBytes > MAX_UNREAD_BYTES && !this.#failure) {
+      this.#postBatch();
+      await this.#heardNext();
+    }
     this.#check();
+  }
+
+  /** Hands over the chunks copied into the ring since the last batch, as one. */
+  #postBatch(): void {
+    if (this.#batchBytes === 0) return;
+    this.#unread.push(this.#batchAt);
+    this.#post({ kind: 'ring', at: this.#batchAt, length: this.#batchBytes });
+    this.#batchBytes = 0;
   }
 
   /** Resolves once every chunk handed over is read (rowsSoFar holds their rows); throws as push does. */
   async read(): Promise<void> {
+    this.#postBatch();
     while (this.#unreadBytes > 0 && !this.#failure) await this.#heardNext();
     this.#check();
   }
@@ -200,6 +223,7 @@ export class ListScannerThread {
   /** The columns of the whole list; throws if it is not a whole, valid list. */
   async finish(): Promise<OrderColumns> {
     this.#check();
+    this.#postBatch();
     this.#post({ kind: 'finish' });
     while (!this.#columns && !this.#failure) await this.#heardNext();
     this.#check();
@@ -227,7 +251,7 @@ export class ListScannerThread {
 
   /** Where in the ring `length` bytes fit without overwriting a chunk not read yet; -1 if nowhere yet. */
   #roomFor(length: number): number {
-    const oldest = this.#unread.find((at) => at >= 0);
+    const oldest = this.#unread.find((at) => at >= 0) ?? (this.#batchBytes > 0 ? this.#batchAt : undefined);
     if (oldest === undefined) return 0;
     const next = this.#ringAt;
     // Unread chunks lie from `oldest` to `next`, or (wrapped round) from `oldest` to the end and on to `next`.

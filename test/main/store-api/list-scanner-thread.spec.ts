@@ -98,6 +98,20 @@ describe('ListScannerThread', () => {
     expect(plain(await reader.finish())).toEqual(plain(onMain(bytes, bytes.length)));
   });
 
+  it('reads the chunks in their order when one too large for the ring comes between small ones', async () => {
+    // Small chunks wait in the ring to go over as one batch; a chunk over 2 MB goes on its own
+    // buffer, after them.
+    const bytes = new TextEncoder().encode(listText(120_000));
+    const sizes = [30_001, 70_000, 2_600_000, 9_999, 3_000_000, 50_000];
+    const reader = thread(bytes.length);
+    for (let at = 0, k = 0; at < bytes.length; k++) {
+      const size = sizes[k % sizes.length]!;
+      await reader.push(bytes.subarray(at, at + size));
+      at += size;
+    }
+    expect(plain(await reader.finish())).toEqual(plain(onMain(bytes, bytes.length)));
+  });
+
   it('has the first rows at once, read on main while the thread has told of none', async () => {
     const bytes = new TextEncoder().encode(listText(20_000));
     const whole = onMain(bytes, bytes.length);
