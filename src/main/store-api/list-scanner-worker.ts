@@ -4,12 +4,25 @@
 // threads share, so main reads the socket and writes the cache while this
 // thread scans. The whole list's columns stay on those buffers.
 
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { parentPort } from 'node:worker_threads';
 import { InvalidOrdersError, OrderListScanner } from '../../shared/order-list-scanner.ts';
 import type { OrderColumns } from '../../shared/order-columns.ts';
 import { extentOf, type FromScanner, type ToScanner } from './list-scanner-messages.ts';
 
 const port = parentPort!;
+
+/**
+ * This thread's garbage collector. A shared buffer's memory is freed once
+ * every thread that held it has collected its objects, and this thread
+ * allocates too little for its collector to run by itself: without a
+ * collection after each list, every list's columns (about 67 MB for a
+ * million orders) and ring stayed in memory while the thread waited for the
+ * next. The flag only makes the collector callable.
+ */
+setFlagsFromString('--expose-gc');
+const collect = runInNewContext('gc') as () => void;
 let scanner: OrderListScanner | undefined;
 /** The buffers main was last given. */
 let posted: ArrayBufferLike[] | undefined;
@@ -55,6 +68,8 @@ port.on('message', (message: ToScanner) => {
       const columns = read.finish();
       // The whole list's rows stay where they are: main reads the same shared buffers.
       port.postMessage({ kind: 'done', columns } satisfies FromScanner, plainBuffersOf(columns));
+      // Once the message is on its way: the list is main's alone, and this thread's share goes.
+      setImmediate(collect);
     }
   } catch (error) {
     // A list that is not what the interface says is said in the scanner's own words; anything
