@@ -251,7 +251,8 @@ export class ListScannerThread {
 
   /** Where in the ring `length` bytes fit without overwriting a chunk not read yet; -1 if nowhere yet. */
   #roomFor(length: number): number {
-    const oldest = this.#unread.find((at) => at >= 0) ?? (this.#batchBytes > 0 ? this.#batchAt : undefined);
+    const oldest =
+      this.#unread.find((at) => at >= 0) ?? (this.#batchBytes > 0 ? this.#batchAt : undefined);
     if (oldest === undefined) return 0;
     const next = this.#ringAt;
     // Unread chunks lie from `oldest` to `next`, or (wrapped round) from `oldest` to the end and on to `next`.
