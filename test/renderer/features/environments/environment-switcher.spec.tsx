@@ -45,6 +45,39 @@ test('switching to production asks the main process and marks production in word
   expect(screen.getByRole('heading', { name: 'Orders — Production' })).toBeTruthy();
 });
 
+test('a switch made while the app is still loading stays made when the load answers after it', async () => {
+  const app = await startTestApp();
+  // The app's first state (asked for at once, Sandbox active) answers only once let go.
+  let letGo!: () => void;
+  const held = new Promise<void>((resolve) => (letGo = resolve));
+  const getState = app.api.app.getState;
+  const api = {
+    ...app.api,
+    app: {
+      ...app.api.app,
+      getState: async () => {
+        const answer = await getState();
+        await held;
+        return answer;
+      },
+    },
+  };
+  const { user } = renderApp({ ...app, api });
+  const radio = (name: string) => screen.getByRole<HTMLInputElement>('radio', { name });
+
+  expect(screen.getByText('Loading…')).toBeTruthy();
+  await user.click(radio('Staging'));
+  await expect.poll(() => activeInMain(app)).toBe('staging');
+  expect(radio('Staging').checked).toBe(true);
+  letGo();
+  expect(await screen.findByRole('heading', { name: 'Orders — Staging' })).toBeTruthy();
+  // Before, the load's answer (Sandbox) came last and the switcher went back to it, while
+  // main had switched: the band said Sandbox over Staging's orders.
+  expect(radio('Staging').checked).toBe(true);
+  expect(screen.getByText('STAGING — test service')).toBeTruthy();
+  expect(screen.queryByText('SANDBOX — demo data')).toBeNull();
+});
+
 test('the arrow keys only move the focus; Enter or Space switches', async () => {
   const app = await startTestApp();
   const { user } = renderApp(app);

@@ -32,9 +32,17 @@ function withView(
 }
 
 export const createEnvironmentsSlice: SliceCreator<EnvironmentsSlice> = (api) => (set, get) => {
-  const applyAppState = (state: AppState) =>
+  /**
+   * The clerk's switches so far. An answer to a question asked before the
+   * latest switch (the app's first state, an earlier switch) does not move
+   * the switcher: the latest switch's own answer does. Without this, a switch
+   * made while the app was still loading flicked back to the environment it
+   * started on, and stayed there when the load's answer came last.
+   */
+  let switches = 0;
+  const applyAppState = (state: AppState, askedAt: number) =>
     set({
-      activeEnvironment: state.activeEnvironment,
+      ...(askedAt === switches ? { activeEnvironment: state.activeEnvironment } : {}),
       environments: state.environments,
       switchProblem: undefined,
     });
@@ -45,6 +53,7 @@ export const createEnvironmentsSlice: SliceCreator<EnvironmentsSlice> = (api) =>
     environments: [],
 
     async loadApp() {
+      const askedAt = switches;
       const result = await api.app.getState();
       if (!result.ok) {
         set({ appLoad: { kind: 'failed', message: result.error.message } });
@@ -52,24 +61,28 @@ export const createEnvironmentsSlice: SliceCreator<EnvironmentsSlice> = (api) =>
       }
       // Before any screen shows: every date, time and number on them follows it.
       followLocale(result.value.locale);
-      applyAppState(result.value);
+      applyAppState(result.value, askedAt);
       get().applyStorageProblem(result.value.storageProblem ?? null);
       for (const state of result.value.connectivity ?? []) get().applyConnectivity(state);
       set({ appLoad: { kind: 'ready' } });
-      await get().loadQuota(result.value.activeEnvironment);
+      // A switch made meanwhile loads its own quota.
+      if (askedAt === switches) await get().loadQuota(result.value.activeEnvironment);
     },
 
     async selectEnvironment(environment) {
       const previous = get().activeEnvironment;
       if (environment === previous) return;
+      const askedAt = ++switches;
       // Shown at once; the main process confirms (or the switch is undone below).
       set({ activeEnvironment: environment, switchProblem: undefined });
       const result = await api.environments.select(environment);
+      // A later switch has the last word, and says its own problem if it has one.
+      if (askedAt !== switches) return;
       if (!result.ok) {
         set({ activeEnvironment: previous, switchProblem: result.error.message });
         return;
       }
-      applyAppState(result.value);
+      applyAppState(result.value, askedAt);
       await get().loadQuota(result.value.activeEnvironment);
     },
 
