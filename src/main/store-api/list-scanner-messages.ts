@@ -2,6 +2,7 @@
 // list-scanner-worker.ts).
 
 import type { OrderColumns } from '../../shared/order-columns.ts';
+import { fitted, type TypedColumn } from '../../shared/typed-arrays.ts';
 
 export type ToScanner =
   | {
@@ -30,7 +31,11 @@ export type FromScanner =
       readonly columns?: OrderColumns;
       readonly extent: RowsExtent;
     }
-  | { readonly kind: 'done'; readonly columns: OrderColumns }
+  /**
+   * The list is whole and valid, and its rows are `extent` of the columns
+   * last posted (`columns` again only if the end made them grow).
+   */
+  | { readonly kind: 'done'; readonly columns?: OrderColumns; readonly extent: RowsExtent }
   /** The list is not what the interface says (InvalidOrdersError's message). */
   | { readonly kind: 'invalid'; readonly message: string }
   | { readonly kind: 'crashed'; readonly message: string }
@@ -83,6 +88,35 @@ export function rowsWithin(columns: OrderColumns, extent: RowsExtent): OrderColu
     shipTimes: whole(columns.shipTimes, count),
     shipForms: whole(columns.shipForms, count),
     complete: whole(columns.complete, count),
+    widestId: extent.widestId,
+    widestPetId: extent.widestPetId,
+  };
+}
+
+/**
+ * The whole list in columns, from the shared columns and how far its rows go:
+ * a view on a column where little of it would be wasted, else a copy of its
+ * own, as the scanner's own finish fits them (typed-arrays.ts).
+ */
+export function wholeListWithin(columns: OrderColumns, extent: RowsExtent): OrderColumns {
+  const { count, idBytes, shipBytes } = extent;
+  const fit = <A extends TypedColumn>(array: A, length: number): A =>
+    fitted(new (array.constructor as new (buffer: ArrayBufferLike) => A)(array.buffer), length);
+  return {
+    count,
+    idText: fit(columns.idText, idBytes),
+    lineStarts: fit(columns.lineStarts, count + 1),
+    tabs: fit(columns.tabs, count),
+    idHighs: fit(columns.idHighs, count),
+    idLows: fit(columns.idLows, count),
+    petIdHighs: fit(columns.petIdHighs, count),
+    petIdLows: fit(columns.petIdLows, count),
+    quantities: fit(columns.quantities, count),
+    shipText: fit(columns.shipText, shipBytes),
+    shipStarts: fit(columns.shipStarts, count + 1),
+    shipTimes: fit(columns.shipTimes, count),
+    shipForms: fit(columns.shipForms, count),
+    complete: fit(columns.complete, count),
     widestId: extent.widestId,
     widestPetId: extent.widestPetId,
   };

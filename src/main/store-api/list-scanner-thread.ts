@@ -18,6 +18,7 @@ import {
   type FromScanner,
   type RowsExtent,
   type ToScanner,
+  wholeListWithin,
 } from './list-scanner-messages.ts';
 
 /**
@@ -28,6 +29,34 @@ const SCRIPT = new URL(
   import.meta.url.endsWith('.ts') ? './list-scanner-worker.ts' : './list-scanner-worker.js',
   import.meta.url,
 );
+
+/**
+ * Bytes of the shared buffers main's objects hold (the columns the thread
+ * writes). V8 counts them in the memory of the thread that made them, not
+ * main's: `sharedBytesHeld` is what main holds of them, so that what main
+ * holds can be measured whole. The columns come over only when one has grown
+ * (see the thread's rowsSoFar); the objects of the last time are garbage then,
+ * so after a collection each buffer is counted once.
+ */
+let sharedBytes = 0;
+const sharedFreed = new FinalizationRegistry<number>((bytes) => {
+  sharedBytes -= bytes;
+});
+
+function holdShared(columns: OrderColumns): OrderColumns {
+  for (const value of Object.values(columns)) {
+    if (ArrayBuffer.isView(value) && value.buffer instanceof SharedArrayBuffer) {
+      sharedBytes += value.buffer.byteLength;
+      sharedFreed.register(value.buffer, value.buffer.byteLength);
+    }
+  }
+  return columns;
+}
+
+/** The bytes of shared column buffers main's objects still hold (memory V8 counts as the thread's). */
+export function sharedBytesHeld(): number {
+  return sharedBytes;
+}
 
 /** A thread that read its last list whole, kept for the next (unref'd: it keeps no process alive). */
 let idle: Worker | undefined;
@@ -271,10 +300,11 @@ export class ListScannerThread {
     if (message.kind === 'read') {
       this.#unreadBytes -= message.bytes;
       this.#unread.shift();
-      if (message.columns) this.#shared = message.columns;
+      if (message.columns) this.#shared = holdShared(message.columns);
       this.#extent = message.extent;
     } else if (message.kind === 'done') {
-      this.#columns = message.columns;
+      if (message.columns) this.#shared = holdShared(message.columns);
+      this.#columns = wholeListWithin(this.#shared, message.extent);
       this.#whole = true;
     } else if (message.kind === 'invalid') {
       this.#fail(new InvalidOrdersError(message.message));

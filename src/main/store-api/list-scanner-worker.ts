@@ -9,7 +9,12 @@ import { runInNewContext } from 'node:vm';
 import { parentPort } from 'node:worker_threads';
 import { InvalidOrdersError, OrderListScanner } from '../../shared/order-list-scanner.ts';
 import type { OrderColumns } from '../../shared/order-columns.ts';
-import { extentOf, type FromScanner, type ToScanner } from './list-scanner-messages.ts';
+import {
+  extentOf,
+  type FromScanner,
+  type RowsExtent,
+  type ToScanner,
+} from './list-scanner-messages.ts';
 
 const port = parentPort!;
 
@@ -48,26 +53,21 @@ port.on('message', (message: ToScanner) => {
           ? ring!.subarray(message.at, message.at + message.length)
           : message.bytes;
       scanner!.push(bytes);
-      const rows = scanner!.rowsSoFar();
-      // The columns' buffers go once each (a shared buffer is slow to post); then only how far.
-      const grown =
-        posted === undefined || buffersOf(rows).some((buffer, k) => buffer !== posted![k]);
-      if (grown) posted = buffersOf(rows);
       port.postMessage({
         kind: 'read',
         bytes: bytes.byteLength,
-        ...(grown ? { columns: rows } : {}),
-        extent: extentOf(rows),
+        ...rowsSoFar(scanner!),
       } satisfies FromScanner);
     } else if (message.kind === 'finish') {
       const read = scanner!;
+      read.finish(); // a list cut off or malformed at its end is refused here
+      // Main builds the whole list from the columns it has: only how far they go goes over.
+      const rows = rowsSoFar(read);
       // A thread waiting for its next list holds nothing of the last one.
       scanner = undefined;
       posted = undefined;
       ring = undefined;
-      const columns = read.finish();
-      // The whole list's rows stay where they are: main reads the same shared buffers.
-      port.postMessage({ kind: 'done', columns } satisfies FromScanner, plainBuffersOf(columns));
+      port.postMessage({ kind: 'done', ...rows } satisfies FromScanner);
       // Once the message is on its way: the list is main's alone, and this thread's share goes.
       setImmediate(collect);
     }
@@ -83,13 +83,15 @@ port.on('message', (message: ToScanner) => {
 });
 
 /**
- * The buffers of the whole list's columns that are transferred to main: those
- * still on shared buffers are shared with it as they are (no copy), and main
- * holds the only reference once this thread has let go of the list; a column
- * the scanner trimmed to its rows is a plain buffer already, and goes over.
+ * How far the rows go, with the columns themselves only when they have grown
+ * into new buffers since main last got them (a shared buffer is slow to post,
+ * and main would hold two objects for one buffer).
  */
-function plainBuffersOf(columns: OrderColumns): ArrayBuffer[] {
-  return buffersOf(columns).filter((buffer) => !(buffer instanceof SharedArrayBuffer));
+function rowsSoFar(read: OrderListScanner): { columns?: OrderColumns; extent: RowsExtent } {
+  const rows = read.rowsSoFar();
+  const grown = posted === undefined || buffersOf(rows).some((buffer, k) => buffer !== posted![k]);
+  if (grown) posted = buffersOf(rows);
+  return { ...(grown ? { columns: rows } : {}), extent: extentOf(rows) };
 }
 
 function buffersOf(columns: OrderColumns): ArrayBuffer[] {

@@ -5,13 +5,18 @@
 
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RequestGate } from '../../../src/main/quota/gate.ts';
 import { startSandbox, type Sandbox } from '../../../src/main/sandbox/server.ts';
 import { realTiming } from '../../../src/main/store-api/clock.ts';
 import { StoreClient } from '../../../src/main/store-api/client.ts';
 import { StoreApiError } from '../../../src/main/store-api/errors.ts';
-import { ListScannerThread } from '../../../src/main/store-api/list-scanner-thread.ts';
+import {
+  ListScannerThread,
+  sharedBytesHeld,
+} from '../../../src/main/store-api/list-scanner-thread.ts';
 import { RetryBudget } from '../../../src/main/store-api/retry-budget.ts';
 import type { OrderColumns } from '../../../src/shared/order-columns.ts';
 import {
@@ -125,6 +130,34 @@ describe('ListScannerThread', () => {
     ]);
     const { before, after } = JSON.parse(stdout) as { before: number; after: number };
     expect(after - before).toBeLessThan(60);
+  });
+
+  it('counts the shared buffers main holds of a list, and none once main lets go of it', async () => {
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    const settled = async (): Promise<number> => {
+      for (let round = 0; round < 20; round++) {
+        collect();
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      return sharedBytesHeld();
+    };
+    const before = await settled();
+    // Read and held in a function of its own: once it returns, main holds nothing of the list.
+    await (async () => {
+      const bytes = new TextEncoder().encode(listText(20_000));
+      const reader = new ListScannerThread(bytes.length);
+      for (const chunk of chunksOf(bytes, 64 * 1024)) await reader.push(chunk);
+      const columns = await reader.finish();
+      reader.close();
+      // V8 counts these buffers as the thread's memory: main's figure must include them.
+      const held = await settled();
+      expect(columns.idHighs.buffer).toBeInstanceOf(SharedArrayBuffer);
+      expect(held - before).toBeGreaterThanOrEqual(
+        columns.idHighs.byteLength + columns.idLows.byteLength + columns.idText.byteLength,
+      );
+    })();
+    expect(await settled()).toBe(before);
   });
 
   it('has the first rows at once, read on main while the thread has told of none', async () => {
