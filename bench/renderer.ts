@@ -350,7 +350,7 @@ export async function benchStream(orders: number, mbPerSecond: number): Promise<
         check: { ok: settled <= 200, rule: '(<= 200 ms)' },
       },
       {
-        name: `${label}: main holds once handed over (heap + array buffers, measured)`,
+        name: `${label}: main holds once handed over (heap, array buffers and shared buffers, measured)`,
         value: mb(mainHeld),
         figure: { name: 'memory.main.ratio', value: mainHeld, unit: 'bytes', baseline: bodyBytes },
         ratio: mainHeld / bodyBytes,
