@@ -43,7 +43,7 @@ import { InvalidOrdersError, OrderListScanner } from '../../shared/order-list-sc
 import type { StoreEndpoint } from '../../shared/deprecations.ts';
 import { readDeprecationHeaders, type DeprecationHeaders } from './deprecation.ts';
 import { KEY_PLACEHOLDER, serviceText, withoutSecrets } from './service-text.ts';
-import { ListScannerThread } from './list-scanner-thread.ts';
+import { ListScannerThread, listThreadUsable } from './list-scanner-thread.ts';
 
 export interface StoreClientOptions {
   /** Validated base URL ending with /v1 (src/shared/environments.ts). */
@@ -328,7 +328,9 @@ export class StoreClient {
       const declared = Number(response.headers.get('content-length') ?? Number.NaN);
       const totalBytes = Number.isSafeInteger(declared) && declared > 0 ? declared : undefined;
       const scanner =
-        totalBytes !== undefined && totalBytes >= this.#options.listThreadFromBytes
+        totalBytes !== undefined &&
+        totalBytes >= this.#options.listThreadFromBytes &&
+        listThreadUsable()
           ? new ListScannerThread(totalBytes)
           : new OrderListScanner(totalBytes === undefined ? {} : { expectedBytes: totalBytes });
       const reader = response.body?.getReader() as

@@ -35,7 +35,13 @@ export type FromScanner =
    * The list is whole and valid, and its rows are `extent` of the columns
    * last posted (`columns` again only if the end made them grow).
    */
-  | { readonly kind: 'done'; readonly columns?: OrderColumns; readonly extent: RowsExtent }
+  | {
+      readonly kind: 'done';
+      readonly columns?: OrderColumns;
+      readonly extent: RowsExtent;
+      /** Whether the thread collects its garbage now (else main ends it: see the worker). */
+      readonly collects: boolean;
+    }
   /** The list is not what the interface says (InvalidOrdersError's message). */
   | { readonly kind: 'invalid'; readonly message: string }
   | { readonly kind: 'crashed'; readonly message: string }

@@ -75,6 +75,7 @@ function spawn(): Worker {
  * once it runs (or could not start: the list then fails in plain words).
  */
 export function prepareListThread(): Promise<void> {
+  if (broken) return Promise.resolve();
   if (!idle) {
     idle = spawn();
     idle.unref();
@@ -103,11 +104,22 @@ const RING_BYTES = 8 * 1024 * 1024;
 /** A chunk larger than this goes over on a buffer of its own. */
 const RING_CHUNK_MAX = RING_BYTES / 4;
 /**
- * The list's first bytes are read on main too, until the thread has told of
- * rows: the first rows reach the screen at once, however long the thread
- * takes to start (a few milliseconds of reading done twice).
+ * A thread that could not start or stopped before telling of any row (its
+ * script missing from a package, a platform without workers): the lists after
+ * it are read on main, as a small one is.
  */
+let broken = false;
+
+/** A thread has told of rows once: the threads work here, and main reads only the first bytes too. */
+let proven = false;
+/** What main reads of a list too once the threads are proven (the first rows, at once). */
 const HEAD_BYTES = 1024 * 1024;
+
+/** Whether a large list may be read on a thread of its own (see `broken`). */
+export function listThreadUsable(): boolean {
+  return !broken;
+}
+
 /** Chunks are handed over in batches of about this many bytes: a message each would cost more than it carries. */
 const BATCH_BYTES = 512 * 1024;
 
@@ -144,9 +156,20 @@ export class ListScannerThread {
   #batchBytes = 0;
   /** Where each chunk handed over and not read yet starts in the ring (-1: on a buffer of its own). */
   readonly #unread: number[] = [];
-  /** The list's first bytes read on main (HEAD_BYTES), or undefined once no longer needed. */
+  /**
+   * The list read on main as well until the thread has told of rows: the
+   * first rows reach the screen at once however long the thread takes to
+   * start, a list refused by its first bytes fails at once, and a thread that
+   * cannot start leaves main with every byte read (`#onMain`). Once a thread
+   * has told of rows (`proven`), only the first HEAD_BYTES. Undefined once the
+   * thread has caught up with it.
+   */
   #head: OrderListScanner | undefined = new OrderListScanner();
   #headBytes = 0;
+  /** The head has read every byte so far: main can go on alone. */
+  #headWhole = true;
+  /** The thread stopped before telling of any row: main reads the list, on `#head`. */
+  #onMain = false;
   #columns: OrderColumns | undefined;
   #failure: Error | undefined;
   #wake: (() => void) | undefined;
@@ -156,18 +179,21 @@ export class ListScannerThread {
       this.#heard(message);
     },
     error: (error: Error) => {
-      this.#fail(new Error(`The order list could not be read: ${error.message}`));
+      if (!this.#readOnMain())
+        this.#fail(new Error(`The order list could not be read: ${error.message}`));
     },
     exit: () => {
-      this.#fail(new Error('The order list could not be read: its reader stopped.'));
+      if (!this.#readOnMain())
+        this.#fail(new Error('The order list could not be read: its reader stopped.'));
     },
   };
-  #whole = false;
+  /** The thread read the list whole and has let go of it: it may read the next. */
+  #reusable = false;
   #closed = false;
 
-  constructor(expectedBytes: number | undefined) {
-    const worker = idle ?? spawn();
-    idle = undefined;
+  /** `worker`: a thread of the caller's instead of the module's own (tests give one that fails). */
+  constructor(expectedBytes: number | undefined, worker: Worker = idle ?? spawn()) {
+    if (worker === idle) idle = undefined;
     worker.ref();
     worker.on('message', this.#listeners.message);
     worker.on('error', this.#listeners.error);
@@ -193,7 +219,7 @@ export class ListScannerThread {
     this.#check();
     const length = chunk.byteLength;
     const head = this.#head;
-    if (head && this.#extent.count === 0 && this.#headBytes < HEAD_BYTES) {
+    if (head && this.#extent.count === 0 && this.#headWhole) {
       // A refusal here is the thread's too, in the same words: said at once.
       try {
         head.push(chunk);
@@ -202,9 +228,13 @@ export class ListScannerThread {
         throw error;
       }
       this.#headBytes += length;
+      if (proven && this.#headBytes >= HEAD_BYTES) this.#headWhole = false;
     } else if (head && this.#extent.count >= head.count) {
       this.#head = undefined;
+    } else {
+      this.#headWhole = false;
     }
+    if (this.#onMain) return;
     if (length > RING_CHUNK_MAX) {
       this.#postBatch(); // the worker reads in order
       const bytes = new Uint8Array(chunk);
@@ -212,12 +242,13 @@ export class ListScannerThread {
       this.#worker.postMessage({ kind: 'chunk', bytes } satisfies ToScanner, [bytes.buffer]);
     } else {
       let at = this.#roomFor(length);
-      while (at < 0 && !this.#failure) {
+      while (at < 0 && !this.#failure && !this.#onMain) {
         this.#postBatch();
         await this.#heardNext();
         at = this.#roomFor(length);
       }
       this.#check();
+      if (this.#onMain) return;
       // A chunk that does not follow the batch in the ring starts a new one.
       if (at !== this.#ringAt) this.#postBatch();
       this.#ring.set(chunk, at);
@@ -227,11 +258,24 @@ export class ListScannerThread {
       if (this.#batchBytes >= BATCH_BYTES) this.#postBatch();
     }
     this.#unreadBytes += length;
-    while (this.#unreadBytes > MAX_UNREAD_BYTES && !this.#failure) {
+    while (this.#unreadBytes > MAX_UNREAD_BYTES && !this.#failure && !this.#onMain) {
       this.#postBatch();
       await this.#heardNext();
     }
     this.#check();
+  }
+
+  /**
+   * The thread stopped: if it had told of no row yet, main has read every
+   * byte too and reads the rest; returns whether it does (or the list is done).
+   */
+  #readOnMain(): boolean {
+    if (this.#columns || this.#failure) return true;
+    if (!this.#head || !this.#headWhole || this.#extent.count > 0) return false;
+    broken = true;
+    this.#onMain = true;
+    this.#wake?.();
+    return true;
   }
 
   /** Hands over the chunks copied into the ring since the last batch, as one. */
@@ -244,18 +288,29 @@ export class ListScannerThread {
 
   /** Resolves once every chunk handed over is read (rowsSoFar holds their rows); throws as push does. */
   async read(): Promise<void> {
+    if (this.#onMain) return;
     this.#postBatch();
-    while (this.#unreadBytes > 0 && !this.#failure) await this.#heardNext();
+    while (this.#unreadBytes > 0 && !this.#failure && !this.#onMain) await this.#heardNext();
     this.#check();
   }
 
   /** The columns of the whole list; throws if it is not a whole, valid list. */
   async finish(): Promise<OrderColumns> {
     this.#check();
-    this.#postBatch();
-    this.#post({ kind: 'finish' });
-    while (!this.#columns && !this.#failure) await this.#heardNext();
-    this.#check();
+    if (!this.#onMain) {
+      this.#postBatch();
+      this.#post({ kind: 'finish' });
+      while (!this.#columns && !this.#failure && !this.#onMain) await this.#heardNext();
+      this.#check();
+    }
+    if (this.#onMain) {
+      try {
+        this.#columns = this.#head!.finish();
+      } catch (error) {
+        this.#fail(error as Error);
+        throw error;
+      }
+    }
     return this.#columns!;
   }
 
@@ -269,8 +324,8 @@ export class ListScannerThread {
     worker.off('error', this.#listeners.error);
     worker.off('exit', this.#listeners.exit);
     // A thread that read a whole list waits for the next one (its compiled scanner is warm then);
-    // one stopped midway may still be reading, so it goes.
-    if (this.#whole && idle === undefined) {
+    // one stopped midway may still be reading, and one that cannot collect would keep the list.
+    if (this.#reusable && idle === undefined) {
       worker.unref();
       idle = worker;
     } else {
@@ -298,6 +353,7 @@ export class ListScannerThread {
 
   #heard(message: FromScanner): void {
     if (message.kind === 'read') {
+      proven = true;
       this.#unreadBytes -= message.bytes;
       this.#unread.shift();
       if (message.columns) this.#shared = holdShared(message.columns);
@@ -305,7 +361,8 @@ export class ListScannerThread {
     } else if (message.kind === 'done') {
       if (message.columns) this.#shared = holdShared(message.columns);
       this.#columns = wholeListWithin(this.#shared, message.extent);
-      this.#whole = true;
+      // A thread that cannot collect would keep the list's buffers while it waits: it is ended.
+      this.#reusable = message.collects;
     } else if (message.kind === 'invalid') {
       this.#fail(new InvalidOrdersError(message.message));
     } else if (message.kind === 'crashed') {

@@ -24,10 +24,19 @@ const port = parentPort!;
  * allocates too little for its collector to run by itself: without a
  * collection after each list, every list's columns (about 67 MB for a
  * million orders) and ring stayed in memory while the thread waited for the
- * next. The flag only makes the collector callable.
+ * next. The flag only makes the collector callable. Where it cannot be had,
+ * main ends the thread after each list instead (`collects` in 'done').
  */
-setFlagsFromString('--expose-gc');
-const collect = runInNewContext('gc') as () => void;
+function collector(): (() => void) | undefined {
+  try {
+    setFlagsFromString('--expose-gc');
+    const gc: unknown = runInNewContext('gc');
+    return typeof gc === 'function' ? (gc as () => void) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+const collect = collector();
 let scanner: OrderListScanner | undefined;
 /** The buffers main was last given. */
 let posted: ArrayBufferLike[] | undefined;
@@ -67,9 +76,13 @@ port.on('message', (message: ToScanner) => {
       scanner = undefined;
       posted = undefined;
       ring = undefined;
-      port.postMessage({ kind: 'done', ...rows } satisfies FromScanner);
+      port.postMessage({
+        kind: 'done',
+        ...rows,
+        collects: collect !== undefined,
+      } satisfies FromScanner);
       // Once the message is on its way: the list is main's alone, and this thread's share goes.
-      setImmediate(collect);
+      if (collect) setImmediate(collect);
     }
   } catch (error) {
     // A list that is not what the interface says is said in the scanner's own words; anything
