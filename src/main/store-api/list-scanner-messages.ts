@@ -66,37 +66,49 @@ export function extentOf(rows: OrderColumns): RowsExtent {
   };
 }
 
+/** Each column of `columns` cut to `extent` by `cut` (the text columns to their bytes). */
+function columnsWithin(
+  columns: OrderColumns,
+  extent: RowsExtent,
+  cut: <A extends TypedColumn>(array: A, length: number) => A,
+): OrderColumns {
+  const { count, idBytes, shipBytes } = extent;
+  return {
+    count,
+    idText: cut(columns.idText, idBytes),
+    lineStarts: cut(columns.lineStarts, count + 1),
+    tabs: cut(columns.tabs, count),
+    idHighs: cut(columns.idHighs, count),
+    idLows: cut(columns.idLows, count),
+    petIdHighs: cut(columns.petIdHighs, count),
+    petIdLows: cut(columns.petIdLows, count),
+    quantities: cut(columns.quantities, count),
+    shipText: cut(columns.shipText, shipBytes),
+    shipStarts: cut(columns.shipStarts, count + 1),
+    shipTimes: cut(columns.shipTimes, count),
+    shipForms: cut(columns.shipForms, count),
+    complete: cut(columns.complete, count),
+    widestId: extent.widestId,
+    widestPetId: extent.widestPetId,
+  };
+}
+
+/** A typed array of the same kind on the whole of `array`'s buffer. */
+function onWholeBuffer<A extends TypedColumn>(array: A): A {
+  return new (array.constructor as new (buffer: ArrayBufferLike) => A)(array.buffer);
+}
+
 /**
  * The first `extent` of columns (any views on their buffers): the rows so
  * far. The thread that writes them wrote the ends of the line and ship-text
  * offsets (index `count`) before it told how far they go.
  */
 export function rowsWithin(columns: OrderColumns, extent: RowsExtent): OrderColumns {
-  const { count, idBytes, shipBytes } = extent;
-  const whole = <A extends Uint8Array | Uint32Array | Float64Array>(array: A, length: number): A =>
-    new (array.constructor as new (buffer: ArrayBufferLike, offset: number, length: number) => A)(
-      array.buffer,
-      0,
-      length,
-    );
-  return {
-    count,
-    idText: whole(columns.idText, idBytes),
-    lineStarts: whole(columns.lineStarts, count + 1),
-    tabs: whole(columns.tabs, count),
-    idHighs: whole(columns.idHighs, count),
-    idLows: whole(columns.idLows, count),
-    petIdHighs: whole(columns.petIdHighs, count),
-    petIdLows: whole(columns.petIdLows, count),
-    quantities: whole(columns.quantities, count),
-    shipText: whole(columns.shipText, shipBytes),
-    shipStarts: whole(columns.shipStarts, count + 1),
-    shipTimes: whole(columns.shipTimes, count),
-    shipForms: whole(columns.shipForms, count),
-    complete: whole(columns.complete, count),
-    widestId: extent.widestId,
-    widestPetId: extent.widestPetId,
-  };
+  return columnsWithin(
+    columns,
+    extent,
+    (array, length) => onWholeBuffer(array).subarray(0, length) as typeof array,
+  );
 }
 
 /**
@@ -105,25 +117,5 @@ export function rowsWithin(columns: OrderColumns, extent: RowsExtent): OrderColu
  * own, as the scanner's own finish fits them (typed-arrays.ts).
  */
 export function wholeListWithin(columns: OrderColumns, extent: RowsExtent): OrderColumns {
-  const { count, idBytes, shipBytes } = extent;
-  const fit = <A extends TypedColumn>(array: A, length: number): A =>
-    fitted(new (array.constructor as new (buffer: ArrayBufferLike) => A)(array.buffer), length);
-  return {
-    count,
-    idText: fit(columns.idText, idBytes),
-    lineStarts: fit(columns.lineStarts, count + 1),
-    tabs: fit(columns.tabs, count),
-    idHighs: fit(columns.idHighs, count),
-    idLows: fit(columns.idLows, count),
-    petIdHighs: fit(columns.petIdHighs, count),
-    petIdLows: fit(columns.petIdLows, count),
-    quantities: fit(columns.quantities, count),
-    shipText: fit(columns.shipText, shipBytes),
-    shipStarts: fit(columns.shipStarts, count + 1),
-    shipTimes: fit(columns.shipTimes, count),
-    shipForms: fit(columns.shipForms, count),
-    complete: fit(columns.complete, count),
-    widestId: extent.widestId,
-    widestPetId: extent.widestPetId,
-  };
+  return columnsWithin(columns, extent, (array, length) => fitted(onWholeBuffer(array), length));
 }
