@@ -145,6 +145,12 @@ export class DomainWatcher {
   readonly #listeners = new Set<WatchListener>();
   #saved: Promise<Record<string, Saved>> | undefined;
   #saving: Promise<void> = Promise.resolve();
+  /**
+   * Saves under way, from before they read the saved file: one that had not
+   * reached `#saving` yet when close looked wrote after it (a test's clean-up
+   * met its temporary file in the folder it was removing).
+   */
+  readonly #persisting = new Set<Promise<void>>();
   /** Reconciliations run one at a time. */
   #reconciling: Promise<void> = Promise.resolve();
   /** Projects whose saved schedules were taken up: the others' stay on disk as they were. */
@@ -217,6 +223,7 @@ export class DomainWatcher {
       return watched.loop ? [watched.loop] : [];
     });
     await Promise.all(loops);
+    while (this.#persisting.size > 0) await Promise.all([...this.#persisting]);
     await this.#saving;
   }
 
@@ -388,7 +395,18 @@ export class DomainWatcher {
     return this.#saved;
   }
 
+  /** Saves the schedules; close waits for every save begun, from its first step. */
   async #persist(): Promise<void> {
+    const persisted = this.#persistNow();
+    this.#persisting.add(persisted);
+    try {
+      await persisted;
+    } finally {
+      this.#persisting.delete(persisted);
+    }
+  }
+
+  async #persistNow(): Promise<void> {
     const domains: Record<string, Saved> = {};
     for (const [key, saved] of Object.entries(await this.#readSaved())) {
       if (!this.#reconciled.has(key.slice(0, key.indexOf(' ')))) domains[key] = saved;
