@@ -220,7 +220,9 @@ export async function startInProcessApp(
     close: async () => {
       await services.close();
       await sandbox.close();
-      if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
+      // A refresh the test left under way may still open its cache's temporary file while the
+      // folder goes (the app sweeps such files at its next start): the removal tries again.
+      if (ownDataDir) rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
     },
   };
 }
