@@ -85,8 +85,11 @@ export interface OrdersGridProps {
   /** Element describing `cancelBlocked`, for the disabled buttons. */
   readonly cancelBlockedId: string;
   readonly onSort: (column: SortColumn) => void;
-  /** A row was selected: by a click (`pointer`), or by the keyboard moving through the list. */
-  readonly onSelect: (position: number, how: 'pointer' | 'keyboard') => void;
+  /**
+   * A row was selected: by a click (`pointer`, which opens its details), by
+   * the keyboard moving through the list, or for its menu (a right-click).
+   */
+  readonly onSelect: (position: number, how: 'pointer' | 'keyboard' | 'menu') => void;
   readonly onOpenDetails: () => void;
   readonly onCancel: (orderId: string) => void;
   /** Rows ticked for a bulk cancel. */
@@ -566,15 +569,20 @@ function attachRows({
     }
     current.onSelect(at, 'pointer');
   };
+  // A double-click on the row opens its details; on a control in it (the tick box, Cancel), it is
+  // that control's two clicks and nothing more.
   const onDoubleClick = (event: MouseEvent) => {
-    if (pool.positionOf(event.target) !== undefined) latest.current.onOpenDetails();
+    if (pool.positionOf(event.target) === undefined || !(event.target instanceof Element)) return;
+    if (event.target.closest('input, button')) return;
+    latest.current.onOpenDetails();
   };
-  // The row's own menu instead of the page's (which has nothing for a row).
+  // The row's own menu instead of the page's (which has nothing for a row). The row is selected
+  // for it, and the details wait for the menu's "Open details".
   const onContextMenu = (event: MouseEvent) => {
     const at = pool.positionOf(event.target);
     if (at === undefined) return;
     event.preventDefault();
-    latest.current.onSelect(at, 'pointer');
+    latest.current.onSelect(at, 'menu');
     setMenu({ position: at, x: event.clientX, y: event.clientY });
   };
   const onFocus = (event: FocusEvent) => {
