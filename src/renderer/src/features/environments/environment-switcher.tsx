@@ -56,8 +56,10 @@ export function EnvironmentSwitcher() {
             onChange={() => void selectEnvironment(id)}
           />
           <span className="switcher-text">
-            {ENVIRONMENT_LABELS[id]}
-            {id === 'production' && <span className="switcher-live"> — live</span>}
+            <span className="switcher-words">
+              {ENVIRONMENT_LABELS[id]}
+              {id === 'production' && <span className="switcher-live"> — live</span>}
+            </span>
           </span>
         </label>
       ))}
