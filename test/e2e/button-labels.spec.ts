@@ -22,7 +22,8 @@ interface Label {
 
 /** Page code: each visible button's label and how far from the middle its capitals are. */
 function labelsOffCentre(): Label[] {
-  const context = document.createElement('canvas').getContext('2d')!;
+  const context = document.createElement('canvas').getContext('2d');
+  if (!context) return [];
   const labels: Label[] = [];
   for (const button of document.querySelectorAll<HTMLElement>('button, .switcher-text')) {
     const box = button.getBoundingClientRect();
@@ -61,7 +62,7 @@ function labelsOffCentre(): Label[] {
       bottom: box.bottom - parseFloat(style.borderBottomWidth),
     };
     const off = ((top + bottom) / 2 - (inside.top + inside.bottom) / 2) * devicePixelRatio;
-    labels.push({ text: button.textContent!.trim(), off: Math.round(off * 10) / 10 });
+    labels.push({ text: button.textContent.trim(), off: Math.round(off * 10) / 10 });
   }
   return labels;
 }

@@ -56,10 +56,8 @@ export function EnvironmentSwitcher() {
             onChange={() => void selectEnvironment(id)}
           />
           <span className="switcher-text">
-            <span className="switcher-words">
-              {ENVIRONMENT_LABELS[id]}
-              {id === 'production' && <span className="switcher-live"> — live</span>}
-            </span>
+            {ENVIRONMENT_LABELS[id]}
+            {id === 'production' && <span className="switcher-live"> — live</span>}
           </span>
         </label>
       ))}
