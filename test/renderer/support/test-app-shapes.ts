@@ -46,8 +46,6 @@ export interface TestSandboxOptions {
   readonly orders?: number;
   /** Injected faults, e.g. "latency=300@1" (src/main/sandbox/faults.ts). */
   readonly faults?: string;
-  /** How a latency fault waits: a test holds requests at the service with its own. */
-  readonly sleep?: (ms: number) => Promise<void>;
   /** Order and pet ids above 2^53. */
   readonly bigIds?: boolean;
   readonly seed?: number;

@@ -133,7 +133,19 @@ export interface OrdersSlice {
   readonly cancelFlow: CancelFlow;
   readonly ordersQuery: OrdersQuery;
   readonly ordersPanel: OrdersPanel;
+  /**
+   * Epoch ms of the last time the machine woke, the screen was unlocked or
+   * the network came back: the automatic refresh's timer slept, and is set
+   * again from the wall clock.
+   */
+  readonly wokeAt?: number;
   showOrdersPanel(panel: OrdersPanel): void;
+  /**
+   * The machine woke or the network came back (main's `app:awake`, the page's
+   * `online`): the active environment's list is refreshed now if a refresh is
+   * due, and the timer for the next one is set again.
+   */
+  awake(): Promise<void>;
   /** Shows the saved copy at once and reads the local marks and log, once per session and environment. */
   openOrders(environment: EnvironmentId): Promise<void>;
   refreshOrders(environment: EnvironmentId): Promise<void>;
@@ -296,6 +308,11 @@ export const createOrdersSlice =
 
       showOrdersPanel(panel) {
         set({ ordersPanel: panel });
+      },
+
+      async awake() {
+        set({ wokeAt: Date.now() });
+        await get().autoRefreshIfDue(get().activeEnvironment);
       },
 
       async openOrders(environment) {
