@@ -142,8 +142,9 @@ export interface OrdersSlice {
   showOrdersPanel(panel: OrdersPanel): void;
   /**
    * The machine woke or the network came back (main's `app:awake`, the page's
-   * `online`): the active environment's list is refreshed now if a refresh is
-   * due, and the timer for the next one is set again.
+   * `online`): the active environment's service is looked at now if it could
+   * not be reached, its list refreshed if a refresh is due, and the timer for
+   * the next one set again.
    */
   awake(): Promise<void>;
   /** Shows the saved copy at once and reads the local marks and log, once per session and environment. */
@@ -312,7 +313,12 @@ export const createOrdersSlice =
 
       async awake() {
         set({ wokeAt: Date.now() });
-        await get().autoRefreshIfDue(get().activeEnvironment);
+        const environment = get().activeEnvironment;
+        // A service the window last found unreachable is looked at now (its answer ends the
+        // notice, and a bulk cancel waiting on it carries on); one that answered gets its
+        // refresh if one is due.
+        if (isOffline(get(), environment)) await api.connection.test(environment);
+        else await get().autoRefreshIfDue(environment);
       },
 
       async openOrders(environment) {
