@@ -3,8 +3,11 @@
 // Here there is no display, so it runs headless and says where to look: the
 // page's DevTools (which Chromium serves itself) and a screenshot of the
 // first screen. The test goes where it says, and finds the Sandbox's orders.
+// DevTools are asked for on a port of the test's choosing (--port N, as the
+// README's ssh forwarding needs): Chromium writes down only a port it chose.
 
 import { existsSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +24,19 @@ import {
 let checkout: Awaited<ReturnType<typeof freshCheckout>>;
 let home: StandinHome;
 let run: StandinRun;
+let port: number;
+
+/** A port nothing listens on now (the system's choice, given back). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port: chosen } = server.address() as { port: number };
+      server.close(() => resolve(chosen));
+    });
+  });
+}
 
 describe.skipIf(!hasChromium)('npm run harness from a fresh checkout', () => {
   beforeAll(async () => {
@@ -29,7 +45,8 @@ describe.skipIf(!hasChromium)('npm run harness from a fresh checkout', () => {
     // Its temporary data folder and Chromium's profile go where the test removes them.
     const tmp = join(home.dir, 'tmp');
     mkdirSync(tmp);
-    run = startStandin(['npm', 'run', 'harness'], {
+    port = await freePort();
+    run = startStandin(['npm', 'run', 'harness', '--', '--port', String(port)], {
       cwd: checkout.dir,
       home,
       env: { TMPDIR: tmp },
@@ -57,6 +74,7 @@ describe.skipIf(!hasChromium)('npm run harness from a fresh checkout', () => {
     expect(run.output()).toContain('headless Chromium (no display here)');
     // DevTools' own page, from Chromium, for the app's page.
     const devtools = new URL(inspector).origin;
+    expect(devtools).toBe(`http://127.0.0.1:${port}`);
     const frontend = await fetch(inspector);
     expect(frontend.status).toBe(200);
     expect(await frontend.text()).toContain('<title>DevTools</title>');

@@ -170,7 +170,7 @@ async function startApp(): Promise<void> {
         context.on('close', () => {
           if (!app.quitting) app.exit(0);
         });
-        control?.publish({ devtools: devtoolsEndpoint() });
+        control?.publish({ devtools: devtoolsEndpoint()?.http });
         app.markReady();
       },
       (error: unknown) => fail(`Chromium did not start: ${String(error)}`),
