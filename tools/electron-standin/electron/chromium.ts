@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -134,6 +134,22 @@ function assertPortFree(port: number): Promise<void> {
     probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
   });
 }
+
+/**
+ * A page for a new window. Chromium opens with one blank tab, which the first
+ * window takes, so the app's windows are the only pages anyone attached to
+ * the DevTools endpoint sees (playwright's Electron driver takes the first
+ * page for the first window), as in Electron.
+ */
+export async function windowPage(): Promise<Page> {
+  const current = chromiumContext();
+  const blank = current.pages().find((page) => page.url() === 'about:blank' && !taken.has(page));
+  const page = blank ?? (await current.newPage());
+  taken.add(page);
+  return page;
+}
+
+const taken = new WeakSet<Page>();
 
 export function chromiumContext(): BrowserContext {
   if (!context) throw new Error('Chromium is not running yet (before the app is ready).');
