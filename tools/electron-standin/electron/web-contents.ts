@@ -188,6 +188,11 @@ export class StandinWebContents extends EventEmitter {
     this.#resolveAttached();
   }
 
+  /** Ports given to the page so far, and those still open (the stand-in's side: tests read them). */
+  get ports(): { readonly given: number; readonly open: number } {
+    return { given: this.#nextPort, open: this.#ports.size };
+  }
+
   /** How many messages went to the preload's world through a file (tests read it). */
   get spilled(): number {
     return this.#spilled;
