@@ -6,7 +6,9 @@
 // own binary where it is installed and runs (CI on Linux, macOS and Windows),
 // else the Electron stand-in (tools/electron-standin, as `npm start` uses it
 // through ELECTRON_OVERRIDE_DIST_PATH); E2E_ELECTRON=electron or =standin
-// insists on one.
+// insists on one, and E2E_ELECTRON=standin-without-channel runs the stand-in
+// as a real Electron run goes (no control channel, the seam's tests skipped),
+// so a run here shows that every other test needs nothing but Electron.
 //
 // A test says what it needs through Electron's own switches and environment:
 // a home of its own (`--user-data-dir`, XDG folders), a keyring or none
@@ -37,7 +39,9 @@ export { ROOT } from './standin.ts';
 export interface ElectronUnderTest {
   readonly kind: 'electron' | 'standin';
   readonly executablePath: string;
-  /** Why this one (printed once per file, so a run says which Electron it proved things on). */
+  /** Whether the stand-in's control channel is there (the seam's tests run). */
+  readonly channel: boolean;
+  /** Why this one (said once per run, so a run tells which Electron it proved things on). */
   readonly why: string;
 }
 
@@ -61,33 +65,38 @@ function installedElectron(): { path: string; version: string } | { missing: str
 
 function chooseElectron(): ElectronUnderTest {
   const wanted = process.env.E2E_ELECTRON;
-  if (wanted === 'standin')
-    return { kind: 'standin', executablePath: STANDIN_ELECTRON, why: 'E2E_ELECTRON=standin' };
+  const standin = (channel: boolean, why: string): ElectronUnderTest => ({
+    kind: 'standin',
+    executablePath: STANDIN_ELECTRON,
+    channel,
+    why,
+  });
+  if (wanted === 'standin') return standin(true, 'the Electron stand-in (E2E_ELECTRON=standin)');
+  if (wanted === 'standin-without-channel')
+    return standin(false, 'the Electron stand-in without its control channel');
   const installed = installedElectron();
   if ('path' in installed)
     return {
       kind: 'electron',
       executablePath: installed.path,
+      channel: false,
       why: `Electron ${installed.version} from the electron package`,
     };
   if (wanted === 'electron')
     throw new Error(`E2E_ELECTRON=electron, but ${installed.missing}: run npx install-electron`);
-  return {
-    kind: 'standin',
-    executablePath: STANDIN_ELECTRON,
-    why: `the Electron stand-in (${installed.missing})`,
-  };
+  return standin(true, `the Electron stand-in (${installed.missing})`);
 }
 
 export const electronUnderTest = chooseElectron();
-/** Whether the whole-app tests run on a real Electron (tests needing the stand-in's own channel skip). */
+/** Whether the whole-app tests run on the electron package's own binary. */
 export const realElectron = electronUnderTest.kind === 'electron';
 /** Whether the whole app can run here at all (the stand-in's windows need Chromium). */
 export const canRunApp = realElectron || hasChromium;
 
 /**
  * A test that needs what only the stand-in can do, named with the reason: a
- * run on the real Electron lists it as skipped "(needs the stand-in: …)".
+ * run without the stand-in's channel (a real Electron) lists it as skipped
+ * "(needs the stand-in: …)".
  */
 export function itNeedsStandin(
   name: string,
@@ -95,7 +104,7 @@ export function itNeedsStandin(
   test: () => Promise<void> | void,
   timeoutMs?: number,
 ): void {
-  it.skipIf(realElectron)(`${name} (needs the stand-in: ${why})`, test, timeoutMs);
+  it.skipIf(!electronUnderTest.channel)(`${name} (needs the stand-in: ${why})`, test, timeoutMs);
 }
 
 /** A place the app keeps its files, the same across restarts: its data folder, caches, the stand-in's keyring. */
@@ -210,7 +219,7 @@ function appEnvironment(options: LaunchOptions, controlDir: string | undefined):
 }
 
 function newControlDir(home: AppHome): string | undefined {
-  if (electronUnderTest.kind !== 'standin') return undefined;
+  if (!electronUnderTest.channel) return undefined;
   const dir = join(home.dir, `control-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`);
   mkdirSync(dir, { recursive: true });
   return dir;
@@ -232,8 +241,12 @@ function kill(pid: number | undefined): void {
   }
 }
 
+let said = false;
+
 /** Opens the app through Playwright's Electron driver. */
 export async function launchApp(options: LaunchOptions): Promise<AppRun> {
+  if (!said) console.log(`The whole app runs on ${electronUnderTest.why}.`);
+  said = true;
   const controlDir = newControlDir(options.home);
   const electronApp = await _electron.launch({
     executablePath: options.executablePath ?? electronUnderTest.executablePath,
