@@ -23,7 +23,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { _electron, type ElectronApplication, type Page } from 'playwright-core';
-import { it } from 'vitest';
+import { describe, it } from 'vitest';
 import { hasChromium } from '../../../tools/browser/chromium.ts';
 import {
   ROOT,
@@ -105,6 +105,14 @@ export function itNeedsStandin(
   timeoutMs?: number,
 ): void {
   it.skipIf(!electronUnderTest.channel)(`${name} (needs the stand-in: ${why})`, test, timeoutMs);
+}
+
+/** A whole file of tests that needs the stand-in, named with the reason, as itNeedsStandin. */
+export function describeNeedsStandin(name: string, why: string, tests: () => void): void {
+  describe.skipIf(!canRunApp || !electronUnderTest.channel)(
+    `${name} (needs the stand-in: ${why})`,
+    tests,
+  );
 }
 
 /** A place the app keeps its files, the same across restarts: its data folder, caches, the stand-in's keyring. */
