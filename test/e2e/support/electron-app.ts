@@ -22,7 +22,13 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { _electron, type ElectronApplication, type Page } from 'playwright-core';
+import {
+  _electron,
+  chromium,
+  type Browser,
+  type ElectronApplication,
+  type Page,
+} from 'playwright-core';
 import { describe, it } from 'vitest';
 import { hasChromium } from '../../../tools/browser/chromium.ts';
 import {
@@ -30,10 +36,10 @@ import {
   STANDIN_DIST,
   STANDIN_ELECTRON,
   standinChannel,
+  waitFor,
   type StandinChannel,
 } from './standin.ts';
 
-export { ROOT } from './standin.ts';
 
 /** The Electron the whole-app tests run on. */
 export interface ElectronUnderTest {
@@ -177,6 +183,8 @@ export interface AppRun {
   readonly exited: Promise<number>;
   /** What the app printed since it started (stdout and stderr). */
   output(): string;
+  /** What the app's pages said on their consoles since the app started (and what they threw). */
+  consoleLines(): readonly string[];
   /** The app's first window, once it shows the app's page. */
   page(timeoutMs?: number): Promise<Page>;
   /** The windows as main sees them. */
@@ -283,11 +291,15 @@ export async function launchApp(options: LaunchOptions): Promise<AppRun> {
         () => output,
       )
     : undefined;
+  const consoleLines: string[] = [];
+  electronApp.context().on('console', (message) => consoleLines.push(message.text()));
+  electronApp.context().on('weberror', (error) => consoleLines.push(error.error().message));
 
   const run: AppRun = {
     electronApp,
     exited,
     output: () => output,
+    consoleLines: () => [...consoleLines],
     async page(timeoutMs = 60_000) {
       const page = await electronApp.firstWindow({ timeout: timeoutMs });
       await page.waitForURL((url) => url.protocol !== 'about:', { timeout: timeoutMs });
@@ -391,4 +403,149 @@ export function runApp(
       resolve({ code: signal ? 1 : (code ?? 0), output });
     });
   });
+}
+
+/**
+ * `npm run <script>` as the Electron Playwright launches (npm start, npm run
+ * dev): Playwright's switches reach the Electron the script starts
+ * (test/ways-in/support/npm-as-electron.mjs). Give its `env` to launchApp
+ * with `app: null` (the script names the app itself).
+ */
+export function npmAsElectron(script: 'start' | 'dev'): {
+  executablePath: string;
+  env: NodeJS.ProcessEnv;
+} {
+  const shim = join(ROOT, 'test', 'ways-in', 'support', 'npm-as-electron');
+  return {
+    executablePath: process.platform === 'win32' ? `${shim}.cmd` : `${shim}.mjs`,
+    env: { STORE_ADMIN_NPM_SCRIPT: script },
+  };
+}
+
+/** A command run to its end (npm run package:dir) with the Electron under test. */
+export function runCommand(
+  command: readonly string[],
+  options: { cwd: string; home: AppHome; env?: NodeJS.ProcessEnv; timeoutMs?: number },
+): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const windows = process.platform === 'win32';
+    // npm is a .cmd on Windows, which only a shell runs: each argument quoted for it.
+    const child = windows
+      ? spawn(command.map((arg) => `"${arg.replace(/"/g, '\\"')}"`).join(' '), {
+          cwd: options.cwd,
+          env: appEnvironment({ home: options.home, env: options.env ?? {} }, undefined),
+          stdio: ['ignore', 'pipe', 'pipe'],
+          shell: true,
+        })
+      : spawn(command[0]!, command.slice(1), {
+          cwd: options.cwd,
+          env: appEnvironment({ home: options.home, env: options.env ?? {} }, undefined),
+          stdio: ['ignore', 'pipe', 'pipe'],
+          detached: true,
+        });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    const timer = setTimeout(() => kill(child.pid), options.timeoutMs ?? 300_000);
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code: signal ? 1 : (code ?? 0), output });
+    });
+  });
+}
+
+export interface PackagedRun {
+  readonly page: Page;
+  readonly exited: Promise<number>;
+  readonly pid: number;
+  output(): string;
+  standin(): StandinChannel;
+  stop(): Promise<void>;
+}
+
+/**
+ * A packaged app, whose fuses turn --inspect off (so Playwright's Electron
+ * driver cannot reach its main process, by design): started with Chromium's
+ * --remote-debugging-port=0, the one way in a fused Electron keeps, and its
+ * window reached over DevTools at the address it announces.
+ */
+export async function openPackagedApp(
+  executable: string,
+  options: { home: AppHome; cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number },
+): Promise<PackagedRun> {
+  const controlDir = newControlDir(options.home);
+  const child = spawn(
+    executable,
+    [
+      `--user-data-dir=${options.home.userData}`,
+      '--password-store=gnome-libsecret',
+      '--remote-debugging-port=0',
+    ],
+    {
+      cwd: options.cwd,
+      env: appEnvironment({ home: options.home, env: options.env ?? {} }, controlDir),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: process.platform !== 'win32',
+    },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  let done = false;
+  const exited = new Promise<number>((resolve) =>
+    child.on('exit', (code, signal) => {
+      done = true;
+      resolve(signal ? 1 : (code ?? 0));
+    }),
+  );
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  let browser: Browser;
+  try {
+    const endpoint = await waitFor(
+      'the DevTools address',
+      () => {
+        if (done) throw new Error(`the app ended before it started:\n${output}`);
+        return /^DevTools listening on (ws:\/\/\S+)$/m.exec(output)?.[1];
+      },
+      timeoutMs,
+    );
+    browser = await chromium.connectOverCDP(endpoint);
+  } catch (error) {
+    kill(child.pid);
+    throw error;
+  }
+  const page = await waitFor(
+    "the app's window",
+    () =>
+      browser
+        .contexts()
+        .flatMap((context) => context.pages())
+        .find((candidate) => candidate.url() !== '' && !candidate.url().startsWith('about:')),
+    timeoutMs,
+  );
+  const channel = controlDir
+    ? standinChannel(
+        controlDir,
+        () => done,
+        () => output,
+      )
+    : undefined;
+  return {
+    page,
+    exited,
+    pid: child.pid!,
+    output: () => output,
+    standin() {
+      if (!channel)
+        throw new Error(
+          `This needs the Electron stand-in's channel, and runs on ${electronUnderTest.why}.`,
+        );
+      return channel;
+    },
+    async stop() {
+      await browser.close().catch(() => undefined);
+      if (!done) kill(child.pid);
+      await Promise.race([exited, sleep(5_000)]);
+    },
+  };
 }
