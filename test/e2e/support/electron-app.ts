@@ -40,7 +40,6 @@ import {
   type StandinChannel,
 } from './standin.ts';
 
-
 /** The Electron the whole-app tests run on. */
 export interface ElectronUnderTest {
   readonly kind: 'electron' | 'standin';
