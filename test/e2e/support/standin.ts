@@ -354,6 +354,11 @@ export async function freshCheckout(): Promise<{ dir: string; remove(): void }> 
     .split('\0')
     .filter((file) => file !== '' && existsSync(join(ROOT, file)));
   for (const file of files) cpSync(join(ROOT, file), join(dir, file), { recursive: false });
-  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  // A junction on Windows, which needs no administrator's rights.
+  symlinkSync(
+    join(ROOT, 'node_modules'),
+    join(dir, 'node_modules'),
+    process.platform === 'win32' ? 'junction' : 'dir',
+  );
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
