@@ -206,6 +206,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 function appArguments(options: LaunchOptions): string[] {
   const app = options.app === undefined ? ROOT : options.app;
   return [
+    // Chromium's sandbox needs a set-uid helper or user namespaces a CI machine may not allow;
+    // Playwright's driver gives Electron this switch on Linux too.
+    ...(process.platform === 'linux' ? ['--no-sandbox'] : []),
     `--user-data-dir=${options.home.userData}`,
     `--password-store=${options.passwordStore ?? 'gnome-libsecret'}`,
     ...(options.switches ?? []),
@@ -475,11 +478,7 @@ export async function openPackagedApp(
   const controlDir = newControlDir(options.home);
   const child = spawn(
     executable,
-    [
-      `--user-data-dir=${options.home.userData}`,
-      '--password-store=gnome-libsecret',
-      '--remote-debugging-port=0',
-    ],
+    [...appArguments({ home: options.home, app: null }), '--remote-debugging-port=0'],
     {
       cwd: options.cwd,
       env: appEnvironment({ home: options.home, env: options.env ?? {} }, controlDir),
