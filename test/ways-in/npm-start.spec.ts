@@ -8,6 +8,7 @@
 // code 0. With UPDATE_SCREENSHOTS=1 it photographs the window at 1280×800 in
 // both themes for docs/screenshots.
 
+import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,8 +54,10 @@ describe.skipIf(!canRunApp)(
 
     it('builds, opens the window and shows the Sandbox orders that came over the port', async () => {
       const page = await run.page(120_000);
+      // Node runs main from its real path (macOS's temporary folder is behind a symbolic link).
       expect(page.url()).toBe(
-        pathToFileURL(join(checkout.dir, 'out', 'renderer', 'index.html')).href,
+        pathToFileURL(join(realpathSync.native(checkout.dir), 'out', 'renderer', 'index.html'))
+          .href,
       );
       const grid = page.getByRole('grid', { name: 'Sandbox orders' });
       await grid.locator('[role="row"][aria-rowindex="2"]').waitFor({ timeout: 60_000 });
