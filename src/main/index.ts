@@ -56,9 +56,11 @@ const page: AppPage = {
   file: join(import.meta.dirname, '../renderer/index.html'),
 };
 
-// One data folder name in development and when installed (before anything reads a path).
+// One data folder name in development and when installed (before anything reads a path),
+// unless Chromium's --user-data-dir names another, as it does for any Electron app.
 app.setName(PRODUCT_NAME);
-app.setPath('userData', join(app.getPath('appData'), DATA_FOLDER_NAME));
+if (!app.commandLine.hasSwitch('user-data-dir'))
+  app.setPath('userData', join(app.getPath('appData'), DATA_FOLDER_NAME));
 app.setAppLogsPath();
 if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
 startLocalCrashReports(crashReporter);
