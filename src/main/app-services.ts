@@ -26,6 +26,7 @@ import {
 } from './environments/environment-service.ts';
 import { adoptUnscopedFiles } from './environments/service-scope.ts';
 import { createHandlers, type Emit, type Handlers } from './ipc/handlers.ts';
+import { EARLIER_QUOTA_STATE } from './local-data/earlier-quota-state.ts';
 import { makeFolder, nodeFiles, type LocalFiles } from './local-data/local-files.ts';
 import { StorageHealth } from './local-data/storage-health.ts';
 import { CancelLog } from './orders/cancel-log.ts';
@@ -107,8 +108,11 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
   const now = timing.now;
   const service = new EnvironmentService({
     // Per key and address, shared with the CLI when it uses the same data folder.
-    quotaStore: new SharedGateFolder(quotaFolder(deps.dataDir), timing.now, (file, error) =>
-      error === undefined ? storage.saved(file) : storage.failed(error, file),
+    quotaStore: new SharedGateFolder(
+      quotaFolder(deps.dataDir),
+      timing.now,
+      (file, error) => (error === undefined ? storage.saved(file) : storage.failed(error, file)),
+      { earlierState: join(deps.dataDir, EARLIER_QUOTA_STATE) },
     ),
     ...deps,
     settings: settingsInMemoryWhenUnsaved(deps.settings, storage),

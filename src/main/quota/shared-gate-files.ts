@@ -21,6 +21,7 @@
 
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  existsSync,
   lstatSync,
   mkdirSync,
   readdirSync,
@@ -32,6 +33,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { adoptEarlierQuotaState } from '../local-data/earlier-quota-state.ts';
 import { LockHeldError, lockSync, processAlive } from '../local-data/file-lock.ts';
 import { makeFolder } from '../local-data/local-files.ts';
 import { emptyRecord, sanitizeRecord, type GateRecord } from './gate-record.ts';
@@ -234,6 +236,8 @@ export class FileGateStore implements GateStore {
 export interface SharedGateFolderOptions {
   /** Where records go when the data folder takes none (default: this user's, in the system's temporary folder). */
   readonly fallbackDir?: string | null;
+  /** Release 0.1.0's one file of every environment's state, read once into each key's record. */
+  readonly earlierState?: string;
 }
 
 export class SharedGateFolder implements GateStores {
@@ -242,6 +246,7 @@ export class SharedGateFolder implements GateStores {
   readonly #now: () => number;
   readonly #report: SaveReport;
   readonly #salts = new Map<string, string>();
+  readonly #earlierState: string | undefined;
 
   constructor(
     dir: string,
@@ -254,6 +259,7 @@ export class SharedGateFolder implements GateStores {
     this.#report = report;
     this.#fallback =
       options.fallbackDir === null ? undefined : (options.fallbackDir ?? fallbackFolderOf(dir));
+    this.#earlierState = options.earlierState;
   }
 
   open(baseUrl: string, key: string): FileGateStore {
@@ -295,7 +301,11 @@ export class SharedGateFolder implements GateStores {
     } catch {
       // No fallback either: the store says it paces alone.
     }
-    return new FileGateStore(places, this.#dir, this.#now, this.#report, openError);
+    const store = new FileGateStore(places, this.#dir, this.#now, this.#report, openError);
+    const earlier = this.#earlierState;
+    if (earlier !== undefined && existsSync(earlier))
+      store.update((record) => adoptEarlierQuotaState(earlier, record, baseUrl, key, this.#now()));
+    return store;
   }
 
   #recordFile(dir: string, salt: string, baseUrl: string, key: string): string {
