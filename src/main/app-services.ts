@@ -26,6 +26,7 @@ import {
 } from './environments/environment-service.ts';
 import { adoptUnscopedFiles } from './environments/service-scope.ts';
 import { createHandlers, type Emit, type Handlers } from './ipc/handlers.ts';
+import { carryOverEarlierSchedules } from './local-data/earlier-domain-schedules.ts';
 import { EARLIER_QUOTA_STATE } from './local-data/earlier-quota-state.ts';
 import { makeFolder, nodeFiles, type LocalFiles } from './local-data/local-files.ts';
 import { StorageHealth } from './local-data/storage-health.ts';
@@ -121,6 +122,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     const scope = service.scopeOf(environment);
     if (scope) adoptUnscopedFiles(deps.dataDir, scope);
   }
+  carryOverEarlierSchedules(deps.dataDir);
   const cache = new OrderCache(deps.dataDir, files);
   void cache.sweepTemporaryFiles();
   const cancelLog = new CancelLog(deps.dataDir, files);

@@ -27,10 +27,20 @@ import {
   type DomainProject,
   type ProjectId,
 } from '../../shared/domain-projects.ts';
-import { ENVIRONMENT_IDS, ENVIRONMENT_LABELS } from '../../shared/environments.ts';
+import {
+  ENVIRONMENT_IDS,
+  ENVIRONMENT_LABELS,
+  type EnvironmentId,
+} from '../../shared/environments.ts';
 import { DomainInputError } from './domain-name.ts';
 
 const PROJECTS_FILE = 'domain-projects.json';
+
+/** The project an environment's work saved by 0.2.0 and earlier (`domains-<env>.json`) becomes. */
+export function projectOfEnvironment(environment: EnvironmentId): DomainProject {
+  const name = `Domains saved under ${ENVIRONMENT_LABELS[environment]}`;
+  return { id: projectIdOf(name)!, name };
+}
 
 const projectsFileSchema = z.object({
   version: z.literal(1),
@@ -148,8 +158,7 @@ export class DomainWorkspaceStore {
           old.config !== undefined ||
           Object.keys(old.settings).length > 0);
       if (!old || !used) continue;
-      const name = `Domains saved under ${ENVIRONMENT_LABELS[environment]}`;
-      const id = projectIdOf(name)!;
+      const { id, name } = projectOfEnvironment(environment);
       projects.push({ id, name });
       this.#cache.set(id, Promise.resolve(old));
       await this.#write(`domains-project-${id}.json`, JSON.stringify(old));
