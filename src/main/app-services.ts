@@ -26,6 +26,7 @@ import {
 } from './environments/environment-service.ts';
 import { adoptUnscopedFiles } from './environments/service-scope.ts';
 import { createHandlers, type Emit, type Handlers } from './ipc/handlers.ts';
+import { newerFilesIn, refusingNewer } from './local-data/data-files.ts';
 import { carryOverEarlierSchedules } from './local-data/earlier-domain-schedules.ts';
 import { EARLIER_QUOTA_STATE } from './local-data/earlier-quota-state.ts';
 import { makeFolder, nodeFiles, type LocalFiles } from './local-data/local-files.ts';
@@ -104,7 +105,9 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
   } catch (error) {
     if (!storage.failed(error, deps.dataDir)) throw error;
   }
-  const files = storage.watch(deps.files ?? nodeFiles());
+  // A file a newer version saved is left as it is, and said once (as a full disk would be).
+  const files = storage.watch(refusingNewer(deps.files ?? nodeFiles()));
+  for (const newer of newerFilesIn(deps.dataDir)) storage.failed(newer, newer.file);
   const timing = deps.timing ?? realTiming;
   const now = timing.now;
   const service = new EnvironmentService({

@@ -30,6 +30,7 @@ import { startupFailureText } from './desktop/startup-failure.ts';
 import { placeWindow, readWindowState, trackWindowState } from './desktop/window-state.ts';
 import { createElectronSettings } from './environments/electron-settings.ts';
 import { emitTo, registerIpc, streamOrdersTo } from './ipc/handle.ts';
+import { adoptEarlierUserData } from './local-data/earlier-user-data.ts';
 import { createElectronKeyStore } from './keys/electron-key-store.ts';
 import { confirmKeyForOriginInDialog } from './keys/electron-origin-dialog.ts';
 import { createSandboxKey } from './sandbox/api-keys.ts';
@@ -112,6 +113,10 @@ if (!app.requestSingleInstanceLock()) {
       if (policy) enforceContentSecurityPolicy(session.defaultSession, page, policy);
     }
 
+    // What 0.1.0 saved in its own userData folder (`store-admin`) comes over, before anything reads it.
+    const carried = adoptEarlierUserData(app.getPath('appData'), app.getPath('userData'));
+    if (carried.length > 0)
+      log.info(`Carried over from Store Admin 0.1.0's folder: ${carried.join(', ')}`);
     keys = createElectronKeyStore();
     // The saved keys are decrypted once, before anything asks for them.
     await keys.ready();

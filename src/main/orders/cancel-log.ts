@@ -12,6 +12,7 @@ import type { BulkResult } from '../../shared/bulk-cancel.ts';
 import type { EnvironmentId } from '../../shared/environments.ts';
 import type { CancelLogEntry } from '../../shared/orders-local.ts';
 import { scopedFileName, type ServiceScope } from '../environments/service-scope.ts';
+import { DATA_FILES, NewerDataError, tellNewer } from '../local-data/data-files.ts';
 import { lazySchema } from '../local-data/lazy-schema.ts';
 import { nodeFiles, type LocalFiles } from '../local-data/local-files.ts';
 import { storageErrorCode } from '../local-data/storage-health.ts';
@@ -59,6 +60,14 @@ export function earlierCancelOf(
   }
   if (cancelledAt !== undefined) return { cancelledAt };
   return unknownAt !== undefined ? { unknownAt } : undefined;
+}
+
+/** The format of the lines written; a line without `v` is version 1 (every release before 0.5.0). */
+const VERSION = DATA_FILES.cancelLog.version;
+
+/** An entry as one line of the log. */
+function lineOf(entry: CancelLogEntry): string {
+  return `${JSON.stringify({ v: VERSION, ...entry })}\n`;
 }
 
 /** The size at which a log starts afresh: about 5,000 entries. */
@@ -112,7 +121,7 @@ export class CancelLog {
       throw new TypeError('A cancel log entry belongs to its own environment.');
     try {
       await this.#rotateIfFull(scope);
-      await this.#files.append(this.#file(scope), `${JSON.stringify(entry)}\n`);
+      await this.#files.append(this.#file(scope), lineOf(entry));
     } catch (error) {
       if (storageErrorCode(error) === undefined) throw error;
       this.#unsaved.set(scope.key, [...(this.#unsaved.get(scope.key) ?? []), entry]);
@@ -138,6 +147,12 @@ export class CancelLog {
         json = JSON.parse(line);
       } catch {
         continue; // a torn line from a crash mid-append
+      }
+      const v = (json as { v?: unknown } | null)?.v;
+      if (typeof v === 'number' && v > VERSION) {
+        // A newer version's line: kept in the file, not read here.
+        tellNewer(new NewerDataError(this.#file(scope), v, VERSION));
+        continue;
       }
       const entry = schema.safeParse(json);
       if (entry.success && entry.data.environment === environment) entries.push(entry.data);

@@ -30,11 +30,12 @@ import { join } from 'node:path';
 import type { EnvironmentId } from '../../shared/environments.ts';
 import type { OrderColumns } from '../../shared/order-columns.ts';
 import { scopedFileName, serviceScope, type ServiceScope } from '../environments/service-scope.ts';
+import { DATA_FILES, NewerDataError, refuseNewer, tellNewer } from '../local-data/data-files.ts';
 import { lazySchema } from '../local-data/lazy-schema.ts';
 import { nodeFiles, type LocalFiles, type StreamedFile } from '../local-data/local-files.ts';
 
 const FORMAT = 'store-admin-orders';
-const VERSION = 2;
+const VERSION = DATA_FILES.orderCache.version;
 const HEADER_BYTES = 1024;
 /** Body bytes queued for the disk before `append` makes the caller wait. */
 const MAX_WAITING_BYTES = 16 * 1024 * 1024;
@@ -268,6 +269,13 @@ export class OrderCache {
               return false;
             }
             this.#newestCommitted.set(file, ticket);
+            try {
+              // A list a newer version saved is left as it is: this one is shown, not saved.
+              refuseNewer(file);
+            } catch (error) {
+              await rm(temporary, { force: true });
+              throw error;
+            }
             const replaced = await keepAsPrevious(file, previousFile);
             try {
               await rename(temporary, file);
@@ -412,6 +420,12 @@ async function checkHeader(
   try {
     json = JSON.parse(Buffer.from(head.subarray(0, HEADER_BYTES)).toString('utf8'));
   } catch {
+    return { ok: false, problem: 'damaged' };
+  }
+  const version = (json as { version?: unknown } | null)?.version;
+  if (typeof version === 'number' && version > VERSION) {
+    // Saved by a newer version: left as it is, and said once.
+    tellNewer(new NewerDataError(scopedFileName('orders', scope), version, VERSION));
     return { ok: false, problem: 'damaged' };
   }
   const parsed = (await headerSchema()).safeParse(json);

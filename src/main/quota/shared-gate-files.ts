@@ -33,11 +33,24 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { DATA_FILES, NewerDataError, tellNewer } from '../local-data/data-files.ts';
 import { adoptEarlierQuotaState } from '../local-data/earlier-quota-state.ts';
 import { LockHeldError, lockSync, processAlive } from '../local-data/file-lock.ts';
 import { makeFolder } from '../local-data/local-files.ts';
 import { emptyRecord, sanitizeRecord, type GateRecord } from './gate-record.ts';
 import type { GateStore, GateStores } from './gate-store.ts';
+
+/** The record's format; a record without a version (0.2.0 to 0.4.0) is version 1. */
+const VERSION = DATA_FILES.gateRecord.version;
+
+/** A record file's later version, said once in the log; undefined for this version's or an earlier one. */
+function newerRecord(file: string, saved: unknown): NewerDataError | undefined {
+  const version = (saved as { version?: unknown } | null)?.version;
+  if (typeof version !== 'number' || version <= VERSION) return undefined;
+  const error = new NewerDataError(file, version, VERSION);
+  tellNewer(error);
+  return error;
+}
 
 /** A lock held for a few system calls: one that stood still this long is its dead holder's. */
 const LOCK_STALE_MS = 2_000;
@@ -96,6 +109,8 @@ export class FileGateStore implements GateStore {
   readonly #trusted = new Set<string>();
   /** Why the data folder could not even be opened, when it could not. */
   readonly #openError: unknown;
+  /** The record as last read was written by a newer version: it is not written here. */
+  #newer: NewerDataError | undefined;
 
   constructor(
     places: readonly Place[],
@@ -130,14 +145,14 @@ export class FileGateStore implements GateStore {
 
   read(): GateRecord {
     const now = this.#now();
-    let newest: { at: number; text: string } | undefined;
+    let newest: { at: number; text: string; file: string } | undefined;
     for (const place of this.#places) {
       if (!this.#usable(place, false)) continue;
       const { file } = place;
       try {
         const at = statSync(file).mtimeMs;
         const text = readFileSync(file, 'utf8');
-        if (!newest || at > newest.at) newest = { at, text };
+        if (!newest || at > newest.at) newest = { at, text, file };
       } catch {
         // not written yet, or unreadable for a moment
       }
@@ -145,7 +160,10 @@ export class FileGateStore implements GateStore {
     // Nothing written anywhere (yet, or ever, on a disk that takes nothing): what this process knows.
     if (!newest) return this.#last;
     try {
-      this.#last = sanitizeRecord(JSON.parse(newest.text), now);
+      const saved: unknown = JSON.parse(newest.text);
+      this.#newer = newerRecord(newest.file, saved);
+      // A newer version's record is still read (fields are only added): its hold holds here too.
+      this.#last = sanitizeRecord(saved, now);
     } catch {
       this.#last = emptyRecord(); // a torn or foreign file: start afresh
     }
@@ -166,7 +184,12 @@ export class FileGateStore implements GateStore {
       const before = JSON.stringify(record);
       change(record);
       const after = JSON.stringify(record);
-      if (force || after !== before) this.#write(after, release !== undefined);
+      if (this.#newer) {
+        // Left as the newer version wrote it: this process paces from memory.
+        this.#report(this.#newer.file, this.#newer);
+      } else if (force || after !== before) {
+        this.#write(JSON.stringify({ version: VERSION, ...record }), release !== undefined);
+      }
       return record;
     } finally {
       release?.();
