@@ -95,7 +95,10 @@ export class DomainWorkspaceStore {
       const project = { id, name: name.trim() };
       const next = [...projects, project];
       this.#projects = Promise.resolve(next);
-      await this.#write(PROJECTS_FILE, JSON.stringify({ version: PROJECTS_VERSION, projects: next }));
+      await this.#write(
+        PROJECTS_FILE,
+        JSON.stringify({ version: PROJECTS_VERSION, projects: next }),
+      );
       return { project, projects: next };
     });
   }
