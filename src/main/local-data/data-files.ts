@@ -205,24 +205,29 @@ export const DATA_FILES = {
  * Files the app keeps beside the data folder, in its userData folder, kept
  * by electron-store or the desktop edge: listed here so the list is whole.
  * Their readers take every earlier form (fields are only ever added).
+ * `fromEarlierFolder`: moved from 0.1.0's userData folder, `store-admin`
+ * (earlier-user-data.ts).
  */
 export const USER_DATA_FILES = [
   {
+    name: 'local-data',
+    what: 'The data folder: every file of DATA_FILES',
+    fromEarlierFolder: true,
+  },
+  {
     name: 'settings.json',
     what: 'The environment chosen and each one’s address (electron-store)',
-    earlier:
-      '0.1.0 kept the userData folder as `store-admin`: its files are moved (earlier-user-data.ts)',
+    fromEarlierFolder: true,
   },
   {
     name: 'api-keys.json',
-    what: 'The keys’ ciphertext (electron-store, safeStorage)',
-    earlier:
-      '0.1.0 kept keys without the address they were entered for: bound to the address at the first start',
+    what: 'The keys’ ciphertext (electron-store, safeStorage); a key saved without the address it was entered for (0.1.0) is bound to the address at the first start',
+    fromEarlierFolder: true,
   },
   {
     name: 'window-state.json',
     what: 'Where the window was (desktop/window-state.ts)',
-    earlier: 'none',
+    fromEarlierFolder: false,
   },
 ] as const;
 

@@ -7,12 +7,13 @@
 
 import { existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
+import { USER_DATA_FILES } from './data-files.ts';
 
 /** 0.1.0's userData folder name, under the OS's application-data folder. */
 export const EARLIER_USER_DATA_NAME = 'store-admin';
 
 /** What 0.1.0 kept in its userData folder that the app reads. */
-const CARRIED = ['local-data', 'settings.json', 'api-keys.json'] as const;
+const CARRIED = USER_DATA_FILES.filter((file) => file.fromEarlierFolder).map((file) => file.name);
 
 /**
  * Moves what 0.1.0 saved in `<appData>/store-admin` into `userData`.
