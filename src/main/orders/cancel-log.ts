@@ -5,6 +5,9 @@
 // entries. Past a size the log starts afresh and keeps the one before it
 // (`.previous.jsonl`, replacing an older one): reading gives both, so the
 // newest entries are always there and the two files stay within twice that size.
+// The app and the command line keep one log per service: each append (with
+// the rotation before it) holds the log's lock, so two writers never tear a
+// line or rotate each other's entries away.
 
 import { readFile, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -13,6 +16,7 @@ import type { EnvironmentId } from '../../shared/environments.ts';
 import type { CancelLogEntry } from '../../shared/orders-local.ts';
 import { scopedFileName, type ServiceScope } from '../environments/service-scope.ts';
 import { DATA_FILES, NewerDataError, tellNewer } from '../local-data/data-files.ts';
+import { inFileSection } from '../local-data/file-section.ts';
 import { lazySchema } from '../local-data/lazy-schema.ts';
 import { nodeFiles, type LocalFiles } from '../local-data/local-files.ts';
 import { storageErrorCode } from '../local-data/storage-health.ts';
@@ -120,8 +124,11 @@ export class CancelLog {
     if (entry.environment !== scope.environment)
       throw new TypeError('A cancel log entry belongs to its own environment.');
     try {
-      await this.#rotateIfFull(scope);
-      await this.#files.append(this.#file(scope), lineOf(entry));
+      // The app and a command-line run append to one log: a rotation and an append are one step.
+      await inFileSection(this.#file(scope), async () => {
+        await this.#rotateIfFull(scope);
+        await this.#files.append(this.#file(scope), lineOf(entry));
+      });
     } catch (error) {
       if (storageErrorCode(error) === undefined) throw error;
       this.#unsaved.set(scope.key, [...(this.#unsaved.get(scope.key) ?? []), entry]);
