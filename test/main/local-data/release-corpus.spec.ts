@@ -17,6 +17,7 @@ import { BulkJournal, replay } from '../../../src/main/bulk-cancel/journal.ts';
 import { nextCheckAt } from '../../../src/main/domains/recheck-schedule.ts';
 import { projectOfEnvironment } from '../../../src/main/domains/workspace-store.ts';
 import { parseSettings } from '../../../src/main/environments/settings.ts';
+import { DATA_FOLDER_NAME } from '../../../src/main/desktop/app-identity.ts';
 import { projectIdOf } from '../../../src/shared/domain-projects.ts';
 import { runCliProcess } from '../../support/cli-process.ts';
 import { startInProcessApp, type InProcessApp } from '../../support/in-process-app.ts';
@@ -84,13 +85,13 @@ function copyOf(version: string): { dir: string; manifest: Manifest } {
   return { dir, manifest };
 }
 
-/** The app on the folder, as Electron's main would start it there (settings from its settings.json). */
-async function open(dir: string): Promise<InProcessApp> {
-  const stored = JSON.parse(readFileSync(join(dir, 'app', 'settings.json'), 'utf8')) as {
+/** The app on a userData folder, as Electron's main would start it there (settings from its settings.json). */
+async function open(userData: string): Promise<InProcessApp> {
+  const stored = JSON.parse(readFileSync(join(userData, 'settings.json'), 'utf8')) as {
     settings?: unknown;
   };
   const app = await startInProcessApp({
-    dataDir: join(dir, 'app', 'local-data'),
+    dataDir: join(userData, 'local-data'),
     settings: parseSettings(stored.settings),
   });
   cleanups.push(() => app.close());
@@ -117,7 +118,7 @@ describe.each(releases)('a data folder of %s, opened by this version', (version)
       now: app.quota.staging.observedAt + 1_000,
     });
     const schedulesBefore = readSchedules(dir);
-    const { api, services } = await open(dir);
+    const { api, services } = await open(join(dir, 'app'));
 
     // Settings.
     const state = value(await api.app.getState());
@@ -215,14 +216,24 @@ describe.each(releases)('a data folder of %s, opened by this version', (version)
       expect(version).toBe('0.1.0');
       return;
     }
-    const dataDir = join(dir, 'app', 'local-data');
+    // Where a clerk's computer has them: the app's folder, and the command line's own cache folder.
+    const home = join(dir, 'home');
+    const env = {
+      HOME: home,
+      XDG_CONFIG_HOME: join(home, '.config'),
+      XDG_CACHE_HOME: join(home, '.cache'),
+      STORE_ADMIN_API_KEY: manifest.keys.production,
+      STORE_ADMIN_DATA_DIR: undefined,
+      STORE_ADMIN_CACHE_DIR: undefined,
+    };
+    const userData = join(home, '.config', DATA_FOLDER_NAME);
+    cpSync(join(dir, 'app'), userData, { recursive: true });
+    cpSync(join(dir, 'cli-cache'), join(home, '.cache', 'store-admin'), { recursive: true });
+    const dataDir = join(userData, 'local-data');
+    // Its lists and cancel log join the app's at the first run (test/cli/one-history.spec.ts).
     const run = await runCliProcess(
       ['orders', 'changes', '--base-url', manifest.app.settings.baseUrls.production, '--json'],
-      {
-        STORE_ADMIN_API_KEY: manifest.keys.production,
-        STORE_ADMIN_DATA_DIR: dataDir,
-        STORE_ADMIN_CACHE_DIR: join(dir, 'cli-cache'),
-      },
+      env,
     );
     expect(run.code).toBe(0);
     const changes = JSON.parse(run.stdout) as { gone: { id: string; how: string }[] };
@@ -244,6 +255,11 @@ describe.each(releases)('a data folder of %s, opened by this version', (version)
         .map(([id]) => id)
         .sort(),
     ).toEqual([...cli.journal.sentWithoutAnswer].sort());
+
+    // The app, on the same folder, knows the command line's cancels.
+    const app = await open(userData);
+    const log = value(await app.api.cancelLog.list('production'));
+    expect(log.map((entry) => entry.orderId)).toContain(cli.cancelled);
   });
 });
 
