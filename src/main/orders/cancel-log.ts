@@ -46,6 +46,22 @@ export function cancelLogEntryOf(environment: EnvironmentId, result: BulkResult)
 }
 
 /**
+ * A bulk cancel's answers that the log lacks: the journal's `result` line
+ * is written before the log's line, so a crash between the two leaves the
+ * answer in the journal alone. The journal is the truth: these are logged
+ * when the job is next loaded. An entry matches its result by order, time
+ * and outcome (the log keeps the journal's time).
+ */
+export function unloggedResults(
+  results: readonly BulkResult[],
+  logged: readonly CancelLogEntry[],
+): BulkResult[] {
+  const keyOf = (orderId: string, at: number, outcome: string) => `${orderId} ${at} ${outcome}`;
+  const known = new Set(logged.map((entry) => keyOf(entry.orderId, entry.at, entry.result)));
+  return results.filter((result) => !known.has(keyOf(result.orderId, result.at, result.outcome)));
+}
+
+/**
  * What the log knows of earlier cancels of an order: the last one the
  * service confirmed, and the last one that went out without an answer that
  * said what the service did (a lost answer, or one the interface does not
