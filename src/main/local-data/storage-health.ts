@@ -4,7 +4,9 @@
 // naming the folder, and says when saving works again. Files already on disk
 // are never touched by a failed save (every write is atomic or an append).
 
+import { basename } from 'node:path';
 import type { StorageProblem } from '../../shared/storage.ts';
+import { NewerDataError } from './data-files.ts';
 import type { LocalFiles } from './local-files.ts';
 
 const REASONS: Readonly<Record<string, string>> = {
@@ -36,8 +38,11 @@ export function problemMessage(folder: string, code: string): string {
   return `Store Admin cannot save to its data folder ${folder} because ${REASONS[code] ?? 'the file could not be written'}, so what changes now is kept only until it closes; nothing saved before is lost.`;
 }
 
-/** What Details says of ENEWER, which is no code of the system's. */
-const NEWER_DETAIL = 'Saved by a newer version of Store Admin: left as it is.';
+/** What Details says of ENEWER, which is no code of the system's: the file, and the formats. */
+function newerDetail(error: unknown, file: string): string {
+  const newer = error instanceof NewerDataError ? error : undefined;
+  return `Left as it is: ${basename(newer?.file ?? file)}${newer ? ` (format ${newer.found}; this version reads up to ${newer.known})` : ''}.`;
+}
 
 export class StorageHealth {
   readonly #folder: string;
@@ -77,7 +82,7 @@ export class StorageHealth {
         folder: this.#folder,
         code,
         message: problemMessage(this.#folder, code),
-        ...(code === 'ENEWER' ? { detail: NEWER_DETAIL } : {}),
+        ...(code === 'ENEWER' ? { detail: newerDetail(error, file) } : {}),
       };
       this.#tell();
     }

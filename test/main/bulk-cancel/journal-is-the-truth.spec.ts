@@ -56,7 +56,7 @@ function cutLog(file: string, lines: number): string[] {
   return all.slice(-lines).map((line) => (JSON.parse(line) as { orderId: string }).orderId);
 }
 
-const idsOf = (entries: { orderId: string }[]) => entries.map((entry) => entry.orderId);
+const idsOf = (entries: readonly { orderId: string }[]) => entries.map((entry) => entry.orderId);
 
 describe('answers in the journal and not in the cancel log', () => {
   it('are logged when the app loads the job, once each, and read "already cancelled" again', async () => {
