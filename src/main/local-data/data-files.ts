@@ -12,7 +12,7 @@
 // later version in a log are skipped, and it is said once, to the clerk in
 // the storage notice and in the log.
 
-import { closeSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { LocalFiles } from './local-files.ts';
 
@@ -20,7 +20,7 @@ import type { LocalFiles } from './local-files.ts';
 export type VersionIn =
   /** A `version` field of the JSON object; a file without one is version 1. */
   | 'field'
-  /** A `v` field on each line of JSON Lines; a line without one is version 1. */
+  /** A `v` field first on each line of JSON Lines (`{"v":1,…`); a line without one is version 1. */
   | 'lines'
   /** The `version` of the order cache's header line. */
   | 'header'
@@ -286,6 +286,37 @@ function head(file: string, bytes: number): Buffer {
   }
 }
 
+/** How much of a log's end is looked at: its newest lines. */
+const LOG_TAIL_BYTES = 64 * 1024;
+
+/**
+ * A log's first line's start and its last lines, whole lines only: a log is
+ * appended to, so a newer version's lines are at its end (or it is all of
+ * them), and a bulk cancel's journal can be hundreds of megabytes.
+ */
+function ends(file: string): string {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch {
+    return '';
+  }
+  try {
+    const size = fstatSync(fd).size;
+    const start = Buffer.alloc(Math.min(64, size));
+    readSync(fd, start, 0, start.length, 0);
+    const tailFrom = Math.max(0, size - LOG_TAIL_BYTES);
+    const tail = Buffer.alloc(size - tailFrom);
+    readSync(fd, tail, 0, tail.length, tailFrom);
+    const text = tail.toString('utf8');
+    // From the first whole line of the tail (all of it when it is the whole file).
+    const lines = tailFrom === 0 ? text : text.slice(text.indexOf('\n') + 1);
+    return `${start.toString('utf8').split('\n')[0]}\n${lines}`;
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** The highest format version in a file's text, as its format keeps it. */
 export function versionInText(text: string, versionIn: VersionIn): number {
   switch (versionIn) {
@@ -296,16 +327,10 @@ export function versionInText(text: string, versionIn: VersionIn): number {
         return 1; // torn or damaged: the reader's own problem, not a newer version
       }
     case 'lines': {
+      // Each line says its version first (`{"v":2,…`), so a line is read no further than that.
       let highest = 1;
-      for (const line of text.split('\n')) {
-        // Only lines that say a version are parsed: an older log has none.
-        if (!line.includes('"v":')) continue;
-        try {
-          highest = Math.max(highest, versionOf(JSON.parse(line), 'v'));
-        } catch {
-          // a torn line
-        }
-      }
+      for (const match of text.matchAll(/(?:^|\n)\{"v":(\d+)[,}]/g))
+        highest = Math.max(highest, Number(match[1]));
       return highest;
     }
     case 'header':
@@ -330,7 +355,9 @@ export function newerVersionOf(file: string, format = dataFileOf(file)): number 
     text =
       format.versionIn === 'header'
         ? head(file, 1025).toString('utf8')
-        : readFileSync(file, 'utf8');
+        : format.versionIn === 'lines'
+          ? ends(file)
+          : readFileSync(file, 'utf8');
   } catch {
     return undefined;
   }

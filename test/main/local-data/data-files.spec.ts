@@ -21,6 +21,7 @@ import { scopedFileName, serviceScope } from '../../../src/main/environments/ser
 import {
   DATA_FILES,
   dataFileOf,
+  newerVersionOf,
   versionInText,
   type DataFile,
 } from '../../../src/main/local-data/data-files.ts';
@@ -113,6 +114,26 @@ describe('the list of data files', () => {
       DATA_FILES.updateSettings,
     ] satisfies DataFile[])
       expect(kinds.has(format), format.name).toBe(true);
+  });
+});
+
+describe('the version of a log', () => {
+  it("is read from a long journal's first line and its newest lines, not from all of it", () => {
+    const dir = folder();
+    const journal = join(dir, 'bulk-cancel-sandbox.jsonl');
+    // A job of 200,000 orders: its first line alone is megabytes.
+    const ids = Array.from({ length: 200_000 }, (_, i) => String(10_000_000 + i));
+    const job = JSON.stringify({ v: 1, t: 'job', jobId: 'a', at: 1, orderIds: ids });
+    const sends = ids
+      .slice(0, 2_000)
+      .map((id) => JSON.stringify({ v: 1, t: 'send', orderId: id, at: 2 }));
+    writeFileSync(journal, `${[job, ...sends].join('\n')}\n`);
+    expect(newerVersionOf(journal)).toBeUndefined();
+    writeFileSync(journal, `${JSON.stringify({ v: 3, t: 'dismiss', at: 3 })}\n`, { flag: 'a' });
+    expect(newerVersionOf(journal)).toBe(3);
+    // A journal a newer version began: its first line says so.
+    writeFileSync(journal, `${job.replace('{"v":1', '{"v":2')}\n${sends.join('\n')}\n`);
+    expect(newerVersionOf(journal)).toBe(2);
   });
 });
 
