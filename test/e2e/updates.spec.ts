@@ -12,14 +12,19 @@
 //
 // In order, on one home: without an address nothing is asked of the server;
 // About names the version, channel and data folder; an address saved in
-// Settings; a release whose sha512 does not match is refused; one that
-// matches downloads with its progress on the taskbar and installs on quit;
-// the next start checks quietly by itself.
+// Settings; a release whose sha512 does not match is refused; the clerk's
+// work (a refreshed list, a cancel, a mark, a domain in progress, a bulk
+// cancel paused midway); one release that matches downloads with its
+// progress on the taskbar and installs on quit; and the new version starts
+// on the same data folder with all of that work there, and checks quietly by
+// itself. The new version is this build run from an app folder whose
+// package.json names the next version (what the installed AppImage holds).
 
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../../src/main/sandbox/server.ts';
 import { sha512Of, startUpdateServer, type UpdateServer } from '../support/update-server.ts';
 import {
   appHome,
@@ -28,14 +33,24 @@ import {
   type AppHome,
   type AppRun,
 } from './support/electron-app.ts';
-import { waitFor } from './support/standin.ts';
+import { ROOT, waitFor } from './support/standin.ts';
+import { inPage, type ClerkWork } from './support/in-page-shapes.ts';
+
+/** This build's version, and the next one's the update server offers. */
+const CURRENT = (
+  JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }
+).version;
+const NEXT = CURRENT.replace(
+  /^(\d+)\.(\d+)\.\d+$/,
+  (_, major: string, minor: string) => `${major}.${Number(minor) + 1}.0`,
+);
 
 /** The new version, as the stand-in's AppImage: records that it ran, as installed, and exits. */
 const NEW_VERSION = Buffer.concat([
   Buffer.from(
     [
       '#!/bin/sh',
-      '# Store Admin 0.2.0 (the stand-in AppImage): run once by the installer, it exits.',
+      `# Store Admin ${NEXT} (the stand-in AppImage): run once by the installer, it exits.`,
       'echo "ran with APPIMAGE_EXIT_AFTER_INSTALL=$APPIMAGE_EXIT_AFTER_INSTALL" > "$UPDATE_TEST_RAN"',
       'exit 0',
       '',
@@ -44,7 +59,7 @@ const NEW_VERSION = Buffer.concat([
   // Enough bytes for a download of a few seconds at the server's pace.
   Buffer.from(`${'#'.repeat(99)}\n`.repeat(25_000)),
 ]);
-const FILE_NAME = 'Store-Admin-0.2.0.AppImage';
+const FILE_NAME = `Store-Admin-${NEXT}.AppImage`;
 
 let server: UpdateServer;
 let home: AppHome;
@@ -52,8 +67,11 @@ let run: AppRun;
 let page: Page;
 let appImage: string;
 let ranFile: string;
+let production: Sandbox;
+/** What the app held of the clerk's work just before the quit that installed the update. */
+let before: ClerkWork;
 
-const startApp = () => launchApp({ home });
+const startApp = (app?: string) => launchApp({ home, ...(app === undefined ? {} : { app }) });
 const notifications = async () => (await run.standin().state()).notifications;
 const nextNotification = (title: string, after: number) =>
   waitFor(
@@ -76,10 +94,12 @@ describeNeedsStandin(
   () => {
     beforeAll(async () => {
       server = await startUpdateServer();
+      // Production: answers slow enough that a bulk cancel is paused midway.
+      production = await startSandbox({ port: 0, orders: 200, faults: 'latency=300@1' });
       home = appHome();
       appImage = join(home.dir, 'Store-Admin.AppImage');
       ranFile = join(home.dir, 'installed-version-ran.txt');
-      writeFileSync(appImage, '#!/bin/sh\n# Store Admin 0.1.0 (the stand-in AppImage)\n');
+      writeFileSync(appImage, `#!/bin/sh\n# Store Admin ${CURRENT} (the stand-in AppImage)\n`);
       chmodSync(appImage, 0o755);
       Object.assign(home.env, {
         APPIMAGE: appImage,
@@ -92,6 +112,7 @@ describeNeedsStandin(
     afterAll(async () => {
       await run?.stop();
       await server?.close();
+      await production?.close();
       home?.remove();
     });
 
@@ -106,7 +127,7 @@ describeNeedsStandin(
     it('names the version, the update channel and the data folder in About', async () => {
       await run.clickMenu(['Help', 'About Store Admin']);
       const about = await dialogSaying();
-      expect(about.message).toBe('Store Admin 0.1.0');
+      expect(about.message).toBe(`Store Admin ${CURRENT}`);
       expect(about.detail?.split('\n').slice(0, 2)).toEqual([
         'Updates: none (no update address is set)',
         `Data folder: ${home.userData}`,
@@ -119,18 +140,15 @@ describeNeedsStandin(
       await page.getByRole('button', { name: 'Save update address' }).click();
       await page.getByText(/^Saved\. Store Admin looks for updates there/).waitFor();
 
-      server.publish({
-        version: '0.2.0',
-        fileName: FILE_NAME,
-        file: NEW_VERSION,
-        wrongSha512: true,
-      });
+      server.publish({ version: NEXT, fileName: FILE_NAME, file: NEW_VERSION, wrongSha512: true });
       const before = await lastNotificationId();
       await run.clickMenu(['Help', 'Check for Updates…']);
-      expect(await dialogSaying()).toMatchObject({ message: 'Store Admin 0.2.0 is downloading.' });
+      expect(await dialogSaying()).toMatchObject({
+        message: `Store Admin ${NEXT} is downloading.`,
+      });
       const refused = await nextNotification('Store Admin was not updated', before);
       expect(refused.body).toBe(
-        'The download of version 0.2.0 did not match the checksum the update server gave, so it will not be installed.',
+        `The download of version ${NEXT} did not match the checksum the update server gave, so it will not be installed.`,
       );
       expect(server.requests).toEqual([
         { method: 'GET', path: '/latest-linux.yml' },
@@ -138,21 +156,63 @@ describeNeedsStandin(
       ]);
     });
 
+    it("does a clerk's work: a refresh, a cancel, a mark, a domain, a bulk cancel paused midway", async () => {
+      const [cancel, mark, ...rest] = production.orderIds({ status: 'pending' });
+      const bulk = rest.slice(0, 30);
+      await page.evaluate(inPage.clerkWork, {
+        baseUrl: production.baseUrl,
+        key: 'demo-pro',
+        cancel: cancel!,
+        mark: mark!,
+        bulk,
+        project: 'Pet Shop',
+      });
+      // Paused by the clerk once some answers are in (and none is on its way).
+      await waitFor(
+        'some answers',
+        async () => ((await page.evaluate(inPage.clerkWorkNow)).bulk?.answered.length ?? 0) >= 3,
+        60_000,
+      );
+      // The clerk turns to Production and pauses it there.
+      await page.getByRole('button', { name: 'Orders', exact: true }).click();
+      await page.getByRole('radio', { name: /^Production/ }).check();
+      await page.getByRole('button', { name: 'Pause', exact: true }).click();
+      before = await waitFor(
+        'the bulk cancel paused',
+        async () => {
+          const work = await page.evaluate(inPage.clerkWorkNow);
+          return work.bulk?.status === 'paused' ? work : undefined;
+        },
+        60_000,
+      );
+      expect(before).toMatchObject({
+        activeEnvironment: 'production',
+        productionAddress: production.baseUrl,
+        cachedCount: 200,
+        marks: { [mark!]: { reviewed: true, note: 'Call back' } },
+        bulk: { status: 'paused', total: 30 },
+        projects: ['Pet Shop'],
+        domains: { 'Pet Shop: shop.example.com': 'configure-dns' },
+      });
+      expect(before.cancelLog).toContainEqual({ orderId: cancel, result: 'cancelled' });
+      expect(before.bulk!.answered.length).toBeLessThan(30);
+    });
+
     it('downloads a release whose sha512 matches, with its progress on the taskbar, and installs it on quit', async () => {
       server.requests.length = 0;
       server.publish({
-        version: '0.2.0',
+        version: NEXT,
         fileName: FILE_NAME,
         file: NEW_VERSION,
         bytesPerSecond: 800_000,
       });
-      const before = await lastNotificationId();
+      const notified = await lastNotificationId();
       await run.clickMenu(['Help', 'Check for Updates…']);
       expect(await dialogSaying()).toMatchObject({
-        message: 'Store Admin 0.2.0 is downloading.',
+        message: `Store Admin ${NEXT} is downloading.`,
         detail: 'It is installed when you quit Store Admin. Its progress shows on the taskbar.',
       });
-      const ready = await nextNotification('Store Admin 0.2.0 is ready', before);
+      const ready = await nextNotification(`Store Admin ${NEXT} is ready`, notified);
       expect(ready.body).toBe('It is installed when you quit Store Admin.');
 
       const bar = (await run.standin().state()).windows[0]!.progressBar;
@@ -168,25 +228,56 @@ describeNeedsStandin(
       );
 
       // Not installed before the quit.
-      expect(readFileSync(appImage, 'utf8')).toMatch(/0\.1\.0/);
+      expect(readFileSync(appImage, 'utf8')).toContain(`Store Admin ${CURRENT}`);
       await run.quitFromMenu();
       expect(await run.exited).toBe(0);
       expect(sha512Of(readFileSync(appImage))).toBe(sha512Of(NEW_VERSION));
       expect(readFileSync(ranFile, 'utf8')).toBe('ran with APPIMAGE_EXIT_AFTER_INSTALL=true\n');
     });
 
-    it('checks quietly by itself a little after the next start, asking nobody anything', async () => {
+    it("starts as the new version on the same data folder, with all of the clerk's work there", async () => {
+      // What the installed AppImage holds: this build, with the next version in its package.json.
+      const installed = join(home.dir, 'installed-app');
+      mkdirSync(installed);
+      writeFileSync(
+        join(installed, 'package.json'),
+        JSON.stringify({
+          name: 'store-admin',
+          version: NEXT,
+          type: 'module',
+          main: join(ROOT, 'out', 'main', 'index.js'),
+        }),
+      );
       server.requests.length = 0;
-      run = await startApp();
+      run = await startApp(installed);
       page = await run.page();
-      // The address is kept; the check waits about ten seconds after start.
+      await run.clickMenu(['Help', 'About Store Admin']);
+      expect((await dialogSaying()).message).toBe(`Store Admin ${NEXT}`);
+
+      const after = await page.evaluate(inPage.clerkWorkNow);
+      // Everything as it was: the list, the cancel log, the mark, the settings, the domain, and
+      // the bulk cancel still paused where it was, with the answers it had.
+      expect(after).toEqual(before);
+      // The saved list is on screen, as the last version left it.
+      await page
+        .getByRole('grid', { name: 'Production orders' })
+        .locator('[role="row"][aria-rowindex="2"]')
+        .waitFor({ timeout: 60_000 });
+    });
+
+    it('checks quietly by itself a little after the start, asking nobody anything', async () => {
+      // The address is kept; the check waits about ten seconds after start. The new version is
+      // the newest the server has: nothing is downloaded.
       await waitFor(
         'the quiet check',
         () => server.requests.find((r) => r.path === '/latest-linux.yml'),
         60_000,
       );
       const state = await run.standin().state();
-      expect(state.dialogsShown).toEqual([]);
+      expect(state.dialogsShown.map((dialog) => dialog.options.message)).toEqual([
+        `Store Admin ${NEXT}`,
+      ]);
+      expect(server.requests.map((r) => r.path)).not.toContain(`/${FILE_NAME}`);
     });
   },
 );

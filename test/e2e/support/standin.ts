@@ -32,6 +32,8 @@ export function standinHome(extraEnv: NodeJS.ProcessEnv = {}): StandinHome {
   const env: NodeJS.ProcessEnv = {
     XDG_CONFIG_HOME: join(dir, 'config'),
     XDG_DATA_HOME: join(dir, 'data'),
+    // The command line's folder of earlier releases, which the app merges in at its start.
+    XDG_CACHE_HOME: join(dir, 'cache'),
     ELECTRON_OVERRIDE_DIST_PATH: STANDIN_DIST,
     ELECTRON_STANDIN_HEADLESS: '1',
     // A desktop without a keyring unless a test says otherwise.
