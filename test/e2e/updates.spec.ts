@@ -22,6 +22,7 @@
 
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/main/sandbox/server.ts';
@@ -68,6 +69,8 @@ let page: Page;
 let appImage: string;
 let ranFile: string;
 let production: Sandbox;
+/** Requests the production sandbox is answering now (in its latency). */
+let answering = 0;
 /** What the app held of the clerk's work just before the quit that installed the update. */
 let before: ClerkWork;
 
@@ -95,7 +98,20 @@ describeNeedsStandin(
     beforeAll(async () => {
       server = await startUpdateServer();
       // Production: answers slow enough that a bulk cancel is paused midway.
-      production = await startSandbox({ port: 0, orders: 200, faults: 'latency=300@1' });
+      // Its latency is slept through `sleep`, so the test knows when a DELETE is still being answered.
+      production = await startSandbox({
+        port: 0,
+        orders: 200,
+        faults: 'latency=300@1',
+        sleep: async (ms) => {
+          answering += 1;
+          try {
+            await delay(ms);
+          } finally {
+            answering -= 1;
+          }
+        },
+      });
       home = appHome();
       appImage = join(home.dir, 'Store-Admin.AppImage');
       ranFile = join(home.dir, 'installed-version-ran.txt');
@@ -180,8 +196,10 @@ describeNeedsStandin(
       before = await waitFor(
         'the bulk cancel paused',
         async () => {
+          // A DELETE sent before the pause still lands: read the work once none is being answered.
+          if (answering > 0) return undefined;
           const work = await page.evaluate(inPage.clerkWorkNow);
-          return work.bulk?.status === 'paused' ? work : undefined;
+          return work.bulk?.status === 'paused' && answering === 0 ? work : undefined;
         },
         60_000,
       );
