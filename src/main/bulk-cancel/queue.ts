@@ -15,7 +15,7 @@ import type {
 } from '../../shared/bulk-cancel.ts';
 import type { EnvironmentId } from '../../shared/environments.ts';
 import type { QuotaSnapshot } from '../../shared/quota.ts';
-import type { Timing } from '../store-api/clock.ts';
+import { sleepUntil, type Timing } from '../store-api/clock.ts';
 import { RequestGate } from '../quota/gate.ts';
 import { isStoreApiError, type StoreClient } from '../store-api/client.ts';
 import { clockTime, failure, type EarlierCancel } from '../store-api/errors.ts';
@@ -456,7 +456,12 @@ export class BulkCancelQueue {
     switch (kind) {
       case 'rate-limited': {
         await backInQueue();
-        await this.#wait(Math.max(0, (retryAt ?? timing.now() + 1000) - timing.now()));
+        // Until the hold's end by the clock (after a sleep, not a timer's full wait); the gate
+        // then lets the workers go on one at a time until an answer shows the quota again.
+        if (this.#job?.status !== 'running' || this.#shuttingDown) return;
+        await sleepUntil(timing, retryAt ?? timing.now() + 1000, this.#wake.signal).catch(
+          () => undefined,
+        );
         return;
       }
       case 'banned':

@@ -2,7 +2,15 @@
 // passes through it, so after a 429, a ban, or Remaining reaching 0, nothing
 // at all goes out until the wait ends. Waiters queue behind one timer (not
 // one timer each that would all fire at once) and are let through only as
-// the remaining quota allows, interactive requests first.
+// the remaining quota allows, interactive requests first. After a wait,
+// requests go on one at a time, each after a random pause, until an answer
+// shows the quota again: the workers of a bulk cancel, and every process
+// sharing the key, never fire together the moment a hold ends.
+//
+// A wait is judged by the wall clock, never by a timer's remaining time:
+// the gate looks at the clock at least every WALL_CLOCK_LOOK_MS, so after the
+// computer slept, or its clock was set forward, a hold that has ended by the
+// clock lets requests go within seconds.
 //
 // The gate's record (gate-record.ts) lives in a store: its own memory, or a
 // file shared with every other process using the same key at the same
@@ -11,7 +19,7 @@
 
 import { randomUUID } from 'node:crypto';
 import type { HoldReason, QuotaSnapshot, QuotaView } from '../../shared/quota.ts';
-import type { Timing } from '../store-api/clock.ts';
+import { WALL_CLOCK_LOOK_MS, type Timing } from '../store-api/clock.ts';
 import {
   clearHold,
   noteSent,
@@ -24,8 +32,19 @@ import {
 import { MemoryGateStore, type GateStore } from './gate-store.ts';
 import { countSend, usageNow } from './local-usage.ts';
 import type { RateLimitReading } from './rate-limit-headers.ts';
+import { MAX_HOLD_MS } from './retry-after.ts';
 
 export type Priority = 'interactive' | 'background';
+
+/** After a wait, each request goes alone after a random pause of up to this long. */
+export const RESUME_JITTER_MS = 1_000;
+/**
+ * A gateway's 429 without a Retry-After: the first hold is about this long,
+ * doubling with each one in a row up to GATEWAY_BACKOFF_CAP_MS. Seconds: a
+ * gateway's limit is a pace (requests a second), never the service's window.
+ */
+export const GATEWAY_BACKOFF_MS = 1_000;
+export const GATEWAY_BACKOFF_CAP_MS = 30_000;
 
 export class HeldBackError extends Error {
   readonly retryAt: number;
@@ -63,6 +82,14 @@ export interface Ticket {
    * another bucket's). `hold`: the answer asked to wait (a 429).
    */
   release(reading?: RateLimitReading, hold?: Hold): void;
+  /**
+   * Instead of release: the answer was a 429 from something between this
+   * computer and the service (a gateway's own limit), which says nothing of
+   * the key's quota. Holds until `retryAt` (its Retry-After), or else for a
+   * short pause that grows with each such answer in a row. Returns the
+   * hold's end.
+   */
+  releaseGatewayLimited(retryAt?: number): number;
 }
 
 interface Waiter {
@@ -96,6 +123,12 @@ export class RequestGate {
   readonly #own = new Set<string>();
   /** Set when the service answers without rate-limit headers at all. */
   #headersAbsent = false;
+  /** When the service last answered one of this gate's requests (a 429 aside). */
+  #answeredAt = Number.NEGATIVE_INFINITY;
+  /** A gateway's 429s in a row, since the service last answered. */
+  #gatewayStrikes = 0;
+  /** While resuming after a wait: when the next lone request may go. */
+  #resumeAt: number | undefined;
   readonly #queues: Record<Priority, Waiter[]> = { interactive: [], background: [] };
   #timer: { at: number; controller: AbortController } | undefined;
   readonly #listeners = new Set<(snapshot: QuotaSnapshot) => void>();
@@ -208,9 +241,35 @@ export class RequestGate {
       const passOut = record.leases.some((lease) => lease.throughHold !== undefined);
       return passing && !passOut ? passing : undefined;
     }
-    if (interactive.length > 0)
-      return this.#capacity(record, now, 'interactive') > 0 ? interactive[0] : undefined;
-    return this.#capacity(record, now, 'background') > 0 ? background[0] : undefined;
+    const waiter =
+      interactive.length > 0
+        ? this.#capacity(record, now, 'interactive') > 0
+          ? interactive[0]
+          : undefined
+        : this.#capacity(record, now, 'background') > 0
+          ? background[0]
+          : undefined;
+    if (!waiter || this.#resumingSince(record, now) === undefined) return waiter;
+    // Resuming after a wait: one request at a time, each after a random pause.
+    if (record.leases.length > 0) return undefined;
+    this.#resumeAt ??= now + Math.floor(this.#timing.random() * RESUME_JITTER_MS);
+    return now >= this.#resumeAt ? waiter : undefined;
+  }
+
+  /**
+   * When the wait the gate is resuming from ended (a hold, or a spent window
+   * that has reset), while no answer has shown the quota since; undefined
+   * otherwise.
+   */
+  #resumingSince(record: GateRecord, now: number): number | undefined {
+    const s = record.snapshot;
+    const held = s.holdUntil !== undefined && s.holdUntil <= now ? s.holdUntil : undefined;
+    const spent =
+      s.remaining === 0 && s.resetAt !== undefined && s.resetAt <= now ? s.resetAt : undefined;
+    const ended = Math.max(held ?? Number.NEGATIVE_INFINITY, spent ?? Number.NEGATIVE_INFINITY);
+    if (ended === Number.NEGATIVE_INFINITY) return undefined;
+    const shown = Math.max(s.observedAt ?? Number.NEGATIVE_INFINITY, this.#answeredAt);
+    return shown < ended ? ended : undefined;
   }
 
   /** A "Try now" waiting behind another meets the hold that one's answer set: it was asked for the old one. */
@@ -235,6 +294,7 @@ export class RequestGate {
         const waiter = this.#next(r, now);
         if (!waiter) break;
         this.#remove(waiter);
+        this.#resumeAt = undefined;
         const held = openTime(r, now).reason !== undefined;
         const lease: Lease = {
           id: randomUUID(),
@@ -257,6 +317,8 @@ export class RequestGate {
     const open = openTime(record, now);
     const others = record.leases.some((lease) => !this.#own.has(lease.id));
     if (open.at > now) this.#wakeAt(open.at);
+    else if (this.#resumeAt !== undefined && this.#resumeAt > now && record.leases.length === 0)
+      this.#wakeAt(this.#resumeAt);
     else if (others)
       this.#wakeAt(now + this.#pollMs); // their answers reach us only through the store
     else if (
@@ -272,22 +334,39 @@ export class RequestGate {
 
   #ticket(lease: Lease): Ticket {
     let released = false;
+    const release = (reading?: RateLimitReading, hold?: Hold): void => {
+      if (released) return;
+      released = true;
+      this.#own.delete(lease.id);
+      const now = this.#timing.now();
+      if (reading && !hold) {
+        this.#answeredAt = now;
+        this.#gatewayStrikes = 0;
+      }
+      this.#change((record) => {
+        record.leases = record.leases.filter((l) => l.id !== lease.id);
+        const passed = lease.throughHold !== undefined;
+        if (reading && !recordReading(record, reading, now, passed && !hold))
+          this.#headersAbsent = true;
+        if (hold) setHold(record, hold.until, hold.reason, now, passed);
+        else if (reading && passed && record.holdId === lease.throughHold) clearHold(record);
+      });
+      if (hold) this.#rejectWaitersPast(this.openAt());
+      this.#pump();
+    };
     return {
-      release: (reading, hold) => {
-        if (released) return;
-        released = true;
-        this.#own.delete(lease.id);
+      release,
+      releaseGatewayLimited: (retryAt) => {
         const now = this.#timing.now();
-        this.#change((record) => {
-          record.leases = record.leases.filter((l) => l.id !== lease.id);
-          const passed = lease.throughHold !== undefined;
-          if (reading && !recordReading(record, reading, now, passed && !hold))
-            this.#headersAbsent = true;
-          if (hold) setHold(record, hold.until, hold.reason, now, passed);
-          else if (reading && passed && record.holdId === lease.throughHold) clearHold(record);
-        });
-        if (hold) this.#rejectWaitersPast(this.openAt());
-        this.#pump();
+        // Equal jitter: at least half the step, so a hold is never next to nothing.
+        const step = Math.min(
+          GATEWAY_BACKOFF_CAP_MS,
+          GATEWAY_BACKOFF_MS * 2 ** Math.min(this.#gatewayStrikes, 30),
+        );
+        if (!released) this.#gatewayStrikes += 1;
+        const until = retryAt ?? now + Math.ceil(step / 2 + (this.#timing.random() * step) / 2);
+        release(undefined, { until, reason: 'gateway-429' });
+        return Math.min(until, now + MAX_HOLD_MS);
       },
     };
   }
@@ -316,7 +395,9 @@ export class RequestGate {
     this.#timer?.controller.abort();
     const controller = new AbortController();
     this.#timer = { at, controller };
-    this.#timing.sleep(at - this.#timing.now(), controller.signal).then(
+    // Never longer than WALL_CLOCK_LOOK_MS: a timer counts time the computer was awake, the hold the clock's.
+    const ms = Math.min(at - this.#timing.now(), WALL_CLOCK_LOOK_MS);
+    this.#timing.sleep(ms, controller.signal).then(
       () => {
         if (this.#timer?.controller === controller) this.#timer = undefined;
         this.#pump();

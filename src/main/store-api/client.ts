@@ -11,7 +11,7 @@ import type { QuotaSnapshot } from '../../shared/quota.ts';
 import { DEFAULT_BACKOFF, fullJitterDelay, type BackoffPolicy } from './backoff.ts';
 import { realTiming, type Timing } from './clock.ts';
 import { HeldBackError, type Priority, type RequestGate } from '../quota/gate.ts';
-import { readRateLimitHeaders } from '../quota/rate-limit-headers.ts';
+import { readRateLimitHeaders, type RateLimitReading } from '../quota/rate-limit-headers.ts';
 import { latestBelievable, MAX_BELIEVED_WAIT_MS, parseRetryAfter } from '../quota/retry-after.ts';
 import { ServerClock } from '../quota/server-clock.ts';
 import type { RetryBudget } from './retry-budget.ts';
@@ -233,6 +233,22 @@ function isWebPage(response: Response): boolean {
   if (response.status === 511) return true;
   const type = response.headers.get('content-type') ?? '';
   return response.status >= 200 && response.status < 300 && /^\s*text\/html\b/i.test(type);
+}
+
+/** Whether an answer carried any of the service's rate-limit figures. */
+const shows = (reading: RateLimitReading): boolean =>
+  reading.limit !== undefined || reading.remaining !== undefined || reading.resetAt !== undefined;
+
+/**
+ * A 429 that is not the service's: the service sends its rate-limit headers
+ * on every answer and its errors as JSON, so a 429 with a web page, or
+ * without those headers (unless its words say the key is banned: that is
+ * believed, whoever sent it), comes from something in between (nginx's
+ * `limit_req`, an API gateway, a CDN) and says nothing of the key's quota.
+ */
+function isGatewayLimit(response: Response, reading: RateLimitReading, body: ErrorBody): boolean {
+  if (/^\s*text\/html\b/i.test(response.headers.get('content-type') ?? '')) return true;
+  return !shows(reading) && !saysBanned(body);
 }
 
 /** A 5xx is tried again, except the two that say the request can never work. */
@@ -602,8 +618,34 @@ export class StoreClient {
       const time = { now, skewMs: this.#serverClock.skew() };
       const reading = readRateLimitHeaders(response.headers, time);
 
+      const limitedBody = response.status === 429 ? await this.#serviceWords(response) : {};
+      if (response.status === 429 && isGatewayLimit(response, reading, limitedBody)) {
+        // Not the service's quota: a pace something in between keeps. Its Retry-After if it gives
+        // one, else a short hold that grows with each such answer in a row; the figures stand.
+        const until = ticket.releaseGatewayLimited(
+          parseRetryAfter(response.headers.get('retry-after'), time),
+        );
+        const open = gate.openAt();
+        const holdEnd = open.reason !== undefined ? Math.max(until, open.at) : until;
+        if (
+          holdEnd - now <= this.#options.maxInlineWaitMs &&
+          retries429 < this.#options.max429Retries &&
+          budget.tryRetry()
+        ) {
+          retries429 += 1;
+          continue; // the gate holds this retry until the hold ends, then lets one go at a time
+        }
+        throw limitedFailure(
+          'gateway-429',
+          holdEnd,
+          {},
+          earlierAnswerLost ? 'unknown' : 'answered',
+          now,
+        );
+      }
+
       if (response.status === 429) {
-        const body = await this.#serviceWords(response);
+        const body = limitedBody;
         const banned = saysBanned(body);
         const retryAfter = response.headers.get('retry-after');
         // A wait past a day (or the day window's reset) is garbage, not a wish to obey.
@@ -624,9 +666,13 @@ export class StoreClient {
             Math.max(1000, fullJitterDelay(retries429 + 1, timing.random, this.#options.backoff));
         // Its own Remaining, when it sends one: a 429 that says requests are left
         // (a service shedding load) holds for its Retry-After, not the whole window.
+        // Without its figures (a ban said in its words alone), nothing is assumed of the quota.
         ticket.release(
-          { ...reading, remaining: reading.remaining ?? 0 },
-          { until: retryAt, reason: banned ? 'banned' : 'server-429' },
+          shows(reading) ? { ...reading, remaining: reading.remaining ?? 0 } : undefined,
+          {
+            until: retryAt,
+            reason: banned ? 'banned' : 'server-429',
+          },
         );
         // The gate opens when both the hold and a spent window (Remaining 0 until the reset) allow.
         const open = gate.openAt();
@@ -642,11 +688,10 @@ export class StoreClient {
           continue; // the gate holds this retry (and everyone else) until retryAt
         }
         throw limitedFailure(
-          banned,
+          banned ? 'banned' : 'server-429',
           until,
           body,
           earlierAnswerLost ? 'unknown' : 'answered',
-          false,
           now,
         );
       }
@@ -756,11 +801,10 @@ export class StoreClient {
   /** The gate held the request back: nothing of this call was sent (unless an earlier try's answer was lost). */
   #heldBack(error: HeldBackError, earlierAnswerLost: boolean): StoreApiError {
     return limitedFailure(
-      error.reason === 'banned',
+      error.reason,
       error.retryAt,
       {},
       earlierAnswerLost ? 'unknown' : 'not-sent',
-      error.reason === 'quota-exhausted',
       this.#options.timing.now(),
     );
   }

@@ -6,6 +6,7 @@ import type { Delivery, Failure, FailureKind } from '../../shared/failures.ts';
 import { WEB_PAGE, type InvalidOrdersError } from '../../shared/order-list-scanner.ts';
 import { dayWords, formatClock, formatHourMinute } from '../../shared/display-format.ts';
 import { withoutControls } from './service-text.ts';
+import type { HoldReason } from '../../shared/quota.ts';
 
 export class StoreApiError extends Error {
   readonly failure: Failure;
@@ -360,18 +361,26 @@ export function clockTimeFrom(epochMs: number, now: number): string {
   return day ? `${formatClock(epochMs)} ${day}` : formatClock(epochMs);
 }
 
-/** A 429 or the gate's own hold: banned, or rate-limited until `retryAt`. */
+/** Why a 429 (or the gate's own hold) stops a request, after "Rate-limited until HH:MM:SS." */
+const LIMITED_WHY: Readonly<Record<Exclude<HoldReason, 'banned'>, string>> = {
+  'server-429': 'The service asked Store Admin to slow down (429).',
+  'gateway-429':
+    'A gateway between this computer and the store service is limiting requests (429); the service’s own quota is not used up.',
+  'quota-exhausted': 'The quota for this period is used up.',
+};
+
+/** A 429 or the gate's own hold: banned, or rate-limited until `retryAt`, and why. */
 export function limitedFailure(
-  banned: boolean,
+  reason: HoldReason,
   retryAt: number,
   body: ErrorBody,
   delivery: Delivery,
-  exhausted = false,
   now?: number,
 ): StoreApiError {
   const until = now === undefined ? clockTime(retryAt) : clockTimeFrom(retryAt, now);
   const nothingSent = delivery === 'not-sent' ? ' Nothing was sent.' : '';
-  if (banned) {
+  const extra = { status: 429, retryAt, ...(body.code ? { code: body.code } : {}) };
+  if (reason === 'banned') {
     return failure(
       'banned',
       withServerWords(
@@ -379,17 +388,19 @@ export function limitedFailure(
         body,
       ),
       delivery,
-      { status: 429, retryAt, ...(body.code ? { code: body.code } : {}) },
+      extra,
     );
   }
-  const why = exhausted
-    ? 'The quota for this period is used up.'
-    : 'The service asked Store Admin to slow down (429).';
+  // A gateway's limit is a pace, not the key's quota: no ban follows from it.
+  const waits =
+    reason === 'gateway-429'
+      ? 'Store Admin waits a few seconds between tries.'
+      : 'Store Admin waits rather than retrying, because repeated requests after a limit can get the key banned.';
   return failure(
     'rate-limited',
-    `Rate-limited until ${until}. ${why}${nothingSent} Store Admin waits rather than retrying, because repeated requests after a limit can get the key banned.`,
+    `Rate-limited until ${until}. ${LIMITED_WHY[reason]}${nothingSent} ${waits}`,
     delivery,
-    { status: 429, retryAt, ...(body.code ? { code: body.code } : {}) },
+    extra,
   );
 }
 

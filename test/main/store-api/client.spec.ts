@@ -683,7 +683,14 @@ describe('StoreClient: waits it does not hold a call open for', () => {
 
   it('never answers an absurd Retry-After with a quick retry: it holds for a day', async () => {
     const timing = virtualTiming();
-    const server = await serve((_req, res) => answer(res, 429, '', { 'retry-after': '86401' }));
+    // The service's own 429 (its figures, no reset): a gateway's would be held for seconds.
+    const server = await serve((_req, res) =>
+      answer(res, 429, '', {
+        'retry-after': '86401',
+        'x-ratelimit-limit': '60',
+        'x-ratelimit-remaining': '0',
+      }),
+    );
     const { client, gate } = clientFor(server, {}, timing);
     const failure = await failureOf(client.listOrders());
     expect(failure.retryAt).toBe(timing.now() + 24 * 3_600_000);
