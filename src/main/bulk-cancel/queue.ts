@@ -60,7 +60,11 @@ export class BulkCancelQueue {
   #job: JobState | undefined;
   #finishedAt: number | undefined;
   #workers: Promise<void> | undefined;
-  /** Wakes sleeping workers on pause, stop or resume. */
+  /**
+   * Aborted on pause, stop and quit: wakes sleeping workers, and stops the
+   * calls still waiting at the gate (a DELETE already on its way is let
+   * finish, and its answer recorded).
+   */
   #wake = new AbortController();
   readonly #inFlight = new Set<string>();
   #offlineDelay: number;
@@ -348,6 +352,8 @@ export class BulkCancelQueue {
       const next = this.#next();
       if (!next) return;
       const { orderId, unknown } = next;
+      // Taken before anything is awaited: a pause, a stop or a quit from now on stops this order's call.
+      const stop = this.#wake.signal;
       this.#inFlight.add(orderId);
       try {
         // On the disk before the DELETE leaves, or it does not leave.
@@ -357,6 +363,8 @@ export class BulkCancelQueue {
         const sentAt = timing.now();
         const { earlierCancel } = this.#deps;
         const outcome = await client.cancelOrder(orderId, {
+          // A pause, a stop or a quit ends its wait at the gate: nothing leaves after it.
+          stop,
           priority: 'background',
           maxWaitMs: MAX_GATE_WAIT_MS,
           previousAttemptUnknown: unknown,

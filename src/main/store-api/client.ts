@@ -127,6 +127,13 @@ export interface DownloadProgress {
 
 export interface CallOptions {
   readonly signal?: AbortSignal;
+  /**
+   * Stops the call before anything more of it is sent: a wait at the gate or
+   * between tries ends at once (the call fails as stopped) and no other try
+   * goes out. Unlike `signal`, an attempt already on its way is let finish,
+   * so its answer is known (a DELETE cut off would leave it unknown).
+   */
+  readonly stop?: AbortSignal;
   readonly priority?: Priority;
   /** Overrides maxInlineWaitMs: background work may wait at the gate for a window to reset. */
   readonly maxWaitMs?: number;
@@ -532,7 +539,9 @@ export class StoreClient {
     },
   ): Promise<Answer> {
     const { gate, budget, timing } = this.#options;
-    const { signal, priority = 'interactive' } = options;
+    const { signal, priority = 'interactive', stop } = options;
+    // What every wait of this call (the gate, the pause between tries) ends on.
+    const waits = stop ? AbortSignal.any([signal, stop]) : signal;
     let retries = 0;
     let retries429 = 0;
     let earlierAnswerLost = options.previousAttemptUnknown === true;
@@ -546,7 +555,7 @@ export class StoreClient {
       let ticket;
       try {
         ticket = await gate.acquire({
-          signal,
+          signal: waits,
           priority,
           maxWaitMs: options.maxWaitMs ?? this.#options.maxInlineWaitMs,
           // Only the first attempt goes through a hold; a retry waits as usual.
@@ -554,7 +563,12 @@ export class StoreClient {
         });
       } catch (error) {
         if (error instanceof HeldBackError) throw this.#heldBack(error, earlierAnswerLost);
-        throw this.#noAnswer(error, signal, earlierAnswerLost ? 'unknown' : 'not-sent');
+        throw this.#noAnswer(error, waits, earlierAnswerLost ? 'unknown' : 'not-sent');
+      }
+      if (stop?.aborted) {
+        // Stopped while the gate was letting it out: it does not leave.
+        ticket.release();
+        throw this.#noAnswer(stop.reason, waits, earlierAnswerLost ? 'unknown' : 'not-sent');
       }
 
       this.#rememberKey(key);
@@ -586,7 +600,7 @@ export class StoreClient {
           budget.tryRetry()
         ) {
           earlierAnswerLost = lost;
-          await this.#backoff(retries++, signal, lost);
+          await this.#backoff(retries++, waits, lost);
           continue;
         }
         throw this.#noAnswer(error, signal, lost ? 'unknown' : delivery);
@@ -707,7 +721,7 @@ export class StoreClient {
         const lost: boolean = earlierAnswerLost || method === 'DELETE';
         if (retries < this.#options.maxRetries && budget.tryRetry()) {
           earlierAnswerLost = lost;
-          await this.#backoff(retries++, signal, lost);
+          await this.#backoff(retries++, waits, lost);
           continue;
         }
         throw serverGaveUp(response.status, retries + 1, body, lost ? 'unknown' : 'answered');
