@@ -45,6 +45,14 @@ export const RESUME_JITTER_MS = 1_000;
  */
 export const GATEWAY_BACKOFF_MS = 1_000;
 export const GATEWAY_BACKOFF_CAP_MS = 30_000;
+/**
+ * After a gateway's 429 this process spaces its requests at least this far
+ * apart (doubled by each further one, up to GATEWAY_BACKOFF_CAP_MS), and
+ * narrows the spacing by a tenth with each answer of the service, down to
+ * none: a gateway's pace is found and kept near, not met with a 429 for
+ * every other request.
+ */
+export const GATEWAY_SPACING_MS = 250;
 
 export class HeldBackError extends Error {
   readonly retryAt: number;
@@ -129,6 +137,10 @@ export class RequestGate {
   #gatewayStrikes = 0;
   /** While resuming after a wait: when the next lone request may go. */
   #resumeAt: number | undefined;
+  /** The least time between two requests of this gate, since a gateway's 429 (0: none). */
+  #spacing = 0;
+  /** When this gate last let a request out. */
+  #sentAt = Number.NEGATIVE_INFINITY;
   readonly #queues: Record<Priority, Waiter[]> = { interactive: [], background: [] };
   #timer: { at: number; controller: AbortController } | undefined;
   readonly #listeners = new Set<(snapshot: QuotaSnapshot) => void>();
@@ -249,11 +261,23 @@ export class RequestGate {
         : this.#capacity(record, now, 'background') > 0
           ? background[0]
           : undefined;
-    if (!waiter || this.#resumingSince(record, now) === undefined) return waiter;
-    // Resuming after a wait: one request at a time, each after a random pause.
+    if (!waiter) return undefined;
+    const at = this.#notBefore(record, now);
+    return at !== undefined && at <= now ? waiter : undefined;
+  }
+
+  /**
+   * The earliest a request may go by this gate's own pace, when it may go at
+   * all now (undefined: not before one on its way comes back). Resuming
+   * after a wait: one at a time, each after a random pause. Behind a
+   * gateway's 429: its spacing.
+   */
+  #notBefore(record: GateRecord, now: number): number | undefined {
+    const spaced = this.#sentAt + this.#spacing;
+    if (this.#resumingSince(record, now) === undefined) return spaced;
     if (record.leases.length > 0) return undefined;
     this.#resumeAt ??= now + Math.floor(this.#timing.random() * RESUME_JITTER_MS);
-    return now >= this.#resumeAt ? waiter : undefined;
+    return Math.max(this.#resumeAt, spaced);
   }
 
   /**
@@ -295,6 +319,7 @@ export class RequestGate {
         if (!waiter) break;
         this.#remove(waiter);
         this.#resumeAt = undefined;
+        this.#sentAt = now;
         const held = openTime(r, now).reason !== undefined;
         const lease: Lease = {
           id: randomUUID(),
@@ -316,9 +341,9 @@ export class RequestGate {
     if (this.#queues.interactive.length + this.#queues.background.length === 0) return;
     const open = openTime(record, now);
     const others = record.leases.some((lease) => !this.#own.has(lease.id));
+    const paced = this.#notBefore(record, now);
     if (open.at > now) this.#wakeAt(open.at);
-    else if (this.#resumeAt !== undefined && this.#resumeAt > now && record.leases.length === 0)
-      this.#wakeAt(this.#resumeAt);
+    else if (paced !== undefined && paced > now) this.#wakeAt(paced);
     else if (others)
       this.#wakeAt(now + this.#pollMs); // their answers reach us only through the store
     else if (
@@ -342,6 +367,8 @@ export class RequestGate {
       if (reading && !hold) {
         this.#answeredAt = now;
         this.#gatewayStrikes = 0;
+        this.#spacing =
+          this.#spacing < GATEWAY_SPACING_MS / 4 ? 0 : Math.floor(this.#spacing * 0.9);
       }
       this.#change((record) => {
         record.leases = record.leases.filter((l) => l.id !== lease.id);
@@ -363,7 +390,13 @@ export class RequestGate {
           GATEWAY_BACKOFF_CAP_MS,
           GATEWAY_BACKOFF_MS * 2 ** Math.min(this.#gatewayStrikes, 30),
         );
-        if (!released) this.#gatewayStrikes += 1;
+        if (!released) {
+          this.#gatewayStrikes += 1;
+          this.#spacing = Math.min(
+            GATEWAY_BACKOFF_CAP_MS,
+            Math.max(GATEWAY_SPACING_MS, this.#spacing * 2),
+          );
+        }
         const until = retryAt ?? now + Math.ceil(step / 2 + (this.#timing.random() * step) / 2);
         release(undefined, { until, reason: 'gateway-429' });
         return Math.min(until, now + MAX_HOLD_MS);

@@ -11,7 +11,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   GATEWAY_BACKOFF_CAP_MS,
   GATEWAY_BACKOFF_MS,
+  GATEWAY_SPACING_MS,
   RequestGate,
+  RESUME_JITTER_MS,
 } from '../../../src/main/quota/gate.ts';
 import { StoreClient } from '../../../src/main/store-api/client.ts';
 import { StoreApiError } from '../../../src/main/store-api/errors.ts';
@@ -162,5 +164,30 @@ describe('a gateway’s 429', () => {
     const failure = await failureOf(client.listOrders());
     expect(failure.message).toContain('The service asked Store Admin to slow down (429)');
     expect(gate.snapshot()).toMatchObject({ remaining: 0, holdReason: 'server-429' });
+  });
+
+  it('spaces the requests after it, narrowing the spacing with each answer of the service until there is none', async () => {
+    const timing = virtualTiming();
+    const gate = new RequestGate({ timing });
+    const reading = () => ({ limit: 300, remaining: 290, resetAt: timing.now() + 60_000 });
+    (await gate.acquire({ maxWaitMs: 0 })).release(reading());
+    const until = (await gate.acquire({ maxWaitMs: 0 })).releaseGatewayLimited();
+    const sentAt: number[] = [];
+    const waiters = Array.from({ length: 25 }, () =>
+      gate.acquire({ maxWaitMs: 60_000, priority: 'background' }).then((ticket) => {
+        sentAt.push(timing.now());
+        ticket.release(reading());
+      }),
+    );
+    await Promise.all(waiters);
+    // The first alone after the hold and a random pause; then spaced, a tenth less each time.
+    expect(sentAt[0]).toBe(until + 0.5 * RESUME_JITTER_MS);
+    const gaps = sentAt.slice(1).map((at, i) => at - sentAt[i]!);
+    let spacing = GATEWAY_SPACING_MS;
+    for (const gap of gaps) {
+      spacing = spacing < GATEWAY_SPACING_MS / 4 ? 0 : Math.floor(spacing * 0.9);
+      expect(gap).toBe(spacing);
+    }
+    expect(gaps.at(-1)).toBe(0);
   });
 });
