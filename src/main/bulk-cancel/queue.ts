@@ -147,6 +147,8 @@ export class BulkCancelQueue {
     job.status = 'paused';
     job.reason = reason;
     job.message = message;
+    // At once, before anything is awaited: a hold ending meanwhile must not let a DELETE out.
+    this.#interrupt();
     // A pause for the disk is not journaled (it cannot be): after a restart the job carries on.
     if (reason !== 'disk')
       await this.#write({
@@ -156,7 +158,6 @@ export class BulkCancelQueue {
         reason,
         ...(message ? { message } : {}),
       });
-    this.#interrupt();
     if (reason === 'offline') this.#scheduleResume(this.#offlineDelay);
     this.#changed();
   }
@@ -186,8 +187,8 @@ export class BulkCancelQueue {
     if (!job || this.#finished()) return;
     this.#resumeTimer?.abort();
     job.status = 'stopped';
+    this.#interrupt(); // before the journal's write, as for a pause
     await this.#write({ t: 'status', at: this.#deps.timing.now(), status: 'stopped' });
-    this.#interrupt();
     this.#changed();
   }
 

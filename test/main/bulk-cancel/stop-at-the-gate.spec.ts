@@ -57,6 +57,18 @@ function manualTiming(start = Date.UTC(2026, 10, 22, 13, 12, 0)) {
   return {
     timing,
     turns,
+    /** Sets the clock without waking anyone (wakeDue does). */
+    jumpTo(at: number) {
+      now = at;
+    },
+    /** Wakes the sleepers whose time has come, at once (no I/O in between). */
+    wakeDue() {
+      for (const sleeper of sleepers.filter((s) => s.at <= now)) {
+        sleepers.splice(sleepers.indexOf(sleeper), 1);
+        sleeper.wake();
+      }
+      return Promise.resolve();
+    },
     /** Moves the clock on by `ms`, waking each sleeper at its time (and letting I/O run). */
     async advance(ms: number) {
       const until = now + ms;
@@ -159,9 +171,12 @@ describe('a bulk cancel stopped while its DELETEs wait at a held gate', () => {
       await clock.turns();
 
       await clock.advance(30_000);
+      // The hold ends the very moment the clerk stops (before the journal has taken the stop).
+      clock.jumpTo(clock.timing.now() + 30_000);
       const stoppedAt = clock.timing.now();
       const stopped =
         how === 'stop' ? queue.stop() : how === 'pause' ? queue.pause() : queue.pauseForShutdown();
+      await clock.wakeDue();
       // The one on its way answers after the stop, and is recorded. The hold ends, and a minute
       // more passes: nothing leaves.
       releaseAnswer();
