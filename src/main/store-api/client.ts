@@ -39,11 +39,11 @@ import {
   type ErrorBody,
 } from './errors.ts';
 import { ordersOf, type OrderColumns } from '../../shared/order-columns.ts';
-import { InvalidOrdersError, OrderListScanner } from '../../shared/order-list-scanner.ts';
+import { InvalidOrdersError, type OrderListScanner } from '../../shared/order-list-scanner.ts';
 import type { StoreEndpoint } from '../../shared/deprecations.ts';
 import { readDeprecationHeaders, type DeprecationHeaders } from './deprecation.ts';
 import { KEY_PLACEHOLDER, serviceText, withoutSecrets } from './service-text.ts';
-import { ListScannerThread, listThreadUsable } from './list-scanner-thread.ts';
+import { listScannerFor } from './list-scanner-choice.ts';
 
 export interface StoreClientOptions {
   /** Validated base URL ending with /v1 (src/shared/environments.ts). */
@@ -80,9 +80,9 @@ export interface StoreClientOptions {
    */
   readonly onAttempt?: (outcome: AttemptOutcome) => void;
   /**
-   * A list declared this long or longer is scanned on a thread of its own
-   * (THREAD_FROM_BYTES by default, on a machine of more than one core;
-   * Infinity reads every list on main).
+   * A list this long or longer (declared, or once this much has come) is
+   * scanned on a thread of its own (THREAD_FROM_BYTES by default, on a
+   * machine of more than one core; Infinity reads every list on main).
    */
   readonly listThreadFromBytes?: number;
 }
@@ -120,8 +120,9 @@ export const APP_KEY_HELP: KeyHelp = {
 };
 
 export interface DownloadProgress {
+  /** The list's bytes read so far (decoded, when it was sent compressed). */
   readonly receivedBytes: number;
-  /** Undefined when the service does not say (no Content-Length). */
+  /** Undefined when not known: no Content-Length, or a body sent compressed (its length is not the list's). */
   readonly totalBytes?: number;
 }
 
@@ -153,16 +154,18 @@ export type ColumnListOptions = ListOptions & {
 };
 
 /**
- * A list declared this long or longer (about 45,000 orders) is scanned on a
- * thread of its own (list-scanner-thread.ts); a shorter one is read sooner
- * on main than a thread starts.
+ * A list this long or longer (about 45,000 orders) is scanned on a thread of
+ * its own (list-scanner-thread.ts): one whose size is declared from the
+ * start, and one whose size is not known (chunked, or sent compressed) once
+ * this much of it has come (list-scanner-choice.ts); a shorter one is read
+ * sooner on main than a thread starts.
  */
 export const THREAD_FROM_BYTES = 4 * 1024 * 1024;
 
 /** The orders read so far while a list downloads (see OrderListScanner.rowsSoFar). */
 export interface RowsRead extends Pick<OrderListScanner, 'count' | 'rowsSoFar'> {
   readonly receivedBytes: number;
-  /** From Content-Length; undefined when the service does not say. */
+  /** From Content-Length; undefined when not known (see DownloadProgress). */
   readonly totalBytes: number | undefined;
 }
 
@@ -258,6 +261,20 @@ function isGatewayLimit(response: Response, reading: RateLimitReading, body: Err
   return !shows(reading) && !saysBanned(body);
 }
 
+/**
+ * The list's size in bytes as it will be read, when the answer says it: its
+ * Content-Length, unless the body is sent compressed. Both fetches (Node's
+ * and Chromium's) hand the body over decoded, and the Content-Length of a
+ * gzip body is its compressed size: counted against it, a list read "5.4 MB
+ * of 2.0 MB". Neither says how much came on the wire, so then no total.
+ */
+function listSize(headers: Headers): number | undefined {
+  const encoding = (headers.get('content-encoding') ?? '').trim().toLowerCase();
+  if (encoding !== '' && encoding !== 'identity') return undefined;
+  const declared = Number(headers.get('content-length') ?? Number.NaN);
+  return Number.isSafeInteger(declared) && declared > 0 ? declared : undefined;
+}
+
 /** A 5xx is tried again, except the two that say the request can never work. */
 const isRetriableStatus = (status: number): boolean =>
   status >= 500 && status <= 599 && status !== 501 && status !== 505;
@@ -348,14 +365,8 @@ export class StoreClient {
       });
       if (response.status !== 200)
         throw await this.#unexpected(response, 'The order list could not be loaded.');
-      const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-      const totalBytes = Number.isSafeInteger(declared) && declared > 0 ? declared : undefined;
-      const scanner =
-        totalBytes !== undefined &&
-        totalBytes >= this.#options.listThreadFromBytes &&
-        listThreadUsable()
-          ? new ListScannerThread(totalBytes)
-          : new OrderListScanner(totalBytes === undefined ? {} : { expectedBytes: totalBytes });
+      const totalBytes = listSize(response.headers);
+      const scanner = listScannerFor(totalBytes, this.#options.listThreadFromBytes);
       const reader = response.body?.getReader() as
         ReadableStreamDefaultReader<Uint8Array> | undefined;
       let receivedBytes = 0;
@@ -395,7 +406,7 @@ export class StoreClient {
         if (error instanceof InvalidOrdersError) throw unreadableList(error);
         throw error;
       } finally {
-        if (scanner instanceof ListScannerThread) scanner.close();
+        scanner.close();
       }
     });
   }
