@@ -5,7 +5,10 @@
 // the remaining quota allows, interactive requests first. After a wait,
 // requests go on one at a time, each after a random pause, until an answer
 // shows the quota again: the workers of a bulk cancel, and every process
-// sharing the key, never fire together the moment a hold ends.
+// sharing the key, never fire together the moment a hold ends. Behind a
+// gateway that limits requests (its own 429s), the gate spaces its requests
+// and narrows the spacing as the service answers, so it keeps near the
+// gateway's pace instead of meeting a 429 for every other request.
 //
 // A wait is judged by the wall clock, never by a timer's remaining time:
 // the gate looks at the clock at least every WALL_CLOCK_LOOK_MS, so after the
