@@ -52,7 +52,7 @@ describe('store-admin behind a gateway that limits requests', () => {
     const limited = await cli('orders', 'list');
     expect(limited.code).toBe(EXIT.held);
     expect(limited.stderr).toContain(
-      'A gateway between this computer and the store service is limiting requests (429)',
+      `A gateway between this computer and the store service is limiting requests: the address ${new URL(server.baseUrl).host} (or something between it and this computer) answered 429 Too Many Requests`,
     );
     expect(limited.stderr).not.toContain('quota for this period is used up');
     expect(limited.stderr).toContain('run the same command with --try-now');

@@ -4,8 +4,9 @@
 // global retry budget, so a storm never turns into a ban.
 
 import { availableParallelism } from 'node:os';
-import ky, { type KyInstance } from 'ky';
+import ky, { isTimeoutError, type KyInstance } from 'ky';
 import type { Failure } from '../../shared/failures.ts';
+import { hostPlace, unsureCancelWords, type Unsure } from '../../shared/unsure-words.ts';
 import { isInt64Text, type Order } from '../../shared/order.ts';
 import type { QuotaSnapshot } from '../../shared/quota.ts';
 import { DEFAULT_BACKOFF, fullJitterDelay, type BackoffPolicy } from './backoff.ts';
@@ -225,6 +226,8 @@ interface Answer {
   readonly response: Response;
   /** An earlier attempt may have reached the service and its answer was lost. */
   readonly earlierAnswerLost: boolean;
+  /** Then, what left it unknown (the first try that did). */
+  readonly unsure: Unsure | undefined;
 }
 
 /**
@@ -273,6 +276,51 @@ function listSize(headers: Headers): number | undefined {
   if (encoding !== '' && encoding !== 'identity') return undefined;
   const declared = Number(headers.get('content-length') ?? Number.NaN);
   return Number.isSafeInteger(declared) && declared > 0 ? declared : undefined;
+}
+
+/**
+ * A cancel's failure whose request may have been acted on, led by what that
+ * means for the order and why (unsure-words.ts, the words the app uses too).
+ * The failure's own sentence follows where it adds something: a hold's or a
+ * ban's time, or (`saysMore`) an answer the interface defines for a cancel.
+ */
+function unsureCancel(
+  orderId: string,
+  error: StoreApiError,
+  host: string,
+  saysMore = false,
+): StoreApiError {
+  const { failure } = error;
+  const lead = unsureCancelWords(
+    orderId,
+    failure.unsure ?? { why: 'earlier-try' },
+    hostPlace(host),
+  );
+  const more =
+    saysMore || failure.kind === 'rate-limited' || failure.kind === 'banned'
+      ? ` ${failure.message.replace(/^Order \S+ was not cancelled\. /, '')}`
+      : serviceSaid(failure.message);
+  return new StoreApiError({ ...failure, message: `${lead}${more}` }, { cause: error.cause });
+}
+
+/** The service's own words at the end of a message (withServerWords), kept when the rest is replaced. */
+function serviceSaid(message: string): string {
+  const at = message.lastIndexOf(' The service said: “');
+  return at < 0 ? '' : message.slice(at);
+}
+
+/** An answer in the service's own form: an Error body as JSON (its 5xx pages would be too). */
+function isServiceJson(response: Response): boolean {
+  return /\bjson\b/i.test(response.headers.get('content-type') ?? '');
+}
+
+/** What an attempt that left and got no answer came to: no answer in time, stopped, or cut off. */
+function unsureOfNoAnswer(error: unknown, signal: AbortSignal): Unsure {
+  if (signal.aborted)
+    return (signal.reason as Error | undefined)?.name === 'TimeoutError'
+      ? { why: 'timeout' }
+      : { why: 'stopped' };
+  return isTimeoutError(error) ? { why: 'timeout' } : { why: 'no-answer' };
 }
 
 /** A 5xx is tried again, except the two that say the request can never work. */
@@ -413,19 +461,16 @@ export class StoreClient {
 
   async cancelOrder(orderId: string, options: CancelOptions = {}): Promise<CancelOutcome> {
     if (!isInt64Text(orderId)) throw notAnOrderNumber(orderId);
-    const unsure = `Order ${orderId} may or may not have been cancelled: refresh the list to check.`;
+    const host = new URL(this.#options.baseUrl).host;
     return this.#withDeadline(options.signal, async (signal) => {
-      const { response, earlierAnswerLost } = await this.#send(
+      const { response, earlierAnswerLost, unsure } = await this.#send(
         'DELETE',
         `store/orders/${orderId}`,
         { ...options, signal, endpoint: 'cancel-order' },
       ).catch((error: unknown) => {
-        // Whatever went wrong, a cancel that may have been done says so first.
+        // Whatever went wrong, a cancel that may have been done says so first, and why.
         if (error instanceof StoreApiError && error.failure.delivery === 'unknown')
-          throw new StoreApiError(
-            { ...error.failure, message: `${unsure} ${error.failure.message}` },
-            { cause: error.cause },
-          );
+          throw unsureCancel(orderId, error, host);
         throw error;
       });
       const body = await this.#serviceWords(response);
@@ -434,7 +479,7 @@ export class StoreClient {
       }
       if (response.status === 404) {
         const earlier = await options.earlierCancel?.().catch(() => undefined);
-        return this.#scrubbed(cancelNotFound(orderId, body, earlierAnswerLost, earlier));
+        return this.#scrubbed(cancelNotFound(orderId, body, unsure, earlier, host));
       }
       if (response.status === 409) {
         return this.#scrubbed<CancelOutcome>({
@@ -443,11 +488,25 @@ export class StoreClient {
         });
       }
       const undefinedAnswer = !DEFINED_CANCEL_ANSWERS.has(response.status);
-      throw this.#statusFailure(
+      const failed = this.#statusFailure(
         response,
         body,
-        undefinedAnswer || earlierAnswerLost ? unsure : `Order ${orderId} was not cancelled.`,
+        `Order ${orderId} was not cancelled.`,
         earlierAnswerLost || undefinedAnswer,
+      );
+      if (!undefinedAnswer && !earlierAnswerLost) throw failed;
+      // An answer the interface does not define for a cancel (a 200 from something in between):
+      // the order may or may not have been cancelled, as after a lost answer.
+      const cause: Unsure = unsure ?? {
+        why: 'status',
+        status: response.status,
+        between: !isServiceJson(response),
+      };
+      throw unsureCancel(
+        orderId,
+        new StoreApiError({ ...failed.failure, unsure: cause }, { cause: failed.cause }),
+        host,
+        !undefinedAnswer,
       );
     });
   }
@@ -549,6 +608,35 @@ export class StoreClient {
       throughHold?: boolean;
     },
   ): Promise<Answer> {
+    // What first left the call's outcome unknown, said with every failure that is (unsure-words.ts).
+    const state: { unsure: Unsure | undefined } = {
+      unsure: options.previousAttemptUnknown === true ? { why: 'earlier-try' } : undefined,
+    };
+    try {
+      return await this.#tries(method, path, options, state);
+    } catch (error) {
+      if (
+        error instanceof StoreApiError &&
+        error.failure.delivery === 'unknown' &&
+        state.unsure &&
+        !error.failure.unsure
+      )
+        throw new StoreApiError({ ...error.failure, unsure: state.unsure }, { cause: error.cause });
+      throw error;
+    }
+  }
+
+  async #tries(
+    method: 'GET' | 'DELETE',
+    path: string,
+    options: CallOptions & {
+      signal: AbortSignal;
+      endpoint: StoreEndpoint;
+      previousAttemptUnknown?: boolean;
+      throughHold?: boolean;
+    },
+    state: { unsure: Unsure | undefined },
+  ): Promise<Answer> {
     const { gate, budget, timing } = this.#options;
     const { signal, priority = 'interactive', stop } = options;
     // What every wait of this call (the gate, the pause between tries) ends on.
@@ -595,10 +683,13 @@ export class StoreClient {
       } catch (error) {
         ticket.release();
         // Electron's net.fetch fails a redirect it may not follow instead of handing it back.
-        if (isCancelledRedirect(error))
+        if (isCancelledRedirect(error)) {
+          if (method === 'DELETE') state.unsure ??= { why: 'redirect' };
           throw redirectNotFollowed(undefined, method === 'DELETE' ? 'unknown' : 'answered');
+        }
         const delivery = this.#deliveryOf(error);
         this.#attemptUnanswered(error, signal, delivery);
+        if (delivery === 'unknown') state.unsure ??= unsureOfNoAnswer(error, signal);
         const lost: boolean = earlierAnswerLost || delivery === 'unknown';
         // A certificate or a proxy's refusal says the same on every try.
         const sameEveryTime =
@@ -623,6 +714,7 @@ export class StoreClient {
         await response.body?.cancel().catch(() => undefined);
         // A DELETE that met it may have passed through something that did reach the service.
         const delivery = earlierAnswerLost || method === 'DELETE' ? 'unknown' : 'not-sent';
+        if (method === 'DELETE') state.unsure ??= { why: 'web-page', status: response.status };
         const failure = webPageAnswer(
           response.status,
           new URL(this.#options.baseUrl).host,
@@ -666,6 +758,7 @@ export class StoreClient {
           {},
           earlierAnswerLost ? 'unknown' : 'answered',
           now,
+          new URL(this.#options.baseUrl).host,
         );
       }
 
@@ -727,24 +820,34 @@ export class StoreClient {
       else ticket.release(reading);
 
       if (isRetriableStatus(response.status)) {
+        const between = !isServiceJson(response);
         const body = await this.#serviceWords(response);
         // The interface defines no 5xx: whatever the kind, a DELETE may have been done.
         const lost: boolean = earlierAnswerLost || method === 'DELETE';
+        if (method === 'DELETE')
+          state.unsure ??= { why: 'status', status: response.status, between };
         if (retries < this.#options.maxRetries && budget.tryRetry()) {
           earlierAnswerLost = lost;
           await this.#backoff(retries++, waits, lost);
           continue;
         }
-        throw serverGaveUp(response.status, retries + 1, body, lost ? 'unknown' : 'answered');
+        throw serverGaveUp(
+          response.status,
+          retries + 1,
+          body,
+          lost ? 'unknown' : 'answered',
+          between ? new URL(this.#options.baseUrl).host : undefined,
+        );
       }
 
       if (response.status >= 300 && response.status < 400) {
         await response.body?.cancel().catch(() => undefined);
+        if (method === 'DELETE') state.unsure ??= { why: 'redirect', status: response.status };
         url = this.#redirectTarget(response, url, method, ++redirects);
         continue;
       }
 
-      return { response, earlierAnswerLost };
+      return { response, earlierAnswerLost, unsure: state.unsure };
     }
   }
 
@@ -831,6 +934,7 @@ export class StoreClient {
       {},
       earlierAnswerLost ? 'unknown' : 'not-sent',
       this.#options.timing.now(),
+      new URL(this.#options.baseUrl).host,
     );
   }
 

@@ -80,7 +80,7 @@ describe('a gateway’s 429', () => {
     // First of a row: about GATEWAY_BACKOFF_MS (virtual random 0.5: three quarters of it).
     expect(failure.retryAt! - timing.now()).toBe(0.75 * GATEWAY_BACKOFF_MS);
     expect(failure.message).toContain(
-      'A gateway between this computer and the store service is limiting requests (429)',
+      'A gateway between this computer and the store service is limiting requests: the address',
     );
     expect(failure.message).not.toContain('quota for this period is used up');
     expect(failure.message).not.toContain('banned');

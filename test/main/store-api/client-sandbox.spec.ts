@@ -104,7 +104,9 @@ describe('StoreClient against the sandbox', () => {
     sandbox.setFaults('reset@1');
     const outcome = await client.cancelOrder(id);
     expect(outcome.kind).toBe('gone');
-    expect(outcome.message).toContain('answer to the first try was lost');
+    expect(outcome.message).toContain(
+      'the first try was sent, but the connection ended before the store service',
+    );
     expect(sandbox.requestLog.map((r) => [r.status, r.answered])).toEqual([
       [204, false],
       [404, true],
