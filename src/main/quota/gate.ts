@@ -201,6 +201,11 @@ export class RequestGate {
         throughHold: throughHold ? this.#record.holdId : undefined,
         onAbort: () => {
           this.#remove(waiter);
+          // No one left waiting: no timer keeps the process (a CLI run) alive to the hold's end.
+          if (this.#queues.interactive.length + this.#queues.background.length === 0) {
+            this.#timer?.controller.abort();
+            this.#timer = undefined;
+          }
           reject(signal?.reason);
         },
       };
