@@ -641,6 +641,10 @@ export class StoreClient {
     const { signal, priority = 'interactive', stop } = options;
     // What every wait of this call (the gate, the pause between tries) ends on.
     const waits = stop ? AbortSignal.any([signal, stop]) : signal;
+    // "Try now" sends exactly one request: its answer, whatever it is, is the answer.
+    const once = options.throughHold === true;
+    const maxRetries = once ? 0 : this.#options.maxRetries;
+    const max429Retries = once ? 0 : this.#options.max429Retries;
     let retries = 0;
     let retries429 = 0;
     let earlierAnswerLost = options.previousAttemptUnknown === true;
@@ -698,7 +702,7 @@ export class StoreClient {
         if (
           !signal.aborted &&
           !sameEveryTime &&
-          retries < this.#options.maxRetries &&
+          retries < maxRetries &&
           budget.tryRetry()
         ) {
           earlierAnswerLost = lost;
@@ -746,7 +750,7 @@ export class StoreClient {
         const holdEnd = open.reason !== undefined ? Math.max(until, open.at) : until;
         if (
           holdEnd - now <= this.#options.maxInlineWaitMs &&
-          retries429 < this.#options.max429Retries &&
+          retries429 < max429Retries &&
           budget.tryRetry()
         ) {
           retries429 += 1;
@@ -799,7 +803,7 @@ export class StoreClient {
         if (
           !banned &&
           fitsInline &&
-          retries429 < this.#options.max429Retries &&
+          retries429 < max429Retries &&
           budget.tryRetry()
         ) {
           retries429 += 1;
@@ -826,7 +830,7 @@ export class StoreClient {
         const lost: boolean = earlierAnswerLost || method === 'DELETE';
         if (method === 'DELETE')
           state.unsure ??= { why: 'status', status: response.status, between };
-        if (retries < this.#options.maxRetries && budget.tryRetry()) {
+        if (retries < maxRetries && budget.tryRetry()) {
           earlierAnswerLost = lost;
           await this.#backoff(retries++, waits, lost);
           continue;
