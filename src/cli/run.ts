@@ -5,8 +5,9 @@
 // 1 the service or the network failed (or a check could not run), 2 bad
 // usage, 3 order not found, 4 order already shipped, 5 domain pending or
 // certificate missing, 6 domain misconfigured or certificate invalid, 7 order
-// gone after a lost answer (may or may not have been cancelled), 8 rate-limited
-// or banned (the time to try again is in the message).
+// gone after a try that may have reached the service (may or may not have been
+// cancelled), 8 rate-limited or banned (the time to try again is in the
+// message; --try-now ends a rate limit's hold with one request).
 //
 // Each key's gate state is kept per key and address in the data folder and
 // shared by every run and by the app (src/main/quota/shared-gate-files.ts), so
@@ -98,8 +99,8 @@ deprecated, the notice is printed on standard error (and in --json as
 "deprecation").
 
 Exit codes: 0 done, 1 the service or the network failed, 2 bad usage or no key,
-3 order not found, 4 order already shipped, 7 order gone after a lost answer
-(it may or may not have been cancelled), 8 rate-limited or banned (try again
+3 order not found, 4 order already shipped, 7 order gone after a try that may
+have reached the service (it may or may not have been cancelled), 8 rate-limited or banned (try again
 at the time given, or end a rate limit's hold with --try-now).
 Ctrl-C during orders cancel --from sends nothing more: requests waiting for
 their turn are dropped, and the answers already on their way are recorded.
