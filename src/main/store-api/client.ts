@@ -699,12 +699,7 @@ export class StoreClient {
         const sameEveryTime =
           certificateProblem(error) !== undefined ||
           (error instanceof ProxyRefusal && error.status !== undefined);
-        if (
-          !signal.aborted &&
-          !sameEveryTime &&
-          retries < maxRetries &&
-          budget.tryRetry()
-        ) {
+        if (!signal.aborted && !sameEveryTime && retries < maxRetries && budget.tryRetry()) {
           earlierAnswerLost = lost;
           await this.#backoff(retries++, waits, lost);
           continue;
@@ -800,12 +795,7 @@ export class StoreClient {
         const open = gate.openAt();
         const until = open.reason !== undefined ? Math.max(retryAt, open.at) : retryAt;
         const fitsInline = until - now <= this.#options.maxInlineWaitMs;
-        if (
-          !banned &&
-          fitsInline &&
-          retries429 < max429Retries &&
-          budget.tryRetry()
-        ) {
+        if (!banned && fitsInline && retries429 < max429Retries && budget.tryRetry()) {
           retries429 += 1;
           continue; // the gate holds this retry (and everyone else) until retryAt
         }
