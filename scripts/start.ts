@@ -73,10 +73,13 @@ function start(mode: 'dev' | 'preview'): void {
     }
   }
 
-  const child = spawn(process.execPath, [electronViteBin(), mode], {
-    stdio: 'inherit',
-    env: { ...process.env, ELECTRON_EXEC_PATH: executable },
-  });
+  // What follows `npm start --` goes to Electron (its own switches: --inspect, --remote-debugging-port, …).
+  const electronArgs = process.argv.slice(3);
+  const child = spawn(
+    process.execPath,
+    [electronViteBin(), mode, ...(electronArgs.length > 0 ? ['--', ...electronArgs] : [])],
+    { stdio: 'inherit', env: { ...process.env, ELECTRON_EXEC_PATH: executable } },
+  );
   // Passed on, so the app quits as it does when the desktop asks it to.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(signal ? 1 : (code ?? 0)));

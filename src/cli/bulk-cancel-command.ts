@@ -47,6 +47,8 @@ export interface BulkCancelContext {
   readonly tty?: boolean;
   /** Each result once it is journaled (logged as single cancels are, for orders changes). */
   readonly onResult?: (result: BulkResult) => void | Promise<void>;
+  /** Logs the answers a job's journal holds and the cancel log lacks (a crash between the two lines). */
+  readonly logJournaled?: (results: readonly BulkResult[]) => Promise<void>;
   /** What the cancel log knows of earlier cancels of an order, asked on a 404. */
   readonly earlierCancel?: (orderId: string) => Promise<EarlierCancel | undefined>;
 }
@@ -188,6 +190,8 @@ export async function runBulkCancel(
   }
   try {
     const earlier = replay(await journal.read());
+    // The journal is the truth: answers a crash kept out of the cancel log are logged first.
+    await context.logJournaled?.(earlier?.results ?? []);
     const unfinished =
       earlier !== undefined &&
       earlier.status !== 'stopped' &&

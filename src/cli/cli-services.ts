@@ -8,6 +8,9 @@
 import type { EnvironmentId } from '../shared/environments.ts';
 import type { ServiceAccess } from '../main/environments/service-access.ts';
 import type { ServiceScope } from '../main/environments/service-scope.ts';
+import { join } from 'node:path';
+import { EARLIER_QUOTA_STATE } from '../main/local-data/earlier-quota-state.ts';
+import { refusingNewer } from '../main/local-data/data-files.ts';
 import { nodeFiles } from '../main/local-data/local-files.ts';
 import { StorageHealth } from '../main/local-data/storage-health.ts';
 import { OrdersService } from '../main/orders/orders-service.ts';
@@ -40,7 +43,9 @@ export interface CliServicesOptions {
 
 export function cliServices(options: CliServicesOptions) {
   const { baseUrl, key, dataDir, cacheDir, timing } = options;
-  const gates = new SharedGateFolder(quotaFolder(dataDir), timing.now);
+  const gates = new SharedGateFolder(quotaFolder(dataDir), timing.now, undefined, {
+    earlierState: join(dataDir, EARLIER_QUOTA_STATE),
+  });
   const store = gates.open(baseUrl, key);
   // Found out before anything is sent: a run that cannot share the gate's state must not send.
   const sharing = store.probe();
@@ -59,7 +64,10 @@ export function cliServices(options: CliServicesOptions) {
   const access: ServiceAccess = { client: async () => client, scopeOf: () => scope };
   /** What the cache folder would not take: lists and the cancel log. */
   const cacheSaves = new StorageHealth(cacheDir);
-  const { cache, cancelLog, tracker } = cliLists(cacheDir, cacheSaves.watch(nodeFiles()));
+  const { cache, cancelLog, tracker } = cliLists(
+    cacheDir,
+    cacheSaves.watch(refusingNewer(nodeFiles())),
+  );
   const orders = new OrdersService({
     access,
     cache,

@@ -1,15 +1,22 @@
 // Where the CLI keeps its data: the desktop app's own data folder (the
 // userData folder src/main/index.ts sets from DATA_FOLDER_NAME, then
-// local-data), so the app and the CLI on one computer share
-// each key's gate state and pace together. STORE_ADMIN_DATA_DIR overrides it
-// (tests, and anyone who keeps the app's data elsewhere).
+// local-data), so the app and the CLI on one computer share each key's gate
+// state and pace together, and keep one history per service: the same
+// lists, cancel log and review marks. STORE_ADMIN_DATA_DIR overrides it
+// (tests, and anyone who keeps the app's data elsewhere); STORE_ADMIN_CACHE_DIR
+// moves the lists and the cancel log alone.
 
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { DATA_FOLDER_NAME } from '../main/desktop/app-identity.ts';
+import {
+  CACHE_DIR_VARIABLE,
+  DATA_DIR_VARIABLE,
+  earlierCliListsFolder,
+  mergeEarlierCliLists,
+} from '../main/local-data/earlier-cli-lists.ts';
 
-export const DATA_DIR_VARIABLE = 'STORE_ADMIN_DATA_DIR';
-export const CACHE_DIR_VARIABLE = 'STORE_ADMIN_CACHE_DIR';
+export { CACHE_DIR_VARIABLE, DATA_DIR_VARIABLE };
 
 export function cliDataDir(
   env: Readonly<Record<string, string | undefined>>,
@@ -28,11 +35,9 @@ export function cliDataDir(
 }
 
 /**
- * Where the CLI keeps the order lists it saved (per address, the last two, for
- * `orders changes`): the user's cache folder, since they can be fetched
- * again. STORE_ADMIN_CACHE_DIR overrides it; with only STORE_ADMIN_DATA_DIR
- * set, a folder inside that one, so a test or a portable setup keeps
- * everything together.
+ * Where the CLI keeps the order lists it saved (per address, the last two,
+ * for `orders changes`) and the cancel log: the app's data folder, as the
+ * app's own, unless STORE_ADMIN_CACHE_DIR names another folder.
  */
 export function cliCacheDir(
   env: Readonly<Record<string, string | undefined>>,
@@ -40,11 +45,19 @@ export function cliCacheDir(
   home: string = homedir(),
 ): string {
   const override = env[CACHE_DIR_VARIABLE]?.trim();
-  if (override) return override;
-  const data = env[DATA_DIR_VARIABLE]?.trim();
-  if (data) return join(data, 'cli-lists');
-  if (platform === 'win32')
-    return join(env.LOCALAPPDATA ?? join(home, 'AppData', 'Local'), DATA_FOLDER_NAME, 'Cache');
-  if (platform === 'darwin') return join(home, 'Library', 'Caches', DATA_FOLDER_NAME);
-  return join(env.XDG_CACHE_HOME ?? join(home, '.cache'), 'store-admin');
+  return override || cliDataDir(env, platform, home);
+}
+
+/**
+ * The folder of the lists and the cancel log (cliCacheDir), with what
+ * 0.2.0 to 0.4.0 kept in the CLI's own folder merged in first (once: the
+ * earlier files go as they are merged). A folder that takes nothing now
+ * leaves them for a later run.
+ */
+export async function cliListsFolder(
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<string> {
+  const folder = cliCacheDir(env);
+  await mergeEarlierCliLists(earlierCliListsFolder(env), folder).catch(() => undefined);
+  return folder;
 }

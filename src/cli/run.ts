@@ -23,7 +23,12 @@ import { realTiming, type Timing } from '../main/store-api/clock.ts';
 import { isStoreApiError, type CancelOutcome, type KeyHelp } from '../main/store-api/client.ts';
 import { reasonWords } from '../main/local-data/storage-health.ts';
 import { isInt64Text } from '../shared/order.ts';
-import { cliCacheDir, cliDataDir, CACHE_DIR_VARIABLE, DATA_DIR_VARIABLE } from './data-folder.ts';
+import {
+  cliDataDir,
+  cliListsFolder,
+  CACHE_DIR_VARIABLE,
+  DATA_DIR_VARIABLE,
+} from './data-folder.ts';
 import { runBulkCancel } from './bulk-cancel-command.ts';
 import { changesJson, changesText, cliChanges, cliLists, cliScope } from './changes-command.ts';
 import { CLI_ENVIRONMENT, cliServices } from './cli-services.ts';
@@ -93,8 +98,8 @@ The API key is read from $STORE_ADMIN_API_KEY, never from the command line.
 Requests are paced with every other run and the app on this computer, per key
 and address (state in the app's data folder, or $${DATA_DIR_VARIABLE}). A run
 meeting a short hold waits; a longer one exits at once with the time, sending
-nothing. The last two lists of each address are kept in the user's cache
-folder (or $${CACHE_DIR_VARIABLE}). When the service says an endpoint is
+nothing. The last two lists of each address and the cancel log are the app's,
+in its data folder (or $${CACHE_DIR_VARIABLE}). When the service says an endpoint is
 deprecated, the notice is printed on standard error (and in --json as
 "deprecation").
 
@@ -283,7 +288,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.stderr(`store-admin: --base-url: ${checked.message}\n`);
     return EXIT.usage;
   }
-  const cacheDir = cliCacheDir(io.env);
+  // The app's data folder; what the CLI kept in a folder of its own before 0.5.0 is merged in once.
+  const cacheDir = await cliListsFolder(io.env);
   if (parsed.command === 'orders changes') {
     // From the saved lists alone: no key, no request.
     const { tracker, cancelLog } = cliLists(cacheDir);

@@ -26,6 +26,9 @@ import {
 } from './environments/environment-service.ts';
 import { adoptUnscopedFiles } from './environments/service-scope.ts';
 import { createHandlers, type Emit, type Handlers } from './ipc/handlers.ts';
+import { newerFilesIn, refusingNewer } from './local-data/data-files.ts';
+import { carryOverEarlierSchedules } from './local-data/earlier-domain-schedules.ts';
+import { EARLIER_QUOTA_STATE } from './local-data/earlier-quota-state.ts';
 import { makeFolder, nodeFiles, type LocalFiles } from './local-data/local-files.ts';
 import { StorageHealth } from './local-data/storage-health.ts';
 import { CancelLog } from './orders/cancel-log.ts';
@@ -102,13 +105,18 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
   } catch (error) {
     if (!storage.failed(error, deps.dataDir)) throw error;
   }
-  const files = storage.watch(deps.files ?? nodeFiles());
+  // A file a newer version saved is left as it is, and said once (as a full disk would be).
+  const files = storage.watch(refusingNewer(deps.files ?? nodeFiles()));
+  for (const newer of newerFilesIn(deps.dataDir)) storage.failed(newer, newer.file);
   const timing = deps.timing ?? realTiming;
   const now = timing.now;
   const service = new EnvironmentService({
     // Per key and address, shared with the CLI when it uses the same data folder.
-    quotaStore: new SharedGateFolder(quotaFolder(deps.dataDir), timing.now, (file, error) =>
-      error === undefined ? storage.saved(file) : storage.failed(error, file),
+    quotaStore: new SharedGateFolder(
+      quotaFolder(deps.dataDir),
+      timing.now,
+      (file, error) => (error === undefined ? storage.saved(file) : storage.failed(error, file)),
+      { earlierState: join(deps.dataDir, EARLIER_QUOTA_STATE) },
     ),
     ...deps,
     settings: settingsInMemoryWhenUnsaved(deps.settings, storage),
@@ -117,6 +125,7 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     const scope = service.scopeOf(environment);
     if (scope) adoptUnscopedFiles(deps.dataDir, scope);
   }
+  carryOverEarlierSchedules(deps.dataDir);
   const cache = new OrderCache(deps.dataDir, files);
   void cache.sweepTemporaryFiles();
   const cancelLog = new CancelLog(deps.dataDir, files);

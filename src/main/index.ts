@@ -30,6 +30,8 @@ import { startupFailureText } from './desktop/startup-failure.ts';
 import { placeWindow, readWindowState, trackWindowState } from './desktop/window-state.ts';
 import { createElectronSettings } from './environments/electron-settings.ts';
 import { emitTo, registerIpc, streamOrdersTo } from './ipc/handle.ts';
+import { earlierCliListsFolder, mergeEarlierCliLists } from './local-data/earlier-cli-lists.ts';
+import { adoptEarlierUserData } from './local-data/earlier-user-data.ts';
 import { createElectronKeyStore } from './keys/electron-key-store.ts';
 import { confirmKeyForOriginInDialog } from './keys/electron-origin-dialog.ts';
 import { createSandboxKey } from './sandbox/api-keys.ts';
@@ -56,9 +58,11 @@ const page: AppPage = {
   file: join(import.meta.dirname, '../renderer/index.html'),
 };
 
-// One data folder name in development and when installed (before anything reads a path).
+// One data folder name in development and when installed (before anything reads a path),
+// unless Chromium's --user-data-dir names another, as it does for any Electron app.
 app.setName(PRODUCT_NAME);
-app.setPath('userData', join(app.getPath('appData'), DATA_FOLDER_NAME));
+if (!app.commandLine.hasSwitch('user-data-dir'))
+  app.setPath('userData', join(app.getPath('appData'), DATA_FOLDER_NAME));
 app.setAppLogsPath();
 if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
 startLocalCrashReports(crashReporter);
@@ -112,6 +116,18 @@ if (!app.requestSingleInstanceLock()) {
       if (policy) enforceContentSecurityPolicy(session.defaultSession, page, policy);
     }
 
+    // What 0.1.0 saved in its own userData folder (`store-admin`) comes over, before anything reads it.
+    const carried = adoptEarlierUserData(app.getPath('appData'), app.getPath('userData'));
+    if (carried.length > 0)
+      log.info(`Carried over from Store Admin 0.1.0's folder: ${carried.join(', ')}`);
+    // The command line's lists and cancel log of 0.2.0 to 0.4.0, kept in a folder of its own, join the app's.
+    const dataDir = join(app.getPath('userData'), 'local-data');
+    const merged = await mergeEarlierCliLists(earlierCliListsFolder(process.env), dataDir).catch(
+      (error: unknown) =>
+        log.warn(`The command line's earlier lists were not merged: ${String(error)}`),
+    );
+    if (merged && (merged.lists.length > 0 || merged.cancelLog.length > 0))
+      log.info(`Merged the command line's earlier lists and cancel log: ${JSON.stringify(merged)}`);
     keys = createElectronKeyStore();
     // The saved keys are decrypted once, before anything asks for them.
     await keys.ready();
@@ -122,7 +138,7 @@ if (!app.requestSingleInstanceLock()) {
     );
     if (build.problem) log.warn(`Updates: ${build.problem}`);
     const services = createAppServices({
-      dataDir: join(app.getPath('userData'), 'local-data'),
+      dataDir,
       settings: createElectronSettings(),
       keys,
       confirmKeyForOrigin: confirmKeyForOriginInDialog(() => mainWindow),

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cliCacheDir } from '../../src/cli/data-folder.ts';
+import { earlierCliListsFolder } from '../../src/main/local-data/earlier-cli-lists.ts';
 import { DOMAIN_EXIT } from '../../src/cli/domain-commands.ts';
 import { EXIT, runCli } from '../../src/cli/run.ts';
 import { OrderCache } from '../../src/main/orders/order-cache.ts';
@@ -95,7 +96,7 @@ describe('store-admin orders changes', () => {
       after: { shipDate: '2026-11-22T09:01:00Z' },
     });
 
-    // Kept as the app keeps its cache: the list and the one before it, in the CLI's own folder.
+    // Kept as the app's own cache: the list and the one before it, in the app's data folder.
     const cache = new OrderCache(cliCacheDir({ STORE_ADMIN_DATA_DIR: dataDir }));
     const scope = serviceScope('production', sandbox.baseUrl);
     expect(existsSync(cache.fileOf(scope))).toBe(true);
@@ -120,16 +121,39 @@ describe('store-admin orders changes', () => {
       });
   });
 
-  it('keeps its lists in the user’s cache folder, or where it is told', () => {
-    expect(cliCacheDir({}, 'linux', '/home/clerk')).toBe('/home/clerk/.cache/store-admin');
-    expect(cliCacheDir({ XDG_CACHE_HOME: '/c' }, 'linux', '/home/clerk')).toBe('/c/store-admin');
+  it("keeps its lists in the app's data folder, or where it is told", () => {
+    expect(cliCacheDir({}, 'linux', '/home/clerk')).toBe(
+      '/home/clerk/.config/Store Admin/local-data',
+    );
+    expect(cliCacheDir({ XDG_CONFIG_HOME: '/c' }, 'linux', '/home/clerk')).toBe(
+      '/c/Store Admin/local-data',
+    );
     expect(cliCacheDir({}, 'darwin', '/Users/clerk')).toBe(
+      '/Users/clerk/Library/Application Support/Store Admin/local-data',
+    );
+    expect(cliCacheDir({ APPDATA: 'C:\\R' }, 'win32', 'C:\\Users\\clerk')).toMatch(
+      /Store Admin.local-data$/,
+    );
+    expect(cliCacheDir({ STORE_ADMIN_DATA_DIR: '/d' })).toBe('/d');
+    expect(cliCacheDir({ STORE_ADMIN_CACHE_DIR: '/x', STORE_ADMIN_DATA_DIR: '/d' })).toBe('/x');
+  });
+
+  it('merges the lists of 0.2.0 to 0.4.0 from where they were then', () => {
+    expect(earlierCliListsFolder({}, 'linux', '/home/clerk')).toBe(
+      '/home/clerk/.cache/store-admin',
+    );
+    expect(earlierCliListsFolder({ XDG_CACHE_HOME: '/c' }, 'linux', '/home/clerk')).toBe(
+      '/c/store-admin',
+    );
+    expect(earlierCliListsFolder({}, 'darwin', '/Users/clerk')).toBe(
       '/Users/clerk/Library/Caches/Store Admin',
     );
-    expect(cliCacheDir({ LOCALAPPDATA: 'C:\\L' }, 'win32', 'C:\\Users\\clerk')).toMatch(
+    expect(earlierCliListsFolder({ LOCALAPPDATA: 'C:\\L' }, 'win32', 'C:\\Users\\clerk')).toMatch(
       /Store Admin.Cache$/,
     );
-    expect(cliCacheDir({ STORE_ADMIN_CACHE_DIR: '/x', STORE_ADMIN_DATA_DIR: '/d' })).toBe('/x');
+    expect(earlierCliListsFolder({ STORE_ADMIN_DATA_DIR: '/d' })).toBe(join('/d', 'cli-lists'));
+    // Named by the variable: the lists are still there.
+    expect(earlierCliListsFolder({ STORE_ADMIN_CACHE_DIR: '/x' })).toBeUndefined();
   });
 });
 

@@ -6,36 +6,52 @@
 // replaced and run once with APPIMAGE_EXIT_AFTER_INSTALL, as electron-updater
 // does. The "AppImage" here is a shell script that records that run; what
 // a real AppImage does next (nothing: it exits) and the relaunch into the new
-// version are not modelled. Needs `npm run build` first.
+// version are not modelled. Needs the stand-in: its dialogs are answered,
+// its notifications and taskbar read, through the stand-in's channel, and a
+// real Electron run from a folder is no AppImage. Needs `npm run build` first.
 //
 // In order, on one home: without an address nothing is asked of the server;
 // About names the version, channel and data folder; an address saved in
-// Settings; a release whose sha512 does not match is refused; one that
-// matches downloads with its progress on the taskbar and installs on quit;
-// the next start checks quietly by itself.
+// Settings; a release whose sha512 does not match is refused; the clerk's
+// work (a refreshed list, a cancel, a mark, a domain in progress, a bulk
+// cancel paused midway); one release that matches downloads with its
+// progress on the taskbar and installs on quit; and the new version starts
+// on the same data folder with all of that work there, and checks quietly by
+// itself. The new version is this build run from an app folder whose
+// package.json names the next version (what the installed AppImage holds).
 
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../../src/main/sandbox/server.ts';
 import { sha512Of, startUpdateServer, type UpdateServer } from '../support/update-server.ts';
-import { hasChromium } from '../../tools/browser/chromium.ts';
 import {
-  ROOT,
-  STANDIN_ELECTRON,
-  standinHome,
-  startStandin,
-  waitFor,
-  type StandinHome,
-  type StandinRun,
-} from './support/standin.ts';
+  appHome,
+  describeNeedsStandin,
+  launchApp,
+  type AppHome,
+  type AppRun,
+} from './support/electron-app.ts';
+import { ROOT, waitFor } from './support/standin.ts';
+import { inPage, type ClerkWork } from './support/in-page-shapes.ts';
+
+/** This build's version, and the next one's the update server offers. */
+const CURRENT = (
+  JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }
+).version;
+const NEXT = CURRENT.replace(
+  /^(\d+)\.(\d+)\.\d+$/,
+  (_, major: string, minor: string) => `${major}.${Number(minor) + 1}.0`,
+);
 
 /** The new version, as the stand-in's AppImage: records that it ran, as installed, and exits. */
 const NEW_VERSION = Buffer.concat([
   Buffer.from(
     [
       '#!/bin/sh',
-      '# Store Admin 0.2.0 (the stand-in AppImage): run once by the installer, it exits.',
+      `# Store Admin ${NEXT} (the stand-in AppImage): run once by the installer, it exits.`,
       'echo "ran with APPIMAGE_EXIT_AFTER_INSTALL=$APPIMAGE_EXIT_AFTER_INSTALL" > "$UPDATE_TEST_RAN"',
       'exit 0',
       '',
@@ -44,17 +60,22 @@ const NEW_VERSION = Buffer.concat([
   // Enough bytes for a download of a few seconds at the server's pace.
   Buffer.from(`${'#'.repeat(99)}\n`.repeat(25_000)),
 ]);
-const FILE_NAME = 'Store-Admin-0.2.0.AppImage';
+const FILE_NAME = `Store-Admin-${NEXT}.AppImage`;
 
 let server: UpdateServer;
-let home: StandinHome;
-let run: StandinRun;
+let home: AppHome;
+let run: AppRun;
 let page: Page;
 let appImage: string;
 let ranFile: string;
+let production: Sandbox;
+/** Requests the production sandbox is answering now (in its latency). */
+let answering = 0;
+/** What the app held of the clerk's work just before the quit that installed the update. */
+let before: ClerkWork;
 
-const startApp = () => startStandin([STANDIN_ELECTRON, '.'], { cwd: ROOT, home });
-const notifications = async () => (await run.state()).notifications;
+const startApp = (app?: string) => launchApp({ home, ...(app === undefined ? {} : { app }) });
+const notifications = async () => (await run.standin().state()).notifications;
 const nextNotification = (title: string, after: number) =>
   waitFor(
     `the notification "${title}"`,
@@ -65,119 +86,216 @@ const lastNotificationId = async () => (await notifications()).at(-1)?.id ?? 0;
 
 /** Answers the next dialog with its first button, and gives back what it said. */
 async function dialogSaying(): Promise<{ message: string; detail?: string }> {
-  const dialog = await run.nextDialog();
-  await run.answerDialog(dialog.id, 0);
+  const dialog = await run.standin().nextDialog();
+  await run.standin().answerDialog(dialog.id, 0);
   return dialog.options as { message: string; detail?: string };
 }
 
-describe.skipIf(!hasChromium)('updates from a company update server', () => {
-  beforeAll(async () => {
-    server = await startUpdateServer();
-    home = standinHome();
-    appImage = join(home.dir, 'Store-Admin.AppImage');
-    ranFile = join(home.dir, 'installed-version-ran.txt');
-    writeFileSync(appImage, '#!/bin/sh\n# Store Admin 0.1.0 (the stand-in AppImage)\n');
-    chmodSync(appImage, 0o755);
-    Object.assign(home.env, {
-      APPIMAGE: appImage,
-      XDG_CACHE_HOME: join(home.dir, 'cache'),
-      UPDATE_TEST_RAN: ranFile,
+describeNeedsStandin(
+  'updates from a company update server',
+  'electron-updater installs an AppImage, and its dialogs, notifications and taskbar are answered and read through the stand-in',
+  () => {
+    beforeAll(async () => {
+      server = await startUpdateServer();
+      // Production: answers slow enough that a bulk cancel is paused midway.
+      // Its latency is slept through `sleep`, so the test knows when a DELETE is still being answered.
+      production = await startSandbox({
+        port: 0,
+        orders: 200,
+        faults: 'latency=300@1',
+        sleep: async (ms) => {
+          answering += 1;
+          try {
+            await delay(ms);
+          } finally {
+            answering -= 1;
+          }
+        },
+      });
+      home = appHome();
+      appImage = join(home.dir, 'Store-Admin.AppImage');
+      ranFile = join(home.dir, 'installed-version-ran.txt');
+      writeFileSync(appImage, `#!/bin/sh\n# Store Admin ${CURRENT} (the stand-in AppImage)\n`);
+      chmodSync(appImage, 0o755);
+      Object.assign(home.env, {
+        APPIMAGE: appImage,
+        XDG_CACHE_HOME: join(home.dir, 'cache'),
+        UPDATE_TEST_RAN: ranFile,
+      });
+      run = await startApp();
+      page = await run.page();
     });
-    run = startApp();
-    page = await run.page();
-  });
-  afterAll(async () => {
-    await run?.stop();
-    await server?.close();
-    home?.remove();
-  });
-
-  it('asks nothing of any server without an address, and says so when asked', async () => {
-    await run.clickMenu(['Help', 'Check for Updates…']);
-    expect(await dialogSaying()).toMatchObject({
-      message: 'Updates are not set up on this computer.',
+    afterAll(async () => {
+      await run?.stop();
+      await server?.close();
+      await production?.close();
+      home?.remove();
     });
-    expect(server.requests).toEqual([]);
-  });
 
-  it('names the version, the update channel and the data folder in About', async () => {
-    await run.clickMenu(['Help', 'About Store Admin']);
-    const about = await dialogSaying();
-    expect(about.message).toBe('Store Admin 0.1.0');
-    expect(about.detail?.split('\n').slice(0, 2)).toEqual([
-      'Updates: none (no update address is set)',
-      `Data folder: ${home.userData}`,
-    ]);
-  });
-
-  it('refuses a download whose sha512 does not match the server’s, and says so', async () => {
-    await page.getByRole('button', { name: 'Settings' }).click();
-    await page.getByLabel('Update server address').fill(server.url);
-    await page.getByRole('button', { name: 'Save update address' }).click();
-    await page.getByText(/^Saved\. Store Admin looks for updates there/).waitFor();
-
-    server.publish({ version: '0.2.0', fileName: FILE_NAME, file: NEW_VERSION, wrongSha512: true });
-    const before = await lastNotificationId();
-    await run.clickMenu(['Help', 'Check for Updates…']);
-    expect(await dialogSaying()).toMatchObject({ message: 'Store Admin 0.2.0 is downloading.' });
-    const refused = await nextNotification('Store Admin was not updated', before);
-    expect(refused.body).toBe(
-      'The download of version 0.2.0 did not match the checksum the update server gave, so it will not be installed.',
-    );
-    expect(server.requests).toEqual([
-      { method: 'GET', path: '/latest-linux.yml' },
-      { method: 'GET', path: `/${FILE_NAME}` },
-    ]);
-  });
-
-  it('downloads a release whose sha512 matches, with its progress on the taskbar, and installs it on quit', async () => {
-    server.requests.length = 0;
-    server.publish({
-      version: '0.2.0',
-      fileName: FILE_NAME,
-      file: NEW_VERSION,
-      bytesPerSecond: 800_000,
+    it('asks nothing of any server without an address, and says so when asked', async () => {
+      await run.clickMenu(['Help', 'Check for Updates…']);
+      expect(await dialogSaying()).toMatchObject({
+        message: 'Updates are not set up on this computer.',
+      });
+      expect(server.requests).toEqual([]);
     });
-    const before = await lastNotificationId();
-    await run.clickMenu(['Help', 'Check for Updates…']);
-    expect(await dialogSaying()).toMatchObject({
-      message: 'Store Admin 0.2.0 is downloading.',
-      detail: 'It is installed when you quit Store Admin. Its progress shows on the taskbar.',
+
+    it('names the version, the update channel and the data folder in About', async () => {
+      await run.clickMenu(['Help', 'About Store Admin']);
+      const about = await dialogSaying();
+      expect(about.message).toBe(`Store Admin ${CURRENT}`);
+      expect(about.detail?.split('\n').slice(0, 2)).toEqual([
+        'Updates: none (no update address is set)',
+        `Data folder: ${home.userData}`,
+      ]);
     });
-    const ready = await nextNotification('Store Admin 0.2.0 is ready', before);
-    expect(ready.body).toBe('It is installed when you quit Store Admin.');
 
-    const bar = (await run.state()).windows[0]!.progressBar;
-    // From empty, through values between, to gone (-1) once it is ready.
-    expect(bar[0]).toBe(0);
-    expect(bar.some((value) => value > 0 && value < 1)).toBe(true);
-    expect(bar.at(-1)).toBe(-1);
-    expect(server.requests.map((r) => r.path)).toEqual(['/latest-linux.yml', `/${FILE_NAME}`]);
+    it('refuses a download whose sha512 does not match the server’s, and says so', async () => {
+      await page.getByRole('button', { name: 'Settings' }).click();
+      await page.getByLabel('Update server address').fill(server.url);
+      await page.getByRole('button', { name: 'Save update address' }).click();
+      await page.getByText(/^Saved\. Store Admin looks for updates there/).waitFor();
 
-    await run.clickMenu(['Help', 'About Store Admin']);
-    expect((await dialogSaying()).detail?.split('\n')[0]).toBe(
-      `Updates: the latest channel from ${server.url} (set in Settings)`,
-    );
+      server.publish({ version: NEXT, fileName: FILE_NAME, file: NEW_VERSION, wrongSha512: true });
+      const before = await lastNotificationId();
+      await run.clickMenu(['Help', 'Check for Updates…']);
+      expect(await dialogSaying()).toMatchObject({
+        message: `Store Admin ${NEXT} is downloading.`,
+      });
+      const refused = await nextNotification('Store Admin was not updated', before);
+      expect(refused.body).toBe(
+        `The download of version ${NEXT} did not match the checksum the update server gave, so it will not be installed.`,
+      );
+      expect(server.requests).toEqual([
+        { method: 'GET', path: '/latest-linux.yml' },
+        { method: 'GET', path: `/${FILE_NAME}` },
+      ]);
+    });
 
-    // Not installed before the quit.
-    expect(readFileSync(appImage, 'utf8')).toMatch(/0\.1\.0/);
-    await run.clickMenu(['File', 'Quit']);
-    expect(await run.exited).toBe(0);
-    expect(sha512Of(readFileSync(appImage))).toBe(sha512Of(NEW_VERSION));
-    expect(readFileSync(ranFile, 'utf8')).toBe('ran with APPIMAGE_EXIT_AFTER_INSTALL=true\n');
-  });
+    it("does a clerk's work: a refresh, a cancel, a mark, a domain, a bulk cancel paused midway", async () => {
+      const [cancel, mark, ...rest] = production.orderIds({ status: 'pending' });
+      const bulk = rest.slice(0, 30);
+      await page.evaluate(inPage.clerkWork, {
+        baseUrl: production.baseUrl,
+        key: 'demo-pro',
+        cancel: cancel!,
+        mark: mark!,
+        bulk,
+        project: 'Pet Shop',
+      });
+      // Paused by the clerk once some answers are in (and none is on its way).
+      await waitFor(
+        'some answers',
+        async () => ((await page.evaluate(inPage.clerkWorkNow)).bulk?.answered.length ?? 0) >= 3,
+        60_000,
+      );
+      // The clerk turns to Production and pauses it there.
+      await page.getByRole('button', { name: 'Orders', exact: true }).click();
+      await page.getByRole('radio', { name: /^Production/ }).check();
+      await page.getByRole('button', { name: 'Pause', exact: true }).click();
+      before = await waitFor(
+        'the bulk cancel paused',
+        async () => {
+          // A DELETE sent before the pause still lands: read the work once none is being answered.
+          if (answering > 0) return undefined;
+          const work = await page.evaluate(inPage.clerkWorkNow);
+          return work.bulk?.status === 'paused' && answering === 0 ? work : undefined;
+        },
+        60_000,
+      );
+      expect(before).toMatchObject({
+        activeEnvironment: 'production',
+        productionAddress: production.baseUrl,
+        cachedCount: 200,
+        marks: { [mark!]: { reviewed: true, note: 'Call back' } },
+        bulk: { status: 'paused', total: 30 },
+        projects: ['Pet Shop'],
+        domains: { 'Pet Shop: shop.example.com': 'configure-dns' },
+      });
+      expect(before.cancelLog).toContainEqual({ orderId: cancel, result: 'cancelled' });
+      expect(before.bulk!.answered.length).toBeLessThan(30);
+    });
 
-  it('checks quietly by itself a little after the next start, asking nobody anything', async () => {
-    server.requests.length = 0;
-    run = startApp();
-    page = await run.page();
-    // The address is kept; the check waits about ten seconds after start.
-    await waitFor(
-      'the quiet check',
-      () => server.requests.find((r) => r.path === '/latest-linux.yml'),
-      60_000,
-    );
-    const state = await run.state();
-    expect(state.dialogsShown).toEqual([]);
-  });
-});
+    it('downloads a release whose sha512 matches, with its progress on the taskbar, and installs it on quit', async () => {
+      server.requests.length = 0;
+      server.publish({
+        version: NEXT,
+        fileName: FILE_NAME,
+        file: NEW_VERSION,
+        bytesPerSecond: 800_000,
+      });
+      const notified = await lastNotificationId();
+      await run.clickMenu(['Help', 'Check for Updates…']);
+      expect(await dialogSaying()).toMatchObject({
+        message: `Store Admin ${NEXT} is downloading.`,
+        detail: 'It is installed when you quit Store Admin. Its progress shows on the taskbar.',
+      });
+      const ready = await nextNotification(`Store Admin ${NEXT} is ready`, notified);
+      expect(ready.body).toBe('It is installed when you quit Store Admin.');
+
+      const bar = (await run.standin().state()).windows[0]!.progressBar;
+      // From empty, through values between, to gone (-1) once it is ready.
+      expect(bar[0]).toBe(0);
+      expect(bar.some((value) => value > 0 && value < 1)).toBe(true);
+      expect(bar.at(-1)).toBe(-1);
+      expect(server.requests.map((r) => r.path)).toEqual(['/latest-linux.yml', `/${FILE_NAME}`]);
+
+      await run.clickMenu(['Help', 'About Store Admin']);
+      expect((await dialogSaying()).detail?.split('\n')[0]).toBe(
+        `Updates: the latest channel from ${server.url} (set in Settings)`,
+      );
+
+      // Not installed before the quit.
+      expect(readFileSync(appImage, 'utf8')).toContain(`Store Admin ${CURRENT}`);
+      await run.quitFromMenu();
+      expect(await run.exited).toBe(0);
+      expect(sha512Of(readFileSync(appImage))).toBe(sha512Of(NEW_VERSION));
+      expect(readFileSync(ranFile, 'utf8')).toBe('ran with APPIMAGE_EXIT_AFTER_INSTALL=true\n');
+    });
+
+    it("starts as the new version on the same data folder, with all of the clerk's work there", async () => {
+      // What the installed AppImage holds: this build, with the next version in its package.json.
+      const installed = join(home.dir, 'installed-app');
+      mkdirSync(installed);
+      writeFileSync(
+        join(installed, 'package.json'),
+        JSON.stringify({
+          name: 'store-admin',
+          version: NEXT,
+          type: 'module',
+          main: join(ROOT, 'out', 'main', 'index.js'),
+        }),
+      );
+      server.requests.length = 0;
+      run = await startApp(installed);
+      page = await run.page();
+      await run.clickMenu(['Help', 'About Store Admin']);
+      expect((await dialogSaying()).message).toBe(`Store Admin ${NEXT}`);
+
+      const after = await page.evaluate(inPage.clerkWorkNow);
+      // Everything as it was: the list, the cancel log, the mark, the settings, the domain, and
+      // the bulk cancel still paused where it was, with the answers it had.
+      expect(after).toEqual(before);
+      // The saved list is on screen, as the last version left it.
+      await page
+        .getByRole('grid', { name: 'Production orders' })
+        .locator('[role="row"][aria-rowindex="2"]')
+        .waitFor({ timeout: 60_000 });
+    });
+
+    it('checks quietly by itself a little after the start, asking nobody anything', async () => {
+      // The address is kept; the check waits about ten seconds after start. The new version is
+      // the newest the server has: nothing is downloaded.
+      await waitFor(
+        'the quiet check',
+        () => server.requests.find((r) => r.path === '/latest-linux.yml'),
+        60_000,
+      );
+      const state = await run.standin().state();
+      expect(state.dialogsShown.map((dialog) => dialog.options.message)).toEqual([
+        `Store Admin ${NEXT}`,
+      ]);
+      expect(server.requests.map((r) => r.path)).not.toContain(`/${FILE_NAME}`);
+    });
+  },
+);

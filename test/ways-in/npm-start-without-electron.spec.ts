@@ -15,7 +15,10 @@ afterAll(() => rmSync(empty, { recursive: true, force: true }));
 
 function npmStart(env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn('npm', ['start'], {
+    // npm is a .cmd on Windows, which only a shell runs.
+    const windows = process.platform === 'win32';
+    const child = spawn(windows ? 'npm.cmd' : 'npm', ['start'], {
+      shell: windows,
       cwd: ROOT,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -81,7 +81,7 @@ export async function useStandinInProcess(options: InProcessOptions): Promise<In
   await running;
   let released = false;
   return {
-    devtools: devtoolsEndpoint()!,
+    devtools: devtoolsEndpoint()!.http,
     windowSide(window) {
       const side = BrowserWindow.fromId(window.id);
       if (!side) throw new Error("not a window of the stand-in's");

@@ -8,6 +8,7 @@
 import { extractAll } from '@electron/asar';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import inspector from 'node:inspector';
 import * as nodeModule from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -51,6 +52,26 @@ for (const arg of args) {
     if (/^inspect/.test(name) && !fuse(FUSE.EnableNodeCliInspectArguments, true)) continue;
     switches.set(name, match[2] ?? '');
   } else positional.push(arg);
+}
+
+openInspector(switches);
+
+/**
+ * Node's inspector on the main process, as Electron opens it for `--inspect`
+ * and `--inspect-brk` (`[host:]port`, 127.0.0.1:9229 by default; 0 for a free
+ * port): Node prints its own "Debugger listening on ws://…" line, which
+ * debuggers and playwright's Electron driver read, and code evaluated there
+ * finds `require('electron')` mapped as the app's is.
+ */
+function openInspector(given: ReadonlyMap<string, string>): void {
+  const name = ['inspect-brk', 'inspect'].find((n) => given.has(n));
+  if (name === undefined) return;
+  const value = given.get(name) || given.get('inspect-port') || '';
+  const match = /^(?:(.*):)?(\d+)$/.exec(value);
+  if (value !== '' && !match) fail(`--${name}=${value}: expected [host:]port`);
+  const host = match?.[1] || '127.0.0.1';
+  const port = match ? Number(match[2]) : 9229;
+  inspector.open(port, host, name === 'inspect-brk');
 }
 
 // ELECTRON_RUN_AS_NODE: plain Node, as Electron does while the fuse allows it.
@@ -170,7 +191,11 @@ async function startApp(): Promise<void> {
         context.on('close', () => {
           if (!app.quitting) app.exit(0);
         });
-        control?.publish({ devtools: devtoolsEndpoint() });
+        const devtools = devtoolsEndpoint();
+        // Electron's Chromium says where its DevTools listen, on stderr, as Chromium does.
+        if (portSwitch !== undefined && devtools)
+          process.stderr.write(`\nDevTools listening on ${devtools.browser}\n`);
+        control?.publish({ devtools: devtools?.http });
         app.markReady();
       },
       (error: unknown) => fail(`Chromium did not start: ${String(error)}`),

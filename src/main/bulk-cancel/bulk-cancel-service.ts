@@ -15,7 +15,7 @@ import type { CancelLogHooks } from '../orders/orders-service.ts';
 import type { Timing } from '../store-api/clock.ts';
 import type { StoreClient } from '../store-api/client.ts';
 import { failure } from '../store-api/errors.ts';
-import { BulkJournal } from './journal.ts';
+import { BulkJournal, replay } from './journal.ts';
 import { BulkCancelActiveError, BulkCancelQueue } from './queue.ts';
 
 export interface BulkCancelServiceDeps {
@@ -73,9 +73,16 @@ export class BulkCancelService {
     }
     if (!scope) return undefined;
     if (!entry) {
-      const queue = this.#queueFor(scope);
+      const { queue, journal } = this.#queueFor(scope);
       const earlier = this.#leaving.get(scope.key) ?? Promise.resolve();
-      entry = { scope, queue, loaded: earlier.then(() => queue.load()) };
+      const loaded = earlier.then(async () => {
+        // The journal is the truth: answers a crash kept out of the cancel log are logged
+        // first, before the job carries on and logs its own.
+        const journaled = replay(await journal.read())?.results ?? [];
+        await this.#deps.logHooks(scope).logJournaled(journaled);
+        await queue.load();
+      });
+      entry = { scope, queue, loaded };
       this.#current.set(environment, entry);
     }
     await entry.loaded;
@@ -159,14 +166,15 @@ export class BulkCancelService {
     return queue?.snapshot() ?? null;
   }
 
-  #queueFor(scope: ServiceScope): BulkCancelQueue {
+  #queueFor(scope: ServiceScope): { queue: BulkCancelQueue; journal: BulkJournal } {
     const { dataDir, files, timing, clientFor, logHooks, connectivity } = this.#deps;
+    const journal = new BulkJournal(dataDir, scope, { files });
     const queue: BulkCancelQueue = new BulkCancelQueue({
       environment: scope.environment,
       ...(connectivity
         ? { serviceUnreachable: () => connectivity.isUnreachable(scope.environment) }
         : {}),
-      journal: new BulkJournal(dataDir, scope, { files }),
+      journal,
       client: () => clientFor(scope),
       timing,
       onChange: () => {
@@ -175,7 +183,7 @@ export class BulkCancelService {
       },
       ...logHooks(scope),
     });
-    return queue;
+    return { queue, journal };
   }
 
   /**

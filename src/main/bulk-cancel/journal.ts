@@ -14,6 +14,7 @@ import { basename, dirname, join } from 'node:path';
 import type { BulkOutcome, BulkResult, BulkStatus, PauseReason } from '../../shared/bulk-cancel.ts';
 import type { Delivery } from '../../shared/failures.ts';
 import { scopedFileName, type ServiceScope } from '../environments/service-scope.ts';
+import { DATA_FILES, NewerDataError, tellNewer } from '../local-data/data-files.ts';
 import { lazySchema } from '../local-data/lazy-schema.ts';
 import { nodeFiles, type LocalFiles } from '../local-data/local-files.ts';
 
@@ -71,6 +72,9 @@ const journalLineSchema = lazySchema<JournalLine>((z) => {
     z.object({ t: z.literal('dismiss'), at }),
   ]);
 });
+
+/** The format of the lines written; a line without `v` is version 1 (every release before 0.5.0). */
+const VERSION = DATA_FILES.bulkJournal.version;
 
 export type ItemState = 'queued' | 'sent' | 'done';
 
@@ -170,10 +174,17 @@ export class BulkJournal {
     const sync = this.#sync && (line.t === 'send' || line.t === 'job');
     this.#tail = this.#tail
       .catch(() => undefined)
-      .then(() => this.#files.append(this.#file, `${JSON.stringify(line)}\n`, { sync }));
+      .then(() =>
+        this.#files.append(this.#file, `${JSON.stringify({ v: VERSION, ...line })}\n`, { sync }),
+      );
     return this.#tail;
   }
 
+  /**
+   * The journal's lines. A journal holding a line of a later version (a
+   * newer release's job) reads as none: a job this version cannot read
+   * whole is never carried on, and the file is left as it is.
+   */
   async read(): Promise<JournalLine[]> {
     let text: string;
     try {
@@ -190,6 +201,11 @@ export class BulkJournal {
         json = JSON.parse(raw);
       } catch {
         continue; // torn by a crash mid-append
+      }
+      const v = (json as { v?: unknown } | null)?.v;
+      if (typeof v === 'number' && v > VERSION) {
+        tellNewer(new NewerDataError(this.#file, v, VERSION));
+        return [];
       }
       const line = schema.safeParse(json);
       if (line.success) lines.push(line.data);

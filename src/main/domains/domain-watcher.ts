@@ -36,7 +36,8 @@ import { placeHostName } from '../../shared/domains-config.ts';
 import { realTiming, type Timing } from '../store-api/clock.ts';
 import { checkCertificateViaDns, type CertificateViaDnsRequest } from './certificate-via-dns.ts';
 import { checkDomainDns, type DomainCheckOptions } from './dns-check.ts';
-import { nextCheckAt, type RecheckSchedule } from './recheck-schedule.ts';
+import { NewerDataError, refuseNewer } from '../local-data/data-files.ts';
+import { nextCheckAt, scheduleBasis, type RecheckSchedule } from './recheck-schedule.ts';
 import type { DomainWorkspaceStore } from './workspace-store.ts';
 
 /** How long after verification the certificate should be there (the interface's rule). */
@@ -114,7 +115,7 @@ const asciiOf = (domain: string): string => {
 
 /** What a domain's saved progress asks to be watched for; undefined before it has a domain to check. */
 function planOf(progress: DomainProgress, settings: DomainSettings, now: number): Plan | undefined {
-  const basis = JSON.stringify([progress.step, progress.updatedAt, progress.verifiedAt, settings]);
+  const basis = scheduleBasis(progress, settings);
   const checks = {
     ...(settings.resolver !== undefined ? { resolver: settings.resolver } : {}),
     ...(settings.caDomain !== undefined ? { caDomain: settings.caDomain } : {}),
@@ -426,7 +427,12 @@ export class DomainWatcher {
     const text = JSON.stringify({ version: 1, domains });
     this.#saving = this.#saving
       .catch(() => undefined)
-      .then(() => writeFileAtomic(this.#file, text, { mode: 0o600 }));
+      .then(() => refuseNewer(this.#file))
+      .then(() => writeFileAtomic(this.#file, text, { mode: 0o600 }))
+      // A file of a later version (a newer release's) is left as it is: the schedules stay in memory.
+      .catch((error: unknown) => {
+        if (!(error instanceof NewerDataError)) throw error;
+      });
     // A disk that takes nothing keeps the schedules in memory: the checks go on.
     await this.#saving.catch(() => undefined);
   }

@@ -33,3 +33,15 @@ export function nextCheckAt(state: RecheckState): number | undefined {
   if (deadline !== undefined && checkedAt < deadline && deadline < at) at = deadline;
   return at - since > GIVE_UP_AFTER_MS ? undefined : at;
 }
+
+/**
+ * What a saved schedule belongs to: the domain's step and save time, when
+ * it was verified, and the settings its checks use. A schedule whose basis
+ * no longer matches the saved progress starts afresh.
+ */
+export function scheduleBasis(
+  progress: { readonly step: string; readonly updatedAt: number; readonly verifiedAt?: number },
+  settings: object,
+): string {
+  return JSON.stringify([progress.step, progress.updatedAt, progress.verifiedAt, settings]);
+}

@@ -10,6 +10,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { DATA_FILES } from '../local-data/data-files.ts';
 import { nodeFiles, type LocalFiles } from '../local-data/local-files.ts';
 import { storageErrorCode } from '../local-data/storage-health.ts';
 import {
@@ -27,13 +28,29 @@ import {
   type DomainProject,
   type ProjectId,
 } from '../../shared/domain-projects.ts';
-import { ENVIRONMENT_IDS, ENVIRONMENT_LABELS } from '../../shared/environments.ts';
+import {
+  ENVIRONMENT_IDS,
+  ENVIRONMENT_LABELS,
+  type EnvironmentId,
+} from '../../shared/environments.ts';
 import { DomainInputError } from './domain-name.ts';
 
 const PROJECTS_FILE = 'domain-projects.json';
+const PROJECTS_VERSION = DATA_FILES.domainProjects.version;
+const WORKSPACE_VERSION = DATA_FILES.domainWorkspace.version;
+
+/** A project's work as its file keeps it (0.3.0 and 0.4.0 wrote no version: version 1). */
+const workspaceText = (workspace: DomainWorkspace): string =>
+  JSON.stringify({ version: WORKSPACE_VERSION, ...workspace });
+
+/** The project an environment's work saved by 0.2.0 and earlier (`domains-<env>.json`) becomes. */
+export function projectOfEnvironment(environment: EnvironmentId): DomainProject {
+  const name = `Domains saved under ${ENVIRONMENT_LABELS[environment]}`;
+  return { id: projectIdOf(name)!, name };
+}
 
 const projectsFileSchema = z.object({
-  version: z.literal(1),
+  version: z.literal(PROJECTS_VERSION),
   projects: z.array(z.object({ id: projectIdSchema, name: z.string().min(1).max(80) })).catch([]),
 });
 
@@ -78,7 +95,10 @@ export class DomainWorkspaceStore {
       const project = { id, name: name.trim() };
       const next = [...projects, project];
       this.#projects = Promise.resolve(next);
-      await this.#write(PROJECTS_FILE, JSON.stringify({ version: 1, projects: next }));
+      await this.#write(
+        PROJECTS_FILE,
+        JSON.stringify({ version: PROJECTS_VERSION, projects: next }),
+      );
       return { project, projects: next };
     });
   }
@@ -148,14 +168,13 @@ export class DomainWorkspaceStore {
           old.config !== undefined ||
           Object.keys(old.settings).length > 0);
       if (!old || !used) continue;
-      const name = `Domains saved under ${ENVIRONMENT_LABELS[environment]}`;
-      const id = projectIdOf(name)!;
+      const { id, name } = projectOfEnvironment(environment);
       projects.push({ id, name });
       this.#cache.set(id, Promise.resolve(old));
-      await this.#write(`domains-project-${id}.json`, JSON.stringify(old));
+      await this.#write(`domains-project-${id}.json`, workspaceText(old));
     }
     if (projects.length > 0)
-      await this.#write(PROJECTS_FILE, JSON.stringify({ version: 1, projects }));
+      await this.#write(PROJECTS_FILE, JSON.stringify({ version: PROJECTS_VERSION, projects }));
     return projects;
   }
 
@@ -178,7 +197,7 @@ export class DomainWorkspaceStore {
     return this.#inTurn(async () => {
       const next = change(await this.get(project));
       this.#cache.set(project, Promise.resolve(next));
-      await this.#write(`domains-project-${project}.json`, JSON.stringify(next));
+      await this.#write(`domains-project-${project}.json`, workspaceText(next));
       for (const listener of [...this.#listeners]) listener(project);
       return next;
     });

@@ -13,6 +13,9 @@
 //   lock. Here the old lock is removed only under a short "takeover" lock,
 //   and only if it is still the very lock judged stale (same inode, same
 //   mtime); otherwise the taker waits like anyone else.
+// - A lock in the earlier form, a plain file holding its process id (as
+//   release 0.2.0 wrote the bulk-cancel and gate-record locks), is a lock all
+//   the same: it names its process, and is taken over by the same rules.
 
 import * as fs from 'node:fs';
 import { join } from 'node:path';
@@ -58,14 +61,36 @@ export function processAlive(pid: number): boolean {
   }
 }
 
-/** The process a lock names, if it names one. */
-export function lockOwner(lockPath: string): number | undefined {
+/** The text of the file naming a lock's holder: `owner` in today's folder, the whole file in the earlier form. */
+function ownerText(lockPath: string): string | undefined {
   try {
-    const pid = Number(fs.readFileSync(join(lockPath, OWNER), 'utf8'));
-    return Number.isSafeInteger(pid) && pid > 0 ? pid : undefined;
+    return fs.readFileSync(join(lockPath, OWNER), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOTDIR') return undefined;
+  }
+  try {
+    return fs.readFileSync(lockPath, 'utf8');
   } catch {
     return undefined;
   }
+}
+
+/** The process a lock names, if it names one. */
+export function lockOwner(lockPath: string): number | undefined {
+  const text = ownerText(lockPath);
+  if (text === undefined) return undefined;
+  const pid = Number(text.trim());
+  return Number.isSafeInteger(pid) && pid > 0 ? pid : undefined;
+}
+
+/** Removes a lock that is not this process's: a folder (today's form) or a file (the earlier form). */
+function removeLock(lockPath: string, stats: fs.Stats): void {
+  if (!stats.isDirectory()) {
+    fs.unlinkSync(lockPath);
+    return;
+  }
+  fs.rmSync(join(lockPath, OWNER), { force: true });
+  fs.rmdirSync(lockPath);
 }
 
 function held(lockPath: string): Error {
@@ -117,8 +142,7 @@ function takeOver(lockPath: string, stale: fs.Stats | undefined, goneOwner?: num
     }
     if (!stale || !sameLock(now, stale)) throw held(lockPath); // a fresh lock, not the stale one
     if (goneOwner !== undefined && lockOwner(lockPath) !== goneOwner) throw held(lockPath);
-    fs.rmSync(join(lockPath, OWNER), { force: true });
-    fs.rmdirSync(lockPath);
+    removeLock(lockPath, now);
   } finally {
     fs.rmdirSync(takeover);
   }

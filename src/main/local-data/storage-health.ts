@@ -4,7 +4,9 @@
 // naming the folder, and says when saving works again. Files already on disk
 // are never touched by a failed save (every write is atomic or an append).
 
+import { basename } from 'node:path';
 import type { StorageProblem } from '../../shared/storage.ts';
+import { NewerDataError } from './data-files.ts';
 import type { LocalFiles } from './local-files.ts';
 
 const REASONS: Readonly<Record<string, string>> = {
@@ -13,6 +15,8 @@ const REASONS: Readonly<Record<string, string>> = {
   EROFS: 'the disk is read-only',
   EACCES: 'Store Admin is not allowed to write there',
   EPERM: 'Store Admin is not allowed to write there',
+  // Not the system's: a file of a later version than this one knows (data-files.ts), left as it is.
+  ENEWER: 'a newer version of Store Admin saved data there that this version leaves as it is',
 };
 
 /** The error code of a failure to save, when it is one the disk or the folder causes. */
@@ -29,7 +33,15 @@ export function reasonWords(error: unknown): string {
 
 /** The one sentence the notice shows; the code goes behind its Details. */
 export function problemMessage(folder: string, code: string): string {
+  if (code === 'ENEWER')
+    return `Some of what is saved in ${folder} was saved by a newer version of Store Admin. This version leaves it as it is, so what changes there now is kept only until it closes; install the newer version again to go on with it.`;
   return `Store Admin cannot save to its data folder ${folder} because ${REASONS[code] ?? 'the file could not be written'}, so what changes now is kept only until it closes; nothing saved before is lost.`;
+}
+
+/** What Details says of ENEWER, which is no code of the system's: the file, and the formats. */
+function newerDetail(error: unknown, file: string): string {
+  const newer = error instanceof NewerDataError ? error : undefined;
+  return `Left as it is: ${basename(newer?.file ?? file)}${newer ? ` (format ${newer.found}; this version reads up to ${newer.known})` : ''}.`;
 }
 
 export class StorageHealth {
@@ -66,7 +78,12 @@ export class StorageHealth {
     if (code === undefined) return false;
     this.#failing.add(file);
     if (this.#problem?.code !== code) {
-      this.#problem = { folder: this.#folder, code, message: problemMessage(this.#folder, code) };
+      this.#problem = {
+        folder: this.#folder,
+        code,
+        message: problemMessage(this.#folder, code),
+        ...(code === 'ENEWER' ? { detail: newerDetail(error, file) } : {}),
+      };
       this.#tell();
     }
     return true;

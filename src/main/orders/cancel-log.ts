@@ -5,6 +5,9 @@
 // entries. Past a size the log starts afresh and keeps the one before it
 // (`.previous.jsonl`, replacing an older one): reading gives both, so the
 // newest entries are always there and the two files stay within twice that size.
+// The app and the command line keep one log per service: each append (with
+// the rotation before it) holds the log's lock, so two writers never tear a
+// line or rotate each other's entries away.
 
 import { readFile, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -12,6 +15,8 @@ import type { BulkResult } from '../../shared/bulk-cancel.ts';
 import type { EnvironmentId } from '../../shared/environments.ts';
 import type { CancelLogEntry } from '../../shared/orders-local.ts';
 import { scopedFileName, type ServiceScope } from '../environments/service-scope.ts';
+import { DATA_FILES, NewerDataError, tellNewer } from '../local-data/data-files.ts';
+import { inFileSection } from '../local-data/file-section.ts';
 import { lazySchema } from '../local-data/lazy-schema.ts';
 import { nodeFiles, type LocalFiles } from '../local-data/local-files.ts';
 import { storageErrorCode } from '../local-data/storage-health.ts';
@@ -41,6 +46,22 @@ export function cancelLogEntryOf(environment: EnvironmentId, result: BulkResult)
 }
 
 /**
+ * A bulk cancel's answers that the log lacks: the journal's `result` line
+ * is written before the log's line, so a crash between the two leaves the
+ * answer in the journal alone. The journal is the truth: these are logged
+ * when the job is next loaded. An entry matches its result by order, time
+ * and outcome (the log keeps the journal's time).
+ */
+export function unloggedResults(
+  results: readonly BulkResult[],
+  logged: readonly CancelLogEntry[],
+): BulkResult[] {
+  const keyOf = (orderId: string, at: number, outcome: string) => `${orderId} ${at} ${outcome}`;
+  const known = new Set(logged.map((entry) => keyOf(entry.orderId, entry.at, entry.result)));
+  return results.filter((result) => !known.has(keyOf(result.orderId, result.at, result.outcome)));
+}
+
+/**
  * What the log knows of earlier cancels of an order: the last one the
  * service confirmed, and the last one that went out without an answer that
  * said what the service did (a lost answer, or one the interface does not
@@ -59,6 +80,14 @@ export function earlierCancelOf(
   }
   if (cancelledAt !== undefined) return { cancelledAt };
   return unknownAt !== undefined ? { unknownAt } : undefined;
+}
+
+/** The format of the lines written; a line without `v` is version 1 (every release before 0.5.0). */
+const VERSION = DATA_FILES.cancelLog.version;
+
+/** An entry as one line of the log. */
+function lineOf(entry: CancelLogEntry): string {
+  return `${JSON.stringify({ v: VERSION, ...entry })}\n`;
 }
 
 /** The size at which a log starts afresh: about 5,000 entries. */
@@ -111,8 +140,11 @@ export class CancelLog {
     if (entry.environment !== scope.environment)
       throw new TypeError('A cancel log entry belongs to its own environment.');
     try {
-      await this.#rotateIfFull(scope);
-      await this.#files.append(this.#file(scope), `${JSON.stringify(entry)}\n`);
+      // The app and a command-line run append to one log: a rotation and an append are one step.
+      await inFileSection(this.#file(scope), async () => {
+        await this.#rotateIfFull(scope);
+        await this.#files.append(this.#file(scope), lineOf(entry));
+      });
     } catch (error) {
       if (storageErrorCode(error) === undefined) throw error;
       this.#unsaved.set(scope.key, [...(this.#unsaved.get(scope.key) ?? []), entry]);
@@ -138,6 +170,12 @@ export class CancelLog {
         json = JSON.parse(line);
       } catch {
         continue; // a torn line from a crash mid-append
+      }
+      const v = (json as { v?: unknown } | null)?.v;
+      if (typeof v === 'number' && v > VERSION) {
+        // A newer version's line: kept in the file, not read here.
+        tellNewer(new NewerDataError(this.#file(scope), v, VERSION));
+        continue;
       }
       const entry = schema.safeParse(json);
       if (entry.success && entry.data.environment === environment) entries.push(entry.data);

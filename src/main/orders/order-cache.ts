@@ -30,16 +30,25 @@ import { join } from 'node:path';
 import type { EnvironmentId } from '../../shared/environments.ts';
 import type { OrderColumns } from '../../shared/order-columns.ts';
 import { scopedFileName, serviceScope, type ServiceScope } from '../environments/service-scope.ts';
+import { DATA_FILES, NewerDataError, refuseNewer, tellNewer } from '../local-data/data-files.ts';
+import { processAlive } from '../local-data/file-lock.ts';
+import { inFileSection } from '../local-data/file-section.ts';
 import { lazySchema } from '../local-data/lazy-schema.ts';
 import { nodeFiles, type LocalFiles, type StreamedFile } from '../local-data/local-files.ts';
 
 const FORMAT = 'store-admin-orders';
-const VERSION = 2;
+const VERSION = DATA_FILES.orderCache.version;
 const HEADER_BYTES = 1024;
 /** Body bytes queued for the disk before `append` makes the caller wait. */
 const MAX_WAITING_BYTES = 16 * 1024 * 1024;
 /** Body bytes written between two flushes to the disk. */
 const SYNC_EVERY_BYTES = 16 * 1024 * 1024;
+
+/** A temporary file of this process beside `file`: a list being written, or one waiting to be removed. */
+function temporaryOf(file: string): string {
+  return `${file}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
+}
+const TEMPORARY = /^orders-[a-z0-9-]+\.cache\.(?:(\d+)-)?[0-9a-f]+\.tmp$/;
 
 export interface CacheMeta {
   readonly environment: EnvironmentId;
@@ -146,7 +155,11 @@ export class OrderCache {
     await Promise.all([...this.#removals]);
   }
 
-  /** Removes temporary files left by a write that a crash cut short (call at start-up). */
+  /**
+   * Removes temporary files left by a write that a crash cut short (call at
+   * start-up). A file of a process that still runs (a command-line run
+   * saving a list in the same folder) is its write under way, and stays.
+   */
   async sweepTemporaryFiles(): Promise<void> {
     let names: string[];
     try {
@@ -154,7 +167,13 @@ export class OrderCache {
     } catch {
       return;
     }
-    const leftovers = names.filter((name) => /^orders-[a-z0-9-]+\.cache\..+\.tmp$/.test(name));
+    const leftovers = names.filter((name) => {
+      const match = TEMPORARY.exec(name);
+      if (!match) return false;
+      const pid = match[1] === undefined ? undefined : Number(match[1]);
+      // Named without a process (0.4.0 and earlier), or by one that is gone.
+      return pid === undefined || pid === process.pid || !processAlive(pid);
+    });
     await Promise.all(leftovers.map((name) => rm(join(this.#dir, name), { force: true })));
   }
 
@@ -169,7 +188,7 @@ export class OrderCache {
     const scope = serviceScope(meta.environment, meta.baseUrl);
     const file = this.fileOf(scope);
     const previousFile = this.fileOf(scope, 'previous');
-    const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+    const temporary = temporaryOf(file);
     const ticket = ++this.#sequence;
     let handle: StreamedFile | undefined;
     let failure: unknown;
@@ -268,13 +287,23 @@ export class OrderCache {
               return false;
             }
             this.#newestCommitted.set(file, ticket);
-            const replaced = await keepAsPrevious(file, previousFile);
-            try {
-              await rename(temporary, file);
-            } finally {
-              if (replaced !== undefined) this.#removeLater(replaced);
-            }
-            return true;
+            // The app and a command-line run keep one cache per service: the two renames are one step.
+            return inFileSection(file, async () => {
+              try {
+                // A list a newer version saved is left as it is: this one is shown, not saved.
+                refuseNewer(file);
+              } catch (error) {
+                await rm(temporary, { force: true });
+                throw error;
+              }
+              const replaced = await keepAsPrevious(file, previousFile);
+              try {
+                await rename(temporary, file);
+              } finally {
+                if (replaced !== undefined) this.#removeLater(replaced);
+              }
+              return true;
+            });
           });
         this.#committing.set(file, next);
         if (await next) {
@@ -414,6 +443,12 @@ async function checkHeader(
   } catch {
     return { ok: false, problem: 'damaged' };
   }
+  const version = (json as { version?: unknown } | null)?.version;
+  if (typeof version === 'number' && version > VERSION) {
+    // Saved by a newer version: left as it is, and said once.
+    tellNewer(new NewerDataError(scopedFileName('orders', scope), version, VERSION));
+    return { ok: false, problem: 'damaged' };
+  }
   const parsed = (await headerSchema()).safeParse(json);
   if (
     !parsed.success ||
@@ -438,8 +473,8 @@ async function checkHeader(
  * is in place (a crash leaves it to sweepTemporaryFiles).
  */
 async function keepAsPrevious(file: string, previousFile: string): Promise<string | undefined> {
-  const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-  let replaced: string | undefined = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  const temporary = temporaryOf(file);
+  let replaced: string | undefined = temporaryOf(file);
   try {
     try {
       await link(file, temporary);

@@ -16,7 +16,7 @@ import { addressNotSet } from '../environments/environment-service.ts';
 import { isStoreApiError, THREAD_FROM_BYTES, type OrderColumnList } from '../store-api/client.ts';
 import type { EarlierCancel } from '../store-api/errors.ts';
 import type { CancelLog } from './cancel-log.ts';
-import { cancelLogEntryOf, earlierCancelOf } from './cancel-log.ts';
+import { cancelLogEntryOf, earlierCancelOf, unloggedResults } from './cancel-log.ts';
 import type { OrderChangesTracker } from './changes.ts';
 import type { OrderCache } from './order-cache.ts';
 import type { RowsSoFar } from './order-stream.ts';
@@ -53,6 +53,8 @@ export type CancelResult = CancelOutcomeView & {
 export interface CancelLogHooks {
   readonly onResult: (result: BulkResult) => Promise<void>;
   readonly earlierCancel: (orderId: string) => Promise<EarlierCancel | undefined>;
+  /** Logs the answers a job's journal holds and the log lacks (called once the job is loaded). */
+  readonly logJournaled: (results: readonly BulkResult[]) => Promise<void>;
 }
 
 export class OrdersService {
@@ -142,6 +144,11 @@ export class OrdersService {
       onResult: (result) =>
         this.#deps.cancelLog.append(scope, cancelLogEntryOf(scope.environment, result)),
       earlierCancel: (orderId) => this.#earlierCancel(scope, orderId),
+      logJournaled: async (results) => {
+        const { cancelLog } = this.#deps;
+        for (const result of unloggedResults(results, await cancelLog.read(scope)))
+          await cancelLog.append(scope, cancelLogEntryOf(scope.environment, result));
+      },
     };
   }
 

@@ -6,13 +6,16 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { DATA_FILES } from '../local-data/data-files.ts';
 import { nodeFiles, type LocalFiles } from '../local-data/local-files.ts';
 import { storageErrorCode } from '../local-data/storage-health.ts';
 import { scopedFileName, type ServiceScope } from '../environments/service-scope.ts';
 import { MAX_NOTE_LENGTH, type ReviewMark, type ReviewMarks } from '../../shared/orders-local.ts';
 
+const VERSION = DATA_FILES.reviewMarks.version;
+
 const fileSchema = z.object({
-  version: z.literal(1),
+  version: z.literal(VERSION),
   marks: z.record(
     z.string(),
     z.object({
@@ -65,7 +68,7 @@ export class ReviewMarksStore {
     if (!mark.reviewed && note === '') delete marks[orderId];
     else marks[orderId] = { reviewed: mark.reviewed, note, updatedAt: now };
     this.#cache.set(scope.key, marks);
-    const text = JSON.stringify({ version: 1, marks });
+    const text = JSON.stringify({ version: VERSION, marks });
     this.#queue = this.#queue
       .catch(() => undefined)
       .then(() => this.#files.replace(this.#file(scope), text));

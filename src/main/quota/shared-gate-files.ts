@@ -21,6 +21,7 @@
 
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  existsSync,
   lstatSync,
   mkdirSync,
   readdirSync,
@@ -32,10 +33,24 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { DATA_FILES, NewerDataError, tellNewer } from '../local-data/data-files.ts';
+import { adoptEarlierQuotaState } from '../local-data/earlier-quota-state.ts';
 import { LockHeldError, lockSync, processAlive } from '../local-data/file-lock.ts';
 import { makeFolder } from '../local-data/local-files.ts';
 import { emptyRecord, sanitizeRecord, type GateRecord } from './gate-record.ts';
 import type { GateStore, GateStores } from './gate-store.ts';
+
+/** The record's format; a record without a version (0.2.0 to 0.4.0) is version 1. */
+const VERSION = DATA_FILES.gateRecord.version;
+
+/** A record file's later version, said once in the log; undefined for this version's or an earlier one. */
+function newerRecord(file: string, saved: unknown): NewerDataError | undefined {
+  const version = (saved as { version?: unknown } | null)?.version;
+  if (typeof version !== 'number' || version <= VERSION) return undefined;
+  const error = new NewerDataError(file, version, VERSION);
+  tellNewer(error);
+  return error;
+}
 
 /** A lock held for a few system calls: one that stood still this long is its dead holder's. */
 const LOCK_STALE_MS = 2_000;
@@ -94,6 +109,8 @@ export class FileGateStore implements GateStore {
   readonly #trusted = new Set<string>();
   /** Why the data folder could not even be opened, when it could not. */
   readonly #openError: unknown;
+  /** The record as last read was written by a newer version: it is not written here. */
+  #newer: NewerDataError | undefined;
 
   constructor(
     places: readonly Place[],
@@ -128,14 +145,14 @@ export class FileGateStore implements GateStore {
 
   read(): GateRecord {
     const now = this.#now();
-    let newest: { at: number; text: string } | undefined;
+    let newest: { at: number; text: string; file: string } | undefined;
     for (const place of this.#places) {
       if (!this.#usable(place, false)) continue;
       const { file } = place;
       try {
         const at = statSync(file).mtimeMs;
         const text = readFileSync(file, 'utf8');
-        if (!newest || at > newest.at) newest = { at, text };
+        if (!newest || at > newest.at) newest = { at, text, file };
       } catch {
         // not written yet, or unreadable for a moment
       }
@@ -143,7 +160,10 @@ export class FileGateStore implements GateStore {
     // Nothing written anywhere (yet, or ever, on a disk that takes nothing): what this process knows.
     if (!newest) return this.#last;
     try {
-      this.#last = sanitizeRecord(JSON.parse(newest.text), now);
+      const saved: unknown = JSON.parse(newest.text);
+      this.#newer = newerRecord(newest.file, saved);
+      // A newer version's record is still read (fields are only added): its hold holds here too.
+      this.#last = sanitizeRecord(saved, now);
     } catch {
       this.#last = emptyRecord(); // a torn or foreign file: start afresh
     }
@@ -164,7 +184,12 @@ export class FileGateStore implements GateStore {
       const before = JSON.stringify(record);
       change(record);
       const after = JSON.stringify(record);
-      if (force || after !== before) this.#write(after, release !== undefined);
+      if (this.#newer) {
+        // Left as the newer version wrote it: this process paces from memory.
+        this.#report(this.#newer.file, this.#newer);
+      } else if (force || after !== before) {
+        this.#write(JSON.stringify({ version: VERSION, ...record }), release !== undefined);
+      }
       return record;
     } finally {
       release?.();
@@ -234,6 +259,8 @@ export class FileGateStore implements GateStore {
 export interface SharedGateFolderOptions {
   /** Where records go when the data folder takes none (default: this user's, in the system's temporary folder). */
   readonly fallbackDir?: string | null;
+  /** Release 0.1.0's one file of every environment's state, read once into each key's record. */
+  readonly earlierState?: string;
 }
 
 export class SharedGateFolder implements GateStores {
@@ -242,6 +269,7 @@ export class SharedGateFolder implements GateStores {
   readonly #now: () => number;
   readonly #report: SaveReport;
   readonly #salts = new Map<string, string>();
+  readonly #earlierState: string | undefined;
 
   constructor(
     dir: string,
@@ -254,6 +282,7 @@ export class SharedGateFolder implements GateStores {
     this.#report = report;
     this.#fallback =
       options.fallbackDir === null ? undefined : (options.fallbackDir ?? fallbackFolderOf(dir));
+    this.#earlierState = options.earlierState;
   }
 
   open(baseUrl: string, key: string): FileGateStore {
@@ -295,7 +324,11 @@ export class SharedGateFolder implements GateStores {
     } catch {
       // No fallback either: the store says it paces alone.
     }
-    return new FileGateStore(places, this.#dir, this.#now, this.#report, openError);
+    const store = new FileGateStore(places, this.#dir, this.#now, this.#report, openError);
+    const earlier = this.#earlierState;
+    if (earlier !== undefined && existsSync(earlier))
+      store.update((record) => adoptEarlierQuotaState(earlier, record, baseUrl, key, this.#now()));
+    return store;
   }
 
   #recordFile(dir: string, salt: string, baseUrl: string, key: string): string {

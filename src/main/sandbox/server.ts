@@ -126,7 +126,7 @@ export interface Sandbox {
   orderIds(filter?: OrderFilter): string[];
   /** A pet id in the generated range that no order refers to, if any. */
   unreferencedPetId(): string | undefined;
-  /** What each churn step taken so far did, oldest first. */
+  /** What the last churn steps (at most CHURN_CAPACITY) did, oldest first. */
   readonly churned: readonly ChurnStep[];
   readonly faults: FaultSpec;
   /** Replace the injected faults at runtime (undefined or "" for none). */
@@ -136,6 +136,13 @@ export interface Sandbox {
 
 /** Entries kept in the request log of a long-running sandbox. */
 const LOG_CAPACITY = 10_000;
+/**
+ * Churn steps kept, like the request log beside them: each holds its ids
+ * (thousands at 200,000 orders), so keeping every step grew a long-running
+ * sandbox by about 65 MB an hour at --churn 5. Tests read the first steps;
+ * a day's harness, none.
+ */
+export const CHURN_CAPACITY = 100;
 const ANONYMOUS_LIMITS: PlanLimits = PLANS.free;
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
@@ -195,6 +202,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (churnEveryMs !== undefined) {
       const steps = Math.floor((at - startedAt) / churnEveryMs);
       churned.push(...orders.churnTo(steps, (step) => startedAt + step * churnEveryMs));
+      if (churned.length > CHURN_CAPACITY) churned.splice(0, churned.length - CHURN_CAPACITY);
     }
     const method = req.method ?? 'GET';
     const target = req.url ?? '/';

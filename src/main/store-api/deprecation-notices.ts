@@ -14,6 +14,7 @@ import {
   type StoreEndpoint,
 } from '../../shared/deprecations.ts';
 import { ENVIRONMENT_IDS, type EnvironmentId } from '../../shared/environments.ts';
+import { NewerDataError, refuseNewer } from '../local-data/data-files.ts';
 import type { DeprecationHeaders } from './deprecation.ts';
 
 const noticeSchema = z.object({
@@ -135,7 +136,12 @@ export class DeprecationNotices {
     const text = JSON.stringify(state);
     this.#queue = this.#queue
       .catch(() => undefined)
-      .then(() => writeFileAtomic(this.#file, text, { mode: 0o600 }));
+      .then(() => refuseNewer(this.#file))
+      .then(() => writeFileAtomic(this.#file, text, { mode: 0o600 }))
+      // A file of a later version (a newer release's) is left as it is: the notices stay in memory.
+      .catch((error: unknown) => {
+        if (!(error instanceof NewerDataError)) throw error;
+      });
     await this.#queue;
   }
 }

@@ -11,6 +11,7 @@ import {
   DEFAULT_UPDATE_CHANNEL,
   type UpdateSettingsView,
 } from '../../shared/updates.ts';
+import { DATA_FILES } from '../local-data/data-files.ts';
 import type { LocalFiles } from '../local-data/local-files.ts';
 import { failure } from '../store-api/errors.ts';
 
@@ -98,7 +99,8 @@ export class UpdateSettings {
       address = checked.value;
     }
     if (address !== this.#address) {
-      await this.#files.replace(this.#file, `${JSON.stringify(address ? { address } : {})}\n`);
+      const saved = { version: DATA_FILES.updateSettings.version, ...(address ? { address } : {}) };
+      await this.#files.replace(this.#file, `${JSON.stringify(saved)}\n`);
       this.#address = address;
       for (const listener of [...this.#listeners]) listener(this.feed());
     }

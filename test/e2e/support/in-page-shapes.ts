@@ -48,6 +48,27 @@ export interface InPageModule {
   twoFrames(): Promise<void>;
   axeLoaded(): boolean;
   axeSeriousFindings(include?: readonly string[]): Promise<AxeFinding[]>;
+  clerkWork(work: {
+    baseUrl: string;
+    key: string;
+    cancel: string;
+    mark: string;
+    bulk: string[];
+    project: string;
+  }): Promise<void>;
+  clerkWorkNow(): Promise<ClerkWork>;
+}
+
+/** What the app holds of a clerk's work in Production (in-page.ts's clerkWorkNow). */
+export interface ClerkWork {
+  activeEnvironment: string;
+  productionAddress: string | undefined;
+  cachedCount: number | undefined;
+  cancelLog: { orderId: string; result: string }[];
+  marks: Record<string, { reviewed: boolean; note: string }>;
+  bulk: { status: string; total: number; answered: string[] } | null;
+  projects: string[];
+  domains: Record<string, string>;
 }
 
 // Held in a variable so the Node tsconfig does not follow the path.

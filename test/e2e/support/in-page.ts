@@ -253,3 +253,91 @@ export async function axeSeriousFindings(include: readonly string[] = []) {
       targets: violation.nodes.map((node) => node.target.join(' ')),
     }));
 }
+
+/**
+ * A clerk's work in Production through the app's own API, as its screens
+ * would do it: the address and key, a refresh, a cancel, a mark with a note,
+ * a project's domain waiting on DNS, and a bulk cancel started (the
+ * environment itself is chosen on screen, where the window follows it).
+ */
+export async function clerkWork(work: {
+  baseUrl: string;
+  key: string;
+  cancel: string;
+  mark: string;
+  bulk: string[];
+  project: string;
+}): Promise<void> {
+  const api = window.storeAdmin;
+  const must = <T>(result: { ok: true; value: T } | { ok: false; error: { message: string } }) => {
+    if (!result.ok) throw new Error(result.error.message);
+    return result.value;
+  };
+  must(await api.environments.setBaseUrl('production', work.baseUrl));
+  must(await api.keys.set('production', work.key, {}));
+  must(await api.orders.list('production'));
+  must(await api.orders.cancel('production', work.cancel));
+  must(await api.reviewMarks.set('production', work.mark, { reviewed: true, note: 'Call back' }));
+  const { project } = must(await api.domains.addProject(work.project));
+  must(await api.domains.saveSettings(project.id, { target: 'proxy.platform.example' }));
+  must(
+    await api.domains.saveProgress(project.id, {
+      domain: 'shop.example.com',
+      step: 'configure-dns',
+      preconditions: { paidPlan: true, dnsAccess: true, deployed: true },
+      updatedAt: Date.now(),
+    }),
+  );
+  must(await api.bulkCancel.start('production', work.bulk));
+}
+
+/** What the app holds of the clerk's work in Production now, read through its own API. */
+export async function clerkWorkNow(): Promise<{
+  activeEnvironment: string;
+  productionAddress: string | undefined;
+  cachedCount: number | undefined;
+  cancelLog: { orderId: string; result: string }[];
+  marks: Record<string, { reviewed: boolean; note: string }>;
+  bulk: { status: string; total: number; answered: string[] } | null;
+  projects: string[];
+  domains: Record<string, string>;
+}> {
+  const api = window.storeAdmin;
+  const must = <T>(result: { ok: true; value: T } | { ok: false; error: { message: string } }) => {
+    if (!result.ok) throw new Error(result.error.message);
+    return result.value;
+  };
+  const state = must(await api.app.getState());
+  const cached = must(await api.orders.cached('production'));
+  const bulk = must(await api.bulkCancel.status('production'));
+  const results = must(await api.bulkCancel.results('production'));
+  const projects = must(await api.domains.projects());
+  const domains: Record<string, string> = {};
+  for (const project of projects) {
+    const workspace = must(await api.domains.workspace(project.id));
+    for (const progress of Object.values(workspace.progress))
+      domains[`${project.name}: ${progress.domain}`] = progress.step;
+  }
+  return {
+    activeEnvironment: state.activeEnvironment,
+    productionAddress: state.environments.find((view) => view.id === 'production')?.baseUrl,
+    cachedCount: cached.found ? cached.list.count : undefined,
+    cancelLog: must(await api.cancelLog.list('production')).map((entry) => ({
+      orderId: entry.orderId,
+      result: entry.result,
+    })),
+    marks: Object.fromEntries(
+      Object.entries(must(await api.reviewMarks.list('production'))).map(([id, mark]) => [
+        id,
+        { reviewed: mark.reviewed, note: mark.note },
+      ]),
+    ),
+    bulk: bulk && {
+      status: bulk.status,
+      total: bulk.total,
+      answered: results.map((result) => result.orderId),
+    },
+    projects: projects.map((project) => project.name),
+    domains,
+  };
+}

@@ -32,6 +32,8 @@ export function standinHome(extraEnv: NodeJS.ProcessEnv = {}): StandinHome {
   const env: NodeJS.ProcessEnv = {
     XDG_CONFIG_HOME: join(dir, 'config'),
     XDG_DATA_HOME: join(dir, 'data'),
+    // The command line's folder of earlier releases, which the app merges in at its start.
+    XDG_CACHE_HOME: join(dir, 'cache'),
     ELECTRON_OVERRIDE_DIST_PATH: STANDIN_DIST,
     ELECTRON_STANDIN_HEADLESS: '1',
     // A desktop without a keyring unless a test says otherwise.
@@ -159,6 +161,69 @@ export async function waitFor<T>(
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await sleep(100);
   }
+}
+
+/**
+ * The stand-in's control channel (tools/electron-standin/control.ts): what
+ * only the stand-in can do or tell, for a run whose ELECTRON_STANDIN_CONTROL
+ * is `controlDir`. `ended` says whether the run's process is gone.
+ */
+export interface StandinChannel {
+  info(timeoutMs?: number): Promise<StandinInfo>;
+  state(): Promise<StandinState>;
+  events(after?: number): Promise<Happening[]>;
+  /** Waits for the next dialog and returns it (the stand-in holds it until answered). */
+  nextDialog(
+    timeoutMs?: number,
+  ): Promise<{ id: number; kind: string; options: Record<string, unknown> }>;
+  answerDialog(id: number, response: number): Promise<void>;
+  /** The person turns to another app: the focused window loses focus. */
+  blur(): Promise<void>;
+  /** The person clicks (or closes) a notification on the desktop. */
+  notification(id: number, action: 'click' | 'close'): Promise<void>;
+}
+
+export function standinChannel(
+  controlDir: string,
+  ended: () => boolean,
+  output: () => string,
+): StandinChannel {
+  const info = (timeoutMs = 60_000) =>
+    waitFor(
+      'the stand-in to start',
+      () => {
+        if (ended()) throw new Error(`the command ended before the app started:\n${output()}`);
+        const name = existsSync(controlDir)
+          ? readdirSync(controlDir).find((n) => n.startsWith('standin-') && n.endsWith('.json'))
+          : undefined;
+        if (!name) return undefined;
+        const read = JSON.parse(readFileSync(join(controlDir, name), 'utf8')) as StandinInfo;
+        return read.devtools ? read : undefined;
+      },
+      timeoutMs,
+    );
+  const channel: StandinChannel = {
+    info,
+    async state() {
+      return call<StandinState>((await info()).socket, 'GET', '/state');
+    },
+    async events(after = 0) {
+      return call<Happening[]>((await info()).socket, 'GET', `/events?after=${after}`);
+    },
+    async nextDialog(timeoutMs = 30_000) {
+      return waitFor('a dialog', async () => (await channel.state()).dialogs[0], timeoutMs);
+    },
+    async answerDialog(id, response) {
+      await call((await info()).socket, 'POST', '/dialog', { id, response });
+    },
+    async blur() {
+      await call((await info()).socket, 'POST', '/blur');
+    },
+    async notification(id, action) {
+      await call((await info()).socket, 'POST', '/notification', { id, action });
+    },
+  };
+  return channel;
 }
 
 export function startStandin(
@@ -291,6 +356,11 @@ export async function freshCheckout(): Promise<{ dir: string; remove(): void }> 
     .split('\0')
     .filter((file) => file !== '' && existsSync(join(ROOT, file)));
   for (const file of files) cpSync(join(ROOT, file), join(dir, file), { recursive: false });
-  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  // A junction on Windows, which needs no administrator's rights.
+  symlinkSync(
+    join(ROOT, 'node_modules'),
+    join(dir, 'node_modules'),
+    process.platform === 'win32' ? 'junction' : 'dir',
+  );
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }

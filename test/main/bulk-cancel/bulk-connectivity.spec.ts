@@ -70,7 +70,11 @@ async function setup(maxRetries = 3) {
     timing,
     scopeOf: () => serviceScope('sandbox'),
     clientFor: async () => client,
-    logHooks: () => ({ onResult: async () => undefined, earlierCancel: async () => undefined }),
+    logHooks: () => ({
+      onResult: async () => undefined,
+      earlierCancel: async () => undefined,
+      logJournaled: async () => undefined,
+    }),
     connectivity,
   });
   const seen: BulkCancelSnapshot[] = [];

@@ -10,6 +10,7 @@ import {
   SANDBOX_CHANGELOG_URL,
 } from '../../../src/main/sandbox/deprecations.ts';
 import { CHURN_SHARES, OrderBook } from '../../../src/main/sandbox/orders-data.ts';
+import { CHURN_CAPACITY } from '../../../src/main/sandbox/server.ts';
 import { call, openSandbox } from './sandbox-harness.ts';
 
 interface ListedOrder {
@@ -87,6 +88,25 @@ describe('the sandbox with churn', () => {
     clock += 5 * 30_000;
     await call(sandbox, '/store/orders');
     expect(sandbox.churned).toHaveLength(6);
+  });
+
+  it('keeps only the last steps it took, as it keeps only the last requests', async () => {
+    let clock = Date.UTC(2026, 10, 22, 9, 0, 0);
+    const sandbox = await openSandbox({ orders: 200, churnEveryMs: 5_000, now: () => clock });
+    // A day at --churn 5 in a few leaps, each answered: 17,280 steps.
+    for (let hour = 1; hour <= 24; hour++) {
+      clock += 3_600_000;
+      await call(sandbox, '/store/orders');
+      expect(sandbox.churned.length).toBeLessThanOrEqual(CHURN_CAPACITY);
+    }
+    expect(sandbox.churned).toHaveLength(CHURN_CAPACITY);
+    // The newest steps: each arrival has a higher id than the one before, the last one the highest in the list.
+    const arrivals = sandbox.churned.flatMap((step) => step.arrived.map(BigInt));
+    expect(arrivals).toEqual([...arrivals].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    const listed = (await listOf(await call(sandbox, '/store/orders'))).map((order) =>
+      BigInt(order.id),
+    );
+    expect(arrivals.at(-1)).toBe(listed.reduce((a, b) => (a > b ? a : b)));
   });
 
   it('takes --churn SECONDS on the command line', () => {

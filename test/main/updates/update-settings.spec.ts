@@ -64,6 +64,7 @@ describe('the address set in Settings', () => {
     });
     await settings.setAddress(' https://updates.example.com/store-admin ');
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      version: 1,
       address: 'https://updates.example.com/store-admin/',
     });
     const again = new UpdateSettings({ file, files: nodeFiles() });

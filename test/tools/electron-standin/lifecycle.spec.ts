@@ -169,6 +169,20 @@ describe('MessagePortMain', () => {
     expect(port2.closed).toBe(true);
   });
 
+  it("tells a renderer's end that its peer in main closed, after what was posted before", async () => {
+    const { port1, port2 } = new MessageChannelMain();
+    const renderer: string[] = [];
+    port1.moveTo({
+      post: (data) => renderer.push(String(data)),
+      close: () => renderer.push('close'),
+    });
+    port2.postMessage('last rows');
+    port2.close();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(renderer).toEqual(['last rows', 'close']);
+    expect(port1.closed).toBe(true);
+  });
+
   it('transfers only ports', () => {
     const { port1 } = new MessageChannelMain();
     expect(() => port1.postMessage('x', [new ArrayBuffer(1)])).toThrow(

@@ -8,7 +8,7 @@
 import { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
-import { isAbsolute, join } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { electronEvent } from './events.ts';
 import { runtimeEvents, runtimeSettings } from './runtime.ts';
 import { takeSingleInstanceLock, type SingleInstanceLock } from './single-instance.ts';
@@ -50,10 +50,12 @@ export class StandinApp extends EventEmitter {
   #shutdown: (() => Promise<void>) | undefined;
   /** The app's id on Windows (setAppUserModelId); kept for tests to read. */
   appUserModelId: string | undefined;
+  /** The process's command line and what the app appended to it (docs/api/command-line.md). */
   readonly commandLine = {
     appendSwitch: (name: string, value?: string) => void switches.set(name, value ?? ''),
-    hasSwitch: (name: string) => switches.has(name),
-    getSwitchValue: (name: string) => switches.get(name) ?? '',
+    hasSwitch: (name: string) => switches.has(name) || runtimeSettings().switches.has(name),
+    getSwitchValue: (name: string) =>
+      switches.get(name) ?? runtimeSettings().switches.get(name) ?? '',
   };
 
   constructor() {
@@ -120,8 +122,11 @@ export class StandinApp extends EventEmitter {
         return home;
       case 'appData':
         return appData;
-      case 'userData':
-        return join(this.getPath('appData'), this.#name);
+      case 'userData': {
+        // Chromium's --user-data-dir, as Electron reads it at start.
+        const given = runtimeSettings().switches.get('user-data-dir');
+        return given ? resolve(given) : join(this.getPath('appData'), this.#name);
+      }
       case 'sessionData':
         return this.getPath('userData');
       case 'logs':

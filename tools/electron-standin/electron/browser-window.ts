@@ -10,7 +10,7 @@
 
 import { EventEmitter } from 'node:events';
 import { app } from './app.ts';
-import { chromiumContext } from './chromium.ts';
+import { windowPage } from './chromium.ts';
 import { electronEvent } from './events.ts';
 import { runtimeEvents, runtimeSettings } from './runtime.ts';
 import { StandinWebContents } from './web-contents.ts';
@@ -75,7 +75,7 @@ export class BrowserWindow extends EventEmitter {
   }
 
   async #open(show: boolean): Promise<void> {
-    const page = await chromiumContext().newPage();
+    const page = await windowPage();
     if (runtimeSettings().headless)
       await page.setViewportSize({ width: this.#bounds.width, height: this.#bounds.height });
     page.on('close', () => {

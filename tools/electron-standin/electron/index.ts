@@ -16,6 +16,7 @@ import { safeStorage } from './safe-storage.ts';
 import { screen } from './screen.ts';
 import { session } from './session.ts';
 import { shell } from './shell.ts';
+import { webContents } from './web-contents.ts';
 
 type WindowMembers =
   | 'id'
@@ -57,10 +58,19 @@ type WebContentsMembers =
   | 'setWindowOpenHandler'
   | 'setZoomFactor'
   | 'getZoomFactor'
-  | 'executeJavaScript';
+  | 'executeJavaScript'
+  | 'close'
+  | 'isFocused';
+
+type ModelledWebContents = Pick<Electron.WebContents, WebContentsMembers>;
+
+/** A static of Electron's WebContents class: its parameters as Electron's (its answer is the modelled webContents). */
+type Static<
+  Name extends 'getAllWebContents' | 'getFocusedWebContents' | 'fromId' | 'fromDevToolsTargetId',
+> = (...args: Parameters<(typeof Electron.WebContents)[Name]>) => unknown;
 
 type ModelledWindow = Pick<Electron.BrowserWindow, Exclude<WindowMembers, 'webContents'>> & {
-  webContents: Pick<Electron.WebContents, WebContentsMembers>;
+  webContents: ModelledWebContents;
 };
 
 /** What the stand-in models of each export, in Electron's own types. */
@@ -92,7 +102,16 @@ interface Modelled {
     getAllWindows(): ModelledWindow[];
     getFocusedWindow(): ModelledWindow | null;
     fromId(id: number): ModelledWindow | null;
+    fromWebContents(webContents: ModelledWebContents): ModelledWindow | null;
     new (options?: Electron.BrowserWindowConstructorOptions): ModelledWindow;
+  };
+  /** The webContents module's statics: Electron's parameters, answering with the modelled webContents. */
+  webContents: {
+    getAllWebContents: Static<'getAllWebContents'> & (() => ModelledWebContents[]);
+    getFocusedWebContents: Static<'getFocusedWebContents'> & (() => ModelledWebContents | null);
+    fromId: Static<'fromId'> & ((id: number) => ModelledWebContents | undefined);
+    fromDevToolsTargetId: Static<'fromDevToolsTargetId'> &
+      ((targetId: string) => ModelledWebContents | undefined);
   };
   ipcMain: Pick<Electron.IpcMain, 'handle' | 'handleOnce' | 'removeHandler'>;
   MessageChannelMain: new () => {
@@ -169,6 +188,7 @@ const electron = {
   session,
   net,
   Notification,
+  webContents,
 } satisfies Modelled;
 
 export default electron;
@@ -187,4 +207,5 @@ export {
   screen,
   session,
   shell,
+  webContents,
 };

@@ -89,10 +89,17 @@ export class MessagePortMain extends EventEmitter {
       this.emit('message', { data: next.data, ports: next.ports });
   }
 
+  /**
+   * Its peer closed: this end closes too, as Electron's do. An end that lives
+   * in a renderer is told, after everything posted before the close, so the
+   * preload's relay and the page's port are let go of (Chromium fires no
+   * `close` on a MessagePort the stand-in could wait for instead).
+   */
   #peerClosed(): void {
     this.#deliver();
     if (this.#closed) return;
     this.#closed = true;
+    this.#remote?.close();
     this.emit('close');
   }
 }

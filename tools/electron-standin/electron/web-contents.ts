@@ -68,6 +68,8 @@ type WindowOpenHandler = Parameters<Electron.WebContents['setWindowOpenHandler']
 type Outgoing = { readonly text: string } | { readonly block: Uint8Array };
 
 let nextId = 1;
+/** Every webContents not yet destroyed, as Electron's webContents module finds them. */
+const living = new Set<StandinWebContents>();
 
 export class StandinWebContents extends EventEmitter {
   readonly id = nextId++;
@@ -90,13 +92,15 @@ export class StandinWebContents extends EventEmitter {
   readonly #ports = new Map<string, MessagePortMain>();
   #nextPort = 0;
   #zoom = 1;
+  #targetId: string | undefined;
   /** The window that owns it (browser-window.ts sets it). */
-  owner: { id: number } | undefined;
+  owner: { id: number; close(): void; isFocused(): boolean } | undefined;
 
   constructor(webPreferences: Electron.WebPreferences = {}) {
     super();
     this.#preload = webPreferences.preload;
     this.#attached = new Promise((r) => (this.#resolveAttached = r));
+    living.add(this);
   }
 
   /** The stand-in's side: the page this webContents shows. */
@@ -104,6 +108,7 @@ export class StandinWebContents extends EventEmitter {
     this.#page = page;
     const cdp = await page.context().newCDPSession(page);
     this.#cdp = cdp;
+    this.#targetId = (await cdp.send('Target.getTargetInfo')).targetInfo.targetId;
     const { frameTree } = await cdp.send('Page.getFrameTree');
     const mainFrame = frameTree.frame.id;
     cdp.on('Runtime.executionContextCreated', ({ context }) => {
@@ -183,6 +188,11 @@ export class StandinWebContents extends EventEmitter {
     this.#resolveAttached();
   }
 
+  /** Ports given to the page so far, and those still open (the stand-in's side: tests read them). */
+  get ports(): { readonly given: number; readonly open: number } {
+    return { given: this.#nextPort, open: this.#ports.size };
+  }
+
   /** How many messages went to the preload's world through a file (tests read it). */
   get spilled(): number {
     return this.#spilled;
@@ -229,6 +239,22 @@ export class StandinWebContents extends EventEmitter {
     return this.loadURL(url.href);
   }
 
+  /** Chromium's id of the page's DevTools target (what webContents.fromDevToolsTargetId finds). */
+  get devToolsTargetId(): string | undefined {
+    return this.#targetId;
+  }
+
+  /**
+   * As if the page called window.close() (docs/api/web-contents.md): a
+   * window's contents close the window, which may still prevent it.
+   * `waitForBeforeUnload` is not modelled: no beforeunload handler runs first.
+   */
+  close(_opts?: Electron.CloseOpts): void {
+    if (this.#destroyed) return;
+    if (this.owner) this.owner.close();
+    else this.destroyed();
+  }
+
   getURL(): string {
     return this.#page?.url() ?? '';
   }
@@ -251,6 +277,11 @@ export class StandinWebContents extends EventEmitter {
 
   focus(): void {
     void this.#page?.bringToFront();
+  }
+
+  /** Focused with its window (a window has one webContents here). */
+  isFocused(): boolean {
+    return this.owner?.isFocused() ?? false;
   }
 
   isDevToolsOpened(): boolean {
@@ -306,6 +337,7 @@ export class StandinWebContents extends EventEmitter {
   destroyed(): void {
     if (this.#destroyed) return;
     this.#destroyed = true;
+    living.delete(this);
     for (const port of this.#ports.values()) port.closedRemotely();
     this.#ports.clear();
     if (this.#spillDir) rmSync(this.#spillDir, { recursive: true, force: true });
@@ -463,3 +495,15 @@ export class StandinWebContents extends EventEmitter {
     }
   }
 }
+
+/** Electron's `webContents` module (docs/api/web-contents.md, its static methods). */
+export const webContents = {
+  getAllWebContents: (): StandinWebContents[] => [...living],
+  getFocusedWebContents: (): StandinWebContents | null =>
+    [...living].find((contents) => contents.isFocused()) ?? null,
+  fromId: (id: number): StandinWebContents | undefined =>
+    [...living].find((contents) => contents.id === id),
+  /** The webContents whose page is that DevTools target (what playwright's Electron driver asks). */
+  fromDevToolsTargetId: (targetId: string): StandinWebContents | undefined =>
+    [...living].find((contents) => contents.devToolsTargetId === targetId),
+};

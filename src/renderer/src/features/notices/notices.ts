@@ -301,7 +301,9 @@ export function noticesFor(input: NoticeInputs): Notice[] {
       tone: 'warning',
       title: 'Not saving.',
       sentence: input.storageProblem.message,
-      details: [`The system's error code: ${input.storageProblem.code}`],
+      details: [
+        input.storageProblem.detail ?? `The system's error code: ${input.storageProblem.code}`,
+      ],
     });
   }
   const deprecation = deprecationNotice(input.deprecations ?? [], environment, now);

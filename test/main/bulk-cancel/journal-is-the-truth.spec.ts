@@ -1,0 +1,116 @@
+// A bulk cancel's journal is the truth of what it did. Its `result` line is
+// written before the cancel log's line, so a crash between the two leaves an
+// answer in the journal alone: the order read "Not cancelled here" and a
+// second cancel "not found". When the job is next loaded (the app's start,
+// the command line's next bulk run), every answer the log lacks is logged,
+// each once. The state a crash leaves is made exactly: the log's last lines
+// cut off after a job ran.
+
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { scopedFileName, serviceScope } from '../../../src/main/environments/service-scope.ts';
+import { startSandbox, type Sandbox } from '../../../src/main/sandbox/server.ts';
+import { runCliProcess } from '../../support/cli-process.ts';
+import { startInProcessApp, type InProcessApp } from '../../support/in-process-app.ts';
+
+const KEY = 'demo-pro';
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function folder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'store-admin-journal-truth-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+async function sandbox(): Promise<Sandbox> {
+  const started = await startSandbox({ port: 0, orders: 40 });
+  cleanups.push(() => started.close());
+  return started;
+}
+
+async function app(dataDir: string, baseUrl: string): Promise<InProcessApp> {
+  const started = await startInProcessApp({
+    dataDir,
+    settings: { activeEnvironment: 'production', baseUrls: { production: baseUrl } },
+  });
+  cleanups.push(() => started.close());
+  await started.api.keys.set('production', KEY);
+  return started;
+}
+
+/** The log as a crash between a journal's result line and the log's would leave it: its last lines cut off. */
+function cutLog(file: string, lines: number): string[] {
+  const all = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+  writeFileSync(
+    file,
+    all
+      .slice(0, all.length - lines)
+      .map((line) => `${line}\n`)
+      .join(''),
+  );
+  return all.slice(-lines).map((line) => (JSON.parse(line) as { orderId: string }).orderId);
+}
+
+const idsOf = (entries: readonly { orderId: string }[]) => entries.map((entry) => entry.orderId);
+
+describe('answers in the journal and not in the cancel log', () => {
+  it('are logged when the app loads the job, once each, and read "already cancelled" again', async () => {
+    const store = await sandbox();
+    const dataDir = folder();
+    const first = await app(dataDir, store.baseUrl);
+    const ids = store.orderIds({ status: 'pending' }).slice(0, 5);
+    await first.api.bulkCancel.start('production', ids);
+    await expect
+      .poll(async () => await first.api.bulkCancel.status('production'))
+      .toMatchObject({ value: { status: 'finished' } });
+    await first.close();
+    cleanups.pop();
+    const log = join(
+      dataDir,
+      scopedFileName('cancel-log', serviceScope('production', store.baseUrl)),
+    );
+    const lost = cutLog(log, 2);
+
+    const { api } = await app(dataDir, store.baseUrl);
+    const entries = await api.cancelLog.list('production');
+    expect(entries.ok && idsOf(entries.value).sort()).toEqual([...ids].sort());
+    const again = await api.orders.cancel('production', lost[0]!);
+    expect(again.ok && again.value.message).toMatch(/already cancelled at/);
+
+    // A second start finds nothing more to log.
+    const after = await api.cancelLog.list('production');
+    expect(after.ok && after.value.length).toBe(ids.length + 1);
+  });
+
+  it("are logged when the command line's next bulk run loads the journal", async () => {
+    const store = await sandbox();
+    const dataDir = folder();
+    const env = { STORE_ADMIN_API_KEY: KEY, STORE_ADMIN_DATA_DIR: dataDir };
+    const [a, b] = [
+      store.orderIds({ status: 'pending' }).slice(0, 4),
+      store.orderIds({ status: 'pending' }).slice(4, 6),
+    ];
+    const file = join(dataDir, 'ids.txt');
+    writeFileSync(file, `${a.join('\n')}\n`);
+    const args = ['orders', 'cancel', '--from', file, '--base-url', store.baseUrl, '--json'];
+    expect((await runCliProcess(args, env)).code).toBe(0);
+    const log = join(
+      dataDir,
+      readdirSync(dataDir).find((name) => name.startsWith('cancel-log-'))!,
+    );
+    cutLog(log, 3);
+
+    writeFileSync(file, `${b.join('\n')}\n`);
+    expect((await runCliProcess(args, env)).code).toBe(0);
+    const logged = readFileSync(log, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => (JSON.parse(line) as { orderId: string }).orderId);
+    expect([...logged].sort()).toEqual([...a, ...b].sort());
+  });
+});
