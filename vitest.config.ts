@@ -18,6 +18,8 @@ const HEAVY = [
   'test/cli/bulk-cancel-lock.spec.ts',
   'test/cli/gate-on-a-bad-disk.spec.ts',
   'test/main/local-data/file-lock.spec.ts',
+  // Debian's nginx in front of the sandbox (tools/nginx): gateways, compression, retries, TLS.
+  'test/gateway/**/*.spec.ts',
 ];
 /** Whole flows in Debian's Chromium, through the harness or the Electron stand-in. */
 const E2E = ['test/e2e/**/*.spec.ts'];

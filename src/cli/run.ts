@@ -5,8 +5,9 @@
 // 1 the service or the network failed (or a check could not run), 2 bad
 // usage, 3 order not found, 4 order already shipped, 5 domain pending or
 // certificate missing, 6 domain misconfigured or certificate invalid, 7 order
-// gone after a lost answer (may or may not have been cancelled), 8 rate-limited
-// or banned (the time to try again is in the message).
+// gone after a try that may have reached the service (may or may not have been
+// cancelled), 8 rate-limited or banned (the time to try again is in the
+// message; --try-now ends a rate limit's hold with one request).
 //
 // Each key's gate state is kept per key and address in the data folder and
 // shared by every run and by the app (src/main/quota/shared-gate-files.ts), so
@@ -87,6 +88,9 @@ Commands:
 Options:
   --base-url URL         The service's base address, ending with /v1
                          (default: $STORE_ADMIN_BASE_URL)
+  --try-now              When requests are held (rate-limited), send one request
+                         through the hold first, as the app's "Try now" does:
+                         its answer ends the hold (or sets the new one asked for)
   --json                 Machine-readable output (see README)
   -h, --help             Show this help
 
@@ -100,10 +104,16 @@ deprecated, the notice is printed on standard error (and in --json as
 "deprecation").
 
 Exit codes: 0 done, 1 the service or the network failed, 2 bad usage or no key,
-3 order not found, 4 order already shipped, 7 order gone after a lost answer
-(it may or may not have been cancelled), 8 rate-limited or banned (try again
-at the time given).
+3 order not found, 4 order already shipped, 7 order gone after a try that may
+have reached the service (it may or may not have been cancelled), 8 rate-limited or banned (try again
+at the time given, or end a rate limit's hold with --try-now).
+Ctrl-C during orders cancel --from sends nothing more: requests waiting for
+their turn are dropped, and the answers already on their way are recorded.
 `;
+
+/** Said after a rate limit's exit 8. */
+const TRY_NOW_HINT =
+  'To send one request now anyway, run the same command with --try-now: its answer ends the hold, or says how long to wait.';
 
 export interface CliIo {
   readonly stdout: (text: string) => void;
@@ -124,6 +134,8 @@ interface Parsed {
   readonly resume?: boolean;
   readonly baseUrl?: string;
   readonly json: boolean;
+  /** End a hold on purpose: one request through it first (the app's "Try now"). */
+  readonly tryNow?: boolean;
 }
 
 function parse(argv: readonly string[]): Parsed {
@@ -133,10 +145,15 @@ function parse(argv: readonly string[]): Parsed {
     help: { type: 'boolean', short: 'h', default: false },
     from: { type: 'string' },
     resume: { type: 'boolean', default: false },
+    'try-now': { type: 'boolean', default: false },
   });
   const json = values.json ?? false;
   const baseUrl = values['base-url'];
-  const common = { json, ...(baseUrl !== undefined ? { baseUrl } : {}) };
+  const common = {
+    json,
+    ...(baseUrl !== undefined ? { baseUrl } : {}),
+    ...(values['try-now'] ? { tryNow: true } : {}),
+  };
   if (values.help || positionals.length === 0) return { command: 'help', ...common };
   const [group, action, ...rest] = positionals;
   const many = values.from !== undefined || values.resume === true;
@@ -261,6 +278,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   const fail = (failure: Failure, code: number = exitFor(failure)): number => {
     if (parsed.json) json({ ok: false, error: failure });
     else io.stderr(`${failure.message}\n`);
+    // A hold can be ended on purpose (not a ban: that only grows with requests).
+    if (!parsed.json && failure.kind === 'rate-limited') io.stderr(`${TRY_NOW_HINT}\n`);
     return code;
   };
   const timing = io.timing ?? realTiming;
@@ -337,6 +356,17 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   };
 
   try {
+    if (parsed.tryNow && gate.openAt().reason !== undefined) {
+      // One request through the hold, as the app's button sends; `quota` is that request itself.
+      const tried = await quota.tryNow(CLI_ENVIRONMENT);
+      if (parsed.command === 'quota') {
+        if (parsed.json) json({ ok: true, quota: quotaJson(tried.quota) });
+        else io.stdout(`${tried.message}\n${quotaLine(tried.quota)}\n`);
+        sayDeprecations();
+        return EXIT.ok;
+      }
+      io.stderr(`${tried.message}\n`);
+    }
     switch (parsed.command) {
       case 'orders list': {
         // Saved as the app saves its cache (crash-safe, the list before kept), for orders changes.

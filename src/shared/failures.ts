@@ -2,6 +2,8 @@
 // process as StoreApiError (src/main/store-client/errors.ts), sent to the
 // renderer as a Failure. Never holds the API key.
 
+import type { Unsure } from './unsure-words.ts';
+
 export type FailureKind =
   | 'no-key' // no key is set for the environment
   | 'unauthorized' // 401: key missing or invalid
@@ -37,4 +39,6 @@ export interface Failure {
   /** For rate-limited and banned: epoch ms when requests may be sent again. */
   readonly retryAt?: number;
   readonly delivery: Delivery;
+  /** With delivery `unknown`: what left it unknown (unsure-words.ts says it). */
+  readonly unsure?: Unsure;
 }

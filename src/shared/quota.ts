@@ -3,6 +3,7 @@
 
 export type HoldReason =
   | 'server-429' // the service answered 429
+  | 'gateway-429' // something between this computer and the service (a gateway, a proxy) answered 429
   | 'banned' // the service says the key is banned for a while
   | 'quota-exhausted'; // Remaining reached 0: the client waits for the reset
 

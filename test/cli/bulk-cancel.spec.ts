@@ -210,7 +210,7 @@ describe('store-admin orders cancel --from FILE', () => {
       const result = out.results.find((r) => r.orderId === id)!;
       expect(result.continued, id).toBe(true);
       if (result.outcome === 'gone')
-        expect(result.message).toContain('answer to the first try was lost');
+        expect(result.message).toContain('an earlier try was sent and its answer was lost');
       if (result.outcome === 'cancelled')
         expect(result.message).toContain("earlier try's answer was lost");
     }

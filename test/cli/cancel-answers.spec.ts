@@ -120,7 +120,14 @@ describe('store-admin and the waits the README promises', () => {
 
   it('holds for the longest believed wait on an absurd Retry-After, and says until when', async () => {
     const server = track(
-      await scriptedServer((_req, res) => answer(res, 429, '', { 'retry-after': '86401' })),
+      // The service's own 429 (its figures): a gateway's would be held for seconds (gateway-429.spec.ts).
+      await scriptedServer((_req, res) =>
+        answer(res, 429, '', {
+          'retry-after': '86401',
+          'x-ratelimit-limit': '60',
+          'x-ratelimit-remaining': '0',
+        }),
+      ),
     );
     const dataDir = folder();
     const run = await cli(server, dataDir, 'orders', 'list', '--json');

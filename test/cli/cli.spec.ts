@@ -137,8 +137,7 @@ describe('store-admin CLI', () => {
       expect(JSON.parse(stdout)).toMatchObject({
         ok: false,
         outcome: 'gone',
-        message:
-          'Order 424242 is gone; the answer to the first try was lost, so this cancel may or may not have removed it.',
+        message: `Order 424242 is gone: the first try was sent, but the connection ended before the store service at ${new URL(server.baseUrl).host} answered, so this cancel may or may not have removed it.`,
       });
     } finally {
       await server.close();

@@ -15,7 +15,7 @@ import type {
 } from '../../shared/bulk-cancel.ts';
 import type { EnvironmentId } from '../../shared/environments.ts';
 import type { QuotaSnapshot } from '../../shared/quota.ts';
-import type { Timing } from '../store-api/clock.ts';
+import { sleepUntil, type Timing } from '../store-api/clock.ts';
 import { RequestGate } from '../quota/gate.ts';
 import { isStoreApiError, type StoreClient } from '../store-api/client.ts';
 import { clockTime, failure, type EarlierCancel } from '../store-api/errors.ts';
@@ -60,7 +60,11 @@ export class BulkCancelQueue {
   #job: JobState | undefined;
   #finishedAt: number | undefined;
   #workers: Promise<void> | undefined;
-  /** Wakes sleeping workers on pause, stop or resume. */
+  /**
+   * Aborted on pause, stop and quit: wakes sleeping workers, and stops the
+   * calls still waiting at the gate (a DELETE already on its way is let
+   * finish, and its answer recorded).
+   */
   #wake = new AbortController();
   readonly #inFlight = new Set<string>();
   #offlineDelay: number;
@@ -143,6 +147,8 @@ export class BulkCancelQueue {
     job.status = 'paused';
     job.reason = reason;
     job.message = message;
+    // At once, before anything is awaited: a hold ending meanwhile must not let a DELETE out.
+    this.#interrupt();
     // A pause for the disk is not journaled (it cannot be): after a restart the job carries on.
     if (reason !== 'disk')
       await this.#write({
@@ -152,7 +158,6 @@ export class BulkCancelQueue {
         reason,
         ...(message ? { message } : {}),
       });
-    this.#interrupt();
     if (reason === 'offline') this.#scheduleResume(this.#offlineDelay);
     this.#changed();
   }
@@ -182,8 +187,8 @@ export class BulkCancelQueue {
     if (!job || this.#finished()) return;
     this.#resumeTimer?.abort();
     job.status = 'stopped';
+    this.#interrupt(); // before the journal's write, as for a pause
     await this.#write({ t: 'status', at: this.#deps.timing.now(), status: 'stopped' });
-    this.#interrupt();
     this.#changed();
   }
 
@@ -348,6 +353,8 @@ export class BulkCancelQueue {
       const next = this.#next();
       if (!next) return;
       const { orderId, unknown } = next;
+      // Taken before anything is awaited: a pause, a stop or a quit from now on stops this order's call.
+      const stop = this.#wake.signal;
       this.#inFlight.add(orderId);
       try {
         // On the disk before the DELETE leaves, or it does not leave.
@@ -357,6 +364,8 @@ export class BulkCancelQueue {
         const sentAt = timing.now();
         const { earlierCancel } = this.#deps;
         const outcome = await client.cancelOrder(orderId, {
+          // A pause, a stop or a quit ends its wait at the gate: nothing leaves after it.
+          stop,
           priority: 'background',
           maxWaitMs: MAX_GATE_WAIT_MS,
           previousAttemptUnknown: unknown,
@@ -456,7 +465,12 @@ export class BulkCancelQueue {
     switch (kind) {
       case 'rate-limited': {
         await backInQueue();
-        await this.#wait(Math.max(0, (retryAt ?? timing.now() + 1000) - timing.now()));
+        // Until the hold's end by the clock (after a sleep, not a timer's full wait); the gate
+        // then lets the workers go on one at a time until an answer shows the quota again.
+        if (this.#job?.status !== 'running' || this.#shuttingDown) return;
+        await sleepUntil(timing, retryAt ?? timing.now() + 1000, this.#wake.signal).catch(
+          () => undefined,
+        );
         return;
       }
       case 'banned':

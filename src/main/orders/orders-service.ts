@@ -59,6 +59,9 @@ export interface CancelLogHooks {
 
 export class OrdersService {
   readonly #deps: OrdersServiceDeps;
+  /** The ids of the last list read for a 404 (OrderColumns.idText), and whose list it was. */
+  #lastIds: WeakRef<Uint8Array> | undefined;
+  #lastIdsOf: { readonly key: string; readonly receivedAt: number } | undefined;
 
   constructor(deps: OrdersServiceDeps) {
     this.#deps = deps;
@@ -178,8 +181,37 @@ export class OrdersService {
     return this.#deps.changes.changes(scope);
   }
 
+  /**
+   * What is known of an order before a 404 to its cancel: its cancel log,
+   * and whether the last list held it (then it existed, and a 404 says only
+   * that it no longer does).
+   */
   async #earlierCancel(scope: ServiceScope, orderId: string): Promise<EarlierCancel | undefined> {
-    return earlierCancelOf(await this.#deps.cancelLog.read(scope), orderId);
+    const logged = earlierCancelOf(await this.#deps.cancelLog.read(scope), orderId);
+    if (logged?.cancelledAt !== undefined) return logged;
+    const listedAt = await this.#listedAt(scope, orderId).catch(() => undefined);
+    return listedAt === undefined ? logged : { ...logged, listedAt };
+  }
+
+  /** When the last list saved for `scope` was received, if it holds the order. */
+  async #listedAt(scope: ServiceScope, orderId: string): Promise<number | undefined> {
+    const opened = await this.#deps.cache.open(scope);
+    if (!opened.ok) return undefined;
+    const reader = opened.value;
+    let ids = this.#lastIds?.deref();
+    if (
+      ids &&
+      this.#lastIdsOf?.key === scope.key &&
+      this.#lastIdsOf.receivedAt === reader.receivedAt
+    )
+      await reader.close();
+    else {
+      ids = (await readCachedColumns(reader)).idText;
+      // Kept while memory allows: a bulk cancel meeting many 404s reads the list once.
+      this.#lastIds = new WeakRef(ids);
+      this.#lastIdsOf = { key: scope.key, receivedAt: reader.receivedAt };
+    }
+    return listsId(ids, orderId) ? reader.receivedAt : undefined;
   }
 
   async #logFailure(
@@ -198,4 +230,13 @@ export class OrdersService {
       delivery: error.failure.delivery,
     });
   }
+}
+
+/** Whether a list's id text (`id \t petId \n` per order) has a line for `orderId`. */
+function listsId(idText: Uint8Array, orderId: string): boolean {
+  const text = Buffer.from(idText.buffer, idText.byteOffset, idText.byteLength);
+  const needle = Buffer.from(`${orderId}\t`);
+  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1))
+    if (at === 0 || text[at - 1] === 0x0a) return true;
+  return false;
 }

@@ -187,7 +187,12 @@ export function clearHold(record: GateRecord): void {
 // Checked by hand rather than with zod: the CLI reads this on every run, and
 // loading zod would cost each run about 65 ms (see local-data/lazy-schema.ts).
 
-const HOLD_REASONS: readonly HoldReason[] = ['server-429', 'banned', 'quota-exhausted'];
+const HOLD_REASONS: readonly HoldReason[] = [
+  'server-429',
+  'gateway-429',
+  'banned',
+  'quota-exhausted',
+];
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

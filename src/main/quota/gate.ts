@@ -2,7 +2,18 @@
 // passes through it, so after a 429, a ban, or Remaining reaching 0, nothing
 // at all goes out until the wait ends. Waiters queue behind one timer (not
 // one timer each that would all fire at once) and are let through only as
-// the remaining quota allows, interactive requests first.
+// the remaining quota allows, interactive requests first. After a wait,
+// requests go on one at a time, each after a random pause, until an answer
+// shows the quota again: the workers of a bulk cancel, and every process
+// sharing the key, never fire together the moment a hold ends. Behind a
+// gateway that limits requests (its own 429s), the gate spaces its requests
+// and narrows the spacing as the service answers, so it keeps near the
+// gateway's pace instead of meeting a 429 for every other request.
+//
+// A wait is judged by the wall clock, never by a timer's remaining time:
+// the gate looks at the clock at least every WALL_CLOCK_LOOK_MS, so after the
+// computer slept, or its clock was set forward, a hold that has ended by the
+// clock lets requests go within seconds.
 //
 // The gate's record (gate-record.ts) lives in a store: its own memory, or a
 // file shared with every other process using the same key at the same
@@ -11,7 +22,7 @@
 
 import { randomUUID } from 'node:crypto';
 import type { HoldReason, QuotaSnapshot, QuotaView } from '../../shared/quota.ts';
-import type { Timing } from '../store-api/clock.ts';
+import { WALL_CLOCK_LOOK_MS, type Timing } from '../store-api/clock.ts';
 import {
   clearHold,
   noteSent,
@@ -24,8 +35,27 @@ import {
 import { MemoryGateStore, type GateStore } from './gate-store.ts';
 import { countSend, usageNow } from './local-usage.ts';
 import type { RateLimitReading } from './rate-limit-headers.ts';
+import { MAX_HOLD_MS } from './retry-after.ts';
 
 export type Priority = 'interactive' | 'background';
+
+/** After a wait, each request goes alone after a random pause of up to this long. */
+export const RESUME_JITTER_MS = 1_000;
+/**
+ * A gateway's 429 without a Retry-After: the first hold is about this long,
+ * doubling with each one in a row up to GATEWAY_BACKOFF_CAP_MS. Seconds: a
+ * gateway's limit is a pace (requests a second), never the service's window.
+ */
+export const GATEWAY_BACKOFF_MS = 1_000;
+export const GATEWAY_BACKOFF_CAP_MS = 30_000;
+/**
+ * After a gateway's 429 this process spaces its requests at least this far
+ * apart (doubled by each further one, up to GATEWAY_BACKOFF_CAP_MS), and
+ * narrows the spacing by a tenth with each answer of the service, down to
+ * none: a gateway's pace is found and kept near, not met with a 429 for
+ * every other request.
+ */
+export const GATEWAY_SPACING_MS = 250;
 
 export class HeldBackError extends Error {
   readonly retryAt: number;
@@ -63,6 +93,14 @@ export interface Ticket {
    * another bucket's). `hold`: the answer asked to wait (a 429).
    */
   release(reading?: RateLimitReading, hold?: Hold): void;
+  /**
+   * Instead of release: the answer was a 429 from something between this
+   * computer and the service (a gateway's own limit), which says nothing of
+   * the key's quota. Holds until `retryAt` (its Retry-After), or else for a
+   * short pause that grows with each such answer in a row. Returns the
+   * hold's end.
+   */
+  releaseGatewayLimited(retryAt?: number): number;
 }
 
 interface Waiter {
@@ -96,6 +134,16 @@ export class RequestGate {
   readonly #own = new Set<string>();
   /** Set when the service answers without rate-limit headers at all. */
   #headersAbsent = false;
+  /** When the service last answered one of this gate's requests (a 429 aside). */
+  #answeredAt = Number.NEGATIVE_INFINITY;
+  /** A gateway's 429s in a row, since the service last answered. */
+  #gatewayStrikes = 0;
+  /** While resuming after a wait: when the next lone request may go. */
+  #resumeAt: number | undefined;
+  /** The least time between two requests of this gate, since a gateway's 429 (0: none). */
+  #spacing = 0;
+  /** When this gate last let a request out. */
+  #sentAt = Number.NEGATIVE_INFINITY;
   readonly #queues: Record<Priority, Waiter[]> = { interactive: [], background: [] };
   #timer: { at: number; controller: AbortController } | undefined;
   readonly #listeners = new Set<(snapshot: QuotaSnapshot) => void>();
@@ -153,6 +201,11 @@ export class RequestGate {
         throughHold: throughHold ? this.#record.holdId : undefined,
         onAbort: () => {
           this.#remove(waiter);
+          // No one left waiting: no timer keeps the process (a CLI run) alive to the hold's end.
+          if (this.#queues.interactive.length + this.#queues.background.length === 0) {
+            this.#timer?.controller.abort();
+            this.#timer = undefined;
+          }
           reject(signal?.reason);
         },
       };
@@ -208,9 +261,47 @@ export class RequestGate {
       const passOut = record.leases.some((lease) => lease.throughHold !== undefined);
       return passing && !passOut ? passing : undefined;
     }
-    if (interactive.length > 0)
-      return this.#capacity(record, now, 'interactive') > 0 ? interactive[0] : undefined;
-    return this.#capacity(record, now, 'background') > 0 ? background[0] : undefined;
+    const waiter =
+      interactive.length > 0
+        ? this.#capacity(record, now, 'interactive') > 0
+          ? interactive[0]
+          : undefined
+        : this.#capacity(record, now, 'background') > 0
+          ? background[0]
+          : undefined;
+    if (!waiter) return undefined;
+    const at = this.#notBefore(record, now);
+    return at !== undefined && at <= now ? waiter : undefined;
+  }
+
+  /**
+   * The earliest a request may go by this gate's own pace, when it may go at
+   * all now (undefined: not before one on its way comes back). Resuming
+   * after a wait: one at a time, each after a random pause. Behind a
+   * gateway's 429: its spacing.
+   */
+  #notBefore(record: GateRecord, now: number): number | undefined {
+    const spaced = this.#sentAt + this.#spacing;
+    if (this.#resumingSince(record, now) === undefined) return spaced;
+    if (record.leases.length > 0) return undefined;
+    this.#resumeAt ??= now + Math.floor(this.#timing.random() * RESUME_JITTER_MS);
+    return Math.max(this.#resumeAt, spaced);
+  }
+
+  /**
+   * When the wait the gate is resuming from ended (a hold, or a spent window
+   * that has reset), while no answer has shown the quota since; undefined
+   * otherwise.
+   */
+  #resumingSince(record: GateRecord, now: number): number | undefined {
+    const s = record.snapshot;
+    const held = s.holdUntil !== undefined && s.holdUntil <= now ? s.holdUntil : undefined;
+    const spent =
+      s.remaining === 0 && s.resetAt !== undefined && s.resetAt <= now ? s.resetAt : undefined;
+    const ended = Math.max(held ?? Number.NEGATIVE_INFINITY, spent ?? Number.NEGATIVE_INFINITY);
+    if (ended === Number.NEGATIVE_INFINITY) return undefined;
+    const shown = Math.max(s.observedAt ?? Number.NEGATIVE_INFINITY, this.#answeredAt);
+    return shown < ended ? ended : undefined;
   }
 
   /** A "Try now" waiting behind another meets the hold that one's answer set: it was asked for the old one. */
@@ -235,6 +326,8 @@ export class RequestGate {
         const waiter = this.#next(r, now);
         if (!waiter) break;
         this.#remove(waiter);
+        this.#resumeAt = undefined;
+        this.#sentAt = now;
         const held = openTime(r, now).reason !== undefined;
         const lease: Lease = {
           id: randomUUID(),
@@ -256,7 +349,9 @@ export class RequestGate {
     if (this.#queues.interactive.length + this.#queues.background.length === 0) return;
     const open = openTime(record, now);
     const others = record.leases.some((lease) => !this.#own.has(lease.id));
+    const paced = this.#notBefore(record, now);
     if (open.at > now) this.#wakeAt(open.at);
+    else if (paced !== undefined && paced > now) this.#wakeAt(paced);
     else if (others)
       this.#wakeAt(now + this.#pollMs); // their answers reach us only through the store
     else if (
@@ -272,22 +367,47 @@ export class RequestGate {
 
   #ticket(lease: Lease): Ticket {
     let released = false;
+    const release = (reading?: RateLimitReading, hold?: Hold): void => {
+      if (released) return;
+      released = true;
+      this.#own.delete(lease.id);
+      const now = this.#timing.now();
+      if (reading && !hold) {
+        this.#answeredAt = now;
+        this.#gatewayStrikes = 0;
+        this.#spacing =
+          this.#spacing < GATEWAY_SPACING_MS / 4 ? 0 : Math.floor(this.#spacing * 0.9);
+      }
+      this.#change((record) => {
+        record.leases = record.leases.filter((l) => l.id !== lease.id);
+        const passed = lease.throughHold !== undefined;
+        if (reading && !recordReading(record, reading, now, passed && !hold))
+          this.#headersAbsent = true;
+        if (hold) setHold(record, hold.until, hold.reason, now, passed);
+        else if (reading && passed && record.holdId === lease.throughHold) clearHold(record);
+      });
+      if (hold) this.#rejectWaitersPast(this.openAt());
+      this.#pump();
+    };
     return {
-      release: (reading, hold) => {
-        if (released) return;
-        released = true;
-        this.#own.delete(lease.id);
+      release,
+      releaseGatewayLimited: (retryAt) => {
         const now = this.#timing.now();
-        this.#change((record) => {
-          record.leases = record.leases.filter((l) => l.id !== lease.id);
-          const passed = lease.throughHold !== undefined;
-          if (reading && !recordReading(record, reading, now, passed && !hold))
-            this.#headersAbsent = true;
-          if (hold) setHold(record, hold.until, hold.reason, now, passed);
-          else if (reading && passed && record.holdId === lease.throughHold) clearHold(record);
-        });
-        if (hold) this.#rejectWaitersPast(this.openAt());
-        this.#pump();
+        // Equal jitter: at least half the step, so a hold is never next to nothing.
+        const step = Math.min(
+          GATEWAY_BACKOFF_CAP_MS,
+          GATEWAY_BACKOFF_MS * 2 ** Math.min(this.#gatewayStrikes, 30),
+        );
+        if (!released) {
+          this.#gatewayStrikes += 1;
+          this.#spacing = Math.min(
+            GATEWAY_BACKOFF_CAP_MS,
+            Math.max(GATEWAY_SPACING_MS, this.#spacing * 2),
+          );
+        }
+        const until = retryAt ?? now + Math.ceil(step / 2 + (this.#timing.random() * step) / 2);
+        release(undefined, { until, reason: 'gateway-429' });
+        return Math.min(until, now + MAX_HOLD_MS);
       },
     };
   }
@@ -316,7 +436,9 @@ export class RequestGate {
     this.#timer?.controller.abort();
     const controller = new AbortController();
     this.#timer = { at, controller };
-    this.#timing.sleep(at - this.#timing.now(), controller.signal).then(
+    // Never longer than WALL_CLOCK_LOOK_MS: a timer counts time the computer was awake, the hold the clock's.
+    const ms = Math.min(at - this.#timing.now(), WALL_CLOCK_LOOK_MS);
+    this.#timing.sleep(ms, controller.signal).then(
       () => {
         if (this.#timer?.controller === controller) this.#timer = undefined;
         this.#pump();

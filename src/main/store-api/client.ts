@@ -4,14 +4,15 @@
 // global retry budget, so a storm never turns into a ban.
 
 import { availableParallelism } from 'node:os';
-import ky, { type KyInstance } from 'ky';
+import ky, { isTimeoutError, type KyInstance } from 'ky';
 import type { Failure } from '../../shared/failures.ts';
+import { hostPlace, unsureCancelWords, type Unsure } from '../../shared/unsure-words.ts';
 import { isInt64Text, type Order } from '../../shared/order.ts';
 import type { QuotaSnapshot } from '../../shared/quota.ts';
 import { DEFAULT_BACKOFF, fullJitterDelay, type BackoffPolicy } from './backoff.ts';
 import { realTiming, type Timing } from './clock.ts';
 import { HeldBackError, type Priority, type RequestGate } from '../quota/gate.ts';
-import { readRateLimitHeaders } from '../quota/rate-limit-headers.ts';
+import { readRateLimitHeaders, type RateLimitReading } from '../quota/rate-limit-headers.ts';
 import { latestBelievable, MAX_BELIEVED_WAIT_MS, parseRetryAfter } from '../quota/retry-after.ts';
 import { ServerClock } from '../quota/server-clock.ts';
 import type { RetryBudget } from './retry-budget.ts';
@@ -39,11 +40,11 @@ import {
   type ErrorBody,
 } from './errors.ts';
 import { ordersOf, type OrderColumns } from '../../shared/order-columns.ts';
-import { InvalidOrdersError, OrderListScanner } from '../../shared/order-list-scanner.ts';
+import { InvalidOrdersError, type OrderListScanner } from '../../shared/order-list-scanner.ts';
 import type { StoreEndpoint } from '../../shared/deprecations.ts';
 import { readDeprecationHeaders, type DeprecationHeaders } from './deprecation.ts';
 import { KEY_PLACEHOLDER, serviceText, withoutSecrets } from './service-text.ts';
-import { ListScannerThread, listThreadUsable } from './list-scanner-thread.ts';
+import { listScannerFor } from './list-scanner-choice.ts';
 
 export interface StoreClientOptions {
   /** Validated base URL ending with /v1 (src/shared/environments.ts). */
@@ -80,9 +81,9 @@ export interface StoreClientOptions {
    */
   readonly onAttempt?: (outcome: AttemptOutcome) => void;
   /**
-   * A list declared this long or longer is scanned on a thread of its own
-   * (THREAD_FROM_BYTES by default, on a machine of more than one core;
-   * Infinity reads every list on main).
+   * A list this long or longer (declared, or once this much has come) is
+   * scanned on a thread of its own (THREAD_FROM_BYTES by default, on a
+   * machine of more than one core; Infinity reads every list on main).
    */
   readonly listThreadFromBytes?: number;
 }
@@ -120,13 +121,21 @@ export const APP_KEY_HELP: KeyHelp = {
 };
 
 export interface DownloadProgress {
+  /** The list's bytes read so far (decoded, when it was sent compressed). */
   readonly receivedBytes: number;
-  /** Undefined when the service does not say (no Content-Length). */
+  /** Undefined when not known: no Content-Length, or a body sent compressed (its length is not the list's). */
   readonly totalBytes?: number;
 }
 
 export interface CallOptions {
   readonly signal?: AbortSignal;
+  /**
+   * Stops the call before anything more of it is sent: a wait at the gate or
+   * between tries ends at once (the call fails as stopped) and no other try
+   * goes out. Unlike `signal`, an attempt already on its way is let finish,
+   * so its answer is known (a DELETE cut off would leave it unknown).
+   */
+  readonly stop?: AbortSignal;
   readonly priority?: Priority;
   /** Overrides maxInlineWaitMs: background work may wait at the gate for a window to reset. */
   readonly maxWaitMs?: number;
@@ -146,16 +155,18 @@ export type ColumnListOptions = ListOptions & {
 };
 
 /**
- * A list declared this long or longer (about 45,000 orders) is scanned on a
- * thread of its own (list-scanner-thread.ts); a shorter one is read sooner
- * on main than a thread starts.
+ * A list this long or longer (about 45,000 orders) is scanned on a thread of
+ * its own (list-scanner-thread.ts): one whose size is declared from the
+ * start, and one whose size is not known (chunked, or sent compressed) once
+ * this much of it has come (list-scanner-choice.ts); a shorter one is read
+ * sooner on main than a thread starts.
  */
 export const THREAD_FROM_BYTES = 4 * 1024 * 1024;
 
 /** The orders read so far while a list downloads (see OrderListScanner.rowsSoFar). */
 export interface RowsRead extends Pick<OrderListScanner, 'count' | 'rowsSoFar'> {
   readonly receivedBytes: number;
-  /** From Content-Length; undefined when the service does not say. */
+  /** From Content-Length; undefined when not known (see DownloadProgress). */
   readonly totalBytes: number | undefined;
 }
 
@@ -215,6 +226,8 @@ interface Answer {
   readonly response: Response;
   /** An earlier attempt may have reached the service and its answer was lost. */
   readonly earlierAnswerLost: boolean;
+  /** Then, what left it unknown (the first try that did). */
+  readonly unsure: Unsure | undefined;
 }
 
 /**
@@ -233,6 +246,81 @@ function isWebPage(response: Response): boolean {
   if (response.status === 511) return true;
   const type = response.headers.get('content-type') ?? '';
   return response.status >= 200 && response.status < 300 && /^\s*text\/html\b/i.test(type);
+}
+
+/** Whether an answer carried any of the service's rate-limit figures. */
+const shows = (reading: RateLimitReading): boolean =>
+  reading.limit !== undefined || reading.remaining !== undefined || reading.resetAt !== undefined;
+
+/**
+ * A 429 that is not the service's: the service sends its rate-limit headers
+ * on every answer and its errors as JSON, so a 429 with a web page, or
+ * without those headers (unless its words say the key is banned: that is
+ * believed, whoever sent it), comes from something in between (nginx's
+ * `limit_req`, an API gateway, a CDN) and says nothing of the key's quota.
+ */
+function isGatewayLimit(response: Response, reading: RateLimitReading, body: ErrorBody): boolean {
+  if (/^\s*text\/html\b/i.test(response.headers.get('content-type') ?? '')) return true;
+  return !shows(reading) && !saysBanned(body);
+}
+
+/**
+ * The list's size in bytes as it will be read, when the answer says it: its
+ * Content-Length, unless the body is sent compressed. Both fetches (Node's
+ * and Chromium's) hand the body over decoded, and the Content-Length of a
+ * gzip body is its compressed size: counted against it, a list read "5.4 MB
+ * of 2.0 MB". Neither says how much came on the wire, so then no total.
+ */
+function listSize(headers: Headers): number | undefined {
+  const encoding = (headers.get('content-encoding') ?? '').trim().toLowerCase();
+  if (encoding !== '' && encoding !== 'identity') return undefined;
+  const declared = Number(headers.get('content-length') ?? Number.NaN);
+  return Number.isSafeInteger(declared) && declared > 0 ? declared : undefined;
+}
+
+/**
+ * A cancel's failure whose request may have been acted on, led by what that
+ * means for the order and why (unsure-words.ts, the words the app uses too).
+ * The failure's own sentence follows where it adds something: a hold's or a
+ * ban's time, or (`saysMore`) an answer the interface defines for a cancel.
+ */
+function unsureCancel(
+  orderId: string,
+  error: StoreApiError,
+  host: string,
+  saysMore = false,
+): StoreApiError {
+  const { failure } = error;
+  const lead = unsureCancelWords(
+    orderId,
+    failure.unsure ?? { why: 'earlier-try' },
+    hostPlace(host),
+  );
+  const more =
+    saysMore || failure.kind === 'rate-limited' || failure.kind === 'banned'
+      ? ` ${failure.message.replace(/^Order \S+ was not cancelled\. /, '')}`
+      : serviceSaid(failure.message);
+  return new StoreApiError({ ...failure, message: `${lead}${more}` }, { cause: error.cause });
+}
+
+/** The service's own words at the end of a message (withServerWords), kept when the rest is replaced. */
+function serviceSaid(message: string): string {
+  const at = message.lastIndexOf(' The service said: “');
+  return at < 0 ? '' : message.slice(at);
+}
+
+/** An answer in the service's own form: an Error body as JSON (its 5xx pages would be too). */
+function isServiceJson(response: Response): boolean {
+  return /\bjson\b/i.test(response.headers.get('content-type') ?? '');
+}
+
+/** What an attempt that left and got no answer came to: no answer in time, stopped, or cut off. */
+function unsureOfNoAnswer(error: unknown, signal: AbortSignal): Unsure {
+  if (signal.aborted)
+    return (signal.reason as Error | undefined)?.name === 'TimeoutError'
+      ? { why: 'timeout' }
+      : { why: 'stopped' };
+  return isTimeoutError(error) ? { why: 'timeout' } : { why: 'no-answer' };
 }
 
 /** A 5xx is tried again, except the two that say the request can never work. */
@@ -325,14 +413,8 @@ export class StoreClient {
       });
       if (response.status !== 200)
         throw await this.#unexpected(response, 'The order list could not be loaded.');
-      const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-      const totalBytes = Number.isSafeInteger(declared) && declared > 0 ? declared : undefined;
-      const scanner =
-        totalBytes !== undefined &&
-        totalBytes >= this.#options.listThreadFromBytes &&
-        listThreadUsable()
-          ? new ListScannerThread(totalBytes)
-          : new OrderListScanner(totalBytes === undefined ? {} : { expectedBytes: totalBytes });
+      const totalBytes = listSize(response.headers);
+      const scanner = listScannerFor(totalBytes, this.#options.listThreadFromBytes);
       const reader = response.body?.getReader() as
         ReadableStreamDefaultReader<Uint8Array> | undefined;
       let receivedBytes = 0;
@@ -372,26 +454,23 @@ export class StoreClient {
         if (error instanceof InvalidOrdersError) throw unreadableList(error);
         throw error;
       } finally {
-        if (scanner instanceof ListScannerThread) scanner.close();
+        scanner.close();
       }
     });
   }
 
   async cancelOrder(orderId: string, options: CancelOptions = {}): Promise<CancelOutcome> {
     if (!isInt64Text(orderId)) throw notAnOrderNumber(orderId);
-    const unsure = `Order ${orderId} may or may not have been cancelled: refresh the list to check.`;
+    const host = new URL(this.#options.baseUrl).host;
     return this.#withDeadline(options.signal, async (signal) => {
-      const { response, earlierAnswerLost } = await this.#send(
+      const { response, earlierAnswerLost, unsure } = await this.#send(
         'DELETE',
         `store/orders/${orderId}`,
         { ...options, signal, endpoint: 'cancel-order' },
       ).catch((error: unknown) => {
-        // Whatever went wrong, a cancel that may have been done says so first.
+        // Whatever went wrong, a cancel that may have been done says so first, and why.
         if (error instanceof StoreApiError && error.failure.delivery === 'unknown')
-          throw new StoreApiError(
-            { ...error.failure, message: `${unsure} ${error.failure.message}` },
-            { cause: error.cause },
-          );
+          throw unsureCancel(orderId, error, host);
         throw error;
       });
       const body = await this.#serviceWords(response);
@@ -400,7 +479,7 @@ export class StoreClient {
       }
       if (response.status === 404) {
         const earlier = await options.earlierCancel?.().catch(() => undefined);
-        return this.#scrubbed(cancelNotFound(orderId, body, earlierAnswerLost, earlier));
+        return this.#scrubbed(cancelNotFound(orderId, body, unsure, earlier, host));
       }
       if (response.status === 409) {
         return this.#scrubbed<CancelOutcome>({
@@ -409,11 +488,25 @@ export class StoreClient {
         });
       }
       const undefinedAnswer = !DEFINED_CANCEL_ANSWERS.has(response.status);
-      throw this.#statusFailure(
+      const failed = this.#statusFailure(
         response,
         body,
-        undefinedAnswer || earlierAnswerLost ? unsure : `Order ${orderId} was not cancelled.`,
+        `Order ${orderId} was not cancelled.`,
         earlierAnswerLost || undefinedAnswer,
+      );
+      if (!undefinedAnswer && !earlierAnswerLost) throw failed;
+      // An answer the interface does not define for a cancel (a 200 from something in between):
+      // the order may or may not have been cancelled, as after a lost answer.
+      const cause: Unsure = unsure ?? {
+        why: 'status',
+        status: response.status,
+        between: !isServiceJson(response),
+      };
+      throw unsureCancel(
+        orderId,
+        new StoreApiError({ ...failed.failure, unsure: cause }, { cause: failed.cause }),
+        host,
+        !undefinedAnswer,
       );
     });
   }
@@ -515,8 +608,43 @@ export class StoreClient {
       throughHold?: boolean;
     },
   ): Promise<Answer> {
+    // What first left the call's outcome unknown, said with every failure that is (unsure-words.ts).
+    const state: { unsure: Unsure | undefined } = {
+      unsure: options.previousAttemptUnknown === true ? { why: 'earlier-try' } : undefined,
+    };
+    try {
+      return await this.#tries(method, path, options, state);
+    } catch (error) {
+      if (
+        error instanceof StoreApiError &&
+        error.failure.delivery === 'unknown' &&
+        state.unsure &&
+        !error.failure.unsure
+      )
+        throw new StoreApiError({ ...error.failure, unsure: state.unsure }, { cause: error.cause });
+      throw error;
+    }
+  }
+
+  async #tries(
+    method: 'GET' | 'DELETE',
+    path: string,
+    options: CallOptions & {
+      signal: AbortSignal;
+      endpoint: StoreEndpoint;
+      previousAttemptUnknown?: boolean;
+      throughHold?: boolean;
+    },
+    state: { unsure: Unsure | undefined },
+  ): Promise<Answer> {
     const { gate, budget, timing } = this.#options;
-    const { signal, priority = 'interactive' } = options;
+    const { signal, priority = 'interactive', stop } = options;
+    // What every wait of this call (the gate, the pause between tries) ends on.
+    const waits = stop ? AbortSignal.any([signal, stop]) : signal;
+    // "Try now" sends exactly one request: its answer, whatever it is, is the answer.
+    const once = options.throughHold === true;
+    const maxRetries = once ? 0 : this.#options.maxRetries;
+    const max429Retries = once ? 0 : this.#options.max429Retries;
     let retries = 0;
     let retries429 = 0;
     let earlierAnswerLost = options.previousAttemptUnknown === true;
@@ -530,7 +658,7 @@ export class StoreClient {
       let ticket;
       try {
         ticket = await gate.acquire({
-          signal,
+          signal: waits,
           priority,
           maxWaitMs: options.maxWaitMs ?? this.#options.maxInlineWaitMs,
           // Only the first attempt goes through a hold; a retry waits as usual.
@@ -538,7 +666,12 @@ export class StoreClient {
         });
       } catch (error) {
         if (error instanceof HeldBackError) throw this.#heldBack(error, earlierAnswerLost);
-        throw this.#noAnswer(error, signal, earlierAnswerLost ? 'unknown' : 'not-sent');
+        throw this.#noAnswer(error, waits, earlierAnswerLost ? 'unknown' : 'not-sent');
+      }
+      if (stop?.aborted) {
+        // Stopped while the gate was letting it out: it does not leave.
+        ticket.release();
+        throw this.#noAnswer(stop.reason, waits, earlierAnswerLost ? 'unknown' : 'not-sent');
       }
 
       this.#rememberKey(key);
@@ -554,23 +687,21 @@ export class StoreClient {
       } catch (error) {
         ticket.release();
         // Electron's net.fetch fails a redirect it may not follow instead of handing it back.
-        if (isCancelledRedirect(error))
+        if (isCancelledRedirect(error)) {
+          if (method === 'DELETE') state.unsure ??= { why: 'redirect' };
           throw redirectNotFollowed(undefined, method === 'DELETE' ? 'unknown' : 'answered');
+        }
         const delivery = this.#deliveryOf(error);
         this.#attemptUnanswered(error, signal, delivery);
+        if (delivery === 'unknown') state.unsure ??= unsureOfNoAnswer(error, signal);
         const lost: boolean = earlierAnswerLost || delivery === 'unknown';
         // A certificate or a proxy's refusal says the same on every try.
         const sameEveryTime =
           certificateProblem(error) !== undefined ||
           (error instanceof ProxyRefusal && error.status !== undefined);
-        if (
-          !signal.aborted &&
-          !sameEveryTime &&
-          retries < this.#options.maxRetries &&
-          budget.tryRetry()
-        ) {
+        if (!signal.aborted && !sameEveryTime && retries < maxRetries && budget.tryRetry()) {
           earlierAnswerLost = lost;
-          await this.#backoff(retries++, signal, lost);
+          await this.#backoff(retries++, waits, lost);
           continue;
         }
         throw this.#noAnswer(error, signal, lost ? 'unknown' : delivery);
@@ -582,6 +713,7 @@ export class StoreClient {
         await response.body?.cancel().catch(() => undefined);
         // A DELETE that met it may have passed through something that did reach the service.
         const delivery = earlierAnswerLost || method === 'DELETE' ? 'unknown' : 'not-sent';
+        if (method === 'DELETE') state.unsure ??= { why: 'web-page', status: response.status };
         const failure = webPageAnswer(
           response.status,
           new URL(this.#options.baseUrl).host,
@@ -602,8 +734,35 @@ export class StoreClient {
       const time = { now, skewMs: this.#serverClock.skew() };
       const reading = readRateLimitHeaders(response.headers, time);
 
+      const limitedBody = response.status === 429 ? await this.#serviceWords(response) : {};
+      if (response.status === 429 && isGatewayLimit(response, reading, limitedBody)) {
+        // Not the service's quota: a pace something in between keeps. Its Retry-After if it gives
+        // one, else a short hold that grows with each such answer in a row; the figures stand.
+        const until = ticket.releaseGatewayLimited(
+          parseRetryAfter(response.headers.get('retry-after'), time),
+        );
+        const open = gate.openAt();
+        const holdEnd = open.reason !== undefined ? Math.max(until, open.at) : until;
+        if (
+          holdEnd - now <= this.#options.maxInlineWaitMs &&
+          retries429 < max429Retries &&
+          budget.tryRetry()
+        ) {
+          retries429 += 1;
+          continue; // the gate holds this retry until the hold ends, then lets one go at a time
+        }
+        throw limitedFailure(
+          'gateway-429',
+          holdEnd,
+          {},
+          earlierAnswerLost ? 'unknown' : 'answered',
+          now,
+          new URL(this.#options.baseUrl).host,
+        );
+      }
+
       if (response.status === 429) {
-        const body = await this.#serviceWords(response);
+        const body = limitedBody;
         const banned = saysBanned(body);
         const retryAfter = response.headers.get('retry-after');
         // A wait past a day (or the day window's reset) is garbage, not a wish to obey.
@@ -624,29 +783,27 @@ export class StoreClient {
             Math.max(1000, fullJitterDelay(retries429 + 1, timing.random, this.#options.backoff));
         // Its own Remaining, when it sends one: a 429 that says requests are left
         // (a service shedding load) holds for its Retry-After, not the whole window.
+        // Without its figures (a ban said in its words alone), nothing is assumed of the quota.
         ticket.release(
-          { ...reading, remaining: reading.remaining ?? 0 },
-          { until: retryAt, reason: banned ? 'banned' : 'server-429' },
+          shows(reading) ? { ...reading, remaining: reading.remaining ?? 0 } : undefined,
+          {
+            until: retryAt,
+            reason: banned ? 'banned' : 'server-429',
+          },
         );
         // The gate opens when both the hold and a spent window (Remaining 0 until the reset) allow.
         const open = gate.openAt();
         const until = open.reason !== undefined ? Math.max(retryAt, open.at) : retryAt;
         const fitsInline = until - now <= this.#options.maxInlineWaitMs;
-        if (
-          !banned &&
-          fitsInline &&
-          retries429 < this.#options.max429Retries &&
-          budget.tryRetry()
-        ) {
+        if (!banned && fitsInline && retries429 < max429Retries && budget.tryRetry()) {
           retries429 += 1;
           continue; // the gate holds this retry (and everyone else) until retryAt
         }
         throw limitedFailure(
-          banned,
+          banned ? 'banned' : 'server-429',
           until,
           body,
           earlierAnswerLost ? 'unknown' : 'answered',
-          false,
           now,
         );
       }
@@ -657,24 +814,34 @@ export class StoreClient {
       else ticket.release(reading);
 
       if (isRetriableStatus(response.status)) {
+        const between = !isServiceJson(response);
         const body = await this.#serviceWords(response);
         // The interface defines no 5xx: whatever the kind, a DELETE may have been done.
         const lost: boolean = earlierAnswerLost || method === 'DELETE';
-        if (retries < this.#options.maxRetries && budget.tryRetry()) {
+        if (method === 'DELETE')
+          state.unsure ??= { why: 'status', status: response.status, between };
+        if (retries < maxRetries && budget.tryRetry()) {
           earlierAnswerLost = lost;
-          await this.#backoff(retries++, signal, lost);
+          await this.#backoff(retries++, waits, lost);
           continue;
         }
-        throw serverGaveUp(response.status, retries + 1, body, lost ? 'unknown' : 'answered');
+        throw serverGaveUp(
+          response.status,
+          retries + 1,
+          body,
+          lost ? 'unknown' : 'answered',
+          between ? new URL(this.#options.baseUrl).host : undefined,
+        );
       }
 
       if (response.status >= 300 && response.status < 400) {
         await response.body?.cancel().catch(() => undefined);
+        if (method === 'DELETE') state.unsure ??= { why: 'redirect', status: response.status };
         url = this.#redirectTarget(response, url, method, ++redirects);
         continue;
       }
 
-      return { response, earlierAnswerLost };
+      return { response, earlierAnswerLost, unsure: state.unsure };
     }
   }
 
@@ -756,12 +923,12 @@ export class StoreClient {
   /** The gate held the request back: nothing of this call was sent (unless an earlier try's answer was lost). */
   #heldBack(error: HeldBackError, earlierAnswerLost: boolean): StoreApiError {
     return limitedFailure(
-      error.reason === 'banned',
+      error.reason,
       error.retryAt,
       {},
       earlierAnswerLost ? 'unknown' : 'not-sent',
-      error.reason === 'quota-exhausted',
       this.#options.timing.now(),
+      new URL(this.#options.baseUrl).host,
     );
   }
 

@@ -32,3 +32,20 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 export const realTiming: Timing = { now: Date.now, random: Math.random, sleep };
+
+/**
+ * The longest a wait for a moment of the wall clock goes without looking at
+ * it: a timer counts only the time the computer was awake (Node's timers run
+ * on the monotonic clock), so after a sleep, or the clock set forward, a wait
+ * whose moment has passed ends within this long.
+ */
+export const WALL_CLOCK_LOOK_MS = 5_000;
+
+/** Sleeps until the wall clock reads `at`, looking at it at least every WALL_CLOCK_LOOK_MS. */
+export async function sleepUntil(timing: Timing, at: number, signal?: AbortSignal): Promise<void> {
+  for (;;) {
+    const left = at - timing.now();
+    if (left <= 0) return;
+    await timing.sleep(Math.min(left, WALL_CLOCK_LOOK_MS), signal);
+  }
+}

@@ -6,6 +6,14 @@ import type { Delivery, Failure, FailureKind } from '../../shared/failures.ts';
 import { WEB_PAGE, type InvalidOrdersError } from '../../shared/order-list-scanner.ts';
 import { dayWords, formatClock, formatHourMinute } from '../../shared/display-format.ts';
 import { withoutControls } from './service-text.ts';
+import {
+  betweenWords,
+  hostPlace,
+  statusName,
+  unsureWords,
+  type Unsure,
+} from '../../shared/unsure-words.ts';
+import type { HoldReason } from '../../shared/quota.ts';
 
 export class StoreApiError extends Error {
   readonly failure: Failure;
@@ -243,23 +251,34 @@ export function notAnOrderNumber(orderId: string): StoreApiError {
   return failure('invalid-input', `“${orderId.slice(0, 40)}” is not an order number.`, 'not-sent');
 }
 
-/** A 5xx on every try the client allowed itself. */
+/**
+ * A 5xx on every try the client allowed itself. `betweenHost`: the answer
+ * was not the service's JSON (a gateway's or a proxy's page), so it is said
+ * to come from the address or something between it and this computer.
+ */
 export function serverGaveUp(
   status: number,
   tries: number,
   body: ErrorBody,
   delivery: Delivery,
+  betweenHost?: string,
 ): StoreApiError {
+  const what =
+    betweenHost === undefined
+      ? `The store service had a problem (${status}) and did not finish the request`
+      : `${capitalized(betweenWords(hostPlace(betweenHost)))} answered ${statusName(status)} in place of the store service`;
   return failure(
     'server',
     withServerWords(
-      `The store service had a problem (${status}) and did not finish the request${tries > 1 ? `, though Store Admin tried ${tries} times` : ''}. Try again in a few minutes.`,
+      `${what}${tries > 1 ? `, though Store Admin tried ${tries} times` : ''}. Try again in a few minutes.`,
       body,
     ),
     delivery,
     { status, ...(body.code ? { code: body.code } : {}) },
   );
 }
+
+const capitalized = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
  * A redirect away from the service is most often a network that wants its
@@ -360,18 +379,30 @@ export function clockTimeFrom(epochMs: number, now: number): string {
   return day ? `${formatClock(epochMs)} ${day}` : formatClock(epochMs);
 }
 
-/** A 429 or the gate's own hold: banned, or rate-limited until `retryAt`. */
+/** Why a 429 (or the gate's own hold) stops a request, after "Rate-limited until HH:MM:SS." */
+const LIMITED_WHY: Readonly<Record<Exclude<HoldReason, 'banned'>, (host: string) => string>> = {
+  'server-429': () => 'The service asked Store Admin to slow down (429).',
+  'gateway-429': (host) =>
+    `A gateway between this computer and the store service is limiting requests: ${betweenWords(hostPlace(host))} answered ${statusName(429)}, and the service’s own quota is not used up.`,
+  'quota-exhausted': () => 'The quota for this period is used up.',
+};
+
+/**
+ * A 429 or the gate's own hold: banned, or rate-limited until `retryAt`, and
+ * why. `host`: the service's address, named when a gateway is limiting.
+ */
 export function limitedFailure(
-  banned: boolean,
+  reason: HoldReason,
   retryAt: number,
   body: ErrorBody,
   delivery: Delivery,
-  exhausted = false,
   now?: number,
+  host = 'the service’s address',
 ): StoreApiError {
   const until = now === undefined ? clockTime(retryAt) : clockTimeFrom(retryAt, now);
   const nothingSent = delivery === 'not-sent' ? ' Nothing was sent.' : '';
-  if (banned) {
+  const extra = { status: 429, retryAt, ...(body.code ? { code: body.code } : {}) };
+  if (reason === 'banned') {
     return failure(
       'banned',
       withServerWords(
@@ -379,17 +410,19 @@ export function limitedFailure(
         body,
       ),
       delivery,
-      { status: 429, retryAt, ...(body.code ? { code: body.code } : {}) },
+      extra,
     );
   }
-  const why = exhausted
-    ? 'The quota for this period is used up.'
-    : 'The service asked Store Admin to slow down (429).';
+  // A gateway's limit is a pace, not the key's quota: no ban follows from it.
+  const waits =
+    reason === 'gateway-429'
+      ? 'Store Admin waits a few seconds between tries.'
+      : 'Store Admin waits rather than retrying, because repeated requests after a limit can get the key banned.';
   return failure(
     'rate-limited',
-    `Rate-limited until ${until}. ${why}${nothingSent} Store Admin waits rather than retrying, because repeated requests after a limit can get the key banned.`,
+    `Rate-limited until ${until}. ${LIMITED_WHY[reason](host)}${nothingSent} ${waits}`,
     delivery,
-    { status: 429, retryAt, ...(body.code ? { code: body.code } : {}) },
+    extra,
   );
 }
 
@@ -494,20 +527,27 @@ export function alreadyShippedWords(orderId: string, body: ErrorBody): string {
   );
 }
 
-/** What this computer's cancel log knows of earlier cancels of an order. */
+/** What this computer knows of an order before a 404 to its cancel: its cancel log, and its last list. */
 export interface EarlierCancel {
   /** When the service confirmed a cancel of it (epoch ms). */
   readonly cancelledAt?: number;
   /** When a cancel of it went out and no answer said what the service did (epoch ms). */
   readonly unknownAt?: number;
+  /** When the last list that held it was received (epoch ms): it existed then. */
+  readonly listedAt?: number;
 }
 
-/** A 404 to a cancel, in words that claim no more than is known. */
+/**
+ * A 404 to a cancel, in words that claim no more than is known. `unsure`: an
+ * earlier try of this cancel may have reached the service (a cut
+ * connection, a 5xx, a gateway's page), so this cancel may have removed it.
+ */
 export function cancelNotFound(
   orderId: string,
   body: ErrorBody,
-  earlierAnswerLost: boolean,
+  unsure: Unsure | undefined,
   earlier: EarlierCancel | undefined,
+  host: string,
 ): { readonly kind: 'not-found' | 'gone'; readonly message: string } {
   const cancelledAt = earlier?.cancelledAt;
   if (cancelledAt !== undefined) {
@@ -517,16 +557,27 @@ export function cancelNotFound(
       message: `Order ${orderId} was already cancelled at ${formatHourMinute(cancelledAt)}, so there was nothing left to cancel.`,
     };
   }
-  if (earlierAnswerLost) {
+  if (unsure) {
     return {
       kind: 'gone',
-      message: `Order ${orderId} is gone; the answer to the first try was lost, so this cancel may or may not have removed it.`,
+      message: `Order ${orderId} is gone: ${unsureWords(unsure, hostPlace(host), 'the first try')}, so this cancel may or may not have removed it.`,
     };
   }
   if (earlier?.unknownAt !== undefined) {
     return {
       kind: 'gone',
       message: `Order ${orderId} is gone; the cancel sent at ${formatHourMinute(earlier.unknownAt)} got no answer that said what the service did, so that cancel may or may not have removed it.`,
+    };
+  }
+  if (earlier?.listedAt !== undefined) {
+    // It existed at the last list: removed since, by someone else, or by this very request if
+    // something in between sent it twice (a proxy that retries after a cut connection).
+    return {
+      kind: 'not-found',
+      message: withServerWords(
+        `Order ${orderId} no longer exists: it was in the list of ${formatHourMinute(earlier.listedAt)} and has been cancelled or removed since (perhaps by this very cancel, if the network sent it twice).`,
+        body,
+      ),
     };
   }
   return {

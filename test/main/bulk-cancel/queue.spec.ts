@@ -142,6 +142,10 @@ describe('BulkCancelQueue', () => {
     const paused = queue.snapshot()!;
     expect(paused).toMatchObject({ status: 'paused', pauseReason: 'offline' });
     expect(paused.message).toContain('tries again by itself');
+    // The clerk's pause holds it still (its own timer, on the virtual clock, would resume it
+    // at any moment, and a DELETE journaled as sent but not yet out would be counted here).
+    await queue.pause();
+    await queue.idle();
     const sentUnanswered = [...replay(await journal.read())!.items.values()].filter(
       (s) => s === 'sent',
     ).length;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HeldBackError, RequestGate } from '../../../src/main/quota/gate.ts';
+import { HeldBackError, RequestGate, RESUME_JITTER_MS } from '../../../src/main/quota/gate.ts';
 import { virtualTiming } from '../../support/virtual-timing.ts';
 
 function setup() {
@@ -37,17 +37,34 @@ describe('RequestGate', () => {
     expect(gate.openAt().at).toBe(timing.now() + 60_000);
   });
 
-  it('wakes all waiters with one timer when a short hold ends', async () => {
+  it('after a short hold, lets the waiters go one at a time, each after a random pause, until an answer shows the quota', async () => {
     const { gate, timing } = setup();
     const start = timing.now();
     const t0 = await gate.acquire({ maxWaitMs: 0 });
     t0.release({ limit: 60, remaining: 30, resetAt: start + 60_000 });
     gate.hold(start + 2_000, 'server-429');
-    const waiters = Array.from({ length: 3 }, () => gate.acquire({ maxWaitMs: 5_000 }));
-    const tickets = await Promise.all(waiters);
-    expect(timing.now()).toBeGreaterThanOrEqual(start + 2_000);
-    expect(timing.sleeps).toEqual([2_000]);
-    tickets.forEach((t) => t.release());
+    const out: number[] = [];
+    const waiters = Array.from({ length: 3 }, (_, i) =>
+      gate.acquire({ maxWaitMs: 5_000 }).then((ticket) => {
+        out.push(i);
+        return ticket;
+      }),
+    );
+    const first = await waiters[0]!;
+    // One timer for the hold, then the pause (virtual random 0.5: half the jitter).
+    expect(timing.now()).toBe(start + 2_000 + 0.5 * RESUME_JITTER_MS);
+    expect(timing.sleeps).toEqual([2_000, 0.5 * RESUME_JITTER_MS]);
+    await new Promise((r) => setImmediate(r));
+    expect(out).toEqual([0]);
+    // An answer without the quota (a lost one) keeps the gate resuming: the next goes alone, after a pause.
+    first.release();
+    const second = await waiters[1]!;
+    expect(out).toEqual([0, 1]);
+    // The service's answer shows the quota: the rest go at the pace it allows.
+    second.release({ limit: 60, remaining: 28, resetAt: start + 60_000 });
+    const sleeps = timing.sleeps.length;
+    (await waiters[2]!).release();
+    expect(timing.sleeps).toHaveLength(sleeps);
   });
 
   it('never lets more requests out than Remaining', async () => {
@@ -67,7 +84,8 @@ describe('RequestGate', () => {
     const before = timing.now();
     (await third).release();
     expect(thirdIn).toBe(true);
-    expect(timing.now() - before).toBe(10_000);
+    // At the reset, and a random pause after it (virtual random 0.5), so clients sharing the key spread out.
+    expect(timing.now() - before).toBe(10_000 + 0.5 * RESUME_JITTER_MS);
   });
 
   it('serves interactive requests before background ones', async () => {

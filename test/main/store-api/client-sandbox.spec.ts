@@ -2,7 +2,7 @@
 // windows of a "minute" pass instantly and every assertion is exact.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import { RequestGate } from '../../../src/main/quota/gate.ts';
+import { RequestGate, RESUME_JITTER_MS } from '../../../src/main/quota/gate.ts';
 import { RetryBudget } from '../../../src/main/store-api/retry-budget.ts';
 import {
   startSandbox,
@@ -72,11 +72,13 @@ describe('StoreClient against the sandbox', () => {
     // One 429 and no strikes after it: a ban needs 3 requests sent while limited.
     expect(statuses(sandbox)[429]).toBe(1);
     expect(results.filter((r) => r === 'ok')).toHaveLength(20);
-    // Every request after the 429 went out only once the window had reset.
+    // Every request after the 429 went out only once the window had reset, after a random pause
+    // (clients sharing the key do not all send at the reset; gate.spec.ts: one at a time).
     const the429 = sandbox.requestLog.find((r) => r.status === 429)!;
     const after = sandbox.requestLog.filter((r) => r.at > the429.at);
     expect(after.every((r) => r.status === 200)).toBe(true);
-    expect(Math.min(...after.map((r) => r.at)) % 60_000).toBe(0);
+    const firstAfter = Math.min(...after.map((r) => r.at));
+    expect(firstAfter % 60_000).toBeLessThan(RESUME_JITTER_MS);
     expect(timing.now()).toBeGreaterThan(the429.at);
   });
 
@@ -102,7 +104,9 @@ describe('StoreClient against the sandbox', () => {
     sandbox.setFaults('reset@1');
     const outcome = await client.cancelOrder(id);
     expect(outcome.kind).toBe('gone');
-    expect(outcome.message).toContain('answer to the first try was lost');
+    expect(outcome.message).toContain(
+      'the first try was sent, but the connection ended before the store service',
+    );
     expect(sandbox.requestLog.map((r) => [r.status, r.answered])).toEqual([
       [204, false],
       [404, true],

@@ -321,7 +321,9 @@ describe('StoreClient: backoff for 5xx and resets', () => {
 
   it('a problem met at the only try allowed says so without counting tries', async () => {
     const timing = virtualTiming();
-    const server = await serve((_req, res) => answer(res, 503, ''));
+    const server = await serve((_req, res) =>
+      answer(res, 503, { code: 'unavailable', message: 'Service problem', status: 503 }),
+    );
     const { client } = clientFor(server, { maxRetries: 0 }, timing);
     const failure = await failureOf(client.listOrders());
     expect(server.requests).toHaveLength(1);
@@ -381,7 +383,8 @@ describe('StoreClient: cancel', () => {
     expect(outcome).toEqual({
       kind: 'gone',
       message:
-        'Order 424242 is gone; the answer to the first try was lost, so this cancel may or may not have removed it.',
+        'Order 424242 is gone: the first try was sent, but the connection ended before the store service at ' +
+        `${new URL(server.baseUrl).host} answered, so this cancel may or may not have removed it.`,
     });
     expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
       'DELETE /v1/store/orders/424242',
@@ -683,7 +686,14 @@ describe('StoreClient: waits it does not hold a call open for', () => {
 
   it('never answers an absurd Retry-After with a quick retry: it holds for a day', async () => {
     const timing = virtualTiming();
-    const server = await serve((_req, res) => answer(res, 429, '', { 'retry-after': '86401' }));
+    // The service's own 429 (its figures, no reset): a gateway's would be held for seconds.
+    const server = await serve((_req, res) =>
+      answer(res, 429, '', {
+        'retry-after': '86401',
+        'x-ratelimit-limit': '60',
+        'x-ratelimit-remaining': '0',
+      }),
+    );
     const { client, gate } = clientFor(server, {}, timing);
     const failure = await failureOf(client.listOrders());
     expect(failure.retryAt).toBe(timing.now() + 24 * 3_600_000);

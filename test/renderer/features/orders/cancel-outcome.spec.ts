@@ -37,16 +37,37 @@ test('a request that left without an answer saying what was done: may or may not
     `Order 7 may or may not have been cancelled: the request was sent, but the connection ended before Sandbox answered. ${check}`,
   );
   expect(unknown({ kind: 'network', status: 200 })).toBe(
-    `Order 7 may or may not have been cancelled: the Sandbox address answered with a web page, not the store service. ${check}`,
+    `Order 7 may or may not have been cancelled: the Sandbox address answered the request with a web page, not the store service. ${check}`,
   );
   expect(unknown({ kind: 'timeout' })).toBe(
     `Order 7 may or may not have been cancelled: the request was sent, but Sandbox did not answer in time. ${check}`,
   );
   expect(unknown({ kind: 'server', status: 524 })).toBe(
-    `Order 7 may or may not have been cancelled: Sandbox answered (524) without saying whether it was done. ${check}`,
+    `Order 7 may or may not have been cancelled: Sandbox answered the request with 524, which does not say whether it was done. ${check}`,
   );
   expect(unknown({ kind: 'rate-limited', retryAt: 1 })).toBe(
-    `Order 7 may or may not have been cancelled: an earlier try's answer was lost, and requests to Sandbox are now paused. ${check}`,
+    `Order 7 may or may not have been cancelled: an earlier try was sent and its answer was lost, and requests to Sandbox are now paused. ${check}`,
+  );
+});
+
+test('what main says left it unknown is said as the command line says it, with the environment for the address', () => {
+  const check = 'Refresh the list to check: if order 7 is still in it, cancel it again.';
+  const unknown = (fields: Partial<Failure> & Pick<Failure, 'kind'>) =>
+    describeCancelFailure(failure({ message: '', delivery: 'unknown', ...fields }), '7', 'staging');
+  // A gateway's 502 page, not the service's JSON: not blamed on the store service.
+  const gateway = { why: 'status', status: 502, between: true } as const;
+  expect(unknown({ kind: 'server', status: 502, unsure: gateway })).toBe(
+    `Order 7 may or may not have been cancelled: the Staging address (or something between it and this computer) answered the request with 502 Bad Gateway, which does not say whether it was done. ${check}`,
+  );
+  // The 502 was the first try; the second met a hold: what happened first is still said.
+  expect(unknown({ kind: 'rate-limited', retryAt: 1, unsure: gateway })).toBe(
+    `Order 7 may or may not have been cancelled: the Staging address (or something between it and this computer) answered the request with 502 Bad Gateway, which does not say whether it was done, and requests to Staging are now paused. ${check}`,
+  );
+  expect(unknown({ kind: 'redirect', status: 302, unsure: { why: 'redirect', status: 302 } })).toBe(
+    `Order 7 may or may not have been cancelled: Staging answered the request with a redirect instead of saying whether it was done. ${check}`,
+  );
+  expect(unknown({ kind: 'network', status: 200, unsure: { why: 'web-page', status: 200 } })).toBe(
+    `Order 7 may or may not have been cancelled: the Staging address answered the request with a web page, not the store service. ${check}`,
   );
 });
 

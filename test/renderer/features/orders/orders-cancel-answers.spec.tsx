@@ -77,7 +77,7 @@ test('an order cancelled elsewhere meanwhile: 404, said plainly, and the row mar
   await waitFor(() =>
     expect(outcome.textContent).toMatch(
       new RegExp(
-        `^Sandbox: Order ${id} was not found, so there was nothing to cancel\\. The list marks it as no longer existing\\.$`,
+        `^Sandbox: Order ${id} no longer exists: it was in the list of \\d\\d:\\d\\d and has been cancelled or removed since \\(perhaps by this very cancel, if the network sent it twice\\)\\. The list marks it as no longer existing\\.$`,
       ),
     ),
   );
@@ -263,7 +263,7 @@ test('gone: the first answer was lost and the retry met 404, so it may or may no
 
   await waitFor(() =>
     expect(text(outcome)).toBe(
-      `Sandbox: Order ${id} is gone; the answer to the first try was lost, so this cancel may or may not have removed it. The list marks it as no longer existing.`,
+      `Sandbox: Order ${id} is gone: the first try was sent, but the connection ended before the store service at ${new URL(app.sandbox.baseUrl).host} answered, so this cancel may or may not have removed it. The list marks it as no longer existing.`,
     ),
   );
   expect(app.sandbox.requestLog.filter((r) => r.method === 'DELETE').map((r) => r.status)).toEqual([

@@ -25,7 +25,7 @@ import { formatMomentWithSeconds } from '../../format.ts';
 import { failureDetails, splitServiceWords } from '../../service-words.ts';
 import type { Connectivity } from '../connectivity/connectivity-slice.ts';
 import type { EnvironmentOrders } from '../orders/orders-slice.ts';
-import { quotaMeterState } from '../quota/quota-meter-model.ts';
+import { quotaMeterState, type LimitReason } from '../quota/quota-meter-model.ts';
 import { BAN_WARNING, describeLimitReason } from '../quota/quota-text.ts';
 import { failureNeedsSettings } from '../settings/open-settings-button.tsx';
 
@@ -86,6 +86,13 @@ export interface NoticeInputs {
   /** The service's deprecation notices for the environment, not dismissed (soonest sunset first). */
   readonly deprecations?: readonly DeprecationNotice[];
 }
+
+/** Why requests are paused, after "Requests to Staging are paused until …". */
+const HOLD_SENTENCES: Readonly<Record<LimitReason, string>> = {
+  'server-429': 'The service asked Store Admin to slow down.',
+  'gateway-429': 'A gateway between this computer and the store service is limiting requests.',
+  'quota-exhausted': 'The quota for this period is used up.',
+};
 
 const KEY_KINDS = new Set<Failure['kind']>(['unauthorized', 'no-key']);
 const HOLD_KINDS = new Set<Failure['kind']>(['rate-limited', 'banned']);
@@ -179,17 +186,14 @@ export function noticesFor(input: NoticeInputs): Notice[] {
       environment,
       tone: 'warning',
       title: 'Requests paused.',
-      sentence: `Requests to ${label} are paused until ${formatMomentWithSeconds(hold.until, now)}. ${
-        hold.reason === 'server-429'
-          ? 'The service asked Store Admin to slow down.'
-          : 'The quota for this period is used up.'
-      }`,
+      sentence: `Requests to ${label} are paused until ${formatMomentWithSeconds(hold.until, now)}. ${HOLD_SENTENCES[hold.reason]}`,
       until: hold.until,
       action: 'try-now',
       details: [
         ...(holdFailure ? failureDetails(holdFailure) : []),
         describeLimitReason(hold.reason),
-        BAN_WARNING,
+        // A gateway's pace is not the key's quota: no ban follows from it.
+        ...(hold.reason === 'gateway-429' ? [] : [BAN_WARNING]),
       ],
     });
   }

@@ -10,6 +10,12 @@
 import type { Ref } from 'react';
 import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/environments.ts';
 import type { Failure } from '../../../../shared/failures.ts';
+import {
+  checkAgainWords,
+  environmentPlace,
+  unsureWords,
+  type Unsure,
+} from '../../../../shared/unsure-words.ts';
 import type { Tone } from '../../components/status-region.tsx';
 import { Toast } from '../../components/toast.tsx';
 import { serviceWordsAdd, splitServiceWords } from '../../service-words.ts';
@@ -47,32 +53,32 @@ function afterAnswer(kind: CancelOutcomeView['kind'], knownCancelled: boolean): 
 }
 
 /**
- * Why a cancel whose request left may or may not have been done, from what
- * the client knows: the request went out and no answer came (the connection
- * ended, or none came in time), or an answer came that does not say what the
- * service did, or an earlier try's answer was lost before this failure.
+ * What left a cancel's outcome unknown: as main says it (`unsure`, the first
+ * try that did), else as far as the failure itself tells.
  */
-function whyUnknown(failure: Failure, label: string): string {
+function unsureOf(failure: Failure): Unsure {
+  if (failure.unsure) return failure.unsure;
   switch (failure.kind) {
     case 'network':
       // A network failure with a status is an answer from something in between (a sign-in page).
       return failure.status === undefined
-        ? `the request was sent, but the connection ended before ${label} answered`
-        : `the ${label} address answered with a web page, not the store service`;
+        ? { why: 'no-answer' }
+        : { why: 'web-page', status: failure.status };
     case 'timeout':
-      return `the request was sent, but ${label} did not answer in time`;
+      return { why: 'timeout' };
     case 'aborted':
-      return 'it was stopped after the request was sent';
+      return { why: 'stopped' };
     case 'redirect':
-      return `${label} answered with a redirect instead of saying whether it was done`;
+      return failure.status === undefined
+        ? { why: 'redirect' }
+        : { why: 'redirect', status: failure.status };
     case 'rate-limited':
-      return `an earlier try's answer was lost, and requests to ${label} are now paused`;
     case 'banned':
-      return `an earlier try's answer was lost, and the ${label} API key is now banned for a while`;
+      return { why: 'earlier-try' };
     default:
       return failure.status === undefined
-        ? "an earlier try's answer was lost"
-        : `${label} answered (${failure.status}) without saying whether it was done`;
+        ? { why: 'earlier-try' }
+        : { why: 'status', status: failure.status, between: false };
   }
 }
 
@@ -86,7 +92,15 @@ export function describeCancelFailure(
   const notCancelled = `Order ${orderId} was not cancelled`;
   if (failure.delivery === 'unknown') {
     // Cancelling again is safe either way: a second DELETE of a cancelled order only meets 404.
-    return `Order ${orderId} may or may not have been cancelled: ${whyUnknown(failure, label)}. Refresh the list to check: if order ${orderId} is still in it, cancel it again.`;
+    // The words are the command line's too (unsure-words.ts), with the environment for the address.
+    const why = unsureWords(unsureOf(failure), environmentPlace(label));
+    const now =
+      failure.kind === 'rate-limited'
+        ? `, and requests to ${label} are now paused`
+        : failure.kind === 'banned'
+          ? `, and the ${label} API key is now banned for a while`
+          : '';
+    return `Order ${orderId} may or may not have been cancelled: ${why}${now}. ${checkAgainWords(orderId)}`;
   }
   switch (failure.kind) {
     case 'rate-limited':

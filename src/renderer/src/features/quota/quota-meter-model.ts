@@ -42,7 +42,7 @@ export interface QuotaFigures {
   readonly plan: { readonly label: string; readonly perDay?: number };
 }
 
-export type LimitReason = 'server-429' | 'quota-exhausted';
+export type LimitReason = 'server-429' | 'gateway-429' | 'quota-exhausted';
 
 export type QuotaMeterState =
   | { readonly kind: 'unknown' }

@@ -14,6 +14,7 @@ export function describeQuota(quota: QuotaSnapshot | undefined): string {
 
 const HOLD_WORDS: Readonly<Record<HoldReason, string>> = {
   'server-429': 'the service asked to slow down',
+  'gateway-429': 'a gateway between this computer and the store service is limiting requests',
   banned: 'the key is temporarily banned',
   'quota-exhausted': 'the quota is used up',
 };
@@ -37,6 +38,8 @@ export function describePlan(limit: number): string {
 
 const LIMIT_REASONS: Readonly<Record<LimitReason, string>> = {
   'server-429': 'The service answered 429 Too Many Requests.',
+  'gateway-429':
+    'Something between this computer and the store service (a gateway or proxy) answered 429 Too Many Requests; the service’s own quota is not used up.',
   'quota-exhausted':
     'The quota for this window is used up, so Store Admin holds requests back until it resets.',
 };
