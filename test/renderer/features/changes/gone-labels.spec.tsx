@@ -1,8 +1,8 @@
 // The gone orders' labels follow the cancel log as it changes: an order a
 // bulk cancel sent without an answer, gone at the next refresh, reads "Not
 // cancelled here" while the log knows nothing of it, and "Maybe cancelled
-// here" once the job has logged what became of it (a 404 after a lost
-// answer), without a reload of the window.
+// here" once the job, resumed, has logged what became of it (a 404 after a
+// lost answer), without a reload of the window.
 
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
@@ -49,10 +49,12 @@ test('a gone order’s label follows the cancel log as a paused bulk cancel goes
   await waitFor(() => expect(label()).toBe('Not cancelled here'));
   expect(await app.api.cancelLog.list('sandbox')).toEqual({ ok: true, value: [] });
 
-  // The try that waited goes on: a 404 after a lost answer, logged as such, and the job, which has
-  // nothing else to send, is finished. The label follows, the window as it is.
+  // The clerk resumes: the job goes on with the order it sent without an answer (the try that
+  // waited at the service went with the pause), meets a 404 after a lost answer and logs it as
+  // such. The label follows once the job has finished, the window as it is.
   holding = false;
   held.splice(0).forEach((release) => release());
+  await user.click(within(strip).getByRole('button', { name: 'Resume' }));
   await waitFor(
     async () => {
       const log = await app.api.cancelLog.list('sandbox');
