@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchBundle } from './bundle.ts';
 import { benchChangesDiff } from './changes-diff.ts';
+import { benchDay } from './day.ts';
 import { benchGrids } from './grids.ts';
 import { benchMainList } from './main-list.ts';
 import { benchPacing } from './pacing.ts';
@@ -55,6 +56,15 @@ if (hasChromium) {
     .split(',')
     .map(Number);
   if (wanted('scaling')) lines.push(...(await benchScaling(sizes)));
+  // A clerk's day (BENCH_DAY_CYCLES cycles of BENCH_DAY_ORDERS orders, the list churning).
+  if (wanted('day'))
+    lines.push(
+      ...(await benchDay(
+        Number(process.env.BENCH_DAY_ORDERS ?? 200_000),
+        Number(process.env.BENCH_DAY_CYCLES ?? 40),
+        10,
+      )),
+    );
 } else
   console.log(
     "(renderer figures skipped: Debian's chromium is not installed at /usr/bin/chromium)",

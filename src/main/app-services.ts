@@ -91,6 +91,14 @@ export interface AppServices {
   currentBulkCancels(): BulkCancelQueue[];
   /** Restores bulk cancels from their journals, carrying on with those that were running. */
   resumeWork(): Promise<void>;
+  /**
+   * The machine woke, the screen was unlocked or the network came back
+   * (wake/wake-watcher.ts): the domain checks are rescheduled from the wall
+   * clock, and each service the app works with now is checked at once (the
+   * active environment's, one that could not be reached, one with a bulk
+   * cancel not over, which carries on as soon as its service answers).
+   */
+  afterWake(): Promise<void>;
   /** The IPC handlers, sending events through `emit` and lists' rows through `openOrderStream`. */
   handlers(emit: Emit, openOrderStream?: OpenOrderStream): Handlers;
   close(): Promise<void>;
@@ -207,6 +215,22 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
     currentBulkCancels: () => bulkCancel.currentQueues(),
     resumeWork: async () => {
       await Promise.all([bulkCancel.resumeAll(), watcher.start()]);
+    },
+    afterWake: async () => {
+      watcher.reschedule();
+      const active = service.state().activeEnvironment;
+      const waiting = ENVIRONMENT_IDS.filter((environment) => {
+        const job = bulkCancel.snapshotNow(environment);
+        return (
+          environment === active ||
+          connectivity.isUnreachable(environment) ||
+          (job !== undefined && (job.status === 'running' || job.status === 'paused'))
+        );
+      });
+      // A check that fails says so as any does (connectivity, the notices).
+      await Promise.all(
+        waiting.map((environment) => quota.check(environment).catch(() => undefined)),
+      );
     },
     handlers: (emit, openOrderStream) =>
       createHandlers(

@@ -10,6 +10,7 @@ import {
   Menu,
   net,
   Notification,
+  powerMonitor,
   screen,
   session,
   shell,
@@ -37,6 +38,7 @@ import { confirmKeyForOriginInDialog } from './keys/electron-origin-dialog.ts';
 import { createSandboxKey } from './sandbox/api-keys.ts';
 import { startSandbox } from './sandbox/server.ts';
 import { electronUpdaterPort } from './updates/electron-updater.ts';
+import { watchWakeInElectron } from './wake/electron-wake.ts';
 import { UpdateFlow } from './updates/update-flow.ts';
 import { readBuildFeed } from './updates/update-settings.ts';
 import {
@@ -166,6 +168,13 @@ if (!app.requestSingleInstanceLock()) {
 
     // Bulk cancels that were running when the app last quit carry on.
     void services.resumeWork();
+    // After a sleep or a lost network, the app looks again at once rather than when timers
+    // that slept fire: main at the services, the page at whether a refresh is due.
+    const wake = watchWakeInElectron({ powerMonitor, net }, async (reason) => {
+      log.info(`Looking again after ${reason === 'online' ? 'the network came back' : reason}.`);
+      emit('app:awake', { reason });
+      await services.afterWake();
+    });
 
     const showAbout = (): void =>
       void dialog.showMessageBox({
@@ -303,7 +312,7 @@ if (!app.requestSingleInstanceLock()) {
           : await dialog.showMessageBox(options);
         return response === 0;
       },
-      close: () => services.close(),
+      close: () => Promise.all([wake.close(), services.close()]).then(() => undefined),
       onCloseError: (error) => log.error('Closing the services failed:', error),
       onQuitCancelled: () => {
         if (BrowserWindow.getAllWindows().length === 0) open();

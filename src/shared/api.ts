@@ -146,6 +146,9 @@ export function createApi(invoke: Invoke, on: Subscribe) {
       /** A command chosen in the application menu (find, refresh, a screen, the palette…). */
       onAppCommand: (listener: (payload: EventPayloads['app:command']) => void) =>
         on('app:command', listener),
+      /** The machine woke or the network came back: look again at once (timers slept). */
+      onAwake: (listener: (payload: EventPayloads['app:awake']) => void) =>
+        on('app:awake', listener),
     },
   };
 }

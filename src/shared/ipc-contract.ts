@@ -269,6 +269,12 @@ export interface EventPayloads {
   };
   /** A command chosen in main's menu (src/shared/app-commands.ts), for the page to run. */
   'app:command': { readonly command: AppCommand };
+  /**
+   * The machine woke, the screen was unlocked or the network came back (main
+   * checks the services it works with at once): the page refreshes if a
+   * refresh is due, its timers having slept.
+   */
+  'app:awake': { readonly reason: 'resume' | 'unlock-screen' | 'online' };
 }
 
 export type EventName = keyof EventPayloads;
@@ -285,6 +291,7 @@ const EVENTS: EventTable = {
   'domains:watch-changed': true,
   'app:show': true,
   'app:command': true,
+  'app:awake': true,
 };
 export const EVENT_NAMES = Object.keys(EVENTS) as readonly EventName[];
 export const CHANNELS = Object.keys(argumentSchemas) as Channel[];

@@ -5,6 +5,7 @@
 
 import type { EnvironmentId } from './environments.ts';
 import type { Order } from './order.ts';
+import type { CancelLogEntry } from './orders-local.ts';
 
 /** The fields of Order that can change while its id stays. */
 export const CHANGE_FIELDS = ['complete', 'shipDate', 'quantity', 'petId'] as const;
@@ -72,3 +73,36 @@ export type OrderChangesView =
        */
       readonly reason: 'no-list' | 'first-list' | 'unreadable';
     };
+
+/**
+ * How each order the log mentions since `since` left, if it did: a cancel
+ * the service confirmed (or a 404 after one), or a cancel whose answer was
+ * lost. Orders the log does not name left by themselves. Main's changes and
+ * the renderer's list of gone orders read it alike (the renderer from the
+ * log as it changes, so a label follows it).
+ */
+export function departuresFromLog(
+  log: readonly CancelLogEntry[],
+  since: number,
+): Map<string, { readonly how: Exclude<GoneHow, 'left'>; readonly at: number }> {
+  const confirmed = new Set<string>();
+  const departures = new Map<string, { how: Exclude<GoneHow, 'left'>; at: number }>();
+  for (const entry of log) {
+    if (entry.result === 'cancelled') confirmed.add(entry.orderId);
+    if (entry.at < since) continue;
+    const known = departures.get(entry.orderId);
+    if (
+      entry.result === 'cancelled' ||
+      (entry.result === 'not-found' && confirmed.has(entry.orderId))
+    ) {
+      if (known?.how !== 'cancelled-here')
+        departures.set(entry.orderId, { how: 'cancelled-here', at: entry.at });
+    } else if (
+      !known &&
+      (entry.result === 'gone' || (entry.result === 'failed' && entry.delivery === 'unknown'))
+    ) {
+      departures.set(entry.orderId, { how: 'maybe-cancelled-here', at: entry.at });
+    }
+  }
+  return departures;
+}

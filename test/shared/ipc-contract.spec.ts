@@ -47,6 +47,7 @@ describe('the IPC contract', () => {
       'domains:watch-changed': true,
       'app:show': true,
       'app:command': true,
+      'app:awake': true,
     } as const;
     // @ts-expect-error 'storage:changed' is missing: the events table must name every event.
     const table: EventTable = withoutOne;

@@ -39,6 +39,10 @@ import { vi } from 'vitest';
 import { StandinApp } from '../../tools/electron-standin/electron/app.ts';
 import { StandinIpcMain } from '../../tools/electron-standin/electron/ipc-main.ts';
 import {
+  StandinNetwork,
+  StandinPowerMonitor,
+} from '../../tools/electron-standin/electron/power-monitor.ts';
+import {
   MessageChannelMain,
   MessagePortMain,
 } from '../../tools/electron-standin/electron/message-channel-main.ts';
@@ -660,6 +664,12 @@ export interface ElectronMockModule {
   readonly screen: FakeScreen;
   readonly crashReporter: FakeCrashReporter;
   readonly MessageChannelMain: typeof MessageChannelMain;
+  /** The stand-in's model: a test makes the desktop sleep and wake with `powerMonitor.happen('resume')`. */
+  readonly powerMonitor: StandinPowerMonitor;
+  /** Of net, whether there is a network (the stand-in's model; a test sets it with `network.set`). */
+  readonly net: { isOnline(): boolean; readonly online: boolean };
+  /** Not part of Electron: the network `net` reports. */
+  readonly network: StandinNetwork;
   /**
    * Not part of Electron: builds the event a handler receives. By default the
    * sender is the first window's webContents (or a detached one) and the frame
@@ -682,6 +692,7 @@ export function createElectronMock(options: ElectronMockOptions = {}): ElectronM
   });
   const ipcMain = new FakeIpcMain();
   const exposed: Record<string, unknown> = {};
+  const network = new StandinNetwork();
 
   const module: ElectronMockModule = {
     app: new FakeApp({
@@ -711,6 +722,14 @@ export function createElectronMock(options: ElectronMockOptions = {}): ElectronM
       },
     },
     MessageChannelMain: FakeMessageChannelMain,
+    powerMonitor: new StandinPowerMonitor(),
+    net: {
+      isOnline: () => network.online,
+      get online() {
+        return network.online;
+      },
+    },
+    network,
     ipcEvent,
   };
   return { ...module, default: module };

@@ -9,6 +9,8 @@
 //   POST /quit            quits as the OS would ask (app.quit())
 //   POST /blur            the person turns to another app: the focused window loses focus
 //   POST /notification    {"id", "action": "click" | "close"} as the person does on the desktop
+//   POST /power           {"event": "suspend" | "resume" | "lock-screen" | "unlock-screen"} powerMonitor's
+//   POST /network         {"online": true | false} the network goes or comes back (net.isOnline)
 // The socket is a file in that folder, so only whoever can read it gets in.
 
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,6 +22,7 @@ import { crashReporterStarts } from './electron/crash-reporter.ts';
 import { dialogs } from './electron/dialog.ts';
 import { Menu, popups } from './electron/menu.ts';
 import { notificationOnScreen, notificationsShown } from './electron/notification.ts';
+import { isPowerEvent, network, powerMonitor } from './electron/power-monitor.ts';
 import { runtimeEvents } from './electron/runtime.ts';
 import { safeStorage } from './electron/safe-storage.ts';
 import { session } from './electron/session.ts';
@@ -69,6 +72,7 @@ function state(): Record<string, unknown> {
       plainText: safeStorage.usesPlainText,
       calls: safeStorage.calls,
     },
+    power: { happened: powerMonitor.happened, online: network.online },
     session: {
       permissionRequestHandler: session.defaultSession.permissionRequestHandler !== null,
       permissionCheckHandler: session.defaultSession.permissionCheckHandler !== null,
@@ -154,6 +158,20 @@ export async function startControl(dir: string): Promise<Control> {
           if (action === 'click') shown.click();
           else shown.close();
           return send(res, 200, { done: true });
+        }
+        if (req.method === 'POST' && url.pathname === '/power') {
+          const { event } = await body(req);
+          if (!isPowerEvent(event)) return send(res, 400, { emitted: false });
+          const emitted = powerMonitor.happen(event);
+          record('power', { event, emitted });
+          return send(res, 200, { emitted });
+        }
+        if (req.method === 'POST' && url.pathname === '/network') {
+          const { online } = await body(req);
+          if (typeof online !== 'boolean') return send(res, 400, { online: network.online });
+          network.set(online);
+          record('network', { online });
+          return send(res, 200, { online });
         }
         if (req.method === 'POST' && url.pathname === '/quit') {
           app.quit();

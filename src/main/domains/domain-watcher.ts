@@ -90,6 +90,8 @@ interface Watched extends Saved {
   readonly plan: Plan;
   nextCheckAt?: number;
   readonly controller: AbortController;
+  /** Ends the wait for the next check early: the schedule is worked out again (after a sleep). */
+  nap?: AbortController;
   loop?: Promise<void>;
 }
 
@@ -214,6 +216,15 @@ export class DomainWatcher {
     );
   }
 
+  /**
+   * Works every schedule out again from the wall clock, checking at once the
+   * domains whose time has come: after the machine slept, a wait for the
+   * next check runs late by as long as it slept.
+   */
+  reschedule(): void {
+    for (const watched of this.#watched.values()) watched.nap?.abort();
+  }
+
   /** Stops every check and waits for those under way. */
   async close(): Promise<void> {
     this.#closed = true;
@@ -296,7 +307,21 @@ export class DomainWatcher {
           this.#emit(watched, watched.badge);
         }
         const wait = at - timing.now();
-        if (wait > 0) await timing.sleep(wait, signal);
+        if (wait > 0) {
+          // A wait cut short by reschedule() goes round again: due now, or a new wait from the
+          // wall clock (a sleeping machine's timer runs late by as long as it slept).
+          const nap = new AbortController();
+          watched.nap = nap;
+          const woke = await timing.sleep(wait, AbortSignal.any([signal, nap.signal])).then(
+            () => false,
+            (error: unknown) => {
+              if (signal.aborted) throw error;
+              return true;
+            },
+          );
+          watched.nap = undefined;
+          if (woke) continue;
+        }
         if (signal.aborted) return;
         await this.#check(watched);
       }

@@ -12,8 +12,8 @@
 
 import {
   CHANGE_FIELDS,
+  departuresFromLog,
   type ChangeField,
-  type GoneHow,
   type GoneOrder,
   type OrderChangesView,
 } from '../../shared/order-changes.ts';
@@ -75,37 +75,6 @@ export function compareLists(previous: ListGeneration, current: ListGeneration):
     changedAfter: pickRows(current.columns, diff.changed),
     gone: pickRows(previous.columns, diff.gone),
   };
-}
-
-/**
- * How each order the log mentions since `since` left, if it did: a cancel
- * the service confirmed (or a 404 after one), or a cancel whose answer was
- * lost. Orders the log does not name left by themselves.
- */
-export function departuresFromLog(
-  log: readonly CancelLogEntry[],
-  since: number,
-): Map<string, { readonly how: Exclude<GoneHow, 'left'>; readonly at: number }> {
-  const confirmed = new Set<string>();
-  const departures = new Map<string, { how: Exclude<GoneHow, 'left'>; at: number }>();
-  for (const entry of log) {
-    if (entry.result === 'cancelled') confirmed.add(entry.orderId);
-    if (entry.at < since) continue;
-    const known = departures.get(entry.orderId);
-    if (
-      entry.result === 'cancelled' ||
-      (entry.result === 'not-found' && confirmed.has(entry.orderId))
-    ) {
-      if (known?.how !== 'cancelled-here')
-        departures.set(entry.orderId, { how: 'cancelled-here', at: entry.at });
-    } else if (
-      !known &&
-      (entry.result === 'gone' || (entry.result === 'failed' && entry.delivery === 'unknown'))
-    ) {
-      departures.set(entry.orderId, { how: 'maybe-cancelled-here', at: entry.at });
-    }
-  }
-  return departures;
 }
 
 /** The changes as the renderer and the CLI take them. */

@@ -96,6 +96,13 @@ export function connectEvents(api: StoreAdminApi, store: AppStore): () => void {
         state().showOrders();
       }
     }),
+    api.events.onAwake(() => void state().awake()),
   ];
-  return () => unsubscribes.forEach((unsubscribe) => unsubscribe());
+  // The page's own word that the network is back (Chromium's), beside main's.
+  const online = () => void state().awake();
+  globalThis.addEventListener?.('online', online);
+  return () => {
+    unsubscribes.forEach((unsubscribe) => unsubscribe());
+    globalThis.removeEventListener?.('online', online);
+  };
 }

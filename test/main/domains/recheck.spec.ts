@@ -161,6 +161,42 @@ describe('DomainWatcher on a virtual clock against the loopback DNS server', () 
     expect(dns.asked.length).toBe(asked);
   });
 
+  it('after the machine slept, reschedule checks at once a domain whose time came while it slept', async () => {
+    // A sleeping machine: the wall clock moves on, the timer for the next check does not fire.
+    const asleep: VirtualTiming = {
+      ...timing,
+      sleep: (ms, signal) => {
+        timing.sleeps.push(ms);
+        return new Promise((_resolve, reject) => {
+          signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+        });
+      },
+    };
+    const store = await workspaceWith({});
+    const started = timing.now();
+    const watcher = watch(store, { timing: asleep });
+    await watcher.start();
+    await until(
+      'the first check, then a wait of 30 s',
+      () => checks().length === 1 && timing.sleeps.length === 1,
+    );
+    expect(timing.sleeps).toEqual([30_000]);
+    // An hour's sleep: the 30 s check is 59.5 minutes late, and the timer still waits.
+    timing.advance(60 * MINUTE);
+    watcher.reschedule();
+    await until('a second check', () => checks().length === 2);
+    expect(checks().map((at) => at - started)).toEqual([0, 60 * MINUTE]);
+    // Then on the schedule from that check (an hour in, every 10 minutes).
+    await until('the next wait', () => timing.sleeps.length === 2);
+    expect(timing.sleeps).toEqual([30_000, 10 * MINUTE]);
+    // Rescheduled before its time, a wait goes on for what is left of it, with no check.
+    timing.advance(MINUTE);
+    watcher.reschedule();
+    await until('a wait for the rest', () => timing.sleeps.length === 3);
+    expect(timing.sleeps.at(-1)).toBe(9 * MINUTE);
+    expect(checks()).toHaveLength(2);
+  });
+
   it('gives up after 48 hours of waiting, having checked on the schedule', async () => {
     const store = await workspaceWith({});
     const started = timing.now();

@@ -40,6 +40,8 @@ export interface TestSandbox {
 }
 
 export interface TestSandboxOptions {
+  /** The port on 127.0.0.1 (default: a free one); a test brings a stopped service back where it was. */
+  readonly port?: number;
   readonly keys?: readonly { readonly plan: PlanId; readonly key: string }[];
   readonly orders?: number;
   /** Injected faults, e.g. "latency=300@1" (src/main/sandbox/faults.ts). */

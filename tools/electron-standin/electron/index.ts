@@ -11,6 +11,7 @@ import { ipcMain } from './ipc-main.ts';
 import { Menu, MenuItem } from './menu.ts';
 import { MessageChannelMain } from './message-channel-main.ts';
 import { net } from './net.ts';
+import { powerMonitor, type PowerEvent } from './power-monitor.ts';
 import { StandinNotification as Notification } from './notification.ts';
 import { safeStorage } from './safe-storage.ts';
 import { screen } from './screen.ts';
@@ -72,6 +73,12 @@ type Static<
 type ModelledWindow = Pick<Electron.BrowserWindow, Exclude<WindowMembers, 'webContents'>> & {
   webContents: ModelledWebContents;
 };
+
+/**
+ * The powerMonitor events the stand-in emits (the app's adapter listens for
+ * each against Electron's own overloads, `on(event: 'suspend', …)`).
+ */
+type PowerEventName = PowerEvent;
 
 /** What the stand-in models of each export, in Electron's own types. */
 interface Modelled {
@@ -157,7 +164,14 @@ interface Modelled {
       options?: Electron.FromPartitionOptions,
     ): Pick<Electron.Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler'>;
   };
-  net: Pick<Electron.Net, 'fetch' | 'isOnline'> & {
+  powerMonitor: Pick<Electron.PowerMonitor, 'getSystemIdleState'> & {
+    // Electron's listeners for these events take no arguments.
+    on(event: PowerEventName, listener: () => void): unknown;
+    once(event: PowerEventName, listener: () => void): unknown;
+    off(event: PowerEventName, listener: () => void): unknown;
+    removeListener(event: PowerEventName, listener: () => void): unknown;
+  };
+  net: Pick<Electron.Net, 'fetch' | 'isOnline' | 'online'> & {
     request(
       options: Electron.ClientRequestConstructorOptions | string,
     ): Pick<
@@ -187,6 +201,7 @@ const electron = {
   crashReporter,
   session,
   net,
+  powerMonitor,
   Notification,
   webContents,
 } satisfies Modelled;
@@ -203,6 +218,7 @@ export {
   MessageChannelMain,
   net,
   Notification,
+  powerMonitor,
   safeStorage,
   screen,
   session,

@@ -24,6 +24,7 @@
 import { isIP } from 'node:net';
 import { Readable, Writable } from 'node:stream';
 import { Agent, ProxyAgent, request as undiciRequest, type Dispatcher } from 'undici';
+import { network } from './power-monitor.ts';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -381,8 +382,9 @@ export const net = {
   fetch: fetchThroughChromium,
   request: (options: Electron.ClientRequestConstructorOptions | string) =>
     new StandinClientRequest(options),
-  isOnline: (): boolean => true,
+  // The desktop's network as a test set it (power-monitor.ts).
+  isOnline: (): boolean => network.online,
   get online(): boolean {
-    return true;
+    return network.online;
   },
 };

@@ -168,6 +168,40 @@ test("a row's Cancel opens the cancel dialog only, not the order's details; a cl
   expect(screen.queryByRole('dialog')).toBeNull();
 });
 
+test("a control in a row does its one thing: a double-click on the tick box or Cancel opens no details, nor does the right-click that opens the row's menu", async () => {
+  const app = await startTestApp();
+  const { user } = renderApp(app);
+  const id = firstOrderId(app.sandbox, 'pending');
+  const grid = await findGrid();
+  const details = () => screen.queryByRole('complementary', { name: /^Order / });
+
+  // The tick box, clicked twice in a row: ticked, then not; the details stay closed.
+  const tick = within(rowOf(grid, id)).getByRole('checkbox');
+  await user.dblClick(tick);
+  expect((tick as HTMLInputElement).checked).toBe(false);
+  expect(details()).toBeNull();
+
+  // Cancel, clicked twice in a row: the cancel dialog, once, and no details under it.
+  await user.dblClick(within(rowOf(grid, id)).getByRole('button', { name: `Cancel order ${id}` }));
+  expect(screen.getByRole('dialog', { name: `Cancel order ${id}?` })).toBeTruthy();
+  expect(details()).toBeNull();
+  await user.keyboard('{Escape}');
+
+  // A right-click selects the row for its menu; the menu offers the details, the click opens none.
+  await user.pointer({
+    keys: '[MouseRight]',
+    target: within(rowOf(grid, id)).getByRole('rowheader'),
+  });
+  expect(await screen.findByRole('menu', { name: `Order ${id}` })).toBeTruthy();
+  expect(rowOf(grid, id).getAttribute('aria-selected')).toBe('true');
+  expect(details()).toBeNull();
+  await user.keyboard('{Escape}');
+
+  // A double-click on the row itself opens them.
+  await user.dblClick(within(rowOf(grid, id)).getByRole('rowheader'));
+  expect(details()).not.toBeNull();
+});
+
 test('keeping the order (Escape) sends nothing and gives the focus back to its Cancel button', async () => {
   const app = await startTestApp();
   const { user } = renderApp(app);

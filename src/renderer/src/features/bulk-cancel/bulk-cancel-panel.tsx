@@ -6,12 +6,13 @@
 // area; here only that it waits.
 
 import type { BulkCancelSnapshot, BulkOutcome } from '../../../../shared/bulk-cancel.ts';
-import type { EnvironmentId } from '../../../../shared/environments.ts';
+import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/environments.ts';
 import { StatusRegion } from '../../components/status-region.tsx';
 import { Toast } from '../../components/toast.tsx';
 import { formatCount } from '../../format.ts';
 import { useAppStore } from '../../store-context.tsx';
 import { isOffline } from '../connectivity/connectivity-slice.ts';
+import { isSetUp } from '../orders/orders-slice.ts';
 import { ENVIRONMENT_NAMES } from '../environments/environment-words.ts';
 import { OUTCOME_WORDS } from './bulk-results-csv.ts';
 import './bulk-cancel.css';
@@ -33,20 +34,38 @@ export function durationWords(ms: number): string {
 }
 
 /**
- * What the job is doing, in words. `offline`: the app's one connectivity
- * state, so a job waiting on the service never says so while the rest of
- * the window says the service answers (the job carries on a moment later).
+ * What the window knows now that bears on a paused job: the app's one
+ * connectivity state and whether the environment is set up (an address and
+ * a key). A job says why it paused when it did; the strip says what holds
+ * now, so it never disagrees with the notice area beside it.
  */
-export function statusWords(job: BulkCancelSnapshot, offline = true): string {
+export interface JobSituation {
+  /** The service cannot be reached, as the notice area says. */
+  readonly offline: boolean;
+  /** The environment has its address and a key (the sandbox always). */
+  readonly setUp: boolean;
+  /** "Staging": the environment's name in a sentence. */
+  readonly label: string;
+}
+
+const ANSWERING: JobSituation = { offline: false, setUp: true, label: 'The environment' };
+
+/** What the job is doing, in words. */
+export function statusWords(job: BulkCancelSnapshot, situation: JobSituation = ANSWERING): string {
   switch (job.status) {
     case 'running':
       return 'Cancelling at the pace the quota allows.';
     case 'paused':
+      // Said before the job's own reason: no key is no key, refused or not (the notice offers
+      // the way to set it up), and a service that cannot be reached cannot be resumed to.
+      if (!situation.setUp) return `Paused until ${situation.label} is set up. Resume once it is.`;
       switch (job.pauseReason) {
         case 'user':
-          return 'Paused. Nothing is sent until you resume.';
+          return situation.offline
+            ? 'Paused. You can resume once the service answers again.'
+            : 'Paused. Nothing is sent until you resume.';
         case 'offline':
-          return offline
+          return situation.offline
             ? 'Paused while the service cannot be reached; it tries again by itself.'
             : 'The service answers again: carrying on…';
         case 'key':
@@ -66,6 +85,21 @@ export function statusWords(job: BulkCancelSnapshot, offline = true): string {
   }
 }
 
+/**
+ * Whether Resume can do anything now: not while the environment has no key
+ * (or address), nor while the service cannot be reached (a job paused by
+ * that carries on by itself as soon as anything is answered; the notice's
+ * Retry is the way to try now).
+ */
+export function canResume(job: BulkCancelSnapshot, situation: JobSituation): boolean {
+  return (
+    job.status === 'paused' &&
+    job.pauseReason !== 'offline' &&
+    situation.setUp &&
+    !situation.offline
+  );
+}
+
 /** Whether the job will send nothing more: its strip can be closed. */
 function isOver(job: BulkCancelSnapshot): boolean {
   return job.status === 'finished' || job.status === 'stopped';
@@ -79,6 +113,7 @@ export function BulkCancelPanel({ environment }: { environment: EnvironmentId })
   const dismiss = useAppStore((state) => state.dismissBulkJob);
   const exportResults = useAppStore((state) => state.exportBulkResults);
   const offline = useAppStore((state) => isOffline(state, environment));
+  const setUp = useAppStore((state) => isSetUp(state, environment));
   const retryFailed = useAppStore((state) => state.askRetryFailed);
   const showOutcome = useAppStore((state) => state.showBulkOutcome);
   const shownOutcome = useAppStore((state) =>
@@ -87,6 +122,7 @@ export function BulkCancelPanel({ environment }: { environment: EnvironmentId })
       : undefined,
   );
   if (!job || job.dismissed) return null;
+  const situation: JobSituation = { offline, setUp, label: ENVIRONMENT_LABELS[environment] };
   const done = job.total - job.counts.waiting;
   const over = isOver(job);
   return (
@@ -94,7 +130,7 @@ export function BulkCancelPanel({ environment }: { environment: EnvironmentId })
     <section className="bulk-strip" aria-label={`Bulk cancel — ${ENVIRONMENT_NAMES[environment]}`}>
       <h3 className="bulk-title">Bulk cancel</h3>
       {/* Announced when the status changes, not at every order. */}
-      <StatusRegion className="bulk-status">{statusWords(job, offline)}</StatusRegion>
+      <StatusRegion className="bulk-status">{statusWords(job, situation)}</StatusRegion>
       {over ? (
         <span className="bulk-progress">
           {formatCount(done)} of {formatCount(job.total)} done
@@ -163,9 +199,7 @@ export function BulkCancelPanel({ environment }: { environment: EnvironmentId })
             Pause
           </button>
         )}
-        {/* Waiting for the service, the job carries on by itself as soon as anything is answered
-            (the notice's Retry is the way to try now): Resume would do nothing more. */}
-        {job.status === 'paused' && job.pauseReason !== 'offline' && (
+        {canResume(job, situation) && (
           <button type="button" onClick={() => void resume(environment)}>
             Resume
           </button>

@@ -5,9 +5,13 @@
 // like the grid so the columns read the same.
 
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/environments.ts';
-import type { GoneOrder } from '../../../../shared/order-changes.ts';
+import {
+  departuresFromLog,
+  type GoneHow,
+  type GoneOrder,
+} from '../../../../shared/order-changes.ts';
 import { formatCount, formatDateTime, formatMoment, formatShortDateTime } from '../../format.ts';
 import { useAppStore } from '../../store-context.tsx';
 import { isFiltered } from '../orders/order-filters.tsx';
@@ -19,6 +23,12 @@ import './changes.css';
 const HEADERS = ['Order ID', 'Pet ID', 'Quantity', 'Ship date', 'Complete', 'Left the service'];
 const NUMERIC = new Set([0, 1, 2]);
 const NO_GONE: readonly GoneOrder[] = [];
+/** How far a cancel log has come on an order: a later entry only ever moves it on. */
+const GONE_RANK: Readonly<Record<GoneHow, number>> = {
+  left: 0,
+  'maybe-cancelled-here': 1,
+  'cancelled-here': 2,
+};
 
 export function GoneOrders({ environment, now }: { environment: EnvironmentId; now: number }) {
   const changes = useAppStore((state) => state.changes[environment]);
@@ -30,7 +40,20 @@ export function GoneOrders({ environment, now }: { environment: EnvironmentId; n
   const view = changes?.view;
   const compared =
     view?.kind === 'compared' && list && view.summary.at === list.receivedAt ? view : undefined;
-  const gone = compared?.gone ?? NO_GONE;
+  const cancelLog = useAppStore((state) => state.orders[environment]?.cancelLog);
+  // How each left, from the cancel log as it is now: a cancel whose answer came after main worked
+  // the changes out (a bulk cancel going on) changes its order's label at once. Main read its log
+  // then (which may hold what this window has not read: a cancel from elsewhere), and a log only
+  // grows, so the label is the further on of the two.
+  const gone = useMemo(() => {
+    if (!compared || !cancelLog) return compared?.gone ?? NO_GONE;
+    const departures = departuresFromLog(cancelLog, compared.summary.since);
+    return compared.gone.map((order): GoneOrder => {
+      const departure = departures.get(order.order.id);
+      if (!departure || GONE_RANK[departure.how] <= GONE_RANK[order.how]) return order;
+      return { order: order.order, how: departure.how, cancelledAt: departure.at };
+    });
+  }, [compared, cancelLog]);
   const label = ENVIRONMENT_LABELS[environment];
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- as in the orders grid

@@ -85,8 +85,11 @@ export interface OrdersGridProps {
   /** Element describing `cancelBlocked`, for the disabled buttons. */
   readonly cancelBlockedId: string;
   readonly onSort: (column: SortColumn) => void;
-  /** A row was selected: by a click (`pointer`), or by the keyboard moving through the list. */
-  readonly onSelect: (position: number, how: 'pointer' | 'keyboard') => void;
+  /**
+   * A row was selected: by a click (`pointer`, which opens its details), by
+   * the keyboard moving through the list, or for its menu (a right-click).
+   */
+  readonly onSelect: (position: number, how: 'pointer' | 'keyboard' | 'menu') => void;
   readonly onOpenDetails: () => void;
   readonly onCancel: (orderId: string) => void;
   /** Rows ticked for a bulk cancel. */
@@ -179,150 +182,41 @@ export function OrdersGrid(props: OrdersGridProps) {
     ],
   );
 
-  // A new height places the rows in the observer's callback: after the layout that changed the
-  // size and before that frame is painted. A state update alone renders a task later, after the
-  // frame, and until then the rows are those of the old height (none at all below them).
+  // The scroll area's height, its scroll position and the pool of rows, as the effects below and
+  // their listeners share them (refs: one object for the grid's life).
+  const [placement] = useState<Placement>(() => ({
+    viewport: viewportRef,
+    model: scrollModel,
+    offset: offsetRef,
+    top: topRef,
+    rows: gridRows,
+  }));
+
+  // The listeners are made outside this component (followHeight, attachRows), so that they hold
+  // the refs they use and not this render's scope: a closure made here would keep every value of
+  // the render it was made in (its table, the list it came with) for as long as it lives.
   useLayoutEffect(() => {
     const element = scrollRef.current;
     if (!element || typeof ResizeObserver !== 'function') return undefined;
-    const observer = new ResizeObserver(() => {
-      const measured = element.clientHeight;
-      const height = measured > 0 ? measured : FALLBACK_VIEWPORT_HEIGHT;
-      setViewport(height);
-      if (height === viewportRef.current) return;
-      viewportRef.current = height;
-      const was = scrollModel.current;
-      // The content's height stands for the cap: the list's height, capped.
-      const model = gridScroll(was.rows, was.rowHeight, height, was.contentHeight);
-      scrollModel.current = model;
-      // Read from the page, fresh from layout: the browser has clamped it to the new height, and
-      // a scroll whose event is still to come has moved it.
-      const actual = element.scrollTop;
-      if (actual !== topRef.current) offsetRef.current = offsetAt(was, actual);
-      // A scaled list keeps the row at the top of the view (the scale changes with the height).
-      let top = actual;
-      const wanted = Math.round(scrollTopAt(model, offsetRef.current));
-      if (isScaled(model) && Math.abs(actual - wanted) >= 1) {
-        element.scrollTop = wanted;
-        top = wanted;
-      }
-      topRef.current = top;
-      offsetRef.current = offsetAt(model, top);
-      gridRows.current?.place(model, top);
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
+    return followHeight(element, placement, setViewport);
+  }, [placement]);
 
   // The rows follow the scroll position in the scroll event itself: before the frame is painted.
   useLayoutEffect(() => {
     const scroller = scrollRef.current;
     const body = bodyRef.current;
     if (!scroller || !body) return undefined;
-    const pool = new GridRows(body, columns, ROW_HEIGHT);
-    gridRows.current = pool;
-    // Where the window is too narrow for every column, the header follows the rows sideways,
-    // moved rather than scrolled: a header scrolling itself stopped a scroll bar's width short
-    // of the rows' right end (its range is its own). Only a sideways move touches it: a write
-    // per vertical frame would cost a layout.
-    const head = headRef.current;
-    const headRow = head?.firstElementChild instanceof HTMLElement ? head.firstElementChild : null;
-    let headLeft = -1;
-    const followSideways = (left: number) => {
-      if (left === headLeft || !headRow) return;
-      headLeft = left;
-      headRow.style.transform = left === 0 ? '' : `translateX(${-left}px)`;
-    };
-    followSideways(scroller.scrollLeft);
-    const onScroll = () => {
-      // Both read before the rows are written: a read after a write would lay the page out again, at once.
-      const top = scroller.scrollTop;
-      const left = scroller.scrollLeft;
-      topRef.current = top;
-      offsetRef.current = offsetAt(scrollModel.current, top);
-      pool.place(scrollModel.current, top);
-      followSideways(left);
-    };
-    // A header control reached by Tab (or Shift+Tab) while out of view, on either side: the rows
-    // scroll to it and the header with them, before the browser would scroll the header alone
-    // (leaving its columns over the wrong rows; what it still scrolls is handed to the rows).
-    const revealSideways = (by: number) => {
-      if (by === 0) return;
-      scroller.scrollLeft += by;
-      followSideways(scroller.scrollLeft);
-    };
-    const onHeadFocus = (event: FocusEvent) => {
-      if (!head || !(event.target instanceof Element)) return;
-      const box = head.getBoundingClientRect();
-      const control = event.target.getBoundingClientRect();
-      const right = box.left + head.clientWidth;
-      if (control.left < box.left) revealSideways(control.left - box.left);
-      else if (control.right > right)
-        revealSideways(Math.min(control.right - right, control.left - box.left));
-    };
-    const onHeadScroll = () => {
-      if (!head || head.scrollLeft === 0) return;
-      const by = head.scrollLeft;
-      head.scrollLeft = 0;
-      revealSideways(by);
-    };
-    const onClick = (event: MouseEvent) => {
-      const at = pool.positionOf(event.target);
-      if (at === undefined || !(event.target instanceof Element)) return;
-      const current = latest.current;
-      const box = event.target.closest('input[type="checkbox"]');
-      if (box) {
-        current.onTick(at, event.shiftKey);
-        return;
-      }
-      // The row's Cancel asks about that order and nothing else: a click on the row around it
-      // would open its details under the dialog (and a blocked Cancel does nothing at all).
-      const cancel = event.target.closest<HTMLElement>('button[data-cancel]');
-      if (cancel) {
-        if (!current.cancelBlocked) current.onCancel(cancel.dataset.cancel!);
-        return;
-      }
-      current.onSelect(at, 'pointer');
-    };
-    const onDoubleClick = (event: MouseEvent) => {
-      if (pool.positionOf(event.target) !== undefined) latest.current.onOpenDetails();
-    };
-    // The row's own menu instead of the page's (which has nothing for a row).
-    const onContextMenu = (event: MouseEvent) => {
-      const at = pool.positionOf(event.target);
-      if (at === undefined) return;
-      event.preventDefault();
-      latest.current.onSelect(at, 'pointer');
-      setMenu({ position: at, x: event.clientX, y: event.clientY });
-    };
-    const onFocus = (event: FocusEvent) => {
-      const target = event.target;
-      if (!(target instanceof HTMLElement) || target.getAttribute('role') !== 'row') return;
-      const at = pool.positionOf(target);
-      if (at !== undefined && at !== latest.current.position)
-        latest.current.onSelect(at, 'keyboard');
-    };
-    scroller.addEventListener('scroll', onScroll, { passive: true });
-    head?.addEventListener('scroll', onHeadScroll, { passive: true });
-    head?.addEventListener('focusin', onHeadFocus);
-    body.addEventListener('click', onClick);
-    body.addEventListener('dblclick', onDoubleClick);
-    body.addEventListener('contextmenu', onContextMenu);
-    body.addEventListener('focusin', onFocus);
-    return () => {
-      scroller.removeEventListener('scroll', onScroll);
-      head?.removeEventListener('scroll', onHeadScroll);
-      head?.removeEventListener('focusin', onHeadFocus);
-      body.removeEventListener('click', onClick);
-      body.removeEventListener('dblclick', onDoubleClick);
-      body.removeEventListener('contextmenu', onContextMenu);
-      body.removeEventListener('focusin', onFocus);
-      // Focus on a row that goes with its pool comes back to the new pool's tab stop.
-      if (body.contains(body.ownerDocument.activeElement)) focusWanted.current = true;
-      body.replaceChildren();
-      gridRows.current = undefined;
-    };
-  }, [columns]);
+    return attachRows({
+      scroller,
+      body,
+      head: headRef.current,
+      columns,
+      placement,
+      latest,
+      focusWanted,
+      setMenu,
+    });
+  }, [columns, placement]);
 
   // A list that grows past the cap changes the scale: the rows at the top of the view stay there.
   // Then the rows show what the props say, at the scroll position the page has.
@@ -532,6 +426,191 @@ export function OrdersGrid(props: OrdersGridProps) {
       )}
     </div>
   );
+}
+
+/** What the grid's effects and listeners share: refs, kept for the grid's life. */
+interface Placement {
+  /** The scroll area's height as the last layout gave it. */
+  readonly viewport: { current: number };
+  /** The scroll model the rows are placed with. */
+  readonly model: { current: GridScroll };
+  /** The list offset at the viewport's top. */
+  readonly offset: { current: number };
+  /** The scroller's scrollTop as the scroll events and our own writes left it. */
+  readonly top: { current: number };
+  readonly rows: { current: GridRows | undefined };
+}
+
+/**
+ * A new height places the rows in the observer's callback: after the layout
+ * that changed the size and before that frame is painted. A state update
+ * alone renders a task later, after the frame, and until then the rows are
+ * those of the old height (none at all below them). Returns the disconnect.
+ */
+function followHeight(
+  element: HTMLElement,
+  placement: Placement,
+  setViewport: (height: number) => void,
+): () => void {
+  const observer = new ResizeObserver(() => {
+    const measured = element.clientHeight;
+    const height = measured > 0 ? measured : FALLBACK_VIEWPORT_HEIGHT;
+    setViewport(height);
+    if (height === placement.viewport.current) return;
+    placement.viewport.current = height;
+    const was = placement.model.current;
+    // The content's height stands for the cap: the list's height, capped.
+    const model = gridScroll(was.rows, was.rowHeight, height, was.contentHeight);
+    placement.model.current = model;
+    // Read from the page, fresh from layout: the browser has clamped it to the new height, and
+    // a scroll whose event is still to come has moved it.
+    const actual = element.scrollTop;
+    if (actual !== placement.top.current) placement.offset.current = offsetAt(was, actual);
+    // A scaled list keeps the row at the top of the view (the scale changes with the height).
+    let top = actual;
+    const wanted = Math.round(scrollTopAt(model, placement.offset.current));
+    if (isScaled(model) && Math.abs(actual - wanted) >= 1) {
+      element.scrollTop = wanted;
+      top = wanted;
+    }
+    placement.top.current = top;
+    placement.offset.current = offsetAt(model, top);
+    placement.rows.current?.place(model, top);
+  });
+  observer.observe(element);
+  return () => observer.disconnect();
+}
+
+/**
+ * The pool of rows for `columns` in `body`, placed in the scroll event, and
+ * the body's listeners (clicks, the menu, focus), which read the latest
+ * props from `latest`. Returns what takes them away again.
+ */
+function attachRows({
+  scroller,
+  body,
+  head,
+  columns,
+  placement,
+  latest,
+  focusWanted,
+  setMenu,
+}: {
+  scroller: HTMLElement;
+  body: HTMLElement;
+  head: HTMLElement | null;
+  columns: readonly GridColumn[];
+  placement: Placement;
+  latest: { readonly current: OrdersGridProps };
+  focusWanted: { current: boolean };
+  setMenu: (menu: RowMenuAt) => void;
+}): () => void {
+  const pool = new GridRows(body, columns, ROW_HEIGHT);
+  placement.rows.current = pool;
+  // Where the window is too narrow for every column, the header follows the rows sideways,
+  // moved rather than scrolled: a header scrolling itself stopped a scroll bar's width short
+  // of the rows' right end (its range is its own). Only a sideways move touches it: a write
+  // per vertical frame would cost a layout.
+  const headRow = head?.firstElementChild instanceof HTMLElement ? head.firstElementChild : null;
+  let headLeft = -1;
+  const followSideways = (left: number) => {
+    if (left === headLeft || !headRow) return;
+    headLeft = left;
+    headRow.style.transform = left === 0 ? '' : `translateX(${-left}px)`;
+  };
+  followSideways(scroller.scrollLeft);
+  const onScroll = () => {
+    // Both read before the rows are written: a read after a write would lay the page out again, at once.
+    const top = scroller.scrollTop;
+    const left = scroller.scrollLeft;
+    placement.top.current = top;
+    placement.offset.current = offsetAt(placement.model.current, top);
+    pool.place(placement.model.current, top);
+    followSideways(left);
+  };
+  // A header control reached by Tab (or Shift+Tab) while out of view, on either side: the rows
+  // scroll to it and the header with them, before the browser would scroll the header alone
+  // (leaving its columns over the wrong rows; what it still scrolls is handed to the rows).
+  const revealSideways = (by: number) => {
+    if (by === 0) return;
+    scroller.scrollLeft += by;
+    followSideways(scroller.scrollLeft);
+  };
+  const onHeadFocus = (event: FocusEvent) => {
+    if (!head || !(event.target instanceof Element)) return;
+    const box = head.getBoundingClientRect();
+    const control = event.target.getBoundingClientRect();
+    const right = box.left + head.clientWidth;
+    if (control.left < box.left) revealSideways(control.left - box.left);
+    else if (control.right > right)
+      revealSideways(Math.min(control.right - right, control.left - box.left));
+  };
+  const onHeadScroll = () => {
+    if (!head || head.scrollLeft === 0) return;
+    const by = head.scrollLeft;
+    head.scrollLeft = 0;
+    revealSideways(by);
+  };
+  const onClick = (event: MouseEvent) => {
+    const at = pool.positionOf(event.target);
+    if (at === undefined || !(event.target instanceof Element)) return;
+    const current = latest.current;
+    const box = event.target.closest('input[type="checkbox"]');
+    if (box) {
+      current.onTick(at, event.shiftKey);
+      return;
+    }
+    // The row's Cancel asks about that order and nothing else: a click on the row around it
+    // would open its details under the dialog (and a blocked Cancel does nothing at all).
+    const cancel = event.target.closest<HTMLElement>('button[data-cancel]');
+    if (cancel) {
+      if (!current.cancelBlocked) current.onCancel(cancel.dataset.cancel!);
+      return;
+    }
+    current.onSelect(at, 'pointer');
+  };
+  // A double-click on the row opens its details; on a control in it (the tick box, Cancel), it is
+  // that control's two clicks and nothing more.
+  const onDoubleClick = (event: MouseEvent) => {
+    if (pool.positionOf(event.target) === undefined || !(event.target instanceof Element)) return;
+    if (event.target.closest('input, button')) return;
+    latest.current.onOpenDetails();
+  };
+  // The row's own menu instead of the page's (which has nothing for a row). The row is selected
+  // for it, and the details wait for the menu's "Open details".
+  const onContextMenu = (event: MouseEvent) => {
+    const at = pool.positionOf(event.target);
+    if (at === undefined) return;
+    event.preventDefault();
+    latest.current.onSelect(at, 'menu');
+    setMenu({ position: at, x: event.clientX, y: event.clientY });
+  };
+  const onFocus = (event: FocusEvent) => {
+    const target = event.target;
+    if (!(target instanceof HTMLElement) || target.getAttribute('role') !== 'row') return;
+    const at = pool.positionOf(target);
+    if (at !== undefined && at !== latest.current.position) latest.current.onSelect(at, 'keyboard');
+  };
+  scroller.addEventListener('scroll', onScroll, { passive: true });
+  head?.addEventListener('scroll', onHeadScroll, { passive: true });
+  head?.addEventListener('focusin', onHeadFocus);
+  body.addEventListener('click', onClick);
+  body.addEventListener('dblclick', onDoubleClick);
+  body.addEventListener('contextmenu', onContextMenu);
+  body.addEventListener('focusin', onFocus);
+  return () => {
+    scroller.removeEventListener('scroll', onScroll);
+    head?.removeEventListener('scroll', onHeadScroll);
+    head?.removeEventListener('focusin', onHeadFocus);
+    body.removeEventListener('click', onClick);
+    body.removeEventListener('dblclick', onDoubleClick);
+    body.removeEventListener('contextmenu', onContextMenu);
+    body.removeEventListener('focusin', onFocus);
+    // Focus on a row that goes with its pool comes back to the new pool's tab stop.
+    if (body.contains(body.ownerDocument.activeElement)) focusWanted.current = true;
+    body.replaceChildren();
+    placement.rows.current = undefined;
+  };
 }
 
 /** The tick box is a fixed width; every other column's header edge resizes it. */

@@ -133,7 +133,20 @@ export interface OrdersSlice {
   readonly cancelFlow: CancelFlow;
   readonly ordersQuery: OrdersQuery;
   readonly ordersPanel: OrdersPanel;
+  /**
+   * Epoch ms of the last time the machine woke, the screen was unlocked or
+   * the network came back: the automatic refresh's timer slept, and is set
+   * again from the wall clock.
+   */
+  readonly wokeAt?: number;
   showOrdersPanel(panel: OrdersPanel): void;
+  /**
+   * The machine woke or the network came back (main's `app:awake`, the page's
+   * `online`): the active environment's service is looked at now if it could
+   * not be reached, its list refreshed if a refresh is due, and the timer for
+   * the next one set again.
+   */
+  awake(): Promise<void>;
   /** Shows the saved copy at once and reads the local marks and log, once per session and environment. */
   openOrders(environment: EnvironmentId): Promise<void>;
   refreshOrders(environment: EnvironmentId): Promise<void>;
@@ -296,6 +309,16 @@ export const createOrdersSlice =
 
       showOrdersPanel(panel) {
         set({ ordersPanel: panel });
+      },
+
+      async awake() {
+        set({ wokeAt: Date.now() });
+        const environment = get().activeEnvironment;
+        // A service the window last found unreachable is looked at now (its answer ends the
+        // notice, and a bulk cancel waiting on it carries on); one that answered gets its
+        // refresh if one is due.
+        if (isOffline(get(), environment)) await api.connection.test(environment);
+        else await get().autoRefreshIfDue(environment);
       },
 
       async openOrders(environment) {

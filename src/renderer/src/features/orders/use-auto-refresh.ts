@@ -25,6 +25,8 @@ export function useAutoRefresh(
   const quota = useAppStore((state) => state.quotas[environment]);
   const autoRefreshIfDue = useAppStore((state) => state.autoRefreshIfDue);
   const setUp = useAppStore((state) => isSetUp(state, environment));
+  // After a sleep the timer below fires late by as long as the machine slept: set again on waking.
+  const wokeAt = useAppStore((state) => state.wokeAt);
   const load = orders?.load ?? IDLE;
   const ready = orders?.local === 'read';
   const plan = planAutoRefresh({
@@ -44,6 +46,6 @@ export function useAutoRefresh(
       Math.max(0, at - Date.now()),
     );
     return () => clearTimeout(timer);
-  }, [ready, at, environment, autoRefreshIfDue]);
+  }, [ready, at, environment, autoRefreshIfDue, wokeAt]);
   return plan;
 }

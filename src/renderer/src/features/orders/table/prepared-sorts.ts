@@ -8,7 +8,7 @@
 // sort.) A list still arriving is not prepared (its sort grows as it comes,
 // order-table.ts), and a new list cancels what was left of the last one's.
 
-import { useEffect, useState } from 'react';
+import { useEffect, useReducer } from 'react';
 import type { OrderTable, SortColumn } from './order-table.ts';
 
 const PREPARED: readonly SortColumn[] = ['petId', 'shipDate', 'quantity'];
@@ -34,20 +34,29 @@ function whileIdle(step: () => boolean): () => void {
   };
 }
 
+/**
+ * The tables whose sorts are built. Not kept in React state: a state value
+ * stays on the component's previous render (React keeps it to render the
+ * next one) after the next list has taken the screen, and with it a whole
+ * list that nothing else holds.
+ */
+const prepared = new WeakSet<OrderTable>();
+
 /** Whether `table` (undefined while it is still arriving) has its sorts ready. */
 export function usePreparedSorts(table: OrderTable | undefined): boolean {
-  const [ready, setReady] = useState<OrderTable | undefined>(undefined);
+  const [, preparedOne] = useReducer((count: number) => count + 1, 0);
   useEffect(() => {
-    if (!table) return undefined;
+    if (!table || prepared.has(table)) return undefined;
     let at = 0;
     return whileIdle(() => {
       // A column already sorted costs nothing: go on to the next in the same moment.
       while (at < PREPARED.length && !table.prepareSort(PREPARED[at]!)) at++;
       if (at < PREPARED.length) at++;
       if (at < PREPARED.length) return true;
-      setReady(table);
+      prepared.add(table);
+      preparedOne();
       return false;
     });
   }, [table]);
-  return table !== undefined && ready === table;
+  return table !== undefined && prepared.has(table);
 }

@@ -1,0 +1,101 @@
+// The bulk cancel's strip in the whole window, beside the notice area: one
+// truth, said once. What the strip says of a paused job, and whether it
+// offers Resume, follow what the window knows now (the environment set up,
+// the service reachable), not only why the job paused when it did.
+
+import { screen, waitFor, within } from '@testing-library/react';
+import { expect, test } from 'vitest';
+import { renderApp, startExtraSandbox, startTestApp } from '../../support/test-app.tsx';
+import { findGrid, text, type User } from '../orders/orders-test-kit.tsx';
+
+/** Ticks every order shown and starts a bulk cancel of them; its strip. */
+async function cancelAllShown(user: User, grid: HTMLElement): Promise<HTMLElement> {
+  await user.click(within(grid).getByRole('checkbox', { name: 'Select all shown' }));
+  await user.click(screen.getByRole('button', { name: 'Cancel ticked orders…' }));
+  const dialog = await screen.findByRole('dialog', { name: /^Cancel \d+ orders\?$/ });
+  await user.click(within(dialog).getByRole('button', { name: /^Cancel \d+ orders$/ }));
+  return screen.findByRole('region', { name: /^Bulk cancel/ });
+}
+
+const buttonsOf = (strip: HTMLElement) =>
+  within(strip)
+    .getAllByRole('button')
+    .map((button) => button.textContent);
+
+test('Staging without a key: the strip says the job waits for Staging to be set up, as the notice does, and offers no Resume', async () => {
+  const app = await startTestApp();
+  const staging = await startExtraSandbox({
+    keys: [{ plan: 'enterprise', key: 'stg-key' }],
+    orders: 60,
+  });
+  await app.api.environments.setBaseUrl('staging', staging.baseUrl);
+  await app.api.keys.set('staging', 'stg-key');
+  const { user } = renderApp(app);
+  await user.click(await screen.findByRole('radio', { name: 'Staging' }));
+  const grid = await findGrid('Staging');
+  // Slow answers: the job is still sending when the key goes.
+  staging.setFaults('latency=40@1');
+  const strip = await cancelAllShown(user, grid);
+  await within(strip).findByText('Cancelling at the pace the quota allows.');
+
+  // The key is removed (on another screen, or it was kept for the session only and the app
+  // restarted): the next cancel has no key to send.
+  await app.api.keys.remove('staging');
+  const notice = await screen.findByText('Staging is not set up yet.');
+  await waitFor(() =>
+    expect(text(strip.querySelector('.bulk-status'))).toBe(
+      'Paused until Staging is set up. Resume once it is.',
+    ),
+  );
+  // Nothing says the key was refused: there is none.
+  expect(document.body.textContent).not.toMatch(/refused/);
+  expect(text(notice.closest('[data-notice]'))).toContain('Enter its API key in Settings');
+  expect(buttonsOf(strip)).not.toContain('Resume');
+  expect(buttonsOf(strip)).toContain('Stop');
+
+  // With a key again, Resume is there and the job goes on.
+  await app.api.keys.set('staging', 'stg-key');
+  staging.setFaults(undefined);
+  await user.click(await within(strip).findByRole('button', { name: 'Resume' }));
+  await within(strip).findByText('Finished.', {}, { timeout: 20_000 });
+});
+
+test('a job the clerk paused offers no Resume while the service cannot be reached, and offers it again once it answers', async () => {
+  const app = await startTestApp();
+  const keys = [{ plan: 'enterprise' as const, key: 'stg-key' }];
+  const staging = await startExtraSandbox({ keys, orders: 60 });
+  await app.api.environments.setBaseUrl('staging', staging.baseUrl);
+  await app.api.keys.set('staging', 'stg-key');
+  const { user } = renderApp(app);
+  await user.click(await screen.findByRole('radio', { name: 'Staging' }));
+  const grid = await findGrid('Staging');
+  staging.setFaults('latency=40@1');
+  const strip = await cancelAllShown(user, grid);
+  await user.click(within(strip).getByRole('button', { name: 'Pause' }));
+  await within(strip).findByText('Paused. Nothing is sent until you resume.');
+
+  // The service goes away, and the window learns it (a refresh meets a refused connection).
+  await staging.close();
+  await user.click(screen.getByRole('button', { name: 'Refresh' }));
+  await waitFor(() => expect(document.querySelector('[data-notice="unreachable"]')).not.toBeNull());
+  expect(text(strip.querySelector('.bulk-status'))).toBe(
+    'Paused. You can resume once the service answers again.',
+  );
+  expect(buttonsOf(strip)).not.toContain('Resume');
+  expect(buttonsOf(strip)).toContain('Stop');
+
+  // It answers again (where it was), once the refresh has given up: Retry, then Resume is back,
+  // and the job finishes.
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Refresh' })).toBeTruthy(), {
+    timeout: 30_000,
+  });
+  await startExtraSandbox({ keys, orders: 60, port: Number(new URL(staging.baseUrl).port) });
+  const notice = document.querySelector<HTMLElement>('[data-notice="unreachable"]')!;
+  await user.click(
+    await within(notice).findByRole('button', { name: 'Retry' }, { timeout: 15_000 }),
+  );
+  await user.click(
+    await within(strip).findByRole('button', { name: 'Resume' }, { timeout: 15_000 }),
+  );
+  await within(strip).findByText('Finished.', {}, { timeout: 20_000 });
+});
