@@ -8,7 +8,7 @@
 // and closes the app through `app.quit()`. What the end-to-end fixture relies
 // on, checked on the stand-in itself. Needs `npm run build` first.
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { _electron, type ElectronApplication } from 'playwright-core';
@@ -67,7 +67,10 @@ describe.skipIf(!hasChromium)(
 
       expect(
         await app.evaluate(({ app: electronAppModule }) => electronAppModule.getVersion()),
-      ).toBe('0.1.0');
+      ).toBe(
+        (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string })
+          .version,
+      );
       // The module evaluated code gets is the one the app built its window with.
       expect(
         await app.evaluate(({ BrowserWindow }) =>
