@@ -49,6 +49,7 @@ function snapshot(
         failed: 0,
         waiting,
       },
+      answersOnTheirWay: 0,
       startedAt: 0,
     }),
   };
