@@ -13,13 +13,14 @@ import { OrderCache } from '../main/orders/order-cache.ts';
 import type { LocalFiles } from '../main/local-data/local-files.ts';
 import type { Order } from '../shared/order.ts';
 import type { ChangeField, GoneHow, OrderChangesView } from '../shared/order-changes.ts';
+import type { CliEnvironment } from './app-environment.ts';
 
 /**
- * The CLI has no environments: every address it lists is kept as a remote
- * service of its own, under a name made from a hash of the address.
+ * An address's local data from a shell: the app's for the address, under
+ * the environment the app has it in (app-environment.ts).
  */
-export function cliScope(baseUrl: string): ServiceScope {
-  return serviceScope('production', baseUrl);
+export function cliScope(baseUrl: string, environment: CliEnvironment): ServiceScope {
+  return serviceScope(environment, baseUrl);
 }
 
 /** The saved lists and the CLI's own cancel log, in its folder (`files`: how they reach the disk). */
