@@ -26,6 +26,8 @@ export interface BulkResult {
    * crash, a cut connection): this result is of the DELETE that continued it.
    */
   readonly continued?: boolean;
+  /** A 404 for an order the last saved list held, received then (see CancelOutcome.listedAt). */
+  readonly listedAt?: number;
 }
 
 export interface BulkCancelSnapshot {

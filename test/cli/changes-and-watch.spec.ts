@@ -49,6 +49,43 @@ async function cli(args: string[], io: Partial<{ timing: Timing; key: string }> 
 }
 
 describe('store-admin orders changes', () => {
+  it('labels an order whose cancel met "no longer exists" as maybe cancelled from here, as its message says', async () => {
+    sandbox = await startSandbox({ port: 0, orders: 30, now: () => clock });
+    const base = ['--base-url', sandbox.baseUrl];
+    expect((await cli(['orders', 'list', ...base])).code).toBe(EXIT.ok);
+    const [id, elsewhere] = sandbox.orderIds({ status: 'pending', limit: 2 });
+    // Gone since the list (by another computer, or by a first copy of this very DELETE).
+    sandbox.setOrderStatus(id!, 'cancelled');
+    sandbox.setOrderStatus(elsewhere!, 'cancelled');
+    clock += STEP_MS;
+    const cancel = await cli(['orders', 'cancel', id!, ...base]);
+    expect(cancel.code).toBe(EXIT.notFound);
+    expect(cancel.stderr).toContain('perhaps by this very cancel, if the network sent it twice');
+    clock += STEP_MS;
+    expect((await cli(['orders', 'list', ...base])).code).toBe(EXIT.ok);
+
+    const text = await cli(['orders', 'changes', ...base]);
+    expect(text.stdout).toMatch(
+      new RegExp(
+        `\\n  ${id} .*may have been cancelled from this computer \\(its cancel found it gone; the network may have sent it twice\\)\\n`,
+      ),
+    );
+    expect(text.stdout).toMatch(new RegExp(`\\n  ${elsewhere} .*left the service`));
+    const json = JSON.parse((await cli(['orders', 'changes', '--json', ...base])).stdout) as {
+      gone: { id: string; how: string; maybe?: string }[];
+    };
+    expect(json.gone).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          id,
+          how: 'maybe-cancelled-here',
+          maybe: 'not-found-after-listed',
+        }),
+        expect.objectContaining({ id: elsewhere, how: 'left' }),
+      ]),
+    );
+  });
+
   it('says what changed between the last two lists orders list saved, with a cancel from here told apart', async () => {
     sandbox = await startSandbox({ port: 0, orders: 300, churnEveryMs: STEP_MS, now: () => clock });
     const base = ['--base-url', sandbox.baseUrl];

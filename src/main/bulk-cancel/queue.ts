@@ -387,6 +387,7 @@ export class BulkCancelQueue {
               : outcome.message,
           at: timing.now(),
           ...(unknown ? { continued: true } : {}),
+          ...(outcome.listedAt !== undefined ? { listedAt: outcome.listedAt } : {}),
         });
       } catch (error) {
         await this.#failed(orderId, error, unknown);

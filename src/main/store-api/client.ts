@@ -205,6 +205,11 @@ export interface OrderListBody {
 export type CancelOutcome = {
   readonly kind: 'cancelled' | 'not-found' | 'gone' | 'already-shipped';
   readonly message: string;
+  /**
+   * A 404 for an order the last saved list held (then): it existed, so this
+   * cancel may have removed it if something in between sent it twice.
+   */
+  readonly listedAt?: number;
 };
 
 export interface CancelOptions extends CallOptions {
