@@ -168,7 +168,7 @@ describe('bulk cancel', () => {
     await user.click(within(panel).getByRole('button', { name: 'Stop' }));
     await waitFor(() => expect(status()).toBe('Stopping: 2 answers still on their way.'));
     // The two on their way were sent: only the other three were not.
-    expect(countsOf(panel)).toEqual({ Cancelled: '3', 'Not sent': '3' });
+    expect(countsOf(panel)).toEqual({ Cancelled: '3', 'On their way': '2', 'Not sent': '3' });
     act(() => held.splice(0).forEach((answer) => answer()));
     await waitFor(() =>
       expect(status()).toBe('Stopped. Orders not sent yet were left as they are.'),

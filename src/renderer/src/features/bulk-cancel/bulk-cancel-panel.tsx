@@ -61,6 +61,10 @@ function onTheirWayWords(count: number): string {
 export function statusWords(job: BulkCancelSnapshot, situation: JobSituation = ANSWERING): string {
   switch (job.status) {
     case 'running':
+      // Waiting for its turn, it has met neither yet: the notice beside it says what holds.
+      if (!situation.setUp) return `Waiting until ${situation.label} is set up.`;
+      if (situation.offline)
+        return 'Waiting while the service cannot be reached; it carries on by itself once it answers.';
       return 'Cancelling at the pace the quota allows.';
     case 'paused':
       // A DELETE sent before the pause can still land and change the counts: not paused yet.
@@ -151,7 +155,10 @@ export function BulkCancelPanel({ environment }: { environment: EnvironmentId })
         <label className="bulk-progress">
           <span>
             {formatCount(done)} of {formatCount(job.total)} done
-            {job.etaMs !== undefined && job.status === 'running'
+            {job.etaMs !== undefined &&
+            job.status === 'running' &&
+            situation.setUp &&
+            !situation.offline
               ? `, ${durationWords(job.etaMs)} left`
               : ''}
           </span>
@@ -178,6 +185,12 @@ export function BulkCancelPanel({ environment }: { environment: EnvironmentId })
               </button>
             );
           })}
+          {job.answersOnTheirWay > 0 && (
+            <span className="bulk-count">
+              <span className="bulk-count-label">On their way</span>{' '}
+              <strong>{formatCount(job.answersOnTheirWay)}</strong>
+            </span>
+          )}
           {notSent > 0 && (
             <span className="bulk-count">
               <span className="bulk-count-label">Not sent</span>{' '}
