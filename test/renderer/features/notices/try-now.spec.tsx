@@ -3,13 +3,11 @@
 // wires it), asks first, then sends exactly one request for the environment
 // on show and says what came of it once, where the notice is.
 
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { expect, onTestFinished, test, vi } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import { App } from '../../../../src/renderer/src/App.tsx';
-import { renderApp, startTestApp } from '../../support/test-app.tsx';
+import { renderApp, startGatewayLimit, startTestApp } from '../../support/test-app.tsx';
 import { text } from '../orders/orders-test-kit.tsx';
 import { freeStaging, notices, rawRequestsUntil, theAlert } from '../quota/quota-kit.tsx';
 
@@ -78,22 +76,14 @@ test('without it, the notice offers no action it cannot take', async () => {
 
 test('behind a gateway’s own limit, the dialog warns of no ban: a gateway has no key to ban', async () => {
   // Something between this computer and the service (nginx's limit_req) answers every request
-  // with its own 429 page, as a real one does: no X-RateLimit-* headers, an HTML body.
-  const gateway = createServer((_request, response) => {
-    response.writeHead(429, { 'content-type': 'text/html', 'retry-after': '120' });
-    response.end('<html><body><center><h1>429 Too Many Requests</h1></center></body></html>');
-  });
-  await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
-  onTestFinished(() => new Promise<void>((resolve) => gateway.close(() => resolve())));
-  const { port } = gateway.address() as AddressInfo;
+  // with its own 429 page, as a real one does.
+  const gateway = await startGatewayLimit();
   const app = await startTestApp();
   const tryNow = vi.fn(app.api.quota.tryNow);
   const user = userEvent.setup({ delay: null });
   window.storeAdmin = app.api;
   render(<App api={app.api} noticeActions={{ tryNow }} />);
-  expect((await app.api.environments.setBaseUrl('staging', `http://127.0.0.1:${port}/v1`)).ok).toBe(
-    true,
-  );
+  expect((await app.api.environments.setBaseUrl('staging', gateway.baseUrl)).ok).toBe(true);
   expect((await app.api.keys.set('staging', 'stg-key')).ok).toBe(true);
   await user.click(await screen.findByRole('button', { name: 'Settings' }));
   await user.click(await screen.findByRole('radio', { name: 'Staging' }));
