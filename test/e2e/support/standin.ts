@@ -90,6 +90,13 @@ export interface StandinState {
     webRequest: string[];
   };
   readonly crashReporter: Record<string, unknown>[];
+  /** powerMonitor's events emitted through the channel, and the network as net.isOnline tells it. */
+  readonly power: {
+    happened: string[];
+    online: boolean;
+    /** How many times the app asked net.isOnline (or net.online). */
+    asked: number;
+  };
   /** Notifications shown, oldest first (`open`: still on screen). */
   readonly notifications: {
     id: number;
@@ -181,6 +188,13 @@ export interface StandinChannel {
   blur(): Promise<void>;
   /** The person clicks (or closes) a notification on the desktop. */
   notification(id: number, action: 'click' | 'close'): Promise<void>;
+  /**
+   * The machine's network goes (`false`) or comes back (`true`), as
+   * `net.isOnline()` in main tells it (Electron has no way to say so but the
+   * machine's own network). Resolves once main has asked since, so the app
+   * has seen the change (Electron tells of none: the app looks now and then).
+   */
+  network(online: boolean, timeoutMs?: number): Promise<void>;
 }
 
 export function standinChannel(
@@ -221,6 +235,16 @@ export function standinChannel(
     },
     async notification(id, action) {
       await call((await info()).socket, 'POST', '/notification', { id, action });
+    },
+    async network(online, timeoutMs = 30_000) {
+      const { asked } = await call<{ asked: number }>((await info()).socket, 'POST', '/network', {
+        online,
+      });
+      await waitFor(
+        `main to ask whether the machine is ${online ? 'online' : 'offline'}`,
+        async () => ((await channel.state()).power.asked > asked ? true : undefined),
+        timeoutMs,
+      );
     },
   };
   return channel;
