@@ -1,5 +1,7 @@
-// The app behind Debian's nginx, in Chromium against the real main process
-// (Chromium's network modelled by the stand-in's net.fetch):
+// The whole app (the real main bundle, opened through Playwright's Electron
+// driver) behind Debian's nginx: main's requests go through net.fetch, which
+// is Chromium's network on Electron (the stand-in models it with Node's), so
+// on a real Electron this proves what Chromium makes of a gateway:
 // - a list sent compressed with its compressed length declared (gzip_static,
 //   slowed by limit_rate): the progress bar shows the bytes read without a
 //   total, never "5.4 MB of 0.8 MB" with the bar full early; photographed at
@@ -7,21 +9,29 @@
 // - a gateway's own 429 (limit_req, an HTML page without rate-limit headers):
 //   the notice says a gateway is limiting requests, for seconds, with "Try
 //   now", and the quota meter keeps the service's figures (nothing used up).
+// Linux only: the gateway is Debian's nginx. Needs `npm run build` first.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gzipSync } from 'node:zlib';
 import { startSandbox, type Sandbox } from '../../src/main/sandbox/server.ts';
-import { hasChromium } from '../../tools/browser/chromium.ts';
 import { nginxInstalled, startNginx, type Nginx } from '../../tools/nginx/nginx.ts';
 import { describedText } from './support/description.ts';
-import { startE2EApp, type E2EApp } from './support/app.ts';
+import {
+  appHome,
+  canRunApp,
+  launchApp,
+  type AppHome,
+  type AppRun,
+} from './support/electron-app.ts';
 import { axeSummary, checkScreen } from './support/screens.ts';
 import type { Page } from 'playwright-core';
 
 /** 60,000 orders: about 5.4 MB as JSON, some 0.8 MB compressed. */
 const ORDERS = 60_000;
 
-let app: E2EApp;
+let home: AppHome;
+let run: AppRun;
+let page: Page;
 let service: Sandbox;
 let nginx: Nginx;
 let list: Buffer;
@@ -43,8 +53,8 @@ async function useStaging(page: Page, baseUrl: string): Promise<void> {
   await page.getByRole('button', { name: 'Orders' }).click();
 }
 
-describe.skipIf(!hasChromium)(
-  'the app behind nginx, in Chromium (skipped when /usr/bin/chromium is missing)',
+describe.skipIf(!canRunApp || process.platform !== 'linux')(
+  "the app behind a gateway, on Linux (Debian's nginx)",
   () => {
     beforeAll(async () => {
       if (!nginxInstalled())
@@ -81,17 +91,20 @@ describe.skipIf(!hasChromium)(
     }
   }`,
       });
-      app = await startE2EApp();
+      home = appHome();
+      run = await launchApp({ home });
+      page = await run.page();
+      await page.setViewportSize({ width: 1280, height: 800 });
     });
     afterAll(async () => {
       console.log(axeSummary('behind-a-gateway'));
-      await app?.close();
+      await run?.stop();
+      home?.remove();
       await nginx?.stop();
       await service?.close();
     });
 
     it('a compressed list with its size declared: the bytes read, no total, the bar never full early', async () => {
-      const { page } = app;
       await useStaging(page, `${nginx.origin}/compressed/v1`);
       const progress = page.locator('#orders-progress');
       await progress.waitFor({ timeout: 30_000 });
@@ -138,7 +151,6 @@ describe.skipIf(!hasChromium)(
     }, 120_000);
 
     it('a gateway’s own 429: said as a gateway limiting requests, for seconds, with Try now; the quota is the service’s', async () => {
-      const { page } = app;
       await useStaging(page, `${nginx.origin}/limited/v1`);
       // The minute's one request is the list; the refresh after it meets the gateway's 429.
       await expect
