@@ -13,10 +13,19 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { hasChromium } from '../../../tools/browser/chromium.ts';
 
 export const ROOT = join(import.meta.dirname, '../../..');
 export const STANDIN_DIST = join(ROOT, 'tools/electron-standin/dist');
 export const STANDIN_ELECTRON = join(STANDIN_DIST, 'electron');
+
+/**
+ * Whether the stand-in runs here: its executable is a POSIX shell script, and
+ * its windows are Debian's Chromium (CHROMIUM_PATH), so Linux with Chromium.
+ */
+export const standinRunsHere = process.platform === 'linux' && hasChromium;
+/** What a test that runs only on the stand-in says where it is skipped. */
+export const STANDIN_RUNS_ON = 'the Electron stand-in, on Linux with Chromium';
 
 /** A place the app and the stand-in keep their files: the same home across restarts. */
 export interface StandinHome {
