@@ -14,7 +14,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gzipSync } from 'node:zlib';
 import { startSandbox, type Sandbox } from '../../src/main/sandbox/server.ts';
-import { nginxInstalled, startNginx, type Nginx } from '../../tools/nginx/nginx.ts';
+import {
+  NGINX_RUNS_ON,
+  nginxInstalled,
+  nginxRunsHere,
+  startNginx,
+  type Nginx,
+} from '../../tools/nginx/nginx.ts';
 import { describedText } from './support/description.ts';
 import {
   appHome,
@@ -53,23 +59,20 @@ async function useStaging(page: Page, baseUrl: string): Promise<void> {
   await page.getByRole('button', { name: 'Orders' }).click();
 }
 
-describe.skipIf(!canRunApp || process.platform !== 'linux')(
-  "the app behind a gateway, on Linux (Debian's nginx)",
-  () => {
-    beforeAll(async () => {
-      if (!nginxInstalled())
-        throw new Error('Debian’s nginx is needed: apt-get install nginx-light');
-      service = await startSandbox({ port: 0, orders: ORDERS });
-      const response = await fetch(`${service.baseUrl}/store/orders`, {
-        headers: { authorization: 'Bearer demo-pro' },
-      });
-      list = Buffer.from(await response.arrayBuffer());
-      nginx = await startNginx({
-        files: {
-          'static/v1/store/orders.gz': gzipSync(list),
-          'static/v1/store/orders': list,
-        },
-        http: ({ port, prefix }) => `
+describe.skipIf(!canRunApp || !nginxRunsHere)(`the app behind a gateway (${NGINX_RUNS_ON})`, () => {
+  beforeAll(async () => {
+    if (!nginxInstalled()) throw new Error('Debian’s nginx is needed: apt-get install nginx-light');
+    service = await startSandbox({ port: 0, orders: ORDERS });
+    const response = await fetch(`${service.baseUrl}/store/orders`, {
+      headers: { authorization: 'Bearer demo-pro' },
+    });
+    list = Buffer.from(await response.arrayBuffer());
+    nginx = await startNginx({
+      files: {
+        'static/v1/store/orders.gz': gzipSync(list),
+        'static/v1/store/orders': list,
+      },
+      http: ({ port, prefix }) => `
   limit_req_zone $binary_remote_addr zone=gateway:1m rate=1r/m;
   server {
     listen 127.0.0.1:${port};
@@ -90,98 +93,94 @@ describe.skipIf(!canRunApp || process.platform !== 'linux')(
       proxy_set_header Connection "";
     }
   }`,
-      });
-      home = appHome();
-      run = await launchApp({ home });
-      page = await run.page();
-      await page.setViewportSize({ width: 1280, height: 800 });
     });
-    afterAll(async () => {
-      console.log(axeSummary('behind-a-gateway'));
-      await run?.stop();
-      home?.remove();
-      await nginx?.stop();
-      await service?.close();
-    });
+    home = appHome();
+    run = await launchApp({ home });
+    page = await run.page();
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+  afterAll(async () => {
+    console.log(axeSummary('behind-a-gateway'));
+    await run?.stop();
+    home?.remove();
+    await nginx?.stop();
+    await service?.close();
+  });
 
-    it('a compressed list with its size declared: the bytes read, no total, the bar never full early', async () => {
-      await useStaging(page, `${nginx.origin}/compressed/v1`);
-      const progress = page.locator('#orders-progress');
-      await progress.waitFor({ timeout: 30_000 });
-      const text = page.locator('.progress-text');
-      // Some rows in: the bar shows what arrived, as bytes read of no stated total.
-      await expect
-        .poll(
-          async () =>
-            Number(
-              /, ([\d,]+) orders/
-                .exec((await text.textContent()) ?? '')?.[1]
-                ?.replaceAll(',', '') ?? 0,
-            ),
-          {
-            timeout: 30_000,
-          },
-        )
-        .toBeGreaterThan(1_000);
-      const early = await progress.evaluate((bar: HTMLProgressElement) => ({
-        determinate: bar.hasAttribute('value'),
-        text: bar.getAttribute('aria-valuetext'),
-      }));
-      console.log(`compressed list, progress while it arrives: ${JSON.stringify(early)}`);
-      expect(early.determinate).toBe(false);
-      expect(early.text).toMatch(
-        /^[\d.]+ (KB|MB) received, [\d,]+ orders \(total size not known\)$/,
-      );
-      expect(early.text).not.toMatch(/ of /);
-      await checkScreen(page, 'orders-compressed-arriving');
-      await page.setViewportSize({ width: 1920, height: 1080 });
-      await checkScreen(page, 'orders-compressed-arriving-1920');
-      await page.setViewportSize({ width: 1280, height: 800 });
-      // And the whole list, all of it.
-      await expect
-        .poll(() => page.locator('.view-count').textContent(), { timeout: 60_000 })
-        .toMatch(
-          new RegExp(
-            `^Showing ${ORDERS.toLocaleString('en')} of ${ORDERS.toLocaleString('en')} orders$`,
+  it('a compressed list with its size declared: the bytes read, no total, the bar never full early', async () => {
+    await useStaging(page, `${nginx.origin}/compressed/v1`);
+    const progress = page.locator('#orders-progress');
+    await progress.waitFor({ timeout: 30_000 });
+    const text = page.locator('.progress-text');
+    // Some rows in: the bar shows what arrived, as bytes read of no stated total.
+    await expect
+      .poll(
+        async () =>
+          Number(
+            /, ([\d,]+) orders/.exec((await text.textContent()) ?? '')?.[1]?.replaceAll(',', '') ??
+              0,
           ),
-        );
-      const sent = (await nginx.accessLog()).filter((e) => e.uri === '/compressed/v1/store/orders');
-      expect(sent.at(-1)).toMatchObject({ status: 200, contentEncoding: 'gzip' });
-      expect(sent.at(-1)!.bodyBytes).toBeLessThan(list.length / 4);
-    }, 120_000);
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBeGreaterThan(1_000);
+    const early = await progress.evaluate((bar: HTMLProgressElement) => ({
+      determinate: bar.hasAttribute('value'),
+      text: bar.getAttribute('aria-valuetext'),
+    }));
+    console.log(`compressed list, progress while it arrives: ${JSON.stringify(early)}`);
+    expect(early.determinate).toBe(false);
+    expect(early.text).toMatch(/^[\d.]+ (KB|MB) received, [\d,]+ orders \(total size not known\)$/);
+    expect(early.text).not.toMatch(/ of /);
+    await checkScreen(page, 'orders-compressed-arriving');
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await checkScreen(page, 'orders-compressed-arriving-1920');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // And the whole list, all of it.
+    await expect
+      .poll(() => page.locator('.view-count').textContent(), { timeout: 60_000 })
+      .toMatch(
+        new RegExp(
+          `^Showing ${ORDERS.toLocaleString('en')} of ${ORDERS.toLocaleString('en')} orders$`,
+        ),
+      );
+    const sent = (await nginx.accessLog()).filter((e) => e.uri === '/compressed/v1/store/orders');
+    expect(sent.at(-1)).toMatchObject({ status: 200, contentEncoding: 'gzip' });
+    expect(sent.at(-1)!.bodyBytes).toBeLessThan(list.length / 4);
+  }, 120_000);
 
-    it('a gateway’s own 429: said as a gateway limiting requests, for seconds, with Try now; the quota is the service’s', async () => {
-      await useStaging(page, `${nginx.origin}/limited/v1`);
-      // The minute's one request is the list; the refresh after it meets the gateway's 429.
-      await expect
-        .poll(() => page.locator('.view-count').textContent(), { timeout: 60_000 })
-        .toMatch(/^Showing [\d,]+ of [\d,]+ orders$/);
-      await page.getByRole('button', { name: 'Refresh', exact: true }).click();
-      const notices = page.getByRole('region', { name: 'Notices' });
-      await expect
-        .poll(() => notices.textContent(), { timeout: 30_000 })
-        .toContain('Requests paused');
-      const sentence = (await notices.locator('.notice-text').first().textContent()) ?? '';
-      console.log(`gateway 429, the app's notice: ${sentence}`);
-      expect(sentence).toContain(
-        'A gateway between this computer and the store service is limiting requests.',
-      );
-      expect(sentence).not.toContain('quota for this period is used up');
-      expect(await notices.getByRole('button', { name: 'Try now…' }).count()).toBe(1);
-      // The hold is the gateway's Retry-After, seconds: its countdown never shows minutes.
-      expect(sentence).toMatch(/\(in 0:[0-2]\d\)/);
-      const quota = (await page.getByRole('region', { name: 'Quota' }).textContent()) ?? '';
-      expect(quota).not.toContain('used up');
-      const log = await nginx.accessLog();
-      const limited = log.filter((e) => e.uri.startsWith('/limited/'));
-      console.log(
-        `gateway 429, nginx: ${limited.map((e) => `${e.method} ${e.uri} ${e.status}`).join('; ')}`,
-      );
-      expect(limited.filter((e) => e.status === 429).length).toBeGreaterThanOrEqual(1);
-      await checkScreen(page, 'gateway-limited');
-      await page.setViewportSize({ width: 1920, height: 1080 });
-      await checkScreen(page, 'gateway-limited-1920');
-      await page.setViewportSize({ width: 1280, height: 800 });
-    }, 120_000);
-  },
-);
+  it('a gateway’s own 429: said as a gateway limiting requests, for seconds, with Try now; the quota is the service’s', async () => {
+    await useStaging(page, `${nginx.origin}/limited/v1`);
+    // The minute's one request is the list; the refresh after it meets the gateway's 429.
+    await expect
+      .poll(() => page.locator('.view-count').textContent(), { timeout: 60_000 })
+      .toMatch(/^Showing [\d,]+ of [\d,]+ orders$/);
+    await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+    const notices = page.getByRole('region', { name: 'Notices' });
+    await expect
+      .poll(() => notices.textContent(), { timeout: 30_000 })
+      .toContain('Requests paused');
+    const sentence = (await notices.locator('.notice-text').first().textContent()) ?? '';
+    console.log(`gateway 429, the app's notice: ${sentence}`);
+    expect(sentence).toContain(
+      'A gateway between this computer and the store service is limiting requests.',
+    );
+    expect(sentence).not.toContain('quota for this period is used up');
+    expect(await notices.getByRole('button', { name: 'Try now…' }).count()).toBe(1);
+    // The hold is the gateway's Retry-After, seconds: its countdown never shows minutes.
+    expect(sentence).toMatch(/\(in 0:[0-2]\d\)/);
+    const quota = (await page.getByRole('region', { name: 'Quota' }).textContent()) ?? '';
+    expect(quota).not.toContain('used up');
+    const log = await nginx.accessLog();
+    const limited = log.filter((e) => e.uri.startsWith('/limited/'));
+    console.log(
+      `gateway 429, nginx: ${limited.map((e) => `${e.method} ${e.uri} ${e.status}`).join('; ')}`,
+    );
+    expect(limited.filter((e) => e.status === 429).length).toBeGreaterThanOrEqual(1);
+    await checkScreen(page, 'gateway-limited');
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await checkScreen(page, 'gateway-limited-1920');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }, 120_000);
+});

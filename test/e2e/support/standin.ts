@@ -395,5 +395,9 @@ export async function freshCheckout(): Promise<{ dir: string; remove(): void }> 
     join(dir, 'node_modules'),
     process.platform === 'win32' ? 'junction' : 'dir',
   );
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  // A process that just ended may hold a file a moment longer (Windows refuses to remove it meanwhile).
+  return {
+    dir,
+    remove: () => rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }),
+  };
 }
