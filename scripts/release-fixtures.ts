@@ -84,7 +84,14 @@ const SETUP = {
 } as const;
 
 function run(command: string, args: readonly string[], cwd: string): void {
-  execFileSync(command, args, { cwd, stdio: ['ignore', 'inherit', 'inherit'] });
+  // npm is a .cmd on Windows, which only a shell runs: each argument quoted for it.
+  if (process.platform === 'win32' && command === 'npm')
+    execFileSync([command, ...args].map((arg) => `"${arg.replace(/"/g, '\\"')}"`).join(' '), {
+      cwd,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      shell: true,
+    });
+  else execFileSync(command, args, { cwd, stdio: ['ignore', 'inherit', 'inherit'] });
 }
 
 /**

@@ -8,8 +8,8 @@
 // the orders screen with its notice, Settings and Domains.
 
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import { hasChromium } from '../../tools/browser/chromium.ts';
+import { afterAll, expect, it } from 'vitest';
+import { describeOnHarness } from './support/app.ts';
 import { gridShown, specApps } from './support/spec-apps.ts';
 
 const apps = specApps('button-labels');
@@ -91,7 +91,7 @@ async function press(page: Page, scope: Locator, name: string, more: string): Pr
   await button.click();
 }
 
-describe.skipIf(!hasChromium)('button labels in the middle, in Chromium', () => {
+describeOnHarness('button labels in the middle, in Chromium', () => {
   afterAll(() => apps.closeAll());
 
   for (const zoom of [1, 1.5, 2]) {

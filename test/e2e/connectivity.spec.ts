@@ -11,10 +11,10 @@
 // too. Each screen checked with axe-core and photographed in both themes.
 
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import { hasChromium } from '../../tools/browser/chromium.ts';
+import { afterAll, expect, it } from 'vitest';
 import { inPage } from './support/in-page-shapes.ts';
 import { checkScreen } from './support/screens.ts';
+import { describeOnHarness } from './support/app.ts';
 import { gridShown, specApps } from './support/spec-apps.ts';
 import { answer, scriptedServer, type ScriptedServer } from '../support/scripted-server.ts';
 
@@ -45,7 +45,7 @@ async function checkBothSizes(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-describe.skipIf(!hasChromium)('notices that tell the truth, in Chromium', () => {
+describeOnHarness('notices that tell the truth, in Chromium', () => {
   afterAll(async () => {
     await Promise.all(portals.splice(0).map((portal) => portal.close()));
     await apps.closeAll();

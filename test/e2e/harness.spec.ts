@@ -7,12 +7,11 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/main/sandbox/server.ts';
 import { SANDBOX_DEMO_KEY } from '../../src/shared/environments.ts';
-import { hasChromium } from '../../tools/browser/chromium.ts';
 import type { Harness } from '../../tools/harness/harness.ts';
-import { startHarness } from './support/app.ts';
+import { startHarness, describeOnHarness } from './support/app.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -23,7 +22,7 @@ const harnesses: Harness[] = [];
 const count = (harness: Harness) =>
   harness.page.locator('.view-count').textContent({ timeout: 30_000 });
 
-describe.skipIf(!hasChromium)('the development harness', () => {
+describeOnHarness('the development harness', () => {
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'harness-spec-'));
     for (const orders of [3, 7]) {

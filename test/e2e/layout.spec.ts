@@ -16,9 +16,8 @@
 // old height's rows with the bottom empty under load (8 of 33 resizes in
 // the test below, with the grid of then).
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium } from '../../tools/browser/chromium.ts';
-import { startE2EApp, type E2EApp } from './support/app.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startE2EApp, type E2EApp, describeOnHarness } from './support/app.ts';
 import { inPage } from './support/in-page-shapes.ts';
 import { axeSummary, checkScreen } from './support/screens.ts';
 
@@ -126,273 +125,267 @@ const RESIZES = [
   { width: 1100, height: 1080 },
 ] as const;
 
-describe.skipIf(!hasChromium)(
-  'the desktop layout in Chromium (skipped when /usr/bin/chromium is missing)',
-  () => {
-    beforeAll(async () => {
-      [app, bigIds] = await Promise.all([
-        startE2EApp({ sandbox: { orders: 2000 } }),
-        startE2EApp({ sandbox: { orders: 2000, bigIds: true } }),
-      ]);
-    });
-    afterAll(async () => {
-      console.log(axeSummary('layout'));
-      await Promise.all([app?.close(), bigIds?.close()]);
-    });
+describeOnHarness('the desktop layout in Chromium', () => {
+  beforeAll(async () => {
+    [app, bigIds] = await Promise.all([
+      startE2EApp({ sandbox: { orders: 2000 } }),
+      startE2EApp({ sandbox: { orders: 2000, bigIds: true } }),
+    ]);
+  });
+  afterAll(async () => {
+    console.log(axeSummary('layout'));
+    await Promise.all([app?.close(), bigIds?.close()]);
+  });
 
-    it('the page never scrolls; the header keeps one height on one line; the grid fills the rest with enough rows in view', async () => {
-      const { page } = app;
-      const grid = page.getByRole('grid', { name: 'Sandbox orders' });
-      const heights = new Set<number>();
-      for (const size of SIZES) {
-        await page.setViewportSize(size);
-        await grid.getByRole('row').nth(1).waitFor();
-        // The grid places the rows of a new height in the frame of the resize (the next test).
-        await page.evaluate(inPage.twoFrames);
-        const rows = await page.evaluate(inPage.rowsInView);
-        console.log(`rows in view at ${size.width}×${size.height}: ${rows}`);
-        expect(rows).toBeGreaterThanOrEqual(size.rows);
-        const layout = await page.evaluate(inPage.frameOf);
-        expect(layout).toMatchObject({
-          pageScrollsDown: false,
-          pageScrollsAcross: false,
-          headerLines: 1,
-        });
-        heights.add(layout.headerHeight);
-
-        // A wheel over the grid scrolls the grid, never the page.
-        await grid.hover();
-        await page.mouse.wheel(0, 2_000);
-        await expect
-          .poll(async () => (await page.evaluate(inPage.gridScroll)).top)
-          .toBeGreaterThan(0);
-        expect((await page.evaluate(inPage.frameOf)).pageScrolled).toBe(false);
-        await page.evaluate(inPage.scrollGrid, { top: 0, left: 0 });
-      }
-      expect(heights.size).toBe(1);
-    });
-
-    it('a window made taller shows the rows for its new height in the very frame it grows, at the top and mid-list', async () => {
-      const { page } = app;
-      const grid = page.getByRole('grid', { name: 'Sandbox orders' });
-      await page.setViewportSize({ width: 1280, height: 600 });
+  it('the page never scrolls; the header keeps one height on one line; the grid fills the rest with enough rows in view', async () => {
+    const { page } = app;
+    const grid = page.getByRole('grid', { name: 'Sandbox orders' });
+    const heights = new Set<number>();
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
       await grid.getByRole('row').nth(1).waitFor();
-      // An observer made after the grid's is told of a size after it, in the same frame and
-      // before that frame is painted: what it finds is what the frame shows.
-      await page.evaluate(WATCH_ROWS_AT_RESIZE);
-      for (const top of [0, 20_000]) {
-        await page.setViewportSize({ width: 1280, height: 600 });
-        await page.evaluate(inPage.scrollGrid, { top, left: 0 });
-        await expect.poll(async () => (await page.evaluate(inPage.gridScroll)).top).toBe(top);
-        await page.evaluate(inPage.twoFrames);
-        await page.evaluate('window.rowsAtResize.length = 0');
-        await page.setViewportSize({ width: 1920, height: 1080 });
-        await expect
-          .poll(() => page.evaluate<number>('window.rowsAtResize.length'))
-          .toBeGreaterThan(0);
-        const seen = await page.evaluate<RowsAtResize[]>('window.rowsAtResize');
-        const grown = seen.find((frame) => frame.height > 700);
-        expect(grown, `scrolled to ${top}: ${JSON.stringify(seen)}`).toMatchObject({
-          topCovered: true,
-          bottomCovered: true,
-        });
-        expect(grown!.whole, `scrolled to ${top}`).toBeGreaterThanOrEqual(25);
+      // The grid places the rows of a new height in the frame of the resize (the next test).
+      await page.evaluate(inPage.twoFrames);
+      const rows = await page.evaluate(inPage.rowsInView);
+      console.log(`rows in view at ${size.width}×${size.height}: ${rows}`);
+      expect(rows).toBeGreaterThanOrEqual(size.rows);
+      const layout = await page.evaluate(inPage.frameOf);
+      expect(layout).toMatchObject({
+        pageScrollsDown: false,
+        pageScrollsAcross: false,
+        headerLines: 1,
+      });
+      heights.add(layout.headerHeight);
+
+      // A wheel over the grid scrolls the grid, never the page.
+      await grid.hover();
+      await page.mouse.wheel(0, 2_000);
+      await expect
+        .poll(async () => (await page.evaluate(inPage.gridScroll)).top)
+        .toBeGreaterThan(0);
+      expect((await page.evaluate(inPage.frameOf)).pageScrolled).toBe(false);
+      await page.evaluate(inPage.scrollGrid, { top: 0, left: 0 });
+    }
+    expect(heights.size).toBe(1);
+  });
+
+  it('a window made taller shows the rows for its new height in the very frame it grows, at the top and mid-list', async () => {
+    const { page } = app;
+    const grid = page.getByRole('grid', { name: 'Sandbox orders' });
+    await page.setViewportSize({ width: 1280, height: 600 });
+    await grid.getByRole('row').nth(1).waitFor();
+    // An observer made after the grid's is told of a size after it, in the same frame and
+    // before that frame is painted: what it finds is what the frame shows.
+    await page.evaluate(WATCH_ROWS_AT_RESIZE);
+    for (const top of [0, 20_000]) {
+      await page.setViewportSize({ width: 1280, height: 600 });
+      await page.evaluate(inPage.scrollGrid, { top, left: 0 });
+      await expect.poll(async () => (await page.evaluate(inPage.gridScroll)).top).toBe(top);
+      await page.evaluate(inPage.twoFrames);
+      await page.evaluate('window.rowsAtResize.length = 0');
+      await page.setViewportSize({ width: 1920, height: 1080 });
+      await expect
+        .poll(() => page.evaluate<number>('window.rowsAtResize.length'))
+        .toBeGreaterThan(0);
+      const seen = await page.evaluate<RowsAtResize[]>('window.rowsAtResize');
+      const grown = seen.find((frame) => frame.height > 700);
+      expect(grown, `scrolled to ${top}: ${JSON.stringify(seen)}`).toMatchObject({
+        topCovered: true,
+        bottomCovered: true,
+      });
+      expect(grown!.whole, `scrolled to ${top}`).toBeGreaterThanOrEqual(25);
+    }
+    await page.evaluate('window.stopRowsAtResize()');
+    await page.evaluate(inPage.scrollGrid, { top: 0, left: 0 });
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('under load, at several sizes, while a list arrives and mid-list: the grid shows rows over its whole height in the frame of every resize', async () => {
+    // A list of 300,000 orders arriving at 6 MB/s (about 4 s): rows come while the window
+    // changes size. The page's CPU four times slower: what a busy machine does to a frame.
+    const slow = await startE2EApp({
+      sandbox: { orders: 300_000, bytesPerSecond: 6_000_000 },
+      viewport: { width: 1280, height: 800 },
+    });
+    try {
+      const { page } = slow;
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await page.evaluate(WATCH_EVERY_GRID);
+      const seen: (RowsAtResize & { scrollTop: number; orders: number })[] = [];
+      const grid = page.getByRole('grid', { name: 'Sandbox orders' });
+      await grid.locator('[role="row"][aria-rowindex="2"]').waitFor({ timeout: 60_000 });
+      let arriving = 0;
+      for (let round = 0; round < 4; round++) {
+        for (const size of RESIZES) {
+          if (await grid.getAttribute('aria-busy')) arriving += 1;
+          // Mid-list in odd rounds (the position the list has come to), at the top in even ones.
+          await page.evaluate(inPage.scrollGrid, {
+            top: round % 2 === 1 ? 24_000 + round * 320 : 0,
+            left: 0,
+          });
+          await page.setViewportSize(size);
+          await page.evaluate(inPage.twoFrames);
+        }
+        seen.push(...(await page.evaluate<typeof seen>('window.rowsAtResize.splice(0)')));
       }
       await page.evaluate('window.stopRowsAtResize()');
-      await page.evaluate(inPage.scrollGrid, { top: 0, left: 0 });
-      await page.setViewportSize({ width: 1280, height: 800 });
-    });
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      console.log(
+        `resizes under load: ${seen.length} seen by the watch, ${arriving} of ${4 * RESIZES.length} while the list was arriving`,
+      );
+      // The list was still arriving during part of it, and each size was seen.
+      expect(arriving).toBeGreaterThan(0);
+      expect(seen.length).toBeGreaterThanOrEqual(4 * RESIZES.length);
+      const empty = seen.filter(
+        (frame) =>
+          frame.orders > 0 &&
+          !(
+            frame.topCovered &&
+            frame.bottomCovered &&
+            frame.whole >= Math.floor(frame.height / 32) - 1
+          ),
+      );
+      expect(empty, JSON.stringify(empty.slice(0, 5))).toEqual([]);
+    } finally {
+      await slow.close();
+    }
+  });
 
-    it('under load, at several sizes, while a list arrives and mid-list: the grid shows rows over its whole height in the frame of every resize', async () => {
-      // A list of 300,000 orders arriving at 6 MB/s (about 4 s): rows come while the window
-      // changes size. The page's CPU four times slower: what a busy machine does to a frame.
-      const slow = await startE2EApp({
-        sandbox: { orders: 300_000, bytesPerSecond: 6_000_000 },
-        viewport: { width: 1280, height: 800 },
+  it('nothing is cut off from 1100 to 1920 px wide, with and without the details panel, with ids above 2^53 too', async () => {
+    for (const [name, current] of [
+      ['ids below 10,000', app],
+      ['ids above 2^53', bigIds],
+    ] as const) {
+      const { page } = current;
+      const grid = page.getByRole('grid', { name: 'Sandbox orders' });
+      await grid.getByRole('row').nth(1).waitFor();
+      for (const panel of ['closed', 'open'] as const) {
+        if (panel === 'open') await grid.getByRole('row').nth(3).click();
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: 800 });
+          const found = await page.evaluate(inPage.cutOff);
+          const where = `${name}, ${width} px wide, details ${panel}`;
+          expect(found.cut, where).toEqual([]);
+          expect((await page.evaluate(inPage.frameOf)).headerLines, where).toBe(1);
+          if (name === 'ids below 10,000' || panel === 'closed' || width >= 1280) {
+            expect(found.sideways, where).toBe(false);
+          } else if (found.sideways) {
+            console.log(`${where}: the grid scrolls sideways, its header following`);
+            // 19-digit ids beside the panel in a narrow window: the grid scrolls sideways,
+            // and its header follows the rows, so every column can still be read whole.
+            // (The header follows in the frame after the scroll, as its scroll event comes.)
+            await page.evaluate(inPage.scrollGrid, { top: 0, left: -1 });
+            await expect
+              .poll(
+                async () => {
+                  const { left, headLeft } = await page.evaluate(inPage.gridScroll);
+                  return left > 0 && headLeft === left;
+                },
+                { message: where },
+              )
+              .toBe(true);
+            await page.evaluate(inPage.scrollGrid, { top: 0, left: 0 });
+            await expect
+              .poll(async () => (await page.evaluate(inPage.gridScroll)).headLeft, {
+                message: where,
+              })
+              .toBe(0);
+          }
+        }
+      }
+      await page.getByRole('button', { name: 'Close order details' }).click();
+    }
+  });
+
+  it('Settings and Domains sit in the same frame: the header stays, their content scrolls inside', async () => {
+    const { page } = app;
+    await page.setViewportSize({ width: 1280, height: 600 });
+    const before = await page.evaluate(inPage.frameOf);
+    for (const name of ['Domains', 'Settings'] as const) {
+      await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name }).click();
+      await page.locator('.screen-scroll').waitFor();
+      const layout = await page.evaluate(inPage.frameOf);
+      expect(layout).toMatchObject({ pageScrollsDown: false, headerLines: 1 });
+      expect(layout.headerHeight).toBe(before.headerHeight);
+      const scroller = await page.evaluate(inPage.screenScroll);
+      expect(scroller.overflowY).toBe('auto');
+      // Content taller than the window scrolls in the frame; the page and the header stay.
+      await page.evaluate(inPage.stretchScreen, true);
+      expect(await page.evaluate(inPage.screenScroll)).toEqual({
+        overflowY: 'auto',
+        fits: false,
       });
-      try {
-        const { page } = slow;
-        const cdp = await page.context().newCDPSession(page);
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-        await page.evaluate(WATCH_EVERY_GRID);
-        const seen: (RowsAtResize & { scrollTop: number; orders: number })[] = [];
-        const grid = page.getByRole('grid', { name: 'Sandbox orders' });
-        await grid.locator('[role="row"][aria-rowindex="2"]').waitFor({ timeout: 60_000 });
-        let arriving = 0;
-        for (let round = 0; round < 4; round++) {
-          for (const size of RESIZES) {
-            if (await grid.getAttribute('aria-busy')) arriving += 1;
-            // Mid-list in odd rounds (the position the list has come to), at the top in even ones.
-            await page.evaluate(inPage.scrollGrid, {
-              top: round % 2 === 1 ? 24_000 + round * 320 : 0,
-              left: 0,
-            });
-            await page.setViewportSize(size);
-            await page.evaluate(inPage.twoFrames);
-          }
-          seen.push(...(await page.evaluate<typeof seen>('window.rowsAtResize.splice(0)')));
-        }
-        await page.evaluate('window.stopRowsAtResize()');
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-        console.log(
-          `resizes under load: ${seen.length} seen by the watch, ${arriving} of ${4 * RESIZES.length} while the list was arriving`,
-        );
-        // The list was still arriving during part of it, and each size was seen.
-        expect(arriving).toBeGreaterThan(0);
-        expect(seen.length).toBeGreaterThanOrEqual(4 * RESIZES.length);
-        const empty = seen.filter(
-          (frame) =>
-            frame.orders > 0 &&
-            !(
-              frame.topCovered &&
-              frame.bottomCovered &&
-              frame.whole >= Math.floor(frame.height / 32) - 1
-            ),
-        );
-        expect(empty, JSON.stringify(empty.slice(0, 5))).toEqual([]);
-      } finally {
-        await slow.close();
-      }
-    });
-
-    it('nothing is cut off from 1100 to 1920 px wide, with and without the details panel, with ids above 2^53 too', async () => {
-      for (const [name, current] of [
-        ['ids below 10,000', app],
-        ['ids above 2^53', bigIds],
-      ] as const) {
-        const { page } = current;
-        const grid = page.getByRole('grid', { name: 'Sandbox orders' });
-        await grid.getByRole('row').nth(1).waitFor();
-        for (const panel of ['closed', 'open'] as const) {
-          if (panel === 'open') await grid.getByRole('row').nth(3).click();
-          for (const width of WIDTHS) {
-            await page.setViewportSize({ width, height: 800 });
-            const found = await page.evaluate(inPage.cutOff);
-            const where = `${name}, ${width} px wide, details ${panel}`;
-            expect(found.cut, where).toEqual([]);
-            expect((await page.evaluate(inPage.frameOf)).headerLines, where).toBe(1);
-            if (name === 'ids below 10,000' || panel === 'closed' || width >= 1280) {
-              expect(found.sideways, where).toBe(false);
-            } else if (found.sideways) {
-              console.log(`${where}: the grid scrolls sideways, its header following`);
-              // 19-digit ids beside the panel in a narrow window: the grid scrolls sideways,
-              // and its header follows the rows, so every column can still be read whole.
-              // (The header follows in the frame after the scroll, as its scroll event comes.)
-              await page.evaluate(inPage.scrollGrid, { top: 0, left: -1 });
-              await expect
-                .poll(
-                  async () => {
-                    const { left, headLeft } = await page.evaluate(inPage.gridScroll);
-                    return left > 0 && headLeft === left;
-                  },
-                  { message: where },
-                )
-                .toBe(true);
-              await page.evaluate(inPage.scrollGrid, { top: 0, left: 0 });
-              await expect
-                .poll(async () => (await page.evaluate(inPage.gridScroll)).headLeft, {
-                  message: where,
-                })
-                .toBe(0);
-            }
-          }
-        }
-        await page.getByRole('button', { name: 'Close order details' }).click();
-      }
-    });
-
-    it('Settings and Domains sit in the same frame: the header stays, their content scrolls inside', async () => {
-      const { page } = app;
-      await page.setViewportSize({ width: 1280, height: 600 });
-      const before = await page.evaluate(inPage.frameOf);
-      for (const name of ['Domains', 'Settings'] as const) {
-        await page
-          .getByRole('navigation', { name: 'Screens' })
-          .getByRole('button', { name })
-          .click();
-        await page.locator('.screen-scroll').waitFor();
-        const layout = await page.evaluate(inPage.frameOf);
-        expect(layout).toMatchObject({ pageScrollsDown: false, headerLines: 1 });
-        expect(layout.headerHeight).toBe(before.headerHeight);
-        const scroller = await page.evaluate(inPage.screenScroll);
-        expect(scroller.overflowY).toBe('auto');
-        // Content taller than the window scrolls in the frame; the page and the header stay.
-        await page.evaluate(inPage.stretchScreen, true);
-        expect(await page.evaluate(inPage.screenScroll)).toEqual({
-          overflowY: 'auto',
-          fits: false,
-        });
-        expect(await page.evaluate(inPage.frameOf)).toMatchObject({
-          pageScrollsDown: false,
-          headerLines: 1,
-          headerHeight: before.headerHeight,
-        });
-        await page.evaluate(inPage.stretchScreen, false);
-        await page.setViewportSize({ width: 1280, height: 800 });
-        await checkScreen(page, name.toLowerCase());
-        await page.setViewportSize({ width: 1280, height: 600 });
-      }
+      expect(await page.evaluate(inPage.frameOf)).toMatchObject({
+        pageScrollsDown: false,
+        headerLines: 1,
+        headerHeight: before.headerHeight,
+      });
+      await page.evaluate(inPage.stretchScreen, false);
       await page.setViewportSize({ width: 1280, height: 800 });
+      await checkScreen(page, name.toLowerCase());
+      await page.setViewportSize({ width: 1280, height: 600 });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
 
-      // A remote environment's settings, and the confirmation before its key is removed.
-      await page.evaluate(inPage.setStagingKey, 'a-staging-key');
-      await page
-        .getByRole('navigation', { name: 'Environment settings' })
-        .getByRole('button', { name: 'Staging' })
-        .click();
-      await page.getByRole('heading', { name: 'Staging settings' }).waitFor();
-      await checkScreen(page, 'settings-staging');
-      await page.getByRole('button', { name: 'Remove key…' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Remove the Staging API key?' });
-      await dialog.waitFor();
-      await checkScreen(page, 'remove-key-confirmation');
-      await dialog.getByRole('button', { name: 'Keep the key' }).click();
-      await dialog.waitFor({ state: 'detached' });
+    // A remote environment's settings, and the confirmation before its key is removed.
+    await page.evaluate(inPage.setStagingKey, 'a-staging-key');
+    await page
+      .getByRole('navigation', { name: 'Environment settings' })
+      .getByRole('button', { name: 'Staging' })
+      .click();
+    await page.getByRole('heading', { name: 'Staging settings' }).waitFor();
+    await checkScreen(page, 'settings-staging');
+    await page.getByRole('button', { name: 'Remove key…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove the Staging API key?' });
+    await dialog.waitFor();
+    await checkScreen(page, 'remove-key-confirmation');
+    await dialog.getByRole('button', { name: 'Keep the key' }).click();
+    await dialog.waitFor({ state: 'detached' });
 
-      await page
-        .getByRole('navigation', { name: 'Screens' })
-        .getByRole('button', { name: 'Orders' })
-        .click();
-    });
+    await page
+      .getByRole('navigation', { name: 'Screens' })
+      .getByRole('button', { name: 'Orders' })
+      .click();
+  });
 
-    it('production’s red band and staging’s yellow band read in both themes, in words as well', async () => {
-      const { page } = app;
-      for (const [name, band] of [
-        ['Production', 'PRODUCTION — live orders'],
-        ['Staging', 'STAGING — test service'],
-      ] as const) {
-        await page.getByRole('radio', { name: new RegExp(`^${name}`) }).check();
-        await page.getByText(band, { exact: true }).first().waitFor();
-        // No address yet: one neutral prompt says so, with the way to Settings; no alert.
-        const prompt = page.locator('[data-notice="set-up"]');
-        await prompt.waitFor();
-        expect(await prompt.textContent()).toContain(`${name} is not set up yet.`);
-        expect(await prompt.getByRole('button').allTextContents()).toEqual([`Set up ${name}`]);
-        expect(await page.getByRole('alert').count()).toBe(0);
-        await checkScreen(page, `environment-${name.toLowerCase()}`);
-      }
-      await page.getByRole('radio', { name: 'Sandbox' }).check();
-      await page.getByRole('grid', { name: 'Sandbox orders' }).getByRole('row').nth(1).waitFor();
-    });
+  it('production’s red band and staging’s yellow band read in both themes, in words as well', async () => {
+    const { page } = app;
+    for (const [name, band] of [
+      ['Production', 'PRODUCTION — live orders'],
+      ['Staging', 'STAGING — test service'],
+    ] as const) {
+      await page.getByRole('radio', { name: new RegExp(`^${name}`) }).check();
+      await page.getByText(band, { exact: true }).first().waitFor();
+      // No address yet: one neutral prompt says so, with the way to Settings; no alert.
+      const prompt = page.locator('[data-notice="set-up"]');
+      await prompt.waitFor();
+      expect(await prompt.textContent()).toContain(`${name} is not set up yet.`);
+      expect(await prompt.getByRole('button').allTextContents()).toEqual([`Set up ${name}`]);
+      expect(await page.getByRole('alert').count()).toBe(0);
+      await checkScreen(page, `environment-${name.toLowerCase()}`);
+    }
+    await page.getByRole('radio', { name: 'Sandbox' }).check();
+    await page.getByRole('grid', { name: 'Sandbox orders' }).getByRole('row').nth(1).waitFor();
+  });
 
-    it('the Content-Security-Policy holds with no inline styles and no eval, and its check does catch a violation', async () => {
-      const { page } = app;
-      expect(app.cspViolations()).toEqual([]);
-      const csp = await page.evaluate(inPage.contentSecurityPolicy);
-      expect(csp).toContain("style-src 'self';");
-      expect(csp).not.toContain('unsafe-inline');
-      expect(csp).not.toContain('unsafe-eval');
-      // A style attribute in markup is refused and reported: the check is not blind.
-      await page.evaluate(inPage.tryInlineStyle);
-      // Both ways Chromium tells: the page's securitypolicyviolation event and the console.
-      await expect
-        .poll(() =>
-          app
-            .cspViolations()
-            .map((text) => /style-src-attr blocked|inline style violates/.exec(text)?.[0]),
-        )
-        .toEqual(expect.arrayContaining(['style-src-attr blocked', 'inline style violates']));
-      app.forgetCspViolations();
-    });
-  },
-);
+  it('the Content-Security-Policy holds with no inline styles and no eval, and its check does catch a violation', async () => {
+    const { page } = app;
+    expect(app.cspViolations()).toEqual([]);
+    const csp = await page.evaluate(inPage.contentSecurityPolicy);
+    expect(csp).toContain("style-src 'self';");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('unsafe-eval');
+    // A style attribute in markup is refused and reported: the check is not blind.
+    await page.evaluate(inPage.tryInlineStyle);
+    // Both ways Chromium tells: the page's securitypolicyviolation event and the console.
+    await expect
+      .poll(() =>
+        app
+          .cspViolations()
+          .map((text) => /style-src-attr blocked|inline style violates/.exec(text)?.[0]),
+      )
+      .toEqual(expect.arrayContaining(['style-src-attr blocked', 'inline style violates']));
+    app.forgetCspViolations();
+  });
+});

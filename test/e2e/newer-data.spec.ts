@@ -5,14 +5,14 @@
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { hasChromium } from '../../tools/browser/chromium.ts';
+import { afterAll, expect, it } from 'vitest';
 import { checkScreen } from './support/screens.ts';
+import { describeOnHarness } from './support/app.ts';
 import { gridShown, specApps } from './support/spec-apps.ts';
 
 const apps = specApps('newer-data.spec.ts');
 
-describe.skipIf(!hasChromium)('data a newer version saved', () => {
+describeOnHarness('data a newer version saved', () => {
   afterAll(() => apps.closeAll());
 
   for (const viewport of [

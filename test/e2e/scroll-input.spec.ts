@@ -9,9 +9,9 @@
 // pixel (checked below).
 
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium } from '../../tools/browser/chromium.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { E2EApp } from './support/app.ts';
+import { describeOnHarness } from './support/app.ts';
 import { gridShown, specApps } from './support/spec-apps.ts';
 
 const ORDERS = 1_000_000;
@@ -110,7 +110,7 @@ const apps = specApps('scroll-input');
 let app: E2EApp;
 let ids: string[];
 
-describe.skipIf(!hasChromium)('scrolling a million orders by wheel and by scroll bar', () => {
+describeOnHarness('scrolling a million orders by wheel and by scroll bar', () => {
   beforeAll(async () => {
     app = await apps.open({ sandbox: { orders: ORDERS } });
     ids = app.sandbox.orderIds();

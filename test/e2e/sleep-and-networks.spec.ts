@@ -1,29 +1,34 @@
-// A laptop that sleeps and loses its network, with the app's real main
-// bundle on the Electron stand-in (`electron .`), the desktop driven through
-// the stand-in's control channel: powerMonitor's suspend and resume, and the
-// network net.isOnline tells of. Staging is a sandbox of its own, which the
-// test stops and starts again at the same address as a network would drop
-// and return. What the clerk sees: a bulk cancel paused while Staging could
-// not be reached, and the notice saying so, go on by themselves the moment
-// the machine wakes or the network is back, not when the timers that slept
-// would have fired (the job's own next try is tens of seconds off); the
-// first thing sent after the wake is the app's look at the service.
+// A laptop that sleeps and loses its network, with the whole app (the real
+// main bundle) opened through Playwright's Electron driver: powerMonitor's
+// suspend, resume and unlock-screen emitted in main (powerMonitor is an
+// EventEmitter on Electron as here, so these run on a real Electron too), the
+// page's network taken away and given back by Chromium's own emulation
+// (`context.setOffline`), and the machine's network that main's
+// net.isOnline() tells of, which only the stand-in's channel can take away.
+// Staging is a sandbox of its own, which the test stops and starts again at
+// the same address as a network would drop and return. What the clerk sees:
+// a bulk cancel paused while Staging could not be reached, and the notice
+// saying so, go on by themselves the moment the machine wakes, the screen is
+// unlocked or the network is back, not when the timers that slept would have
+// fired (the job's own next try is tens of seconds off); the first thing sent
+// after the wake is the app's look at the service. Needs `npm run build`.
 
-import { request } from 'node:http';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/main/sandbox/server.ts';
-import { hasChromium } from '../../tools/browser/chromium.ts';
+import { WAKES_TOGETHER_MS } from '../../src/main/wake/wake-watcher.ts';
+import {
+  appHome,
+  canRunApp,
+  itNeedsStandin,
+  launchApp,
+  type AppHome,
+  type AppRun,
+} from './support/electron-app.ts';
 import { inPage } from './support/in-page-shapes.ts';
 import { checkScreen } from './support/screens.ts';
-import {
-  ROOT,
-  STANDIN_ELECTRON,
-  standinHome,
-  startStandin,
-  type StandinHome,
-  type StandinRun,
-} from './support/standin.ts';
+import { waitFor } from './support/standin.ts';
 
 const KEY = 'stg-sleep-key-31c9';
 /**
@@ -40,30 +45,9 @@ const STAGING: Omit<SandboxOptions, 'port'> = {
 
 let staging: Sandbox;
 let port: number;
-let home: StandinHome;
-let run: StandinRun;
+let home: AppHome;
+let run: AppRun;
 let page: Page;
-
-/** A request on the stand-in's control socket (support/standin.ts reaches the others). */
-async function control(path: string, body: unknown): Promise<unknown> {
-  const { socket } = await run.info();
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { socketPath: socket, path, method: 'POST', headers: { 'content-type': 'application/json' } },
-      (res) => {
-        let text = '';
-        res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-        res.on('end', () =>
-          (res.statusCode ?? 500) >= 400
-            ? reject(new Error(`${path}: ${res.statusCode} ${text}`))
-            : resolve(JSON.parse(text)),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(JSON.stringify(body));
-  });
-}
 
 const notice = () => page.locator('[data-notice="unreachable"]');
 const strip = () => page.getByRole('region', { name: /^Bulk cancel/ });
@@ -91,12 +75,59 @@ async function stagingBack(): Promise<void> {
   staging = await startSandbox({ ...STAGING, port });
 }
 
-describe.skipIf(!hasChromium)('sleep and networks, on the stand-in', () => {
+/** Main's own word that it looked again, and why (src/main/index.ts logs it on stdout unpackaged). */
+const LOOKED = {
+  resume: 'Looking again after resume.',
+  'unlock-screen': 'Looking again after unlock-screen.',
+  online: 'Looking again after the network came back.',
+} as const;
+const timesSaid = (line: string) => run.output().split(line).length - 1;
+
+/** When the test last saw main look again: wakes closer together than WAKES_TOGETHER_MS are one. */
+let lastWakeSeen = Number.NEGATIVE_INFINITY;
+
+/** Waits out the app's own rule that wakes close together are one, so the next one counts. */
+async function apartFromTheLastWake(): Promise<void> {
+  const wait = lastWakeSeen + WAKES_TOGETHER_MS + 200 - Date.now();
+  if (wait > 0) await delay(wait);
+}
+
+/** Waits until main has said once more that it looked again for `reason`. */
+async function mainLookedAgain(reason: keyof typeof LOOKED, before: number): Promise<void> {
+  await waitFor(
+    `main to say "${LOOKED[reason]}"`,
+    () => (timesSaid(LOOKED[reason]) > before ? true : undefined),
+    30_000,
+  );
+  lastWakeSeen = Date.now();
+}
+
+/** powerMonitor emits `event` in main, as Electron does when the desktop tells it. */
+const power = (event: 'suspend' | 'resume' | 'unlock-screen') =>
+  run.electronApp.evaluate(({ powerMonitor }, name) => powerMonitor.emit(name), event);
+
+/** What the clerk sees once the app looked again: the notice gone, the job going, no Retry pressed. */
+async function goesOnByItself(): Promise<void> {
+  await notice().waitFor({ state: 'detached', timeout: 30_000 });
+  await expect
+    .poll(stripStatus, { timeout: 30_000 })
+    .toBe('Cancelling at the pace the quota allows.');
+  // The first thing the service heard after the wake was the app's look at it (the list's
+  // address, its body left unread), not the job's own next try, which waited on a timer.
+  expect(firstHeard()).toMatchObject({ method: 'GET', path: '/v1/store/orders' });
+  await expect
+    .poll(() => staging.requestLog.some((entry) => entry.method === 'DELETE'), {
+      timeout: 30_000,
+    })
+    .toBe(true);
+}
+
+describe.skipIf(!canRunApp)('sleep and networks', () => {
   beforeAll(async () => {
     staging = await startSandbox({ ...STAGING, port: 0 });
     port = staging.port;
-    home = standinHome();
-    run = startStandin([STANDIN_ELECTRON, '.'], { cwd: ROOT, home });
+    home = appHome();
+    run = await launchApp({ home });
     page = await run.page();
     await page
       .getByRole('grid', { name: 'Sandbox orders' })
@@ -130,44 +161,56 @@ describe.skipIf(!hasChromium)('sleep and networks, on the stand-in', () => {
   it('on waking, a job paused while the service could not be reached goes on at once, and the notice goes', async () => {
     await stagingGoes();
     // The machine sleeps; the network (the service) is back before it wakes.
-    expect(await control('/power', { event: 'suspend' })).toEqual({ emitted: true });
+    expect(await power('suspend')).toBe(true);
     await stagingBack();
     expect(staging.requestLog).toEqual([]);
-    expect(await control('/power', { event: 'resume' })).toEqual({ emitted: true });
-
-    // What the clerk sees: the notice gone and the job going, no Retry pressed.
-    await notice().waitFor({ state: 'detached', timeout: 30_000 });
-    await expect
-      .poll(stripStatus, { timeout: 30_000 })
-      .toBe('Cancelling at the pace the quota allows.');
-    // The first thing the service heard after the wake was the app's look at it (the list's
-    // address, its body left unread), not the job's own next try, which waited on a timer.
-    expect(firstHeard()).toMatchObject({ method: 'GET', path: '/v1/store/orders' });
-    await expect
-      .poll(() => staging.requestLog.some((entry) => entry.method === 'DELETE'), {
-        timeout: 30_000,
-      })
-      .toBe(true);
+    await apartFromTheLastWake();
+    const before = timesSaid(LOOKED.resume);
+    expect(await power('resume')).toBe(true);
+    await mainLookedAgain('resume', before);
+    await goesOnByItself();
     await checkScreen(page, 'bulk-cancel-after-wake');
   });
 
-  it('when the network comes back, the same: at once, and the page learns it too', async () => {
+  it('when the screen is unlocked (the clerk back after a night), the same', async () => {
     await stagingGoes();
-    await control('/network', { online: false });
+    await stagingBack();
+    expect(staging.requestLog).toEqual([]);
+    await apartFromTheLastWake();
+    const before = timesSaid(LOOKED['unlock-screen']);
+    expect(await power('unlock-screen')).toBe(true);
+    await mainLookedAgain('unlock-screen', before);
+    await goesOnByItself();
+  });
+
+  it("when the page's network comes back (Chromium's online event), the same, main's network never gone", async () => {
+    await stagingGoes();
     await page.context().setOffline(true);
     expect(await page.evaluate(() => navigator.onLine)).toBe(false);
     await stagingBack();
-
-    await control('/network', { online: true });
+    expect(staging.requestLog).toEqual([]);
+    const before = timesSaid(LOOKED.online);
     await page.context().setOffline(false);
-    await notice().waitFor({ state: 'detached', timeout: 30_000 });
-    await expect
-      .poll(stripStatus, { timeout: 30_000 })
-      .toBe('Cancelling at the pace the quota allows.');
-    expect(firstHeard()).toMatchObject({ method: 'GET', path: '/v1/store/orders' });
-    const state = (await run.state()) as unknown as {
-      power: { happened: string[]; online: boolean };
-    };
-    expect(state.power).toEqual({ happened: ['suspend', 'resume'], online: true });
+    await goesOnByItself();
+    // The page looked, by itself: main's network never went, so main had nothing to say.
+    expect(timesSaid(LOOKED.online)).toBe(before);
   });
+
+  itNeedsStandin(
+    "when the machine's network comes back (net.isOnline in main), the same, the page never offline",
+    "net.isOnline() in main tells of the machine's own network, which only the stand-in lets a test take away",
+    async () => {
+      await stagingGoes();
+      // Main has seen the network go (it asks now and then: Electron tells of no change).
+      await run.standin().network(false);
+      await stagingBack();
+      expect(staging.requestLog).toEqual([]);
+      await apartFromTheLastWake();
+      const before = timesSaid(LOOKED.online);
+      await run.standin().network(true);
+      await mainLookedAgain('online', before);
+      expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+      await goesOnByItself();
+    },
+  );
 });

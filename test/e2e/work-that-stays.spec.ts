@@ -10,12 +10,12 @@
 // and photographed in both themes.
 
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/main/sandbox/server.ts';
 import { SANDBOX_DEMO_KEY } from '../../src/shared/environments.ts';
-import { hasChromium } from '../../tools/browser/chromium.ts';
 import { inPage } from './support/in-page-shapes.ts';
 import { checkScreen } from './support/screens.ts';
+import { describeOnHarness } from './support/app.ts';
 import { gridShown, specApps } from './support/spec-apps.ts';
 
 const apps = specApps('work-that-stays');
@@ -44,7 +44,7 @@ const viewCount = (page: Page) => page.locator('.view-count').textContent();
 const listRequests = (sandbox: Sandbox) =>
   sandbox.requestLog.filter((request) => request.method === 'GET').length;
 
-describe.skipIf(!hasChromium)('work that stays, in Chromium', () => {
+describeOnHarness('work that stays, in Chromium', () => {
   afterAll(() => apps.closeAll());
 
   it('ticks and a half-typed search survive the automatic refresh and a manual one; ticked orders gone from the list are named once', async () => {

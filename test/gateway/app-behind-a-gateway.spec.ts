@@ -6,9 +6,15 @@
 //   change drop the DELETEs waiting at the gate: nginx's log shows nothing
 //   after them, and the job's workers are done at once, not when the hold ends.
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { startInProcessApp, type InProcessApp } from '../support/in-process-app.ts';
-import { figuresOf, proxyTo, sandboxBehindNginx, type Stack } from './gateway-support.ts';
+import {
+  figuresOf,
+  proxyTo,
+  sandboxBehindNginx,
+  type Stack,
+  describeBehindNginx,
+} from './gateway-support.ts';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -56,7 +62,7 @@ async function until(done: () => Promise<boolean>, what: string, ms = 90_000): P
   }
 }
 
-describe('the app behind a gateway’s limit', () => {
+describeBehindNginx('the app behind a gateway’s limit', () => {
   it('a bulk cancel of 12 at a 2 r/s limit finishes at about its pace, holding seconds', async () => {
     const stack = await behind('2r/s');
     const app = await appAt(stack);

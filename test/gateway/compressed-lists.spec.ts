@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { EXIT } from '../../src/cli/run.ts';
 import { RequestGate } from '../../src/main/quota/gate.ts';
 import { startSandbox, type Sandbox } from '../../src/main/sandbox/server.ts';
@@ -27,7 +27,7 @@ import { RetryBudget } from '../../src/main/store-api/retry-budget.ts';
 import { net } from '../../tools/electron-standin/electron/net.ts';
 import { startNginx, type Nginx } from '../../tools/nginx/nginx.ts';
 import { virtualTiming } from '../support/virtual-timing.ts';
-import { proxyTo } from './gateway-support.ts';
+import { proxyTo, describeBehindNginx } from './gateway-support.ts';
 
 let sandbox: Sandbox;
 let nginx: Nginx;
@@ -88,7 +88,7 @@ async function onThread(read: () => Promise<unknown>): Promise<boolean> {
   return sharedBytesHeld() > before;
 }
 
-describe('order lists through nginx', () => {
+describeBehindNginx('order lists through nginx', () => {
   it('gzip on the way, chunked: the CLI’s list is the service’s', async () => {
     // Its own process, as a shell runs it (its output is megabytes: more than execFile keeps by default).
     const run = await new Promise<{ code: number; stdout: string }>((resolve) =>

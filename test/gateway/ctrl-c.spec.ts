@@ -8,8 +8,8 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { proxyTo, sandboxBehindNginx, type Stack } from './gateway-support.ts';
+import { afterEach, expect, it } from 'vitest';
+import { proxyTo, sandboxBehindNginx, type Stack, describeBehindNginx } from './gateway-support.ts';
 
 const stacks: Stack[] = [];
 afterEach(async () => {
@@ -24,7 +24,7 @@ async function until(done: () => Promise<boolean>, what: string): Promise<void> 
   }
 }
 
-describe('Ctrl-C behind a gateway that holds the run for a minute', () => {
+describeBehindNginx('Ctrl-C behind a gateway that holds the run for a minute', () => {
   it('sends nothing after the signal: the DELETE waiting at the gate is dropped, not sent when the hold ends', async () => {
     const stack = await sandboxBehindNginx(
       (upstream, port) => `server {

@@ -9,9 +9,16 @@
 
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { EXIT } from '../../src/cli/run.ts';
-import { cli, figuresOf, proxyTo, sandboxBehindNginx, type Stack } from './gateway-support.ts';
+import {
+  cli,
+  figuresOf,
+  proxyTo,
+  sandboxBehindNginx,
+  type Stack,
+  describeBehindNginx,
+} from './gateway-support.ts';
 
 const stacks: Stack[] = [];
 afterEach(async () => {
@@ -33,7 +40,7 @@ async function limited(rate: string): Promise<Stack> {
   return stack;
 }
 
-describe('store-admin behind a gateway’s limit_req', () => {
+describeBehindNginx('store-admin behind a gateway’s limit_req', () => {
   it('a bulk cancel of 12 finishes at about the gateway’s pace, holding seconds, never the window', async () => {
     const stack = await limited('2r/s');
     const ids = stack.sandbox.orderIds({ status: 'pending' }).slice(0, 12);

@@ -5,9 +5,21 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { describe } from 'vitest';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/main/sandbox/server.ts';
-import { startNginx, type AccessLogEntry, type Nginx } from '../../tools/nginx/nginx.ts';
+import {
+  NGINX_RUNS_ON,
+  nginxRunsHere,
+  startNginx,
+  type AccessLogEntry,
+  type Nginx,
+} from '../../tools/nginx/nginx.ts';
 import { runCliProcess, type CliRun } from '../support/cli-process.ts';
+
+/** The tests of a file behind nginx, which runs on Linux only: elsewhere they are skipped, saying so. */
+export function describeBehindNginx(name: string, tests: () => void): void {
+  describe.skipIf(!nginxRunsHere)(`${name} (${NGINX_RUNS_ON})`, tests);
+}
 
 export interface Stack {
   readonly sandbox: Sandbox;

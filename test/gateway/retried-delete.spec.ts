@@ -9,9 +9,15 @@
 //   something between it and this computer), not the store service.
 // What nginx did is read from its access log (`upstream_status` "502, 404").
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { EXIT } from '../../src/cli/run.ts';
-import { cli, proxyTo, sandboxBehindNginx, type Stack } from './gateway-support.ts';
+import {
+  cli,
+  proxyTo,
+  sandboxBehindNginx,
+  type Stack,
+  describeBehindNginx,
+} from './gateway-support.ts';
 
 const stacks: Stack[] = [];
 afterEach(async () => {
@@ -54,7 +60,7 @@ async function behindRetryingNginx(nextUpstream: string): Promise<{
   };
 }
 
-describe('a DELETE carried out, its answer cut, behind nginx', () => {
+describeBehindNginx('a DELETE carried out, its answer cut, behind nginx', () => {
   it('proxy_next_upstream on: nginx sends it again, 404; the order the last list held "no longer exists"', async () => {
     const { stack, cutNextDelete } = await behindRetryingNginx('error timeout');
     expect((await cli(stack, ['orders', 'list'])).code).toBe(EXIT.ok);

@@ -7,11 +7,17 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { EXIT } from '../../src/cli/run.ts';
 import { makeSandboxTls } from '../../src/main/sandbox/tls.ts';
 import { freePort } from '../../tools/nginx/nginx.ts';
-import { cli, proxyTo, sandboxBehindNginx, type Stack } from './gateway-support.ts';
+import {
+  cli,
+  proxyTo,
+  sandboxBehindNginx,
+  type Stack,
+  describeBehindNginx,
+} from './gateway-support.ts';
 
 const stacks: Stack[] = [];
 const folders: string[] = [];
@@ -26,7 +32,7 @@ async function stack(...args: Parameters<typeof sandboxBehindNginx>): Promise<St
   return started;
 }
 
-describe('store-admin behind nginx', () => {
+describeBehindNginx('store-admin behind nginx', () => {
   it('over TLS with the company’s own CA: trusted through NODE_EXTRA_CA_CERTS, refused without it', async () => {
     const tls = await makeSandboxTls();
     const folder = mkdtempSync(join(tmpdir(), 'store-admin-tls-'));

@@ -74,13 +74,22 @@ describe('fuseSettings', () => {
 
 describe('the afterPack step', () => {
   it('gives @electron/fuses the .app on macOS and the executable elsewhere', () => {
+    // Paths as the system that packages writes them (backslashes on Windows).
+    const out = join(tmpdir(), 'o');
     const at = (electronPlatformName: string) =>
-      fuseTarget({ appOutDir: '/o', electronPlatformName, packager });
-    expect(at('linux')).toBe('/o/store-admin');
-    expect(at('win32')).toBe('/o/Store Admin.exe');
-    expect(at('darwin')).toBe('/o/Store Admin.app');
+      fuseTarget({ appOutDir: out, electronPlatformName, packager });
+    expect(at('linux')).toBe(join(out, 'store-admin'));
+    expect(at('win32')).toBe(join(out, 'Store Admin.exe'));
+    expect(at('darwin')).toBe(join(out, 'Store Admin.app'));
     expect(fuseWireFile(at('darwin'))).toBe(
-      '/o/Store Admin.app/Contents/Frameworks/Electron Framework.framework/Electron Framework',
+      join(
+        out,
+        'Store Admin.app',
+        'Contents',
+        'Frameworks',
+        'Electron Framework.framework',
+        'Electron Framework',
+      ),
     );
   });
 

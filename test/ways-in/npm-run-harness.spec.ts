@@ -11,10 +11,11 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium } from '../../tools/browser/chromium.ts';
 import {
   freshCheckout,
+  STANDIN_RUNS_ON,
   standinHome,
+  standinRunsHere,
   startStandin,
   waitFor,
   type StandinHome,
@@ -38,8 +39,8 @@ function freePort(): Promise<number> {
   });
 }
 
-describe.skipIf(!hasChromium)(
-  'npm run harness from a fresh checkout (needs Chromium, where the harness shows the app)',
+describe.skipIf(!standinRunsHere)(
+  `npm run harness from a fresh checkout (the harness shows the app on ${STANDIN_RUNS_ON})`,
   () => {
     beforeAll(async () => {
       checkout = await freshCheckout();

@@ -10,7 +10,8 @@
 //   POST /blur            the person turns to another app: the focused window loses focus
 //   POST /notification    {"id", "action": "click" | "close"} as the person does on the desktop
 //   POST /power           {"event": "suspend" | "resume" | "lock-screen" | "unlock-screen"} powerMonitor's
-//   POST /network         {"online": true | false} the network goes or comes back (net.isOnline)
+//   POST /network         {"online": true | false} the network goes or comes back (net.isOnline);
+//                         answers how often the app had asked until then
 // The socket is a file in that folder, so only whoever can read it gets in.
 
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -72,7 +73,7 @@ function state(): Record<string, unknown> {
       plainText: safeStorage.usesPlainText,
       calls: safeStorage.calls,
     },
-    power: { happened: powerMonitor.happened, online: network.online },
+    power: { happened: powerMonitor.happened, online: network.online, asked: network.asked },
     session: {
       permissionRequestHandler: session.defaultSession.permissionRequestHandler !== null,
       permissionCheckHandler: session.defaultSession.permissionCheckHandler !== null,
@@ -171,7 +172,8 @@ export async function startControl(dir: string): Promise<Control> {
           if (typeof online !== 'boolean') return send(res, 400, { online: network.online });
           network.set(online);
           record('network', { online });
-          return send(res, 200, { online });
+          // How often the app had asked until now: a test waits for it to ask again.
+          return send(res, 200, { online, asked: network.asked });
         }
         if (req.method === 'POST' && url.pathname === '/quit') {
           app.quit();

@@ -22,6 +22,15 @@ export function nginxInstalled(): boolean {
   return existsSync(NGINX_BINARY);
 }
 
+/**
+ * Whether the tests behind nginx run here: Debian's nginx, so on Linux, where
+ * it must be installed (a missing one fails them, saying how to install it);
+ * elsewhere they are skipped, saying why.
+ */
+export const nginxRunsHere = process.platform === 'linux';
+/** What a test behind nginx says where it is skipped. */
+export const NGINX_RUNS_ON = "Debian's nginx, on Linux";
+
 export interface NginxContext {
   /** The port nginx listens on, on 127.0.0.1. */
   readonly port: number;

@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { describe } from 'vitest';
 import {
   startSandbox,
   type Sandbox,
@@ -24,6 +25,7 @@ import type * as HarnessModule from '../../../tools/harness/harness.ts';
 import type { Harness } from '../../../tools/harness/harness.ts';
 import { failingFiles, type FailingFiles } from '../../support/failing-files.ts';
 import { inPage } from './in-page-shapes.ts';
+import { STANDIN_RUNS_ON, standinRunsHere } from './standin.ts';
 
 /**
  * The harness, loaded by Node itself: the app's Electron edge it runs
@@ -33,6 +35,15 @@ import { inPage } from './in-page-shapes.ts';
 export const { startHarness } = createRequire(import.meta.url)(
   '../../../tools/harness/harness.ts',
 ) as typeof HarnessModule;
+
+/**
+ * The tests of a file on the harness, which runs on the stand-in alone (in
+ * this process), so only where the stand-in runs: elsewhere they are listed as
+ * skipped, saying so.
+ */
+export function describeOnHarness(name: string, tests: () => void): void {
+  describe.skipIf(!standinRunsHere)(`${name} (the harness: ${STANDIN_RUNS_ON})`, tests);
+}
 
 export interface E2EApp {
   readonly page: Page;

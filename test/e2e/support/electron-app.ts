@@ -30,12 +30,12 @@ import {
   type Page,
 } from 'playwright-core';
 import { describe, it } from 'vitest';
-import { hasChromium } from '../../../tools/browser/chromium.ts';
 import {
   ROOT,
   STANDIN_DIST,
   STANDIN_ELECTRON,
   standinChannel,
+  standinRunsHere,
   waitFor,
   type StandinChannel,
 } from './standin.ts';
@@ -95,8 +95,8 @@ function chooseElectron(): ElectronUnderTest {
 export const electronUnderTest = chooseElectron();
 /** Whether the whole-app tests run on the electron package's own binary. */
 export const realElectron = electronUnderTest.kind === 'electron';
-/** Whether the whole app can run here at all (the stand-in's windows need Chromium). */
-export const canRunApp = realElectron || hasChromium;
+/** Whether the whole app can run here at all (the stand-in runs on Linux, with Chromium). */
+export const canRunApp = realElectron || standinRunsHere;
 
 /**
  * A test that needs what only the stand-in can do, named with the reason: a

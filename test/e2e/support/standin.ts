@@ -13,10 +13,19 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { hasChromium } from '../../../tools/browser/chromium.ts';
 
 export const ROOT = join(import.meta.dirname, '../../..');
 export const STANDIN_DIST = join(ROOT, 'tools/electron-standin/dist');
 export const STANDIN_ELECTRON = join(STANDIN_DIST, 'electron');
+
+/**
+ * Whether the stand-in runs here: its executable is a POSIX shell script, and
+ * its windows are Debian's Chromium (CHROMIUM_PATH), so Linux with Chromium.
+ */
+export const standinRunsHere = process.platform === 'linux' && hasChromium;
+/** What a test that runs only on the stand-in says where it is skipped. */
+export const STANDIN_RUNS_ON = 'the Electron stand-in, on Linux with Chromium';
 
 /** A place the app and the stand-in keep their files: the same home across restarts. */
 export interface StandinHome {
@@ -90,6 +99,13 @@ export interface StandinState {
     webRequest: string[];
   };
   readonly crashReporter: Record<string, unknown>[];
+  /** powerMonitor's events emitted through the channel, and the network as net.isOnline tells it. */
+  readonly power: {
+    happened: string[];
+    online: boolean;
+    /** How many times the app asked net.isOnline (or net.online). */
+    asked: number;
+  };
   /** Notifications shown, oldest first (`open`: still on screen). */
   readonly notifications: {
     id: number;
@@ -181,6 +197,13 @@ export interface StandinChannel {
   blur(): Promise<void>;
   /** The person clicks (or closes) a notification on the desktop. */
   notification(id: number, action: 'click' | 'close'): Promise<void>;
+  /**
+   * The machine's network goes (`false`) or comes back (`true`), as
+   * `net.isOnline()` in main tells it (Electron has no way to say so but the
+   * machine's own network). Resolves once main has asked since, so the app
+   * has seen the change (Electron tells of none: the app looks now and then).
+   */
+  network(online: boolean, timeoutMs?: number): Promise<void>;
 }
 
 export function standinChannel(
@@ -221,6 +244,16 @@ export function standinChannel(
     },
     async notification(id, action) {
       await call((await info()).socket, 'POST', '/notification', { id, action });
+    },
+    async network(online, timeoutMs = 30_000) {
+      const { asked } = await call<{ asked: number }>((await info()).socket, 'POST', '/network', {
+        online,
+      });
+      await waitFor(
+        `main to ask whether the machine is ${online ? 'online' : 'offline'}`,
+        async () => ((await channel.state()).power.asked > asked ? true : undefined),
+        timeoutMs,
+      );
     },
   };
   return channel;
@@ -362,5 +395,9 @@ export async function freshCheckout(): Promise<{ dir: string; remove(): void }> 
     join(dir, 'node_modules'),
     process.platform === 'win32' ? 'junction' : 'dir',
   );
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  // A process that just ended may hold a file a moment longer (Windows refuses to remove it meanwhile).
+  return {
+    dir,
+    remove: () => rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 }),
+  };
 }

@@ -1,5 +1,7 @@
 // The shared `electron` mock is test infrastructure other tests rely on; these
 // check the properties they rely on.
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   containsPlaintext,
@@ -98,15 +100,17 @@ describe("FakeSafeStorage (the stand-in's model of safeStorage)", () => {
 
 describe('createElectronMock', () => {
   it('exposes the same objects as named exports and as default', () => {
+    // A folder of this system's own kind (a drive and backslashes on Windows): the logs go inside it.
+    const userData = join(tmpdir(), 'ud');
     const electron = createElectronMock({
       safeStorage: 'dpapi',
-      userDataPath: '/tmp/ud',
+      userDataPath: userData,
       version: '1.2.3',
     });
     expect(electron.default.safeStorage).toBe(electron.safeStorage);
     expect(electron.safeStorage.backend).toBe('dpapi');
-    expect(electron.app.getPath('userData')).toBe('/tmp/ud');
-    expect(electron.app.getPath('logs')).toBe('/tmp/ud/logs');
+    expect(electron.app.getPath('userData')).toBe(userData);
+    expect(electron.app.getPath('logs')).toBe(join(userData, 'logs'));
     expect(electron.app.getVersion()).toBe('1.2.3');
   });
 

@@ -383,8 +383,8 @@ export const net = {
   request: (options: Electron.ClientRequestConstructorOptions | string) =>
     new StandinClientRequest(options),
   // The desktop's network as a test set it (power-monitor.ts).
-  isOnline: (): boolean => network.online,
+  isOnline: (): boolean => network.ask(),
   get online(): boolean {
-    return network.online;
+    return network.ask();
   },
 };

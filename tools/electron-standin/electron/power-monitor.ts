@@ -56,8 +56,20 @@ export class StandinPowerMonitor extends EventEmitter {
 /** Whether the machine has a network, as net.isOnline() tells it; online until a test says not. */
 export class StandinNetwork {
   #online = true;
+  /**
+   * How many times the app has asked (net.isOnline, net.online): Electron
+   * tells of no change, so the app looks now and then, and a test that takes
+   * the network away waits for a look before it gives it back.
+   */
+  asked = 0;
 
   get online(): boolean {
+    return this.#online;
+  }
+
+  /** The app asks. */
+  ask(): boolean {
+    this.asked += 1;
     return this.#online;
   }
 
