@@ -12,14 +12,15 @@ import { ordersOf } from '../shared/order-columns.ts';
 import { OrderCache } from '../main/orders/order-cache.ts';
 import type { LocalFiles } from '../main/local-data/local-files.ts';
 import type { Order } from '../shared/order.ts';
-import type { ChangeField, GoneHow, OrderChangesView } from '../shared/order-changes.ts';
+import type { ChangeField, GoneOrder, OrderChangesView } from '../shared/order-changes.ts';
+import type { CliEnvironment } from './app-environment.ts';
 
 /**
- * The CLI has no environments: every address it lists is kept as a remote
- * service of its own, under a name made from a hash of the address.
+ * An address's local data from a shell: the app's for the address, under
+ * the environment the app has it in (app-environment.ts).
  */
-export function cliScope(baseUrl: string): ServiceScope {
-  return serviceScope('production', baseUrl);
+export function cliScope(baseUrl: string, environment: CliEnvironment): ServiceScope {
+  return serviceScope(environment, baseUrl);
 }
 
 /** The saved lists and the CLI's own cancel log, in its folder (`files`: how they reach the disk). */
@@ -36,11 +37,19 @@ const FIELD_WORDS: Readonly<Record<ChangeField, string>> = {
   petId: 'pet ID',
 };
 
-const HOW_WORDS: Readonly<Record<GoneHow, string>> = {
-  'cancelled-here': 'cancelled from this computer',
-  'maybe-cancelled-here': 'may have been cancelled from this computer (an answer was lost)',
-  left: 'left the service (cancelled elsewhere, or removed)',
-};
+/** How a gone order left, as the app's label says it (its tooltip, in a few more words). */
+function howWords({ how, maybe }: GoneOrder): string {
+  switch (how) {
+    case 'cancelled-here':
+      return 'cancelled from this computer';
+    case 'maybe-cancelled-here':
+      return maybe === 'not-found-after-listed'
+        ? 'may have been cancelled from this computer (its cancel found it gone; the network may have sent it twice)'
+        : 'may have been cancelled from this computer (an answer was lost)';
+    case 'left':
+      return 'left the service (cancelled elsewhere, or removed)';
+  }
+}
 
 const NOTHING_WORDS: Readonly<
   Record<Extract<OrderChangesView, { kind: 'nothing-to-compare' }>['reason'], string>
@@ -124,7 +133,7 @@ export function changesText({ view, added }: CliChanges): string {
     lines.push('', 'Changed:', table(['ID', 'FIELD', 'BEFORE', 'NOW'], rows));
   }
   if (view.gone.length > 0) {
-    const rows = view.gone.map((gone) => [...orderCells(gone.order), HOW_WORDS[gone.how]]);
+    const rows = view.gone.map((gone) => [...orderCells(gone.order), howWords(gone)]);
     lines.push('', 'Gone (as they were):', table([...ORDER_HEADER, 'HOW'], rows));
   }
   return `${lines.join('\n')}\n`;
@@ -149,9 +158,10 @@ export function changesJson({ view, added }: CliChanges) {
     },
     added,
     changed: view.changed.map(({ id, fields, before, after }) => ({ id, fields, before, after })),
-    gone: view.gone.map(({ order, how, cancelledAt }) => ({
+    gone: view.gone.map(({ order, how, cancelledAt, maybe }) => ({
       ...order,
       how,
+      ...(maybe !== undefined ? { maybe } : {}),
       ...(cancelledAt !== undefined ? { cancelledAt: iso(cancelledAt) } : {}),
     })),
   };

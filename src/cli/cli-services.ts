@@ -1,11 +1,11 @@
 // The command line's services: the app's own OrdersService and QuotaService
 // (src/main/orders, src/main/quota), over one address and one key instead of
 // environments, so a cancel from a shell is sent, logged and explained as it
-// is in the app. Every address is kept as a remote service of its own (the
-// production scope of its address). Whatever the data or cache folder will
-// not take is collected here for the command to say once, in plain words.
+// is in the app. Its one address is kept under the environment the app has
+// it in (app-environment.ts), so the two keep one history. Whatever the data
+// or cache folder will not take is collected here for the command to say
+// once, in plain words.
 
-import type { EnvironmentId } from '../shared/environments.ts';
 import type { ServiceAccess } from '../main/environments/service-access.ts';
 import type { ServiceScope } from '../main/environments/service-scope.ts';
 import { join } from 'node:path';
@@ -22,13 +22,13 @@ import { StoreClient, type KeyHelp } from '../main/store-api/client.ts';
 import type { DeprecationHeaders } from '../main/store-api/deprecation.ts';
 import { RetryBudget } from '../main/store-api/retry-budget.ts';
 import type { StoreEndpoint } from '../shared/deprecations.ts';
+import type { CliEnvironment } from './app-environment.ts';
 import { cliLists, cliScope } from './changes-command.ts';
-
-/** The command line has no environments: its one address is this one. */
-export const CLI_ENVIRONMENT: EnvironmentId = 'production';
 
 export interface CliServicesOptions {
   readonly baseUrl: string;
+  /** The environment the app keeps the address under (app-environment.ts). */
+  readonly environment: CliEnvironment;
   readonly key: string;
   /** Where the gate's state is shared with the app and other runs (and bulk-cancel journals). */
   readonly dataDir: string;
@@ -42,7 +42,7 @@ export interface CliServicesOptions {
 }
 
 export function cliServices(options: CliServicesOptions) {
-  const { baseUrl, key, dataDir, cacheDir, timing } = options;
+  const { baseUrl, environment, key, dataDir, cacheDir, timing } = options;
   const gates = new SharedGateFolder(quotaFolder(dataDir), timing.now, undefined, {
     earlierState: join(dataDir, EARLIER_QUOTA_STATE),
   });
@@ -60,7 +60,7 @@ export function cliServices(options: CliServicesOptions) {
     onDeprecation: options.onDeprecation,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
-  const scope: ServiceScope = cliScope(baseUrl);
+  const scope: ServiceScope = cliScope(baseUrl, environment);
   const access: ServiceAccess = { client: async () => client, scopeOf: () => scope };
   /** What the cache folder would not take: lists and the cancel log. */
   const cacheSaves = new StorageHealth(cacheDir);

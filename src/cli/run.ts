@@ -31,7 +31,14 @@ import {
 } from './data-folder.ts';
 import { runBulkCancel } from './bulk-cancel-command.ts';
 import { changesJson, changesText, cliChanges, cliLists, cliScope } from './changes-command.ts';
-import { CLI_ENVIRONMENT, cliServices } from './cli-services.ts';
+import { cliServices } from './cli-services.ts';
+import {
+  appSettingsFile,
+  CLI_ENVIRONMENTS,
+  environmentOfAddress,
+  isCliEnvironment,
+  type CliEnvironment,
+} from './app-environment.ts';
 import { cliNetwork, ProxySettingError, type CliNetwork } from './network.ts';
 import { ordersOf } from '../shared/order-columns.ts';
 import type { DeprecationHeaders } from '../main/store-api/deprecation.ts';
@@ -88,6 +95,10 @@ Commands:
 Options:
   --base-url URL         The service's base address, ending with /v1
                          (default: $STORE_ADMIN_BASE_URL)
+  --env ENVIRONMENT      production or staging: the app's environment whose
+                         lists and cancel log the address shares (default:
+                         staging when the app's Staging has this address and
+                         its Production does not, else production)
   --try-now              When requests are held (rate-limited), send one request
                          through the hold first, as the app's "Try now" does:
                          its answer ends the hold (or sets the new one asked for)
@@ -133,6 +144,8 @@ interface Parsed {
   readonly from?: string;
   readonly resume?: boolean;
   readonly baseUrl?: string;
+  /** `--env`: the app's environment to keep the address's history under. */
+  readonly environment?: CliEnvironment;
   readonly json: boolean;
   /** End a hold on purpose: one request through it first (the app's "Try now"). */
   readonly tryNow?: boolean;
@@ -141,6 +154,7 @@ interface Parsed {
 function parse(argv: readonly string[]): Parsed {
   const { values, positionals } = parseCommandLine(argv, {
     'base-url': { type: 'string' },
+    env: { type: 'string' },
     json: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
     from: { type: 'string' },
@@ -149,9 +163,13 @@ function parse(argv: readonly string[]): Parsed {
   });
   const json = values.json ?? false;
   const baseUrl = values['base-url'];
+  const environment = values.env;
+  if (environment !== undefined && !isCliEnvironment(environment))
+    throw new UsageError(`--env is ${CLI_ENVIRONMENTS.join(' or ')}`);
   const common = {
     json,
     ...(baseUrl !== undefined ? { baseUrl } : {}),
+    ...(environment !== undefined ? { environment } : {}),
     ...(values['try-now'] ? { tryNow: true } : {}),
   };
   if (values.help || positionals.length === 0) return { command: 'help', ...common };
@@ -290,10 +308,16 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
   // The app's data folder; what the CLI kept in a folder of its own before 0.5.0 is merged in once.
   const cacheDir = await cliListsFolder(io.env);
+  // The address's history is the app's, under the environment the app has it in.
+  const environment = environmentOfAddress(
+    checked.value,
+    appSettingsFile(io.env),
+    parsed.environment,
+  );
   if (parsed.command === 'orders changes') {
     // From the saved lists alone: no key, no request.
     const { tracker, cancelLog } = cliLists(cacheDir);
-    const scope = cliScope(checked.value);
+    const scope = cliScope(checked.value, environment);
     const changes = cliChanges(await tracker.compared(scope), await cancelLog.read(scope));
     if (parsed.json) json(changesJson(changes));
     else io.stdout(changesText(changes));
@@ -324,6 +348,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   const dataDir = cliDataDir(io.env);
   const { client, gate, scope, orders, quota, cacheSaves, sharing } = cliServices({
     baseUrl: checked.value,
+    environment,
     key,
     dataDir,
     cacheDir,
@@ -358,7 +383,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   try {
     if (parsed.tryNow && gate.openAt().reason !== undefined) {
       // One request through the hold, as the app's button sends; `quota` is that request itself.
-      const tried = await quota.tryNow(CLI_ENVIRONMENT);
+      const tried = await quota.tryNow(environment);
       if (parsed.command === 'quota') {
         if (parsed.json) json({ ok: true, quota: quotaJson(tried.quota) });
         else io.stdout(`${tried.message}\n${quotaLine(tried.quota)}\n`);
@@ -370,7 +395,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     switch (parsed.command) {
       case 'orders list': {
         // Saved as the app saves its cache (crash-safe, the list before kept), for orders changes.
-        const list = await orders.refresh(CLI_ENVIRONMENT);
+        const list = await orders.refresh(environment);
         const listed = ordersOf(list.columns);
         if (parsed.json) {
           json({
@@ -392,7 +417,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       case 'orders cancel': {
         const orderId = parsed.orderId!;
         // Sent, logged and explained as the app does it (src/main/orders/orders-service.ts).
-        const outcome = await orders.cancel(CLI_ENVIRONMENT, orderId).catch((error: unknown) => {
+        const outcome = await orders.cancel(environment, orderId).catch((error: unknown) => {
           sayUnsaved('The attempt was');
           throw error;
         });
@@ -434,7 +459,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return code;
       }
       case 'quota': {
-        const check = await quota.check(CLI_ENVIRONMENT);
+        const check = await quota.check(environment);
         if (parsed.json) json({ ok: true, quota: quotaJson(check.quota) });
         else io.stdout(`${quotaLine(check.quota)}\n`);
         sayDeprecations();

@@ -26,7 +26,7 @@ import {
 } from './environments/environment-service.ts';
 import { adoptUnscopedFiles } from './environments/service-scope.ts';
 import { createHandlers, type Emit, type Handlers } from './ipc/handlers.ts';
-import { newerFilesIn, refusingNewer } from './local-data/data-files.ts';
+import { newerFilesIn, refusingNewer, type NewerDataError } from './local-data/data-files.ts';
 import { carryOverEarlierSchedules } from './local-data/earlier-domain-schedules.ts';
 import { EARLIER_QUOTA_STATE } from './local-data/earlier-quota-state.ts';
 import { makeFolder, nodeFiles, type LocalFiles } from './local-data/local-files.ts';
@@ -62,6 +62,11 @@ export interface AppServicesDeps extends EnvironmentServiceDeps {
    * Without one, each side uses its runtime's default.
    */
   readonly locale?: string;
+  /**
+   * The userData folder's files (settings, keys, the window's place) saved
+   * by a newer version: left as they are, said in the storage notice.
+   */
+  readonly newerUserData?: readonly NewerDataError[];
 }
 
 export interface AppServices {
@@ -115,7 +120,8 @@ export function createAppServices(deps: AppServicesDeps): AppServices {
   }
   // A file a newer version saved is left as it is, and said once (as a full disk would be).
   const files = storage.watch(refusingNewer(deps.files ?? nodeFiles()));
-  for (const newer of newerFilesIn(deps.dataDir)) storage.failed(newer, newer.file);
+  for (const newer of [...newerFilesIn(deps.dataDir), ...(deps.newerUserData ?? [])])
+    storage.failed(newer, newer.file);
   const timing = deps.timing ?? realTiming;
   const now = timing.now;
   const service = new EnvironmentService({

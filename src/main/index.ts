@@ -32,6 +32,7 @@ import { placeWindow, readWindowState, trackWindowState } from './desktop/window
 import { createElectronSettings } from './environments/electron-settings.ts';
 import { emitTo, registerIpc, streamOrdersTo } from './ipc/handle.ts';
 import { earlierCliListsFolder, mergeEarlierCliLists } from './local-data/earlier-cli-lists.ts';
+import { newerUserDataFiles } from './local-data/data-files.ts';
 import { adoptEarlierUserData } from './local-data/earlier-user-data.ts';
 import { createElectronKeyStore } from './keys/electron-key-store.ts';
 import { confirmKeyForOriginInDialog } from './keys/electron-origin-dialog.ts';
@@ -142,6 +143,8 @@ if (!app.requestSingleInstanceLock()) {
     const services = createAppServices({
       dataDir,
       settings: createElectronSettings(),
+      // Settings, keys or the window's place saved by a newer version: left as they are, and said.
+      newerUserData: newerUserDataFiles(app.getPath('userData')),
       keys,
       confirmKeyForOrigin: confirmKeyForOriginInDialog(() => mainWindow),
       openExternal: openExternalSafely,

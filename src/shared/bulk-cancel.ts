@@ -26,6 +26,8 @@ export interface BulkResult {
    * crash, a cut connection): this result is of the DELETE that continued it.
    */
   readonly continued?: boolean;
+  /** A 404 for an order the last saved list held, received then (see CancelOutcome.listedAt). */
+  readonly listedAt?: number;
 }
 
 export interface BulkCancelSnapshot {
@@ -37,6 +39,12 @@ export interface BulkCancelSnapshot {
   readonly message?: string;
   readonly total: number;
   readonly counts: Readonly<Record<BulkOutcome, number>> & { readonly waiting: number };
+  /**
+   * DELETEs sent whose answer has not come yet (counted in `waiting`). After a
+   * pause or a stop they can still land and change the counts; once this is
+   * 0, nothing more of the job changes until it is resumed.
+   */
+  readonly answersOnTheirWay: number;
   readonly startedAt: number;
   readonly finishedAt?: number;
   /** Estimated ms to finish, from the quota; undefined until the quota is known. */

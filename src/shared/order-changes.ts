@@ -13,11 +13,19 @@ export type ChangeField = (typeof CHANGE_FIELDS)[number];
 
 /**
  * How a gone order left, from this computer's cancel log: the service
- * confirmed a cancel sent from here; a cancel from here lost its answer (so it
- * may have been this computer's); or nothing from here (cancelled elsewhere,
- * or removed).
+ * confirmed a cancel sent from here; a cancel from here may have been what
+ * removed it (see MaybeWhy); or nothing from here (cancelled elsewhere, or
+ * removed).
  */
 export type GoneHow = 'cancelled-here' | 'maybe-cancelled-here' | 'left';
+
+/**
+ * Why a cancel from here may have removed a gone order: its answer was lost
+ * (or said nothing of what the service did), or it met "not found" for an
+ * order the last list held, so the network may have sent it twice and the
+ * first copy removed it.
+ */
+export type MaybeWhy = 'no-answer' | 'not-found-after-listed';
 
 export interface OrderChangesSummary {
   readonly added: number;
@@ -52,6 +60,8 @@ export interface GoneOrder {
   readonly how: GoneHow;
   /** For a cancel from here: when it was sent (epoch ms). */
   readonly cancelledAt?: number;
+  /** For `maybe-cancelled-here`: why. */
+  readonly maybe?: MaybeWhy;
 }
 
 export type OrderChangesView =
@@ -74,19 +84,38 @@ export type OrderChangesView =
       readonly reason: 'no-list' | 'first-list' | 'unreadable';
     };
 
+/** A gone order as a departure from the log says it left. */
+export function goneBy(order: GoneOrder['order'], departure: Departure): GoneOrder {
+  return {
+    order,
+    how: departure.how,
+    cancelledAt: departure.at,
+    ...(departure.maybe ? { maybe: departure.maybe } : {}),
+  };
+}
+
+/** How one order left, from the cancel log. */
+export interface Departure {
+  readonly how: Exclude<GoneHow, 'left'>;
+  readonly at: number;
+  readonly maybe?: MaybeWhy;
+}
+
 /**
  * How each order the log mentions since `since` left, if it did: a cancel
- * the service confirmed (or a 404 after one), or a cancel whose answer was
- * lost. Orders the log does not name left by themselves. Main's changes and
- * the renderer's list of gone orders read it alike (the renderer from the
- * log as it changes, so a label follows it).
+ * the service confirmed (or a 404 after one), or a cancel that may have
+ * removed it: one whose answer was lost, or one that met a 404 for an order
+ * the last list held (the cancel's own message says "perhaps by this very
+ * cancel"). Orders the log does not name left by themselves. Main's changes
+ * and the renderer's list of gone orders read it alike (the renderer from
+ * the log as it changes, so a label follows it).
  */
 export function departuresFromLog(
   log: readonly CancelLogEntry[],
   since: number,
-): Map<string, { readonly how: Exclude<GoneHow, 'left'>; readonly at: number }> {
+): Map<string, Departure> {
   const confirmed = new Set<string>();
-  const departures = new Map<string, { how: Exclude<GoneHow, 'left'>; at: number }>();
+  const departures = new Map<string, Departure>();
   for (const entry of log) {
     if (entry.result === 'cancelled') confirmed.add(entry.orderId);
     if (entry.at < since) continue;
@@ -97,11 +126,23 @@ export function departuresFromLog(
     ) {
       if (known?.how !== 'cancelled-here')
         departures.set(entry.orderId, { how: 'cancelled-here', at: entry.at });
+    } else if (known) {
+      continue;
     } else if (
-      !known &&
-      (entry.result === 'gone' || (entry.result === 'failed' && entry.delivery === 'unknown'))
+      entry.result === 'gone' ||
+      (entry.result === 'failed' && entry.delivery === 'unknown')
     ) {
-      departures.set(entry.orderId, { how: 'maybe-cancelled-here', at: entry.at });
+      departures.set(entry.orderId, {
+        how: 'maybe-cancelled-here',
+        at: entry.at,
+        maybe: 'no-answer',
+      });
+    } else if (entry.result === 'not-found' && entry.listedAt !== undefined) {
+      departures.set(entry.orderId, {
+        how: 'maybe-cancelled-here',
+        at: entry.at,
+        maybe: 'not-found-after-listed',
+      });
     }
   }
   return departures;

@@ -23,4 +23,9 @@ export interface CancelLogEntry {
   readonly message: string;
   /** For failures: whether the service may have acted (see Failure.delivery). */
   readonly delivery?: Delivery;
+  /**
+   * A 404 for an order the last saved list held, received then: it existed,
+   * so this cancel may have removed it (the network may have sent it twice).
+   */
+  readonly listedAt?: number;
 }

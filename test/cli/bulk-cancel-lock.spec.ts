@@ -121,7 +121,7 @@ describe('store-admin orders cancel --from: one run per address', () => {
     const file = idsFile(dataDir, store);
     const args = ['orders', 'cancel', '--from', file, '--json', '--base-url', store.baseUrl];
     // A live process that has nothing to do with store-admin holds the process id the lock names.
-    const stranger = spawn('sleep', ['30']);
+    const stranger = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30_000)']);
     cleanups.push(() => stranger.kill('SIGKILL'));
     plantLock(lockOf(dataDir, store.baseUrl), stranger.pid!, 0);
     const recycled = await runCliProcess(args, env(dataDir), 30_000);

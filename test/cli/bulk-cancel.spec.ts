@@ -226,46 +226,52 @@ describe('store-admin orders cancel --from FILE', () => {
 });
 
 describe('store-admin orders cancel --from FILE, interrupted', () => {
-  it('Ctrl-C sends nothing more, waits for the answers on their way, and --resume finishes without an unknown answer', async () => {
-    // The first 10 answers come after 30 ms; the later ones are held until the test has
-    // pressed Ctrl-C, so the run cannot finish first however slow this side is.
-    let answered = 0;
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const store = await startSandbox({
-      port: 0,
-      orders: 400,
-      faults: 'latency=30@1',
-      sleep: (ms) => (++answered > 10 ? released : sleep(ms)),
-    });
-    cleanups.push(() => store.close());
-    const dir = folder();
-    const ids = store.orderIds({ status: 'pending' }).slice(0, 60);
-    const file = join(dir, 'ids.txt');
-    writeFileSync(file, `${ids.join('\n')}\n`);
-    const child = spawn(process.execPath, args(store.baseUrl, '--from', file), {
-      env: { ...process.env, STORE_ADMIN_API_KEY: 'demo-pro', STORE_ADMIN_DATA_DIR: dir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    await untilJournal(dir, (job) => job.results.length >= 10);
-    child.kill('SIGINT');
-    release();
-    const code = await new Promise((resolve) => child.on('exit', resolve));
-    expect(code).toBe(1);
-    expect(stderr).toContain('--resume');
-    // Every DELETE that left has its answer in the journal.
-    const stopped = replay(await cliJournal(dir).read())!;
-    expect([...stopped.items.values()].filter((state) => state === 'sent')).toHaveLength(0);
-    expect(stopped.results.length).toBeLessThan(60);
+  // Windows has no signals between processes: kill('SIGINT') ends the run outright there, so what
+  // Ctrl-C does in a console (the run's own SIGINT handler) shows only where signals exist.
+  const signals = process.platform !== 'win32';
+  it.runIf(signals)(
+    `Ctrl-C sends nothing more, waits for the answers on their way, and --resume finishes without an unknown answer${signals ? '' : ' (skipped on Windows: no signal reaches another process there)'}`,
+    async () => {
+      // The first 10 answers come after 30 ms; the later ones are held until the test has
+      // pressed Ctrl-C, so the run cannot finish first however slow this side is.
+      let answered = 0;
+      let release: () => void = () => undefined;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const store = await startSandbox({
+        port: 0,
+        orders: 400,
+        faults: 'latency=30@1',
+        sleep: (ms) => (++answered > 10 ? released : sleep(ms)),
+      });
+      cleanups.push(() => store.close());
+      const dir = folder();
+      const ids = store.orderIds({ status: 'pending' }).slice(0, 60);
+      const file = join(dir, 'ids.txt');
+      writeFileSync(file, `${ids.join('\n')}\n`);
+      const child = spawn(process.execPath, args(store.baseUrl, '--from', file), {
+        env: { ...process.env, STORE_ADMIN_API_KEY: 'demo-pro', STORE_ADMIN_DATA_DIR: dir },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      await untilJournal(dir, (job) => job.results.length >= 10);
+      child.kill('SIGINT');
+      release();
+      const code = await new Promise((resolve) => child.on('exit', resolve));
+      expect(code).toBe(1);
+      expect(stderr).toContain('--resume');
+      // Every DELETE that left has its answer in the journal.
+      const stopped = replay(await cliJournal(dir).read())!;
+      expect([...stopped.items.values()].filter((state) => state === 'sent')).toHaveLength(0);
+      expect(stopped.results.length).toBeLessThan(60);
 
-    const resumed = await run(args(store.baseUrl, '--resume', '--json'), dir);
-    expect(resumed.code).toBe(0);
-    const out = JSON.parse(resumed.stdout) as { results: CliResult[] };
-    expect(out.results).toHaveLength(60);
-    expect(out.results.every((r) => r.outcome === 'cancelled' && !r.continued)).toBe(true);
-    expect(ids.every((id) => store.orderStatus(id) === 'cancelled')).toBe(true);
-    expect(store.requestLog.filter((r) => r.method === 'DELETE')).toHaveLength(60);
-  });
+      const resumed = await run(args(store.baseUrl, '--resume', '--json'), dir);
+      expect(resumed.code).toBe(0);
+      const out = JSON.parse(resumed.stdout) as { results: CliResult[] };
+      expect(out.results).toHaveLength(60);
+      expect(out.results.every((r) => r.outcome === 'cancelled' && !r.continued)).toBe(true);
+      expect(ids.every((id) => store.orderStatus(id) === 'cancelled')).toBe(true);
+      expect(store.requestLog.filter((r) => r.method === 'DELETE')).toHaveLength(60);
+    },
+  );
 });

@@ -259,16 +259,23 @@ describe('store-admin CLI', () => {
   });
 
   it("keeps its data in the app's data folder unless told otherwise", () => {
-    expect(cliDataDir({}, 'linux', '/home/clerk')).toBe(
-      '/home/clerk/.config/Store Admin/local-data',
+    // Joined with this system's separator, as the app's own paths are (on Windows too).
+    const home = join('home', 'clerk');
+    expect(cliDataDir({}, 'linux', home)).toBe(join(home, '.config', 'Store Admin', 'local-data'));
+    expect(cliDataDir({ XDG_CONFIG_HOME: 'cfg' }, 'linux', home)).toBe(
+      join('cfg', 'Store Admin', 'local-data'),
     );
-    expect(cliDataDir({ XDG_CONFIG_HOME: '/cfg' }, 'linux', '/home/clerk')).toBe(
-      '/cfg/Store Admin/local-data',
+    expect(cliDataDir({}, 'darwin', home)).toBe(
+      join(home, 'Library', 'Application Support', 'Store Admin', 'local-data'),
     );
-    expect(cliDataDir({}, 'darwin', '/Users/clerk')).toBe(
-      '/Users/clerk/Library/Application Support/Store Admin/local-data',
+    expect(cliDataDir({ APPDATA: 'roaming' }, 'win32', home)).toBe(
+      join('roaming', 'Store Admin', 'local-data'),
     );
-    expect(cliDataDir({ STORE_ADMIN_DATA_DIR: '/tmp/x' }, 'linux', '/home/clerk')).toBe('/tmp/x');
+    expect(cliDataDir({}, 'win32', home)).toBe(
+      join(home, 'AppData', 'Roaming', 'Store Admin', 'local-data'),
+    );
+    const mine = join(tmpdir(), 'store-admin-elsewhere');
+    expect(cliDataDir({ STORE_ADMIN_DATA_DIR: mine }, 'linux', home)).toBe(mine);
   });
 
   it('runs as a process through the bin with the exit code of the outcome', async () => {

@@ -7,9 +7,10 @@
 
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cliDataDir } from '../../src/cli/data-folder.ts';
+import { earlierCliListsFolder } from '../../src/main/local-data/earlier-cli-lists.ts';
 import { DATA_FOLDER_NAME } from '../../src/main/desktop/app-identity.ts';
 import { parseSettings } from '../../src/main/environments/settings.ts';
 import { startSandbox, type Sandbox } from '../../src/main/sandbox/server.ts';
@@ -117,22 +118,28 @@ describe("the command line's own folder of 0.4.0", () => {
       app: { settings: { baseUrls: { production: string } }; cancels: { orderId: string }[] };
       cli: { cancelled: string; cancelledElsewhere: string[] };
     };
-    // A clerk's computer: the app's folder and the command line's cache folder where 0.4.0 had them.
+    // A clerk's computer: the app's folder and the command line's cache folder where 0.4.0 had them
+    // on this system (every variable that places them points into the test's home).
     const home = folder();
     const env = {
       HOME: home,
+      USERPROFILE: home,
       XDG_CONFIG_HOME: join(home, '.config'),
       XDG_CACHE_HOME: join(home, '.cache'),
+      APPDATA: join(home, 'AppData', 'Roaming'),
+      LOCALAPPDATA: join(home, 'AppData', 'Local'),
       STORE_ADMIN_DATA_DIR: undefined,
       STORE_ADMIN_CACHE_DIR: undefined,
       STORE_ADMIN_API_KEY: KEY,
     };
-    const userData = join(home, '.config', DATA_FOLDER_NAME);
-    mkdirSync(join(home, '.cache'), { recursive: true });
+    const dataDir = cliDataDir(env, process.platform, home);
+    const userData = dirname(dataDir);
+    expect(basename(userData)).toBe(DATA_FOLDER_NAME);
+    const cliCache = earlierCliListsFolder(env, process.platform, home)!;
+    expect(cliCache.startsWith(home)).toBe(true);
+    mkdirSync(dirname(cliCache), { recursive: true });
     cpSync(join(corpus, 'app'), userData, { recursive: true });
-    cpSync(join(corpus, 'cli-cache'), join(home, '.cache', 'store-admin'), { recursive: true });
-    const dataDir = cliDataDir(env, 'linux', home);
-    expect(dataDir).toBe(join(userData, 'local-data'));
+    cpSync(join(corpus, 'cli-cache'), cliCache, { recursive: true });
     const url = manifest.app.settings.baseUrls.production;
 
     // Sends nothing: the saved lists alone.
@@ -147,7 +154,7 @@ describe("the command line's own folder of 0.4.0", () => {
     // The command line's two lists were the newest: they are the address's lists now.
     expect(gone[manifest.cli.cancelled]).toBe('cancelled-here');
     for (const id of manifest.cli.cancelledElsewhere) expect(gone[id]).toBe('left');
-    expect(existsSync(join(home, '.cache', 'store-admin'))).toBe(false);
+    expect(existsSync(cliCache)).toBe(false);
 
     // The app sees the command line's cancels beside its own.
     const stored = JSON.parse(readFileSync(join(userData, 'settings.json'), 'utf8')) as {

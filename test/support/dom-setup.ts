@@ -5,8 +5,13 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import type * as sandboxServer from '../../src/main/sandbox/server.ts';
-import type { InProcessAppModule, SandboxModule } from '../renderer/support/test-app-shapes.ts';
+import type {
+  InProcessAppModule,
+  SandboxModule,
+  ScriptedServerModule,
+} from '../renderer/support/test-app-shapes.ts';
 import type * as inProcessApp from './in-process-app.ts';
+import type * as scriptedServer from './scripted-server.ts';
 
 // Real HTTP on loopback: generous when the machine is busy, still bounded.
 configure({ asyncUtilTimeout: 8_000 });
@@ -22,3 +27,4 @@ afterEach(() => {
 type Fits<Actual extends Expected, Expected> = Actual;
 export type InProcessAppFits = Fits<typeof inProcessApp, InProcessAppModule>;
 export type SandboxServerFits = Fits<typeof sandboxServer, SandboxModule>;
+export type ScriptedServerFits = Fits<typeof scriptedServer, ScriptedServerModule>;

@@ -34,6 +34,7 @@ export type JournalLine =
       readonly message: string;
       readonly delivery?: Delivery;
       readonly continued?: boolean;
+      readonly listedAt?: number;
     }
   | { readonly t: 'requeue'; readonly orderId: string; readonly at: number }
   | {
@@ -60,6 +61,7 @@ const journalLineSchema = lazySchema<JournalLine>((z) => {
       message: z.string(),
       delivery: z.enum(['not-sent', 'answered', 'unknown']).optional(),
       continued: z.boolean().optional(),
+      listedAt: z.number().optional(),
     }),
     z.object({ t: z.literal('requeue'), orderId, at }),
     z.object({
@@ -124,6 +126,7 @@ export function replay(lines: readonly JournalLine[]): JobState | undefined {
             at: line.at,
             ...(line.delivery ? { delivery: line.delivery } : {}),
             ...(line.continued ? { continued: true } : {}),
+            ...(line.listedAt !== undefined ? { listedAt: line.listedAt } : {}),
           });
         }
         break;

@@ -67,6 +67,8 @@ export class BulkCancelQueue {
    */
   #wake = new AbortController();
   readonly #inFlight = new Set<string>();
+  /** Of those, the orders whose DELETE has left: their answers can land after a pause or a stop. */
+  readonly #sent = new Set<string>();
   #offlineDelay: number;
   #lostDelay = FIRST_LOST_DELAY_MS;
   #resumeTimer: AbortController | undefined;
@@ -256,6 +258,7 @@ export class BulkCancelQueue {
       ...(job.message && !finished ? { message: job.message } : {}),
       total: job.orderIds.length,
       counts: { ...counts, waiting },
+      answersOnTheirWay: this.#sent.size,
       startedAt: job.startedAt,
       ...(this.#finishedAt !== undefined ? { finishedAt: this.#finishedAt } : {}),
       ...(!finished && job.status === 'running' ? this.#eta(waiting) : {}),
@@ -366,6 +369,7 @@ export class BulkCancelQueue {
         const outcome = await client.cancelOrder(orderId, {
           // A pause, a stop or a quit ends its wait at the gate: nothing leaves after it.
           stop,
+          onSent: () => this.#sent.add(orderId),
           priority: 'background',
           maxWaitMs: MAX_GATE_WAIT_MS,
           previousAttemptUnknown: unknown,
@@ -383,11 +387,13 @@ export class BulkCancelQueue {
               : outcome.message,
           at: timing.now(),
           ...(unknown ? { continued: true } : {}),
+          ...(outcome.listedAt !== undefined ? { listedAt: outcome.listedAt } : {}),
         });
       } catch (error) {
         await this.#failed(orderId, error, unknown);
       } finally {
         this.#inFlight.delete(orderId);
+        this.#sent.delete(orderId);
         this.#changed();
       }
     }

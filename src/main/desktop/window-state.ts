@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
+import { refuseNewer, USER_DATA_FILES } from '../local-data/data-files.ts';
 
 export interface Bounds {
   readonly x: number;
@@ -29,6 +30,10 @@ const windowStateSchema = z.object({
 
 export type WindowState = z.infer<typeof windowStateSchema>;
 
+/**
+ * The saved placement: of any version, as fields are only ever added (one
+ * without a `version` is an earlier release's, version 1).
+ */
 export function readWindowState(file: string): WindowState | undefined {
   try {
     const parsed = windowStateSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
@@ -38,10 +43,16 @@ export function readWindowState(file: string): WindowState | undefined {
   }
 }
 
-/** Atomic, so a crash mid-write leaves the last good placement. Failing to save costs only the placement. */
+/**
+ * Atomic, so a crash mid-write leaves the last good placement; with its
+ * format's version. Failing to save costs only the placement, and a file a
+ * newer release saved is left as it is (data-files.ts).
+ */
 export function writeWindowState(file: string, state: WindowState): boolean {
+  const format = USER_DATA_FILES.windowState;
   try {
-    writeFileAtomic.sync(file, JSON.stringify(state));
+    refuseNewer(file, format);
+    writeFileAtomic.sync(file, JSON.stringify({ version: format.version, ...state }));
     return true;
   } catch {
     return false;

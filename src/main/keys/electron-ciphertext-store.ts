@@ -5,13 +5,7 @@
 
 import type { CiphertextStore, SavedKeyRecord } from './key-store.ts';
 import type { KeyEnvironment } from '../../shared/key-status.ts';
-
-/** The part of an electron-store (or conf) instance this adapter uses; keys are dot paths. */
-export interface KeyValueFile {
-  get(key: string): unknown;
-  set(key: string, value: unknown): void;
-  delete(key: string): void;
-}
+import type { KeyValueFile } from '../local-data/versioned-store-file.ts';
 
 /** The electron-store `name`: the file is `<userData>/api-keys.json`. */
 export const API_KEYS_FILE_NAME = 'api-keys';

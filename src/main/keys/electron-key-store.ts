@@ -1,9 +1,12 @@
 // Wires the key store to Electron: safeStorage encrypts, an electron-store file
-// keeps the ciphertext. The only file of this capability that imports electron.
+// keeps the ciphertext (and its format's version, local-data/data-files.ts).
+// The only file of this capability that imports electron.
 
 import { app, safeStorage } from 'electron';
 import ElectronStore from 'electron-store';
 import { join } from 'node:path';
+import { USER_DATA_FILES } from '../local-data/data-files.ts';
+import { versionedStoreFile } from '../local-data/versioned-store-file.ts';
 import { API_KEYS_FILE_NAME, ElectronCiphertextStore } from './electron-ciphertext-store.ts';
 import { KeyStore } from './key-store.ts';
 
@@ -36,7 +39,8 @@ export function createElectronKeyStore(options: ElectronKeyStoreOptions = {}): K
   }
   return new KeyStore({
     safeStorage,
-    store: new ElectronCiphertextStore(file),
+    // Every save carries the file's version; a newer release's file is left as it is.
+    store: new ElectronCiphertextStore(versionedStoreFile(file, USER_DATA_FILES.apiKeys)),
     platform: options.platform ?? process.platform,
   });
 }

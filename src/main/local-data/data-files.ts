@@ -201,35 +201,65 @@ export const DATA_FILES = {
   },
 } as const satisfies Record<string, DataFile>;
 
+/** A file of the userData folder, beside the data folder. */
+export interface UserDataFile extends DataFile {
+  /** Moved from 0.1.0's userData folder, `store-admin` (earlier-user-data.ts). */
+  readonly fromEarlierFolder: boolean;
+}
+
+const NO_VERSION_FIELD = 'no version field: version 1, read as it is; the next save adds the field';
+
 /**
  * Files the app keeps beside the data folder, in its userData folder, kept
- * by electron-store or the desktop edge: listed here so the list is whole.
- * Their readers take every earlier form (fields are only ever added).
- * `fromEarlierFolder`: moved from 0.1.0's userData folder, `store-admin`
- * (earlier-user-data.ts).
+ * by electron-store or the desktop edge. Each keeps its version in a
+ * `version` field (electron-store's files beside their own keys, through
+ * versioned-store-file.ts); their readers take every earlier form (fields
+ * are only ever added).
  */
-export const USER_DATA_FILES = [
-  {
-    name: 'local-data',
-    what: 'The data folder: every file of DATA_FILES',
-    fromEarlierFolder: true,
-  },
-  {
+export const USER_DATA_FILES = {
+  settings: {
     name: 'settings.json',
+    pattern: /^settings\.json$/,
     what: 'The environment chosen and each one’s address (electron-store)',
+    version: 1,
+    versionIn: 'field',
+    earlier: [{ releases: '0.1.0 to 0.4.0', form: NO_VERSION_FIELD, read: 'version 1' }],
     fromEarlierFolder: true,
   },
-  {
+  apiKeys: {
     name: 'api-keys.json',
-    what: 'The keys’ ciphertext (electron-store, safeStorage); a key saved without the address it was entered for (0.1.0) is bound to the address at the first start',
+    pattern: /^api-keys\.json$/,
+    what: 'The keys’ ciphertext (electron-store, safeStorage), each with the address it may be sent to',
+    version: 1,
+    versionIn: 'field',
+    earlier: [
+      {
+        releases: '0.1.0',
+        form: 'a key saved without the address it was entered for',
+        read: 'bound to the environment’s address at the first start (keys/key-store.ts)',
+      },
+      { releases: '0.1.0 to 0.4.0', form: NO_VERSION_FIELD, read: 'version 1' },
+    ],
     fromEarlierFolder: true,
   },
-  {
+  windowState: {
     name: 'window-state.json',
+    pattern: /^window-state\.json$/,
     what: 'Where the window was (desktop/window-state.ts)',
+    version: 1,
+    versionIn: 'field',
+    earlier: [{ releases: '0.2.0 to 0.4.0', form: NO_VERSION_FIELD, read: 'version 1' }],
     fromEarlierFolder: false,
   },
-] as const;
+} as const satisfies Record<string, UserDataFile>;
+
+/** What the userData folder holds of 0.1.0's, to move from its folder: the data folder and these. */
+export const CARRIED_FROM_EARLIER_FOLDER: readonly string[] = [
+  'local-data',
+  ...Object.values(USER_DATA_FILES)
+    .filter((file: UserDataFile) => file.fromEarlierFolder)
+    .map((file) => file.name),
+];
 
 /** The data file a name in the data folder (or its quota folder) is, if it is one. */
 export function dataFileOf(file: string): DataFile | undefined {
@@ -264,7 +294,8 @@ export function tellNewer(error: NewerDataError): void {
   console.warn(error.message);
 }
 
-function versionOf(value: unknown, name: 'version' | 'v'): number {
+/** The version a JSON value says it is (`version` or `v`); 1 when it says none. */
+export function versionOf(value: unknown, name: 'version' | 'v' = 'version'): number {
   const found =
     typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[name] : 1;
   return Number.isSafeInteger(found) && (found as number) > 0 ? (found as number) : 1;
@@ -423,4 +454,20 @@ export function newerFilesIn(dir: string): NewerDataError[] {
     }
   }
   return found;
+}
+
+/**
+ * The userData folder's own files (USER_DATA_FILES) of a later version than
+ * this app knows, each said once in the log: looked at once at start-up, as
+ * the data folder's are (newerFilesIn).
+ */
+export function newerUserDataFiles(userData: string): NewerDataError[] {
+  return Object.values(USER_DATA_FILES).flatMap((format: UserDataFile) => {
+    const file = join(userData, format.name);
+    const version = newerVersionOf(file, format);
+    if (version === undefined) return [];
+    const error = new NewerDataError(file, version, format.version);
+    tellNewer(error);
+    return [error];
+  });
 }

@@ -7,13 +7,10 @@
 
 import { existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { USER_DATA_FILES } from './data-files.ts';
+import { CARRIED_FROM_EARLIER_FOLDER } from './data-files.ts';
 
 /** 0.1.0's userData folder name, under the OS's application-data folder. */
 export const EARLIER_USER_DATA_NAME = 'store-admin';
-
-/** What 0.1.0 kept in its userData folder that the app reads. */
-const CARRIED = USER_DATA_FILES.filter((file) => file.fromEarlierFolder).map((file) => file.name);
 
 /**
  * Moves what 0.1.0 saved in `<appData>/store-admin` into `userData`.
@@ -24,7 +21,7 @@ export function adoptEarlierUserData(appData: string, userData: string): string[
   const earlier = join(appData, EARLIER_USER_DATA_NAME);
   if (earlier === userData || !existsSync(earlier)) return [];
   const moved: string[] = [];
-  for (const name of CARRIED) {
+  for (const name of CARRIED_FROM_EARLIER_FOLDER) {
     const from = join(earlier, name);
     const to = join(userData, name);
     if (!existsSync(from) || existsSync(to)) continue;

@@ -30,6 +30,7 @@ const logEntrySchema = lazySchema<CancelLogEntry>((z) =>
     result: z.enum(['cancelled', 'not-found', 'gone', 'already-shipped', 'failed']),
     message: z.string(),
     delivery: z.enum(['not-sent', 'answered', 'unknown']).optional(),
+    listedAt: z.number().optional(),
   }),
 );
 
@@ -42,6 +43,7 @@ export function cancelLogEntryOf(environment: EnvironmentId, result: BulkResult)
     result: result.outcome,
     message: result.message,
     ...(result.delivery ? { delivery: result.delivery } : {}),
+    ...(result.listedAt !== undefined ? { listedAt: result.listedAt } : {}),
   };
 }
 

@@ -13,6 +13,7 @@
 import {
   CHANGE_FIELDS,
   departuresFromLog,
+  goneBy,
   type ChangeField,
   type GoneOrder,
   type OrderChangesView,
@@ -92,7 +93,7 @@ export function changesView(
     const id = order.id!; // orders without an id are never gone: they cannot be followed
     const departure = departures.get(id);
     return departure
-      ? { order: { ...order, id }, how: departure.how, cancelledAt: departure.at }
+      ? goneBy({ ...order, id }, departure)
       : { order: { ...order, id }, how: 'left' };
   });
   return {

@@ -130,6 +130,7 @@ export class OrdersService {
         orderId,
         result: outcome.kind,
         message: outcome.message,
+        ...(outcome.listedAt !== undefined ? { listedAt: outcome.listedAt } : {}),
       });
       return { ...outcome, environment, orderId };
     } catch (error) {

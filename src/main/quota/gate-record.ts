@@ -33,6 +33,12 @@ export interface GateRecord {
    */
   sentSinceReading: number;
   /**
+   * The latest wall-clock time a gate saw the hold (snapshot.holdUntil)
+   * running, or ended: a clock now earlier than it was set back
+   * (followClock).
+   */
+  holdSeenAt?: number;
+  /**
    * Requests of other clients of this key (other computers: they share no
    * record with us) seen landing within one of our answers' gaps, at most.
    * Background requests leave that many of each window's last requests to
@@ -171,6 +177,7 @@ export function setHold(
     record.snapshot = { ...s, holdReason: reason };
   } else {
     record.snapshot = { ...s, holdUntil: bounded, holdReason: reason };
+    record.holdSeenAt = now;
   }
   record.holdId += 1;
 }
@@ -180,7 +187,52 @@ export function clearHold(record: GateRecord): void {
   delete snapshot.holdUntil;
   delete snapshot.holdReason;
   record.snapshot = snapshot;
+  delete record.holdSeenAt;
   record.holdId += 1;
+}
+
+/**
+ * How often a running hold's `holdSeenAt` moves on with the clock: at most
+ * one write of the record this often, and a clock set back lengthens a hold
+ * by no more than this.
+ */
+export const HOLD_SEEN_EVERY_MS = 5_000;
+
+/** What followClock would change: the hold's end, when the clock went back, and when it was seen. */
+function clockLook(
+  record: GateRecord,
+  now: number,
+): { holdUntil: number; holdSeenAt: number } | undefined {
+  const until = record.snapshot.holdUntil;
+  if (until === undefined) return undefined;
+  const seen = record.holdSeenAt;
+  // Set back: the hold's end goes back with the clock, so what remains is what remained when
+  // it was last seen (never more than it was granted), not that plus the jump.
+  if (seen !== undefined && now < seen) return { holdUntil: until - (seen - now), holdSeenAt: now };
+  const due = seen === undefined || (until > now ? now - seen >= HOLD_SEEN_EVERY_MS : seen < until); // running; or ended, once
+  return due ? { holdUntil: until, holdSeenAt: now } : undefined;
+}
+
+/** Whether followClock would change the record now (a look that writes nothing needs no lock). */
+export function clockMoved(record: GateRecord, now: number): boolean {
+  return clockLook(record, now) !== undefined;
+}
+
+/**
+ * Keeps a hold true to the wall clock in both directions. Set forward (or
+ * after a sleep), the clock ends a hold sooner, as it should: that time has
+ * passed. Set back, it would lengthen the hold by the jump: the hold's end
+ * goes back with the clock instead, so a hold never ends later than what
+ * remained of it when it was last seen running (at most its length). Every
+ * process sharing the record sees the same `holdSeenAt`, so a jump moves
+ * the hold once, whoever sees it first.
+ */
+export function followClock(record: GateRecord, now: number): void {
+  const look = clockLook(record, now);
+  if (!look) return;
+  if (look.holdUntil !== record.snapshot.holdUntil)
+    record.snapshot = { ...record.snapshot, holdUntil: look.holdUntil };
+  record.holdSeenAt = look.holdSeenAt;
 }
 
 // ---- Reading a record back (from a file another process or an older version wrote) ----
@@ -224,7 +276,12 @@ export function sanitizeRecord(raw: unknown, now: number): GateRecord {
   if (!isObject(raw)) return emptyRecord();
   const latest = now + MAX_HOLD_MS;
   const s = isObject(raw.snapshot) ? raw.snapshot : {};
-  const holdUntil = time(s.holdUntil, latest);
+  // A clock set back since the hold was last seen: the hold goes back with it (followClock)
+  // before it is judged, so a jump of any size neither lengthens it nor drops it as garbage.
+  const seenAt = time(raw.holdSeenAt, Number.MAX_SAFE_INTEGER);
+  const back = seenAt !== undefined && seenAt > now ? seenAt - now : 0;
+  const holdUntil = time(typeof s.holdUntil === 'number' ? s.holdUntil - back : undefined, latest);
+  const holdSeenAt = holdUntil !== undefined && seenAt !== undefined ? seenAt - back : undefined;
   const holdReason = HOLD_REASONS.find((reason) => reason === s.holdReason);
   const snapshot: QuotaSnapshot = defined({
     known: s.known === true,
@@ -257,6 +314,7 @@ export function sanitizeRecord(raw: unknown, now: number): GateRecord {
     sentSinceReading: count(raw.sentSinceReading) ?? leases.length,
     othersMargin: Math.min(count(raw.othersMargin) ?? 0, maxOthersMargin(limit)),
     holdId: count(raw.holdId) ?? 0,
+    ...(holdSeenAt !== undefined ? { holdSeenAt } : {}),
     usage: {
       day: typeof u.day === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(u.day) ? u.day : '',
       sentToday: count(u.sentToday) ?? 0,

@@ -13,7 +13,8 @@
 // A wait is judged by the wall clock, never by a timer's remaining time:
 // the gate looks at the clock at least every WALL_CLOCK_LOOK_MS, so after the
 // computer slept, or its clock was set forward, a hold that has ended by the
-// clock lets requests go within seconds.
+// clock lets requests go within seconds. A clock set back does not lengthen a
+// hold: its end goes back with the clock (gate-record.ts, followClock).
 //
 // The gate's record (gate-record.ts) lives in a store: its own memory, or a
 // file shared with every other process using the same key at the same
@@ -25,6 +26,8 @@ import type { HoldReason, QuotaSnapshot, QuotaView } from '../../shared/quota.ts
 import { WALL_CLOCK_LOOK_MS, type Timing } from '../store-api/clock.ts';
 import {
   clearHold,
+  clockMoved,
+  followClock,
   noteSent,
   openTime,
   recordReading,
@@ -163,8 +166,9 @@ export class RequestGate {
 
   /** What the quota meter shows: the service's figures and this computer's own counts. */
   view(): QuotaView {
-    this.#adopt(this.#store.read());
-    return { ...this.#record.snapshot, ...usageNow(this.#record.usage, this.#timing.now()) };
+    const now = this.#timing.now();
+    this.#look(now);
+    return { ...this.#record.snapshot, ...usageNow(this.#record.usage, now) };
   }
 
   /** This gate's requests on their way. */
@@ -180,8 +184,18 @@ export class RequestGate {
 
   /** The earliest time a request could be sent, and why it waits (if it does). */
   openAt(): { at: number; reason?: HoldReason } {
-    this.#adopt(this.#store.read());
-    return openTime(this.#record, this.#timing.now());
+    const now = this.#timing.now();
+    return openTime(this.#look(now), now);
+  }
+
+  /** The record as it stands, its hold first kept true to the clock (written only when that changes it). */
+  #look(now: number): GateRecord {
+    const record = this.#store.read();
+    if (!clockMoved(record, now)) {
+      this.#adopt(record);
+      return record;
+    }
+    return this.#change((r) => followClock(r, now));
   }
 
   acquire(options: AcquireOptions): Promise<Ticket> {
@@ -321,6 +335,7 @@ export class RequestGate {
     const now = this.#timing.now();
     const out: Array<[Waiter, Lease]> = [];
     const record = this.#change((r) => {
+      followClock(r, now);
       this.#turnAwayStaleTries(r, now);
       for (;;) {
         const waiter = this.#next(r, now);

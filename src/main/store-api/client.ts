@@ -136,6 +136,11 @@ export interface CallOptions {
    * so its answer is known (a DELETE cut off would leave it unknown).
    */
   readonly stop?: AbortSignal;
+  /**
+   * Told as each attempt leaves for the service (past the gate and the stop):
+   * from then on its answer can still land after a stop.
+   */
+  readonly onSent?: () => void;
   readonly priority?: Priority;
   /** Overrides maxInlineWaitMs: background work may wait at the gate for a window to reset. */
   readonly maxWaitMs?: number;
@@ -200,6 +205,11 @@ export interface OrderListBody {
 export type CancelOutcome = {
   readonly kind: 'cancelled' | 'not-found' | 'gone' | 'already-shipped';
   readonly message: string;
+  /**
+   * A 404 for an order the last saved list held (then): it existed, so this
+   * cancel may have removed it if something in between sent it twice.
+   */
+  readonly listedAt?: number;
 };
 
 export interface CancelOptions extends CallOptions {
@@ -675,6 +685,7 @@ export class StoreClient {
       }
 
       this.#rememberKey(key);
+      options.onSent?.();
       let response: Response;
       try {
         response = await this.#http(url, {

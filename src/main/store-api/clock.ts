@@ -41,11 +41,25 @@ export const realTiming: Timing = { now: Date.now, random: Math.random, sleep };
  */
 export const WALL_CLOCK_LOOK_MS = 5_000;
 
-/** Sleeps until the wall clock reads `at`, looking at it at least every WALL_CLOCK_LOOK_MS. */
+/** A clock that reads this much less than a timer slept was set back (timers never end early). */
+const SET_BACK_MS = 1_000;
+
+/**
+ * Sleeps until the wall clock reads `at`, looking at it at least every
+ * WALL_CLOCK_LOOK_MS: after a sleep of the computer, or the clock set
+ * forward, it ends within one look. A clock set back does not lengthen the
+ * wait: `at` goes back with it, so the wait never ends later than what was
+ * left of it when it was last looked at.
+ */
 export async function sleepUntil(timing: Timing, at: number, signal?: AbortSignal): Promise<void> {
+  let end = at;
   for (;;) {
-    const left = at - timing.now();
+    const before = timing.now();
+    const left = end - before;
     if (left <= 0) return;
-    await timing.sleep(Math.min(left, WALL_CLOCK_LOOK_MS), signal);
+    const ms = Math.min(left, WALL_CLOCK_LOOK_MS);
+    await timing.sleep(ms, signal);
+    const back = before + ms - timing.now();
+    if (back >= SET_BACK_MS) end -= back;
   }
 }

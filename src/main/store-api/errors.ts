@@ -548,7 +548,7 @@ export function cancelNotFound(
   unsure: Unsure | undefined,
   earlier: EarlierCancel | undefined,
   host: string,
-): { readonly kind: 'not-found' | 'gone'; readonly message: string } {
+): { readonly kind: 'not-found' | 'gone'; readonly message: string; readonly listedAt?: number } {
   const cancelledAt = earlier?.cancelledAt;
   if (cancelledAt !== undefined) {
     // The service confirmed an earlier cancel: a lost answer since changes nothing.
@@ -578,6 +578,7 @@ export function cancelNotFound(
         `Order ${orderId} no longer exists: it was in the list of ${formatHourMinute(earlier.listedAt)} and has been cancelled or removed since (perhaps by this very cancel, if the network sent it twice).`,
         body,
       ),
+      listedAt: earlier.listedAt,
     };
   }
   return {

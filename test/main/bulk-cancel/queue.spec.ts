@@ -14,6 +14,7 @@ import {
   type SandboxOptions,
 } from '../../../src/main/sandbox/server.ts';
 import { StoreClient } from '../../../src/main/store-api/client.ts';
+import type { BulkCancelSnapshot } from '../../../src/shared/bulk-cancel.ts';
 import { virtualTiming } from '../../support/virtual-timing.ts';
 
 let dir: string;
@@ -39,14 +40,24 @@ async function setup(options: SandboxOptions, key = 'demo-free') {
     timing,
   });
   const journal = new BulkJournal(dir, serviceScope('sandbox'));
+  const changes: BulkCancelSnapshot[] = [];
   const queue = new BulkCancelQueue({
     environment: 'sandbox',
     journal,
     client: async () => client,
     timing,
+    onChange: (snapshot) => changes.push(snapshot),
   });
   gate.onChange((quota) => queue.observeQuota(quota));
-  return { timing, sandbox, client, queue, journal };
+  return { timing, sandbox, client, queue, journal, changes };
+}
+
+/** Waits, by turns of the event loop (bounded), until `done` holds. */
+async function until(done: () => boolean): Promise<void> {
+  for (let turn = 0; !done(); turn++) {
+    if (turn > 5000) throw new Error('gave up waiting');
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
 }
 
 describe('BulkCancelQueue', () => {
@@ -116,7 +127,8 @@ describe('BulkCancelQueue', () => {
     expect(paused).toMatchObject({ status: 'paused', pauseReason: 'user' });
     const doneWhilePausing = paused.total - paused.counts.waiting;
     await queue.resume();
-    await new Promise((r) => setTimeout(r, 20));
+    // Once an answer has shown the quota (on a busy machine, later than on an idle one).
+    await until(() => queue.snapshot()!.etaMs !== undefined);
     const running = queue.snapshot()!;
     expect(running.status).toBe('running');
     expect(running.etaMs).toBeGreaterThan(0);
@@ -130,6 +142,55 @@ describe('BulkCancelQueue', () => {
     const sent = sandbox.requestLog.length;
     await new Promise((r) => setTimeout(r, 20));
     expect(sandbox.requestLog.length).toBe(sent);
+  });
+
+  it('counts the answers still on their way after a pause or a stop, and says none once they have landed', async () => {
+    // The service holds every DELETE until the test lets it answer.
+    const held: (() => void)[] = [];
+    const { sandbox, queue, changes } = await setup(
+      {
+        orders: 100,
+        faults: 'latency=1@1',
+        sleep: () => new Promise<void>((resolve) => held.push(resolve)),
+      },
+      'demo-pro',
+    );
+    const ids = sandbox.orderIds({ status: 'pending' }).slice(0, 6);
+    await queue.start(ids);
+    // The first answer shows the quota; then both workers' DELETEs are at the service.
+    await until(() => held.length === 1);
+    held.shift()!();
+    await until(() => held.length === 2);
+    expect(queue.snapshot()).toMatchObject({ status: 'running', answersOnTheirWay: 2 });
+
+    await queue.pause();
+    const paused = queue.snapshot()!;
+    // Paused, but two answers can still change the counts.
+    expect(paused).toMatchObject({ status: 'paused', answersOnTheirWay: 2 });
+    expect(paused.counts).toMatchObject({ cancelled: 1, waiting: 5 });
+
+    const seen = changes.length;
+    held.shift()!();
+    await until(() => queue.snapshot()!.answersOnTheirWay === 1);
+    expect(queue.snapshot()!.counts).toMatchObject({ cancelled: 2, waiting: 4 });
+    held.shift()!();
+    await queue.idle();
+    expect(queue.snapshot()).toMatchObject({ status: 'paused', answersOnTheirWay: 0 });
+    expect(queue.snapshot()!.counts).toMatchObject({ cancelled: 3, waiting: 3 });
+    // The last change the window was told of says nothing more is coming, with the final counts.
+    expect(changes.length).toBeGreaterThan(seen);
+    expect(changes.at(-1)).toMatchObject({ answersOnTheirWay: 0, counts: { cancelled: 3 } });
+    expect(held).toHaveLength(0); // nothing was sent after the pause
+
+    // The same after a stop.
+    await queue.resume();
+    await until(() => held.length === 2);
+    await queue.stop();
+    expect(queue.snapshot()).toMatchObject({ status: 'stopped', answersOnTheirWay: 2 });
+    for (const answer of held.splice(0)) answer();
+    await queue.idle();
+    expect(queue.snapshot()).toMatchObject({ status: 'stopped', answersOnTheirWay: 0 });
+    expect(queue.snapshot()!.counts).toMatchObject({ cancelled: 5, waiting: 1 });
   });
 
   it('pauses when the service cannot be reached, keeps unknown answers as sent, and resumes by itself', async () => {

@@ -115,6 +115,7 @@ describe('a bulk cancel that finishes', () => {
       status: 'finished' as const,
       total: 1206,
       counts,
+      answersOnTheirWay: 0,
       startedAt: 0,
     };
     expect(bulkCancelNews(snapshot).body).toBe(

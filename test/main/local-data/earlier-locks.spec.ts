@@ -37,7 +37,8 @@ async function deadPid(): Promise<number> {
 
 /** A live process that has nothing to do with the lock (a recycled process id, or a run still going). */
 function stranger(): ChildProcess {
-  const child = spawn('sleep', ['30']);
+  // Node itself rather than sleep(1), which Windows does not have.
+  const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30_000)']);
   cleanups.push(() => child.kill('SIGKILL'));
   return child;
 }

@@ -138,7 +138,7 @@ describe('file locks between processes', () => {
   it('takes over, after the stale time, a lock naming a process id now used by another process', async () => {
     const lockPath = join(folder(), 'journal.lock');
     // A live process that has nothing to do with the lock, as a recycled process id would be.
-    const stranger = spawn('sleep', ['30']);
+    const stranger = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30_000)']);
     live(stranger);
     plantLock(lockPath, stranger.pid!, 0);
     expect(() => lockSync(lockPath, { staleMs: 2_000 })).toThrow(LockHeldError);

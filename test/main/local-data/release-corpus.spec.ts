@@ -11,13 +11,15 @@
 
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cliDataDir } from '../../../src/cli/data-folder.ts';
 import { BulkJournal, replay } from '../../../src/main/bulk-cancel/journal.ts';
 import { nextCheckAt } from '../../../src/main/domains/recheck-schedule.ts';
 import { projectOfEnvironment } from '../../../src/main/domains/workspace-store.ts';
 import { parseSettings } from '../../../src/main/environments/settings.ts';
 import { DATA_FOLDER_NAME } from '../../../src/main/desktop/app-identity.ts';
+import { earlierCliListsFolder } from '../../../src/main/local-data/earlier-cli-lists.ts';
 import { projectIdOf } from '../../../src/shared/domain-projects.ts';
 import { runCliProcess } from '../../support/cli-process.ts';
 import { startInProcessApp, type InProcessApp } from '../../support/in-process-app.ts';
@@ -216,20 +218,26 @@ describe.each(releases)('a data folder of %s, opened by this version', (version)
       expect(version).toBe('0.1.0');
       return;
     }
-    // Where a clerk's computer has them: the app's folder, and the command line's own cache folder.
+    // Where a clerk's computer has them on this system: the app's folder, and the command line's own
+    // cache folder (every variable that places them points into the test's home).
     const home = join(dir, 'home');
     const env = {
       HOME: home,
+      USERPROFILE: home,
       XDG_CONFIG_HOME: join(home, '.config'),
       XDG_CACHE_HOME: join(home, '.cache'),
+      APPDATA: join(home, 'AppData', 'Roaming'),
+      LOCALAPPDATA: join(home, 'AppData', 'Local'),
       STORE_ADMIN_API_KEY: manifest.keys.production,
       STORE_ADMIN_DATA_DIR: undefined,
       STORE_ADMIN_CACHE_DIR: undefined,
     };
-    const userData = join(home, '.config', DATA_FOLDER_NAME);
+    const dataDir = cliDataDir(env, process.platform, home);
+    const userData = dirname(dataDir);
+    expect(basename(userData)).toBe(DATA_FOLDER_NAME);
+    const cliCache = earlierCliListsFolder(env, process.platform, home)!;
     cpSync(join(dir, 'app'), userData, { recursive: true });
-    cpSync(join(dir, 'cli-cache'), join(home, '.cache', 'store-admin'), { recursive: true });
-    const dataDir = join(userData, 'local-data');
+    cpSync(join(dir, 'cli-cache'), cliCache, { recursive: true });
     // Its lists and cancel log join the app's at the first run (test/cli/one-history.spec.ts).
     const run = await runCliProcess(
       ['orders', 'changes', '--base-url', manifest.app.settings.baseUrls.production, '--json'],
@@ -241,7 +249,7 @@ describe.each(releases)('a data folder of %s, opened by this version', (version)
     expect(gone[cli.cancelled]).toBe('cancelled-here');
     for (const id of cli.cancelledElsewhere) expect(gone[id]).toBe('left');
 
-    const name = cli.journal.file.split('/').pop()!;
+    const name = cli.journal.file.split('/').pop()!; // the manifest's own path, always with /
     const journal = new BulkJournal(dataDir, {
       environment: 'production',
       key: name.slice('bulk-cancel-'.length, -'.jsonl'.length),

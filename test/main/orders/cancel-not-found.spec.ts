@@ -10,6 +10,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serviceScope } from '../../../src/main/environments/service-scope.ts';
 import { CancelLog } from '../../../src/main/orders/cancel-log.ts';
+import { BulkCancelQueue } from '../../../src/main/bulk-cancel/queue.ts';
+import { BulkJournal } from '../../../src/main/bulk-cancel/journal.ts';
+import { OrderChangesTracker } from '../../../src/main/orders/changes.ts';
 import { OrderCache } from '../../../src/main/orders/order-cache.ts';
 import { OrdersService } from '../../../src/main/orders/orders-service.ts';
 import { RequestGate } from '../../../src/main/quota/gate.ts';
@@ -40,13 +43,16 @@ async function setup() {
     timing,
   });
   const scope = serviceScope('staging', sandbox.baseUrl);
+  const cache = new OrderCache(dir);
+  const cancelLog = new CancelLog(dir);
   const orders = new OrdersService({
     access: { client: async () => client, scopeOf: () => scope },
-    cache: new OrderCache(dir),
-    cancelLog: new CancelLog(dir),
+    cache,
+    cancelLog,
     now: timing.now,
+    changes: new OrderChangesTracker(cache, cancelLog),
   });
-  return { orders, timing };
+  return { orders, timing, client, scope };
 }
 
 /** Store Admin's own sentence, without the service's words after it. */
@@ -92,5 +98,65 @@ describe('a 404 to a cancel', () => {
     expect(ours((await orders.cancel('staging', id!)).message)).toBe(
       `Order ${id} was not found, so there was nothing to cancel.`,
     );
+  });
+
+  it('for an order the last list held: "maybe cancelled here" among the changes, as its message says, not "left"', async () => {
+    const { orders, timing } = await setup();
+    const list = await orders.refresh('staging');
+    const [id, elsewhere] = sandbox.orderIds({ status: 'pending' });
+    sandbox.setOrderStatus(id!, 'cancelled');
+    sandbox.setOrderStatus(elsewhere!, 'cancelled'); // no cancel from here at all
+    timing.advance(60_000);
+    expect((await orders.cancel('staging', id!)).message).toContain('perhaps by this very cancel');
+    expect(await orders.cancelLog('staging')).toMatchObject([
+      { orderId: id, result: 'not-found', listedAt: list.receivedAt },
+    ]);
+    timing.advance(60_000);
+    await orders.refresh('staging');
+    const changes = await orders.changes('staging');
+    const gone = changes.kind === 'compared' ? changes.gone : [];
+    expect(gone.map(({ order, how, maybe }) => [order.id, how, maybe])).toEqual(
+      expect.arrayContaining([
+        [id, 'maybe-cancelled-here', 'not-found-after-listed'],
+        [elsewhere, 'left', undefined],
+      ]),
+    );
+    expect(changes.kind === 'compared' && changes.summary.cancelledHere).toBe(0);
+  });
+
+  it('met by a bulk cancel: the same label, also when the log is written from the journal after a crash', async () => {
+    const { orders, timing, client, scope } = await setup();
+    await orders.refresh('staging');
+    const [id] = sandbox.orderIds({ status: 'pending' });
+    sandbox.setOrderStatus(id!, 'cancelled');
+    timing.advance(60_000);
+    const hooks = orders.cancelLogHooks(scope);
+    const journal = new BulkJournal(dir, scope);
+    const queue = new BulkCancelQueue({
+      environment: 'staging',
+      journal,
+      client: async () => client,
+      timing,
+      earlierCancel: hooks.earlierCancel,
+    });
+    await queue.start([id!]);
+    await queue.idle();
+    // No onResult: as if the app died between the journal's line and the log's.
+    expect(await orders.cancelLog('staging')).toEqual([]);
+    const again = new BulkCancelQueue({
+      environment: 'staging',
+      journal,
+      client: async () => client,
+      timing,
+    });
+    await again.load();
+    await hooks.logJournaled(again.results());
+    timing.advance(60_000);
+    await orders.refresh('staging');
+    const changes = await orders.changes('staging');
+    const gone = changes.kind === 'compared' ? changes.gone : [];
+    expect(gone).toEqual([
+      expect.objectContaining({ how: 'maybe-cancelled-here', maybe: 'not-found-after-listed' }),
+    ]);
   });
 });

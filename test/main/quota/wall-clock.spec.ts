@@ -3,9 +3,13 @@
 // run on the monotonic clock, which stands still while the machine sleeps),
 // so after a sleep, or the clock set forward, a hold that the clock says has
 // ended must let requests go within seconds, not after the timer's full wait.
+// A clock set back must not lengthen a hold by the jump: what remains of it
+// is what remained when it was last seen running.
 
 import { describe, expect, it } from 'vitest';
-import { RequestGate } from '../../../src/main/quota/gate.ts';
+import { HOLD_SEEN_EVERY_MS, sanitizeRecord } from '../../../src/main/quota/gate-record.ts';
+import { RequestGate, RESUME_JITTER_MS } from '../../../src/main/quota/gate.ts';
+import { MemoryGateStore } from '../../../src/main/quota/gate-store.ts';
 import { sleepUntil, WALL_CLOCK_LOOK_MS, type Timing } from '../../../src/main/store-api/clock.ts';
 
 /**
@@ -40,6 +44,10 @@ function twoClocks(start = Date.UTC(2026, 10, 22, 12, 0, 0)) {
     timing,
     suspend(ms: number) {
       wall += ms;
+    },
+    /** The clock is set back (a correction, a time zone fixed by hand, a bad RTC after a reboot). */
+    setBack(ms: number) {
+      wall -= ms;
     },
     async run(ms: number) {
       const until = awake + ms;
@@ -125,5 +133,116 @@ describe('holds judged by the wall clock', () => {
     await clocks.run(WALL_CLOCK_LOOK_MS);
     expect(woke).toBeDefined();
     expect(woke! - (start + 1_000 + 10 * 60_000)).toBeLessThanOrEqual(WALL_CLOCK_LOOK_MS);
+  });
+
+  it('does not lengthen a hold when the clock is set back: the request goes when what was left of it has passed', async () => {
+    const clocks = twoClocks();
+    const gate = new RequestGate({ timing: clocks.timing });
+    const start = clocks.timing.now();
+    gate.hold(start + 60_000, 'server-429');
+    let sentAfter: number | undefined; // awake time, which no clock change moves
+    let awake = 0;
+    const waiting = gate.acquire({ maxWaitMs: 2 * 3_600_000 }).then((ticket) => {
+      sentAfter = awake;
+      return ticket;
+    });
+    await clocks.run(20_000);
+    awake += 20_000;
+    clocks.setBack(3_600_000); // an hour back, 40 s before the hold's end
+    // What the meter shows: 40 s left (a look's worth at most more), not an hour and 40 s.
+    expect(gate.openAt().at - clocks.timing.now()).toBeLessThanOrEqual(40_000 + HOLD_SEEN_EVERY_MS);
+    expect(gate.view().holdUntil! - clocks.timing.now()).toBeLessThanOrEqual(
+      40_000 + HOLD_SEEN_EVERY_MS,
+    );
+    for (let step = 0; step < 20 && sentAfter === undefined; step++) {
+      await clocks.run(5_000);
+      awake += 5_000;
+    }
+    expect(sentAfter).toBeDefined();
+    expect(sentAfter!).toBeGreaterThanOrEqual(55_000 - HOLD_SEEN_EVERY_MS);
+    expect(sentAfter!).toBeLessThanOrEqual(
+      60_000 + HOLD_SEEN_EVERY_MS + WALL_CLOCK_LOOK_MS + RESUME_JITTER_MS,
+    );
+    (await waiting).release();
+  });
+
+  it('a request asked for after the clock was set back waits what was left, not the jump (no "held until" days away)', async () => {
+    const clocks = twoClocks();
+    const gate = new RequestGate({ timing: clocks.timing });
+    gate.hold(clocks.timing.now() + 60_000, 'gateway-429');
+    await clocks.run(30_000);
+    gate.view(); // the quota meter looks: the hold is seen running, 30 s left
+    clocks.setBack(2 * 86_400_000); // two days back: more than the longest hold there can be
+    const open = gate.openAt();
+    expect(open.reason).toBe('gateway-429');
+    expect(open.at - clocks.timing.now()).toBe(30_000);
+    // A request that may wait a minute waits, rather than being turned away for two days.
+    let sent = false;
+    const waiting = gate.acquire({ maxWaitMs: 60_000 }).then((ticket) => {
+      sent = true;
+      return ticket;
+    });
+    await clocks.run(30_000 + WALL_CLOCK_LOOK_MS + RESUME_JITTER_MS);
+    expect(sent).toBe(true);
+    (await waiting).release();
+  });
+
+  it('with nobody looking before the clock went back, a hold ends no later than its own length from then', async () => {
+    const clocks = twoClocks();
+    const gate = new RequestGate({ timing: clocks.timing });
+    gate.hold(clocks.timing.now() + 60_000, 'server-429');
+    await clocks.run(30_000); // nothing waits, nothing looks
+    clocks.setBack(3_600_000);
+    const left = gate.openAt().at - clocks.timing.now();
+    expect(left).toBeGreaterThan(0);
+    expect(left).toBeLessThanOrEqual(60_000);
+  });
+
+  it('moves a shared hold back once, whichever of the processes sharing it sees the jump first', async () => {
+    const clocks = twoClocks();
+    const store = new MemoryGateStore();
+    const app = new RequestGate({ timing: clocks.timing, store });
+    const cli = new RequestGate({ timing: clocks.timing, store });
+    app.hold(clocks.timing.now() + 60_000, 'server-429');
+    await clocks.run(20_000);
+    expect(cli.openAt().reason).toBe('server-429');
+    clocks.setBack(3_600_000);
+    const seenByApp = app.openAt().at - clocks.timing.now();
+    const seenByCli = cli.openAt().at - clocks.timing.now();
+    expect(seenByCli).toBe(seenByApp);
+    expect(seenByApp).toBeGreaterThan(0); // not moved twice: the hold is still on
+    expect(seenByApp).toBeLessThanOrEqual(40_000 + HOLD_SEEN_EVERY_MS);
+  });
+
+  it('a hold read back from a file after the clock was set back is moved back with it, never dropped', () => {
+    const now = Date.UTC(2026, 10, 22, 12, 0, 0);
+    const seen = now + 3 * 86_400_000; // last seen running three days "ahead" of the clock now
+    const record = sanitizeRecord(
+      {
+        snapshot: { known: true, holdUntil: seen + 45_000, holdReason: 'banned' },
+        holdSeenAt: seen,
+        leases: [],
+      },
+      now,
+    );
+    expect(record.snapshot).toMatchObject({ holdUntil: now + 45_000, holdReason: 'banned' });
+    expect(record.holdSeenAt).toBe(now);
+  });
+
+  it('sleepUntil does not wait longer when the clock is set back', async () => {
+    const clocks = twoClocks();
+    const start = clocks.timing.now();
+    let awake = 0;
+    let wokeAfter: number | undefined;
+    void sleepUntil(clocks.timing, start + 60_000).then(() => (wokeAfter = awake));
+    await clocks.run(20_000);
+    awake += 20_000;
+    clocks.setBack(3_600_000);
+    for (let step = 0; step < 20 && wokeAfter === undefined; step++) {
+      await clocks.run(5_000);
+      awake += 5_000;
+    }
+    expect(wokeAfter).toBeDefined();
+    expect(wokeAfter!).toBeLessThanOrEqual(60_000 + WALL_CLOCK_LOOK_MS);
   });
 });

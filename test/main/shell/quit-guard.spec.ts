@@ -1,5 +1,7 @@
 // Quitting waits for the services to close, and asks first during a bulk cancel.
 
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { BulkCancelSnapshot } from '../../../src/shared/bulk-cancel.ts';
 
@@ -26,7 +28,11 @@ function deferred(): { promise: Promise<void>; resolve: () => void } {
 }
 
 function newApp(): InstanceType<typeof FakeApp> {
-  return new FakeApp({ userDataPath: '/tmp/x', version: '1.0.0', isPackaged: true });
+  return new FakeApp({
+    userDataPath: join(tmpdir(), 'store-admin-quit-guard'),
+    version: '1.0.0',
+    isPackaged: true,
+  });
 }
 
 function snapshot(
@@ -49,6 +55,7 @@ function snapshot(
         failed: 0,
         waiting,
       },
+      answersOnTheirWay: 0,
       startedAt: 0,
     }),
   };

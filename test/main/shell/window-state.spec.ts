@@ -114,9 +114,44 @@ describe('the saved state', () => {
     window.maximize();
     window.close();
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      version: 1,
       bounds: { x: 30, y: 40, width: 1100, height: 700 },
       maximized: true,
       fullScreen: false,
     });
+  });
+
+  it('reads the placement an earlier release saved without a version, and saves it with one', () => {
+    const file = stateFile();
+    const earlier = {
+      bounds: { x: 5, y: 6, width: 1000, height: 650 },
+      maximized: false,
+      fullScreen: false,
+    };
+    writeFileSync(file, JSON.stringify(earlier));
+    expect(readWindowState(file)).toEqual(earlier);
+    expect(writeWindowState(file, earlier)).toBe(true);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ version: 1, ...earlier });
+  });
+
+  it('leaves a placement a newer release saved as it is, and still opens where it says', () => {
+    const file = stateFile();
+    const text = JSON.stringify({
+      version: 2,
+      bounds: { x: 5, y: 6, width: 1000, height: 650 },
+      maximized: true,
+      fullScreen: false,
+      display: 'DELL U2720Q',
+    });
+    writeFileSync(file, text);
+    expect(readWindowState(file)).toEqual({
+      bounds: { x: 5, y: 6, width: 1000, height: 650 },
+      maximized: true,
+      fullScreen: false,
+    });
+    const window = new electron.BrowserWindow({ x: 30, y: 40, width: 1100, height: 700 });
+    trackWindowState(window, file);
+    window.close();
+    expect(readFileSync(file, 'utf8')).toBe(text);
   });
 });

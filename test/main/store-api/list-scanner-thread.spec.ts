@@ -4,6 +4,7 @@
 // sandbox, a list read on the thread is the list read on main.
 
 import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -124,7 +125,8 @@ describe('ListScannerThread', () => {
     // are on buffers both threads share, freed only once both have collected them: before the
     // thread collected after each list, every list stayed (about 230 MB more after six; 8 MB now).
     const { stdout } = await promisify(execFile)(process.execPath, [
-      new URL('../../support/list-thread-memory.ts', import.meta.url).pathname,
+      // The file's own path on any system (a URL's pathname reads /C:/… on Windows).
+      fileURLToPath(new URL('../../support/list-thread-memory.ts', import.meta.url)),
       '6',
       '400000',
     ]);

@@ -124,3 +124,23 @@ export interface InProcessAppModule {
 export interface SandboxModule {
   startSandbox(options?: TestSandboxOptions & { readonly port?: number }): Promise<TestSandbox>;
 }
+
+/** A server on loopback whose answers a test scripts (test/support/scripted-server.ts). */
+export interface TestScriptedServer {
+  readonly baseUrl: string;
+  readonly requests: readonly unknown[];
+  close(): Promise<void>;
+}
+
+export interface ScriptedServerModule {
+  scriptedServer(
+    script: (
+      request: unknown,
+      response: {
+        writeHead(status: number, headers: Record<string, string>): unknown;
+        end(body: string): unknown;
+      },
+      index: number,
+    ) => void,
+  ): Promise<TestScriptedServer>;
+}

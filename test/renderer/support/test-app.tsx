@@ -9,15 +9,18 @@ import { App } from '../../../src/renderer/src/App.tsx';
 import type {
   InProcessAppModule,
   SandboxModule,
+  ScriptedServerModule,
   TestApp,
   TestAppOptions,
   TestSandbox,
   TestSandboxOptions,
+  TestScriptedServer,
 } from './test-app-shapes.ts';
 
 // Paths relative to this file; held in variables so the web tsconfig does not follow them.
 const IN_PROCESS_APP = '../../support/in-process-app.ts';
 const SANDBOX_SERVER = '../../../src/main/sandbox/server.ts';
+const SCRIPTED_SERVER = '../../support/scripted-server.ts';
 const NODE_FS = 'node:fs';
 const NODE_OS = 'node:os';
 const NODE_PATH = 'node:path';
@@ -55,6 +58,24 @@ export async function startExtraSandbox(options: TestSandboxOptions = {}): Promi
   const sandbox = await module.startSandbox({ port: 0, ...options });
   onTestFinished(() => sandbox.close());
   return sandbox;
+}
+
+/**
+ * Something between this computer and the service that limits requests with
+ * its own 429 page, as nginx's limit_req does (no X-RateLimit-* headers, an
+ * HTML body, a Retry-After), for every request; closed when the test ends.
+ */
+export async function startGatewayLimit(retryAfterSeconds = 120): Promise<TestScriptedServer> {
+  const module = (await import(/* @vite-ignore */ SCRIPTED_SERVER)) as ScriptedServerModule;
+  const server = await module.scriptedServer((_request, response) => {
+    response.writeHead(429, {
+      'content-type': 'text/html',
+      'retry-after': String(retryAfterSeconds),
+    });
+    response.end('<html><body><center><h1>429 Too Many Requests</h1></center></body></html>');
+  });
+  onTestFinished(() => server.close());
+  return server;
 }
 
 /** Renders the whole window on the app's API, as the preload would expose it. */

@@ -11,10 +11,14 @@ import { RowSelection } from '../../../../src/renderer/src/features/bulk-cancel/
 import { connectEvents, createAppStore } from '../../../../src/renderer/src/store.ts';
 import { StoreProvider } from '../../../../src/renderer/src/store-context.tsx';
 import { makeDataDir, startExtraSandbox, startTestApp } from '../../support/test-app.tsx';
+import type { TestSandboxOptions } from '../../support/test-app-shapes.ts';
 import { tableOf } from '../orders/table/table-of.ts';
 
-async function setup(dataDir?: string) {
-  const app = await startTestApp(dataDir === undefined ? {} : { dataDir });
+async function setup(dataDir?: string, sandbox?: TestSandboxOptions) {
+  const app = await startTestApp({
+    ...(dataDir === undefined ? {} : { dataDir }),
+    ...(sandbox ? { sandbox } : {}),
+  });
   const store = createAppStore(app.api, app.orderStreams);
   const disconnect = connectEvents(app.api, store);
   const user = userEvent.setup({ delay: null });
@@ -129,6 +133,48 @@ describe('bulk cancel', () => {
     await user.click(within(panel).getByRole('button', { name: 'Resume' }));
     await within(panel).findByText('Finished.', {}, { timeout: 20_000 });
     expect(within(panel).getByText('200 of 200 done')).toBeTruthy();
+  });
+
+  it('after Pause or Stop, says the answers still on their way until they have landed, and only then Paused or Stopped', async () => {
+    // The service answers each DELETE only when the test lets it.
+    const held: (() => void)[] = [];
+    const { app, store, user } = await setup(undefined, {
+      faults: 'latency=1@1',
+      sleep: () => new Promise<void>((resolve) => held.push(resolve)),
+    });
+    const ids = app.sandbox.orderIds({ status: 'pending' }).slice(0, 8);
+    await act(async () => {
+      store.getState().askBulkCancel('sandbox', ids);
+      await store.getState().confirmBulkCancel();
+    });
+    const panel = await screen.findByRole('region', { name: /Bulk cancel/ });
+    const status = () => panel.querySelector('.bulk-status')!.textContent;
+    // The first answer shows the quota; then both DELETEs of the queue are at the service.
+    await waitFor(() => expect(held).toHaveLength(1));
+    held.shift()!();
+    await waitFor(() => expect(held).toHaveLength(2));
+
+    await user.click(within(panel).getByRole('button', { name: 'Pause' }));
+    await waitFor(() => expect(status()).toBe('Pausing: 2 answers still on their way.'));
+    act(() => held.shift()!());
+    await waitFor(() => expect(status()).toBe('Pausing: 1 answer still on its way.'));
+    expect(countsOf(panel)).toMatchObject({ Cancelled: '2', Waiting: '6' });
+    act(() => held.shift()!());
+    await waitFor(() => expect(status()).toBe('Paused. Nothing is sent until you resume.'));
+    expect(countsOf(panel)).toMatchObject({ Cancelled: '3', Waiting: '5' });
+
+    await user.click(within(panel).getByRole('button', { name: 'Resume' }));
+    await waitFor(() => expect(held).toHaveLength(2));
+    await user.click(within(panel).getByRole('button', { name: 'Stop' }));
+    await waitFor(() => expect(status()).toBe('Stopping: 2 answers still on their way.'));
+    // The two on their way were sent: only the other three were not.
+    expect(countsOf(panel)).toEqual({ Cancelled: '3', 'On their way': '2', 'Not sent': '3' });
+    act(() => held.splice(0).forEach((answer) => answer()));
+    await waitFor(() =>
+      expect(status()).toBe('Stopped. Orders not sent yet were left as they are.'),
+    );
+    expect(countsOf(panel)).toEqual({ Cancelled: '5', 'Not sent': '3' });
+    expect(held).toHaveLength(0);
   });
 
   it('paused because the service cannot be reached: no Resume (it carries on by itself), Stop still there', async () => {

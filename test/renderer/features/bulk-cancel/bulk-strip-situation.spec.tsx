@@ -6,6 +6,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { renderApp, startExtraSandbox, startTestApp } from '../../support/test-app.tsx';
+import { farWindowMs } from '../../../support/far-window.ts';
 import { findGrid, text, type User } from '../orders/orders-test-kit.tsx';
 
 /** Ticks every order shown and starts a bulk cancel of them; its strip. */
@@ -98,4 +99,41 @@ test('a job the clerk paused offers no Resume while the service cannot be reache
     await within(strip).findByRole('button', { name: 'Resume' }, { timeout: 15_000 }),
   );
   await within(strip).findByText('Finished.', {}, { timeout: 20_000 });
+});
+
+test('a job waiting for its quota while the service cannot be reached says it waits, as the notice does, and promises no time', async () => {
+  const app = await startTestApp();
+  const staging = await startExtraSandbox({
+    keys: [{ plan: 'free', key: 'stg-free' }],
+    orders: 100,
+    // A window that ends far from now: the job waits at the gate for the rest of it.
+    minuteMs: farWindowMs(),
+  });
+  await app.api.environments.setBaseUrl('staging', staging.baseUrl);
+  await app.api.keys.set('staging', 'stg-free');
+  const { user } = renderApp(app);
+  await user.click(await screen.findByRole('radio', { name: 'Staging' }));
+  const grid = await findGrid('Staging');
+  const strip = await cancelAllShown(user, grid);
+  // The Free plan's 60 a minute: the list, then DELETEs until only the clerk's reserve is left.
+  const deletes = () => staging.requestLog.filter((entry) => entry.method === 'DELETE').length;
+  await waitFor(() => expect(deletes()).toBe(60 - 1 - 2), { timeout: 20_000 });
+  await waitFor(() =>
+    expect(text(strip.querySelector('.bulk-progress'))).toMatch(
+      /^57 of \d+ done, about \d+ min left$/,
+    ),
+  );
+  expect(text(strip.querySelector('.bulk-status'))).toBe(
+    'Cancelling at the pace the quota allows.',
+  );
+
+  // The service goes away; the window learns it from its refresh (the reserve is the clerk's).
+  await staging.close();
+  await user.click(screen.getByRole('button', { name: 'Refresh' }));
+  await waitFor(() => expect(document.querySelector('[data-notice="unreachable"]')).not.toBeNull());
+  expect(text(strip.querySelector('.bulk-status'))).toBe(
+    'Waiting while the service cannot be reached; it carries on by itself once it answers.',
+  );
+  expect(text(strip.querySelector('.bulk-progress'))).toMatch(/^57 of \d+ done$/);
+  expect(document.body.textContent).not.toContain('Cancelling at the pace');
 });

@@ -2,7 +2,9 @@
 // bulk cancel sent without an answer, gone at the next refresh, reads "Not
 // cancelled here" while the log knows nothing of it, and "Maybe cancelled
 // here" once the job, resumed, has logged what became of it (a 404 after a
-// lost answer), without a reload of the window.
+// lost answer), without a reload of the window. A cancel from here that met
+// a 404 for an order the list held ("no longer exists … perhaps by this very
+// cancel") reads "Maybe cancelled here" too, never "Not cancelled here".
 
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
@@ -66,4 +68,41 @@ test('a gone order’s label follows the cancel log as a paused bulk cancel goes
   );
   await within(strip).findByText('Finished.');
   await waitFor(() => expect(label()).toBe('Maybe cancelled here'));
+});
+
+test('an order whose cancel met “no longer exists” reads “Maybe cancelled here” among the gone, as the cancel’s own words say', async () => {
+  const app = await startTestApp({ sandbox: { orders: 40 } });
+  const { user } = renderApp(app);
+  const grid = await findGrid();
+  const id = firstOrderId(app.sandbox, 'pending');
+  // Gone since the list: by another computer, or by a first copy of this very DELETE that
+  // something in between sent twice.
+  app.sandbox.setOrderStatus(id, 'cancelled');
+  await user.click(within(rowOf(grid, id)).getByRole('button', { name: `Cancel order ${id}` }));
+  await user.click(
+    within(screen.getByRole('dialog')).getByRole('button', { name: `Cancel order ${id}` }),
+  );
+  const outcome = screen.getByRole('status', { name: 'Cancel outcome' });
+  await waitFor(() =>
+    expect(outcome.textContent).toContain(
+      'perhaps by this very cancel, if the network sent it twice',
+    ),
+  );
+
+  await user.click(screen.getByRole('button', { name: 'Refresh' }));
+  await openFilters(user);
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Changes' }), 'gone');
+  const gone = await screen.findByRole('table', {
+    name: 'Sandbox orders gone since the last refresh',
+  });
+  const chip = await waitFor(() => {
+    const cell = within(gone)
+      .getByRole('rowheader', { name: id })
+      .closest('[role="row"]')!.lastElementChild!;
+    expect(text(cell)).toBe('Maybe cancelled here');
+    return cell.querySelector('.status-chip')!;
+  });
+  expect(chip.getAttribute('title')).toBe(
+    'A cancel sent from this computer found it no longer there, though the list before held it: it may have been this one, if the network sent it twice',
+  );
 });

@@ -199,6 +199,7 @@ describe('one notice per condition', () => {
             failed: 0,
             waiting: 3,
           },
+          answersOnTheirWay: 0,
           startedAt: NOW,
         },
       }),

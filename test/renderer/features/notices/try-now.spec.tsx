@@ -7,7 +7,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
 import { App } from '../../../../src/renderer/src/App.tsx';
-import { renderApp, startTestApp } from '../../support/test-app.tsx';
+import { renderApp, startGatewayLimit, startTestApp } from '../../support/test-app.tsx';
+import { text } from '../orders/orders-test-kit.tsx';
 import { freeStaging, notices, rawRequestsUntil, theAlert } from '../quota/quota-kit.tsx';
 
 async function heldStaging(withTryNow: boolean) {
@@ -71,4 +72,44 @@ test('without it, the notice offers no action it cannot take', async () => {
   const { alert } = await heldStaging(false);
   expect(within(alert).queryByRole('button', { name: /Try now/ })).toBeNull();
   expect(screen.queryByRole('button', { name: /Try now/ })).toBeNull();
+});
+
+test('behind a gateway’s own limit, the dialog warns of no ban: a gateway has no key to ban', async () => {
+  // Something between this computer and the service (nginx's limit_req) answers every request
+  // with its own 429 page, as a real one does.
+  const gateway = await startGatewayLimit();
+  const app = await startTestApp();
+  const tryNow = vi.fn(app.api.quota.tryNow);
+  const user = userEvent.setup({ delay: null });
+  window.storeAdmin = app.api;
+  render(<App api={app.api} noticeActions={{ tryNow }} />);
+  expect((await app.api.environments.setBaseUrl('staging', gateway.baseUrl)).ok).toBe(true);
+  expect((await app.api.keys.set('staging', 'stg-key')).ok).toBe(true);
+  await user.click(await screen.findByRole('button', { name: 'Settings' }));
+  await user.click(await screen.findByRole('radio', { name: 'Staging' }));
+  expect((await app.api.orders.list('staging')).ok).toBe(false);
+  const alert = await waitFor(theAlert);
+  expect(
+    within(alert).getByText(
+      /Requests to Staging are paused until .*A gateway between this computer and the store service is limiting requests\./,
+    ),
+  ).toBeTruthy();
+
+  await user.click(within(alert).getByRole('button', { name: 'Try now…' }));
+  const dialog = screen.getByRole('dialog', { name: 'Send one request now?' });
+  expect(text(dialog)).not.toMatch(/ban/i);
+  expect(
+    within(dialog).getByText(
+      'Store Admin will send one request to check. If the gateway still refuses it, Store Admin waits again.',
+    ),
+  ).toBeTruthy();
+  await user.click(within(dialog).getByRole('button', { name: 'Send one request' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  expect(tryNow).toHaveBeenCalledTimes(1);
+  const outcome = within(notices()).getByRole('status', { name: 'Try now' });
+  await waitFor(() =>
+    expect(outcome.textContent).toBe(
+      'The request was refused again; Store Admin waits until the time the notice gives.',
+    ),
+  );
 });

@@ -50,12 +50,25 @@ export interface JobSituation {
 
 const ANSWERING: JobSituation = { offline: false, setUp: true, label: 'The environment' };
 
+/** "1 answer still on its way", "2 answers still on their way". */
+function onTheirWayWords(count: number): string {
+  return count === 1
+    ? '1 answer still on its way'
+    : `${formatCount(count)} answers still on their way`;
+}
+
 /** What the job is doing, in words. */
 export function statusWords(job: BulkCancelSnapshot, situation: JobSituation = ANSWERING): string {
   switch (job.status) {
     case 'running':
+      // Waiting for its turn, it has met neither yet: the notice beside it says what holds.
+      if (!situation.setUp) return `Waiting until ${situation.label} is set up.`;
+      if (situation.offline)
+        return 'Waiting while the service cannot be reached; it carries on by itself once it answers.';
       return 'Cancelling at the pace the quota allows.';
     case 'paused':
+      // A DELETE sent before the pause can still land and change the counts: not paused yet.
+      if (job.answersOnTheirWay > 0) return `Pausing: ${onTheirWayWords(job.answersOnTheirWay)}.`;
       // Said before the job's own reason: no key is no key, refused or not (the notice offers
       // the way to set it up), and a service that cannot be reached cannot be resumed to.
       if (!situation.setUp) return `Paused until ${situation.label} is set up. Resume once it is.`;
@@ -79,6 +92,7 @@ export function statusWords(job: BulkCancelSnapshot, situation: JobSituation = A
           return 'Paused.';
       }
     case 'stopped':
+      if (job.answersOnTheirWay > 0) return `Stopping: ${onTheirWayWords(job.answersOnTheirWay)}.`;
       return 'Stopped. Orders not sent yet were left as they are.';
     case 'finished':
       return 'Finished.';
@@ -125,6 +139,8 @@ export function BulkCancelPanel({ environment }: { environment: EnvironmentId })
   const situation: JobSituation = { offline, setUp, label: ENVIRONMENT_LABELS[environment] };
   const done = job.total - job.counts.waiting;
   const over = isOver(job);
+  // After a stop, what waits was not sent, but for the answers still on their way.
+  const notSent = job.counts.waiting - job.answersOnTheirWay;
   return (
     // The band above names the environment on screen; the region's name says it too.
     <section className="bulk-strip" aria-label={`Bulk cancel — ${ENVIRONMENT_NAMES[environment]}`}>
@@ -139,7 +155,10 @@ export function BulkCancelPanel({ environment }: { environment: EnvironmentId })
         <label className="bulk-progress">
           <span>
             {formatCount(done)} of {formatCount(job.total)} done
-            {job.etaMs !== undefined && job.status === 'running'
+            {job.etaMs !== undefined &&
+            job.status === 'running' &&
+            situation.setUp &&
+            !situation.offline
               ? `, ${durationWords(job.etaMs)} left`
               : ''}
           </span>
@@ -166,11 +185,16 @@ export function BulkCancelPanel({ environment }: { environment: EnvironmentId })
               </button>
             );
           })}
-          {job.counts.waiting > 0 && (
+          {job.answersOnTheirWay > 0 && (
             <span className="bulk-count">
-              {/* After a stop nothing waits: what is left was not sent. */}
+              <span className="bulk-count-label">On their way</span>{' '}
+              <strong>{formatCount(job.answersOnTheirWay)}</strong>
+            </span>
+          )}
+          {notSent > 0 && (
+            <span className="bulk-count">
               <span className="bulk-count-label">Not sent</span>{' '}
-              <strong>{formatCount(job.counts.waiting)}</strong>
+              <strong>{formatCount(notSent)}</strong>
             </span>
           )}
         </div>

@@ -4,6 +4,7 @@
 import type {
   ChangeField,
   GoneHow,
+  MaybeWhy,
   OrderChangesSummary,
 } from '../../../../shared/order-changes.ts';
 import type { Order } from '../../../../shared/order.ts';
@@ -27,12 +28,18 @@ export function fieldValueWords(order: Order, field: ChangeField): string {
 }
 
 /** How a gone order left, in full: the tooltip of its few words. */
-export const GONE_TITLES: Readonly<Record<GoneHow, string>> = {
-  'cancelled-here': 'Cancelled from this computer; the service confirmed it',
-  'maybe-cancelled-here':
-    'A cancel sent from this computer got no answer: it may have been this one',
-  left: 'Cancelled elsewhere or removed: no cancel for it was sent from this computer',
-};
+export function goneTitle(how: GoneHow, maybe: MaybeWhy | undefined): string {
+  switch (how) {
+    case 'cancelled-here':
+      return 'Cancelled from this computer; the service confirmed it';
+    case 'maybe-cancelled-here':
+      return maybe === 'not-found-after-listed'
+        ? 'A cancel sent from this computer found it no longer there, though the list before held it: it may have been this one, if the network sent it twice'
+        : 'A cancel sent from this computer got no answer: it may have been this one';
+    case 'left':
+      return 'Cancelled elsewhere or removed: no cancel for it was sent from this computer';
+  }
+}
 
 /** How a gone order left, in a few words for the list of gone orders. */
 export function goneWords(how: GoneHow, cancelledAt: number | undefined): string {

@@ -9,6 +9,7 @@ import { useMemo, useRef } from 'react';
 import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/environments.ts';
 import {
   departuresFromLog,
+  goneBy,
   type GoneHow,
   type GoneOrder,
 } from '../../../../shared/order-changes.ts';
@@ -17,7 +18,7 @@ import { useAppStore } from '../../store-context.tsx';
 import { isFiltered } from '../orders/order-filters.tsx';
 import { DEFAULT_ORDERS_QUERY } from '../orders/orders-slice.ts';
 import { FALLBACK_VIEWPORT_HEIGHT, MISSING, ROW_HEIGHT } from '../orders/orders-grid.tsx';
-import { GONE_TITLES, goneWords } from './change-words.ts';
+import { goneTitle, goneWords } from './change-words.ts';
 import './changes.css';
 
 const HEADERS = ['Order ID', 'Pet ID', 'Quantity', 'Ship date', 'Complete', 'Left the service'];
@@ -51,7 +52,7 @@ export function GoneOrders({ environment, now }: { environment: EnvironmentId; n
     return compared.gone.map((order): GoneOrder => {
       const departure = departures.get(order.order.id);
       if (!departure || GONE_RANK[departure.how] <= GONE_RANK[order.how]) return order;
-      return { order: order.order, how: departure.how, cancelledAt: departure.at };
+      return goneBy(order.order, departure);
     });
   }, [compared, cancelLog]);
   const label = ENVIRONMENT_LABELS[environment];
@@ -110,7 +111,7 @@ export function GoneOrders({ environment, now }: { environment: EnvironmentId; n
             style={{ height: virtualizer.getTotalSize() }}
           >
             {virtualizer.getVirtualItems().map((item) => {
-              const { order, how, cancelledAt } = gone[item.index]!;
+              const { order, how, cancelledAt, maybe } = gone[item.index]!;
               return (
                 <div
                   key={item.key}
@@ -141,7 +142,7 @@ export function GoneOrders({ environment, now }: { environment: EnvironmentId; n
                     {order.complete === undefined ? MISSING : order.complete ? 'Yes' : 'No'}
                   </div>
                   <div role="cell" className="orders-grid-cell">
-                    <span className={`status-chip gone-${how}`} title={GONE_TITLES[how]}>
+                    <span className={`status-chip gone-${how}`} title={goneTitle(how, maybe)}>
                       {goneWords(how, cancelledAt)}
                     </span>
                   </div>

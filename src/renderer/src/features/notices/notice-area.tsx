@@ -194,6 +194,7 @@ function NoticeActionButton({
         <TryNowButton
           environment={environment}
           hold={notice.sentence}
+          gateway={notice.holdReason === 'gateway-429'}
           tryNow={tryNow}
           fallbackFocus={outcomeRef}
           onTried={onTried}

@@ -55,6 +55,8 @@ export interface Notice {
   readonly sentence: string;
   /** For a hold: when it ends, so the area can show a live countdown beside the time. */
   readonly until?: number;
+  /** For a rate limit's hold: whose limit it is (a gateway's cannot get the key banned). */
+  readonly holdReason?: LimitReason;
   readonly action?: NoticeAction;
   /** Codes and the service's own words, behind "Details"; empty when there are none. */
   readonly details: readonly string[];
@@ -188,6 +190,7 @@ export function noticesFor(input: NoticeInputs): Notice[] {
       title: 'Requests paused.',
       sentence: `Requests to ${label} are paused until ${formatMomentWithSeconds(hold.until, now)}. ${HOLD_SENTENCES[hold.reason]}`,
       until: hold.until,
+      holdReason: hold.reason,
       action: 'try-now',
       details: [
         ...(holdFailure ? failureDetails(holdFailure) : []),

@@ -1,5 +1,6 @@
 // "Try now": the clerk ends a hold by hand with one request, after saying so
-// in a dialog, since another request too soon can get the key banned. Main
+// in a dialog, since another request too soon can get the key banned (not
+// behind a gateway's own limit, which has no key to ban). Main
 // lets exactly that one request through (quota:try-now); its answer lifts the
 // hold or sets the one the service asks for, and pacing goes on as usual.
 
@@ -24,6 +25,7 @@ export interface TryNowOutcome {
 export function TryNowButton({
   environment,
   hold,
+  gateway = false,
   tryNow,
   fallbackFocus,
   onTried,
@@ -31,6 +33,8 @@ export function TryNowButton({
   environment: EnvironmentId;
   /** The hold as the notice says it: "Requests to Staging are paused until 07:30:00. …". */
   hold: string;
+  /** The hold is a gateway's limit, not the service's: a try risks no ban. */
+  gateway?: boolean;
   tryNow: TryNow;
   /** Where the focus goes when the hold has ended and this button with it. */
   fallbackFocus: RefObject<HTMLElement | null>;
@@ -46,6 +50,7 @@ export function TryNowButton({
         <TryNowDialog
           environment={environment}
           hold={hold}
+          gateway={gateway}
           tryNow={tryNow}
           fallbackFocus={fallbackFocus}
           onClose={(outcome) => {
@@ -62,11 +67,14 @@ export function TryNowButton({
  * What the try came to, without repeating the notice: a new hold's time is
  * the notice's to say.
  */
-function triedWords(result: Awaited<ReturnType<TryNow>>): string {
+function triedWords(result: Awaited<ReturnType<TryNow>>, gateway: boolean): string {
   if (result.ok) return result.value.message;
   const { kind, message } = result.error;
   if (kind === 'rate-limited' || kind === 'banned') {
-    return 'The service refused the request again; Store Admin waits until the time the notice gives.';
+    // Behind a gateway's hold, the refusal may be the gateway's or the service's: said as either.
+    return gateway
+      ? 'The request was refused again; Store Admin waits until the time the notice gives.'
+      : 'The service refused the request again; Store Admin waits until the time the notice gives.';
   }
   return splitServiceWords(message).plain;
 }
@@ -74,12 +82,14 @@ function triedWords(result: Awaited<ReturnType<TryNow>>): string {
 function TryNowDialog({
   environment,
   hold,
+  gateway,
   tryNow,
   fallbackFocus,
   onClose,
 }: {
   environment: EnvironmentId;
   hold: string;
+  gateway: boolean;
   tryNow: TryNow;
   fallbackFocus: RefObject<HTMLElement | null>;
   onClose: (outcome?: TryNowOutcome) => void;
@@ -91,7 +101,7 @@ function TryNowDialog({
   const send = async () => {
     setSending(true);
     const result = await tryNow(environment);
-    onClose({ environment, ok: result.ok, message: triedWords(result) });
+    onClose({ environment, ok: result.ok, message: triedWords(result, gateway) });
     // The answer lifted the hold or set a new one: the meter and the notice follow.
     await loadQuota(environment);
   };
@@ -110,8 +120,9 @@ function TryNowDialog({
     >
       <p>{hold}</p>
       <p>
-        Store Admin will send one request to check. If the service still refuses, Store Admin waits
-        again: repeated tries can get the key banned.
+        {gateway
+          ? 'Store Admin will send one request to check. If the gateway still refuses it, Store Admin waits again.'
+          : 'Store Admin will send one request to check. If the service still refuses, Store Admin waits again: repeated tries can get the key banned.'}
       </p>
     </ConfirmDialog>
   );
