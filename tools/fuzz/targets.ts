@@ -350,6 +350,7 @@ const VALID_ARGUMENTS: Record<Channel, fc.Arbitrary<unknown[]>> = {
     ),
   ),
   'keys:remove': one(remote),
+  'keys:check': one(remote),
   'keys:confirm-origin': one(remote),
   'connection:test': one(environment),
   'orders:list': one(environment),

@@ -59,12 +59,12 @@ test('the key field shows one outcome, the latest: a refused key replaces "saved
 
   await user.type(field, STAGING_KEY);
   await user.click(screen.getByRole('button', { name: 'Save key' }));
-  expect(await within(form).findByText('Key saved.')).toBeTruthy();
+  expect(await within(form).findByText(/^Key saved for Staging\./)).toBeTruthy();
 
   await user.type(field, 'two words');
   await user.click(screen.getByRole('button', { name: 'Save key' }));
   expect(await within(form).findByText(/must not contain spaces/)).toBeTruthy();
-  expect(within(form).queryByText('Key saved.')).toBeNull();
+  expect(within(form).queryByText(/^Key saved for Staging\./)).toBeNull();
   expect(field.getAttribute('aria-invalid')).toBe('true');
   expect(description(field)).toMatch(/must not contain spaces/);
 
@@ -74,7 +74,7 @@ test('the key field shows one outcome, the latest: a refused key replaces "saved
   await user.clear(field);
   await user.type(field, STAGING_KEY);
   await user.click(screen.getByRole('button', { name: 'Save key' }));
-  expect(await within(form).findByText('Key saved.')).toBeTruthy();
+  expect(await within(form).findByText(/^Key saved for Staging\./)).toBeTruthy();
   expect(within(form).queryByText(/must not contain spaces/)).toBeNull();
 });
 
@@ -96,7 +96,7 @@ test.each<[TestStorageBackend, RegExp]>([
 
   await user.type(screen.getByLabelText('Staging API key'), STAGING_KEY);
   await user.click(screen.getByRole('button', { name: 'Save key' }));
-  expect(await within(panel).findByText(/^Key (saved|accepted)\.$/)).toBeTruthy();
+  expect(await within(panel).findByText(/^Key (saved|kept) for Staging/)).toBeTruthy();
   expect(panel.textContent).not.toMatch(BACKEND_WORDS);
 });
 
@@ -156,12 +156,12 @@ test('moving the address away from a key just saved: the key field no longer say
   const key = screen.getByLabelText('Staging API key');
   await user.type(key, STAGING_KEY);
   await user.click(screen.getByRole('button', { name: 'Save key' }));
-  await waitFor(() => expect(description(key)).toMatch(/Key (saved|accepted)\./));
+  await waitFor(() => expect(description(key)).toMatch(/Key saved for Staging\./));
 
   await user.clear(address);
   await user.type(address, moved.baseUrl);
   await user.click(screen.getByRole('button', { name: 'Save address' }));
   await waitFor(() => expect(description(address)).toContain('Saved.'));
   expect(screen.getByRole('note').textContent).toMatch(/^The Staging key was entered for /);
-  expect(description(key)).not.toMatch(/Key (saved|accepted)\./);
+  expect(description(key)).not.toMatch(/Key saved for/);
 });

@@ -30,7 +30,7 @@ export function ApiKeyForm({
   const headingRef = useRef<HTMLHeadingElement>(null);
   const statusId = useId();
   const label = ENVIRONMENT_LABELS[environment];
-  const working = outcome?.kind === 'working';
+  const working = outcome?.kind === 'working' || outcome?.kind === 'checking';
   const canAcceptWeak = status?.canAcceptWeakStorage === true;
   const removable = status?.set === true || status?.problem === 'locked';
 
@@ -92,12 +92,16 @@ export function ApiKeyForm({
           name="api-key"
           autoCapitalize="off"
           describedBy={statusId}
-          message={outcomeMessage(outcome)}
+          message={outcome?.kind === 'checking' ? undefined : outcomeMessage(outcome)}
           onChange={() => forgetOutcome('key', environment)}
           actions={
             <>
               <button type="submit" aria-disabled={working || undefined}>
-                {running === 'save' ? 'Saving…' : 'Save key'}
+                {running !== 'save'
+                  ? 'Save key'
+                  : outcome?.kind === 'checking'
+                    ? 'Checking…'
+                    : 'Saving…'}
               </button>
               {removable && (
                 <button
