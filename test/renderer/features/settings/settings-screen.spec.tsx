@@ -191,7 +191,9 @@ test('test connection with a refused key shows the failure in plain words', asyn
   await user.click(screen.getByRole('button', { name: 'Test connection' }));
 
   const result = screen.getByRole('status', { name: 'Staging connection test' });
-  await waitFor(() => expect(result.textContent).toContain('was not accepted (401)'));
+  await waitFor(() =>
+    expect(result.textContent).toContain('The service did not accept the Staging API key.'),
+  );
   expect(result.textContent).not.toContain('Connected');
 });
 
