@@ -49,9 +49,9 @@ async function useStaging(page: Page, baseUrl: string): Promise<void> {
     .getByRole('navigation', { name: 'Environment settings' })
     .getByRole('button', { name: 'Staging' })
     .click();
-  await page.getByLabel('Staging base URL').fill(baseUrl);
+  await page.getByLabel('Address', { exact: true }).fill(baseUrl);
   await page.getByRole('button', { name: 'Save address' }).click();
-  const key = page.getByLabel('Staging API key');
+  const key = page.getByLabel('API key', { exact: true });
   await key.fill('demo-pro');
   await page.getByRole('button', { name: 'Save key' }).click();
   await expect.poll(() => describedText(key)).toMatch(/Key (saved|accepted)\./);

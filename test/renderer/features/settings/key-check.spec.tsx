@@ -20,7 +20,7 @@ async function saveStagingKey(app: TestApp, key: string) {
   const nav = screen.getByRole('navigation', { name: 'Environment settings' });
   await view.user.click(within(nav).getByRole('button', { name: 'Staging' }));
   await screen.findByRole('heading', { name: 'Staging settings' });
-  const field = screen.getByLabelText<HTMLInputElement>('Staging API key');
+  const field = screen.getByLabelText<HTMLInputElement>('API key');
   await view.user.type(field, key);
   await view.user.click(screen.getByRole('button', { name: 'Save key' }));
   return { ...view, field };
