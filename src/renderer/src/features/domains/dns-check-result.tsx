@@ -1,5 +1,6 @@
 // What the local DNS check found, in a live region: the overall status in
-// words with what to do next, then the findings grouped by what they ask of
+// words with what to do next (for a check that waits, its Waiting item says
+// that), then the findings grouped by what they ask of
 // the clerk (must fix, waiting, fine), each with what DNS holds against what
 // it should hold.
 
@@ -9,7 +10,7 @@ import type { Failure } from '../../../../shared/failures.ts';
 import { StatusRegion } from '../../components/status-region.tsx';
 import { formatDateTime } from '../../format.ts';
 import type { CheckState } from './domains-slice.ts';
-import { DNS_STATUS_WORDS, describeDuration } from './domain-words.ts';
+import { DNS_STATUS_WORDS } from './domain-words.ts';
 
 export function DnsCheckResult({
   check,
@@ -71,20 +72,12 @@ function groupOf(finding: DnsFinding): GroupKey {
 
 function Report({ report }: { report: DomainCheckReport }) {
   const words = DNS_STATUS_WORDS[report.status];
-  const negative = report.findings.find((f) => f.details?.negativeTtlSeconds !== undefined)?.details
-    ?.negativeTtlSeconds;
   return (
     <div>
       <p className={`dns-status dns-status-${words.tone}`}>
-        <strong>{words.title}</strong> {words.next}
+        <strong>{words.title}</strong>
+        {words.next && <> {words.next}</>}
       </p>
-      {report.status === 'pending' && (
-        <p className="propagation-note">
-          DNS changes usually spread within minutes, but can take up to 48 hours.
-          {negative !== undefined &&
-            ` This DNS server may keep answering “does not exist” for up to ${describeDuration(negative)} (negative caching), so checking again sooner shows the same answer.`}
-        </p>
-      )}
       {GROUPS.map(({ key, title }) => {
         const findings = report.findings.filter((finding) => groupOf(finding) === key);
         return findings.length === 0 ? null : (
