@@ -283,7 +283,7 @@ test('the certificate check asks the DNS server chosen for the checks where the 
   await user.click(screen.getByRole('button', { name: 'Check certificate' }));
 
   const result = screen.getByRole('status', { name: 'Certificate check result' });
-  await within(result).findByText(/could not be reached/, {}, { timeout: 15_000 });
+  await within(result).findByText(/Could not connect to/, {}, { timeout: 15_000 });
   expect(dns.asked.some((q) => q.name === `local.${ZONE}` && q.type === 'A')).toBe(true);
   // It connected where that DNS server said the site is: not "not found in DNS".
   expect(result.textContent).toContain(`${LOCAL_SITE}`);

@@ -5,13 +5,7 @@
 
 import { render, screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { checkCertificate } from '../../../../src/main/domains/certificate-check.ts';
-import {
-  makeCa,
-  makeLeaf,
-  startTlsTestServer,
-  type TlsTestServer,
-} from '../../../main/domains/tls-test-server.ts';
+import type { CertificateReport } from '../../../../src/shared/domains.ts';
 import { CertificateResult } from '../../../../src/renderer/src/features/domains/certificate-step.tsx';
 import { startTestApp } from '../../support/test-app.tsx';
 import { NEGATIVE_TTL_WORDS, startDnsServer, ZONE, type DnsServer } from './dns-server.ts';
@@ -23,12 +17,42 @@ import {
   saveProgress,
 } from './domains-kit.tsx';
 
+// Main's certificate check and the TLS server of its tests need Node's types, which the web
+// tsconfig does not load: imported at run time by path (as dns-server.ts does), typed here.
+const CERTIFICATE_CHECK = '../../../../src/main/domains/certificate-check.ts';
+const TLS_TEST_SERVER = '../../../main/domains/tls-test-server.ts';
+
+interface Pem {
+  readonly key: string;
+  readonly cert: string;
+}
+interface TlsTestServer {
+  readonly port: number;
+  close(): Promise<void>;
+}
+interface TlsServerModule {
+  makeCa(): Promise<Pem>;
+  makeLeaf(options: { readonly names: readonly string[]; readonly ca?: Pem }): Promise<Pem>;
+  startTlsTestServer(options: { readonly fallback: Pem }): Promise<TlsTestServer>;
+}
+interface CertificateCheckModule {
+  checkCertificate(options: {
+    readonly domain: string;
+    readonly host: string;
+    readonly port: number;
+    readonly timeoutMs: number;
+  }): Promise<CertificateReport>;
+}
+
 const MINUTE = 60_000;
 let dns: DnsServer;
 let tls: TlsTestServer;
 beforeAll(async () => {
   dns = await startDnsServer();
   // Another site's certificate, as a platform's default one is when it has none for the domain yet.
+  const { makeCa, makeLeaf, startTlsTestServer } = (await import(
+    /* @vite-ignore */ TLS_TEST_SERVER
+  )) as TlsServerModule;
   tls = await startTlsTestServer({
     fallback: await makeLeaf({
       names: ['default.platform.invalid', 'www.platform.invalid'],
@@ -85,6 +109,9 @@ test('under the badge that says the site cannot be reached, the result does not 
 });
 
 test('the names a certificate covers are listed once', async () => {
+  const { checkCertificate } = (await import(
+    /* @vite-ignore */ CERTIFICATE_CHECK
+  )) as CertificateCheckModule;
   const report = await checkCertificate({
     domain: 'shop.example.com',
     host: '127.0.0.1',

@@ -6,12 +6,11 @@
 import type { DomainBadge } from '../../../../shared/domain-watch.ts';
 import type { CertificateReport, CertificateStatus } from '../../../../shared/domains.ts';
 import { StatusRegion } from '../../components/status-region.tsx';
-import { formatDateTime } from '../../format.ts';
 import { useAppStore } from '../../store-context.tsx';
 import { CERTIFICATE_WAIT_MS, type FlowOf } from './assistant-flow.ts';
 import { DnsCheckResult, FindingItem } from './dns-check-result.tsx';
 import type { CheckState } from './domains-slice.ts';
-import { CERTIFICATE_STATUS_WORDS, describeMoment } from './domain-words.ts';
+import { CERTIFICATE_STATUS_WORDS, describeIsoMoment, describeMoment } from './domain-words.ts';
 import { useNow } from '../../components/use-now.ts';
 import { useEffect } from 'react';
 import { OwnChecksLine, useOpenDomainWatch } from './domain-badge.tsx';
@@ -37,7 +36,7 @@ export function CertificateStep({ flow }: { flow: FlowOf<'certificate'> }) {
   return (
     <>
       <p>
-        Verified {describeMoment(verifiedAt)}. The platform now issues the SSL certificate for{' '}
+        Verified {describeMoment(verifiedAt, now)}. The platform now issues the SSL certificate for{' '}
         <strong>{domain.ascii}</strong> by itself, usually within a couple of minutes. There is
         nothing to install and nothing to renew: the platform renews it too.
       </p>
@@ -56,7 +55,11 @@ export function CertificateStep({ flow }: { flow: FlowOf<'certificate'> }) {
         </button>
       </div>
       {/* Main checks the certificate by itself after verification; its latest finding. */}
-      <OwnChecksLine domain={domain.display} what="the certificate" />
+      <OwnChecksLine
+        domain={domain.display}
+        what="the certificate"
+        resultShown={certificateCheck.kind === 'done'}
+      />
       <CertificateResult check={certificateCheck} verdictShown={verdictShown} />
 
       {overdue ? (
@@ -64,7 +67,7 @@ export function CertificateStep({ flow }: { flow: FlowOf<'certificate'> }) {
       ) : (
         !certificateValid && (
           <p className="note">
-            If there is still no certificate at {describeMoment(deadline)} (30 minutes after
+            If there is still no certificate at {describeMoment(deadline, now)} (30 minutes after
             verification), the assistant opens here by itself and shows what to do.
           </p>
         )
@@ -150,6 +153,7 @@ function CertificateDetails({
   report: CertificateReport;
   verdictShown: boolean;
 }) {
+  const now = useNow(60_000);
   const certificate = report.certificate;
   const where = report.host === report.domain ? '' : ` at ${report.host}`;
   const codes = new Set(report.findings.map((finding) => finding.code));
@@ -166,7 +170,8 @@ function CertificateDetails({
       <p className="muted">
         Checked https://{report.domain}
         {where}
-        {report.port === 443 ? '' : `, port ${report.port}`}, {formatDateTime(report.checkedAt)}.
+        {report.port === 443 ? '' : `, port ${report.port}`},{' '}
+        {describeIsoMoment(report.checkedAt, now)}.
       </p>
       {certificate && (
         <dl className="finding-details">
@@ -186,7 +191,7 @@ function CertificateDetails({
             <>
               <dt>Valid until</dt>
               <dd>
-                {formatDateTime(certificate.validTo)} ({certificate.daysToExpiry} days left)
+                {describeIsoMoment(certificate.validTo, now)} ({certificate.daysToExpiry} days left)
               </dd>
             </>
           )}

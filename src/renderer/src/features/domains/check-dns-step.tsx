@@ -13,6 +13,7 @@ import { CheckSettingsForm } from './check-settings-form.tsx';
 import { DnsCheckResult } from './dns-check-result.tsx';
 import { DNS_STATUS_SHORT, describeMoment } from './domain-words.ts';
 import { OwnChecksLine } from './domain-badge.tsx';
+import { useNow } from '../../components/use-now.ts';
 
 /** Why Verify cannot be reached yet, by what the last check said. */
 const NOT_READY_YET: Readonly<Record<Exclude<DomainStatus, 'ready'>, string>> = {
@@ -36,6 +37,7 @@ export function CheckDnsStep({ flow, project }: { flow: FlowOf<'check-dns'>; pro
   const { domain, lastCheck } = flow;
   const checking = dnsCheck.kind === 'checking';
   const reason = whyNotVerify(lastCheck, checking);
+  const now = useNow(60_000);
 
   return (
     <>
@@ -54,13 +56,17 @@ export function CheckDnsStep({ flow, project }: { flow: FlowOf<'check-dns'>; pro
         </button>
         {dnsCheck.kind === 'idle' && lastCheck && (
           <span className="muted">
-            Last checked {describeMoment(lastCheck.at)}: {DNS_STATUS_SHORT[lastCheck.status]}.
+            Last checked {describeMoment(lastCheck.at, now)}: {DNS_STATUS_SHORT[lastCheck.status]}.
           </span>
         )}
       </div>
       <DnsCheckResult check={dnsCheck} label="DNS check result" />
       {/* Main re-checks while the domain waits: a check of its that says Ready unlocks Verify. */}
-      <OwnChecksLine domain={domain.display} what="the DNS" />
+      <OwnChecksLine
+        domain={domain.display}
+        what="the DNS"
+        resultShown={dnsCheck.kind === 'done'}
+      />
       {/* Under the result, so opening it never pushes the result out of view. */}
       <CheckSettingsForm project={project} />
 

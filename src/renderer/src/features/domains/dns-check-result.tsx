@@ -8,9 +8,9 @@ import { useId } from 'react';
 import type { DnsFinding, DomainCheckReport } from '../../../../shared/domains.ts';
 import type { Failure } from '../../../../shared/failures.ts';
 import { StatusRegion } from '../../components/status-region.tsx';
-import { formatDateTime } from '../../format.ts';
+import { useNow } from '../../components/use-now.ts';
 import type { CheckState } from './domains-slice.ts';
-import { DNS_STATUS_WORDS } from './domain-words.ts';
+import { DNS_STATUS_WORDS, describeIsoMoment } from './domain-words.ts';
 
 export function DnsCheckResult({
   check,
@@ -72,6 +72,7 @@ function groupOf(finding: DnsFinding): GroupKey {
 
 function Report({ report }: { report: DomainCheckReport }) {
   const words = DNS_STATUS_WORDS[report.status];
+  const now = useNow(60_000);
   return (
     <div>
       <p className={`dns-status dns-status-${words.tone}`}>
@@ -85,7 +86,7 @@ function Report({ report }: { report: DomainCheckReport }) {
         );
       })}
       <p className="muted">
-        Checked {formatDateTime(report.checkedAt)}, asking{' '}
+        Checked {describeIsoMoment(report.checkedAt, now)}, asking{' '}
         {report.resolver === 'system' ? 'this computer’s DNS servers' : report.resolver}.
       </p>
     </div>

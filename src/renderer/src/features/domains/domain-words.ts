@@ -1,9 +1,9 @@
 // Plain words for what the checks report: the overall DNS status, the
-// certificate status, and times and durations.
+// certificate status, and moments.
 
 import type { CertificateStatus, DomainStatus } from '../../../../shared/domains.ts';
 import type { Tone } from '../../components/status-region.tsx';
-import { formatDateTime } from '../../format.ts';
+import { formatMoment } from '../../format.ts';
 
 export const DNS_STATUS_WORDS: Readonly<
   Record<DomainStatus, { readonly title: string; readonly next?: string; readonly tone: Tone }>
@@ -45,7 +45,16 @@ export const CERTIFICATE_STATUS_WORDS: Readonly<Record<CertificateStatus, string
   unreachable: 'The site could not be reached over https from this computer.',
 };
 
-/** A moment in local time, as the rest of the window shows dates. */
-export function describeMoment(epochMs: number): string {
-  return formatDateTime(new Date(epochMs).toISOString());
+/**
+ * A moment as the rest of the domain screens say it: today's as the time
+ * alone ("5:02 PM"), another day's with its date (formatMoment).
+ */
+export function describeMoment(epochMs: number, now: number): string {
+  return formatMoment(epochMs, now);
+}
+
+/** The same for an ISO 8601 time from a check's report; the text as sent when it does not parse. */
+export function describeIsoMoment(iso: string, now: number): string {
+  const at = Date.parse(iso);
+  return Number.isNaN(at) ? iso : describeMoment(at, now);
 }
