@@ -298,7 +298,13 @@ export async function clerkWorkNow(): Promise<{
   cachedCount: number | undefined;
   cancelLog: { orderId: string; result: string }[];
   marks: Record<string, { reviewed: boolean; note: string }>;
-  bulk: { status: string; total: number; answered: string[] } | null;
+  bulk: {
+    status: string;
+    total: number;
+    answered: string[];
+    /** DELETEs sent whose answers have not come yet (0: nothing more of the job changes while paused). */
+    answersOnTheirWay: number;
+  } | null;
   projects: string[];
   domains: Record<string, string>;
 }> {
@@ -336,6 +342,7 @@ export async function clerkWorkNow(): Promise<{
       status: bulk.status,
       total: bulk.total,
       answered: results.map((result) => result.orderId),
+      answersOnTheirWay: bulk.answersOnTheirWay,
     },
     projects: projects.map((project) => project.name),
     domains,
