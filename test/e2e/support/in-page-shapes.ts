@@ -43,6 +43,7 @@ export interface InPageModule {
     alerts: number;
   }[];
   boxOf(selector: string): { top: number; bottom: number; left: number; right: number } | null;
+  linesOf(selector: string): number | null;
   rowIdAt(point: { x: number; y: number }): string | null;
   watchCspViolations(): void;
   twoFrames(): Promise<void>;

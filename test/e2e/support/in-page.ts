@@ -182,6 +182,26 @@ export function boxOf(selector: string): {
   return { top, bottom, left, right };
 }
 
+/**
+ * How many lines the text of the first element matching `selector` takes
+ * (null: no such element): its fragments on one line share a band, so the
+ * bands are counted.
+ */
+export function linesOf(selector: string): number | null {
+  const element = document.querySelector(selector);
+  if (!element) return null;
+  const range = document.createRange();
+  range.selectNodeContents(element);
+  const bands: { top: number; bottom: number }[] = [];
+  for (const box of range.getClientRects()) {
+    if (box.width === 0 || box.height === 0) continue;
+    const middle = box.top + box.height / 2;
+    if (!bands.some((band) => middle > band.top && middle < band.bottom))
+      bands.push({ top: box.top, bottom: box.bottom });
+  }
+  return bands.length;
+}
+
 /** The order id of the grid row under a point of the window, if any. */
 export function rowIdAt(point: { x: number; y: number }): string | null {
   const row = document.elementFromPoint(point.x, point.y)?.closest('[role="row"]');
