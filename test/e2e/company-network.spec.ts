@@ -53,7 +53,7 @@ async function setAddressAndKey(environment: 'Staging' | 'Production', baseUrl: 
   const key = page.getByLabel('API key', { exact: true });
   await key.fill('demo-pro');
   await page.getByRole('button', { name: 'Save key' }).click();
-  await expect.poll(() => describedText(key)).toMatch(/Key saved\./);
+  await expect.poll(() => describedText(key)).toMatch(/Key saved for \w+\./);
 }
 
 describe.skipIf(!canRunApp || process.platform !== 'linux')(

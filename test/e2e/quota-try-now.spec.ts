@@ -42,7 +42,7 @@ describeOnHarness('"Try now" through a hold, in Chromium', () => {
     const key = page.getByLabel('API key', { exact: true });
     await key.fill('stg-try-now-key');
     await page.getByRole('button', { name: 'Save key' }).click();
-    await expect.poll(() => describedText(key)).toMatch(/Key (saved|accepted)\./);
+    await expect.poll(() => describedText(key)).toMatch(/Key (saved|kept) for Staging/);
     await page.getByRole('radio', { name: 'Staging' }).check();
     await page.getByRole('button', { name: 'Orders' }).click();
 

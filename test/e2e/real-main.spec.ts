@@ -102,7 +102,7 @@ describe.skipIf(!canRunApp)('the real main process', () => {
     const key = page.getByLabel('API key', { exact: true });
     await key.fill(STAGING_KEY);
     await page.getByRole('button', { name: 'Save key' }).click();
-    await expect.poll(() => describedText(key)).toMatch(/Key saved\./);
+    await expect.poll(() => describedText(key)).toMatch(/Key saved for \w+\./);
     expect(await page.content()).not.toContain(STAGING_KEY);
 
     // In the file: Chromium's ciphertext under the keyring's password, never the key.

@@ -49,7 +49,7 @@ describeOnHarness('a key saved in Settings, in Chromium', () => {
     const key = page.getByLabel('API key', { exact: true });
     await key.fill(STAGING_KEY);
     await page.getByRole('button', { name: 'Save key' }).click();
-    await expect.poll(() => describedText(key)).toMatch(/Key (saved|accepted)\./);
+    await expect.poll(() => describedText(key)).toMatch(/Key (saved|kept) for Staging/);
     expect(await describedText(key)).not.toContain('cannot accept');
     // The key itself never reaches the page.
     expect(await page.content()).not.toContain(STAGING_KEY);

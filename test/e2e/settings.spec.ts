@@ -113,7 +113,7 @@ describeOnHarness('settings in Chromium', () => {
     const key = page.getByLabel('API key', { exact: true });
     await key.fill('demo-pro');
     await page.getByRole('button', { name: 'Save key' }).click();
-    await expect.poll(() => describedText(key)).toMatch(/Key (saved|accepted)\./);
+    await expect.poll(() => describedText(key)).toMatch(/Key (saved|kept) for Staging/);
     // The address moves to another service: the key stays behind until confirmed.
     await address.fill(moved.baseUrl);
     await page.getByRole('button', { name: 'Save address' }).click();

@@ -164,7 +164,7 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (api) => (set, g
           kind: 'done',
           message:
             address === undefined
-              ? `${keySaved(status, label)} It is checked once the address is saved.`
+              ? `${keySaved(status, label)} Save the address above, then test the connection.`
               : keySaved(status, label),
         });
         return true;
