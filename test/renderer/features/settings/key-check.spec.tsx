@@ -82,7 +82,9 @@ test('with no address yet, the key is saved and nothing is sent', async () => {
   await saveStagingKey(app, STAGING_KEY);
 
   expect(
-    await screen.findByText('Key saved for Staging. Save the address above, then test the connection.'),
+    await screen.findByText(
+      'Key saved for Staging. Save the address above, then test the connection.',
+    ),
   ).toBeTruthy();
 });
 
