@@ -118,3 +118,37 @@ test('today’s times read the same in the list and in the assistant: the time a
     await dns.close();
   }
 });
+
+test('while DNS is what the badge is about, the list gives the verdict once, and Verify says why it waits from it', async () => {
+  const dns = await startDnsServer();
+  const domain = `leftover.${ZONE}`;
+  const app = await startTestApp({
+    recheckSchedule: ({ since, checkedAt }) =>
+      checkedAt === undefined || checkedAt < since ? since : checkedAt + 60 * MINUTE,
+  });
+  try {
+    await saveCheckSettings(app, dns.address);
+    await saveProgress(app, { domain, step: 'check-dns' });
+    const { user } = await openDomains(app);
+    const entry = (await screen.findByText(domain, { selector: 'strong' })).closest('li')!;
+    await waitFor(() => expect(within(entry).getByText('Misconfigured')).toBeTruthy());
+
+    // The clerk checks by hand: main keeps that one verdict, and the badge says it.
+    await user.click(screen.getByRole('button', { name: `Resume ${domain}` }));
+    const proceed = await screen.findByRole('button', { name: 'Continue to Verify' });
+    // Store Admin has checked already: Verify waits for what that check found, not for a first check.
+    expect(
+      document.getElementById(proceed.getAttribute('aria-describedby') ?? '')?.textContent,
+    ).toBe('The last check found something to fix.');
+    await user.click(screen.getByRole('button', { name: 'Check DNS' }));
+    await within(dnsResult()).findByText(/^Needs a change/);
+    await user.click(screen.getByRole('button', { name: 'Back to all domains' }));
+    const again = (await screen.findByText(domain, { selector: 'strong' })).closest('li')!;
+    expect(text(again)).toMatch(
+      /^leftover\.\S+ ?Step 4 of 7: Check DNS · saved \d\d:\d\d ?Misconfigured/,
+    );
+    expect(text(again)).not.toMatch(/needs a change/);
+  } finally {
+    await dns.close();
+  }
+});

@@ -308,17 +308,20 @@ function SavedDomain({
     placed.ok && placed.place.ascii !== placed.place.display ? placed.place.ascii : undefined;
   const live = isLive(progress);
   const now = useNow(60_000);
+  // While DNS is what the badge is about, its verdict is the last DNS check's (main keeps one): said once, there.
+  const lastCheck =
+    watch?.phase === 'dns' && watch.badge !== undefined ? undefined : progress.lastCheck;
   const facts = live
     ? [
         `Live since ${describeMoment(progress.verifiedAt ?? progress.updatedAt, now)}`,
-        progress.lastCheck &&
-          `last DNS check ${describeMoment(progress.lastCheck.at, now)}: ${DNS_STATUS_SHORT[progress.lastCheck.status]}`,
+        lastCheck &&
+          `last DNS check ${describeMoment(lastCheck.at, now)}: ${DNS_STATUS_SHORT[lastCheck.status]}`,
       ]
     : [
         `Step ${stepNumber(progress.step)} of ${STEP_ORDER.length}: ${STEP_TITLES[progress.step]}`,
         progress.verifiedAt !== undefined && `verified ${describeMoment(progress.verifiedAt, now)}`,
-        progress.lastCheck &&
-          `last DNS check ${describeMoment(progress.lastCheck.at, now)}: ${DNS_STATUS_SHORT[progress.lastCheck.status]}`,
+        lastCheck &&
+          `last DNS check ${describeMoment(lastCheck.at, now)}: ${DNS_STATUS_SHORT[lastCheck.status]}`,
         `saved ${describeMoment(progress.updatedAt, now)}`,
       ];
   return (
