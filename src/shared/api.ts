@@ -41,6 +41,8 @@ export function createApi(invoke: Invoke, on: Subscribe) {
         options?: { acceptWeakStorage?: boolean },
       ) => invoke('keys:set', environment, key, options),
       remove: (environment: RemoteEnvironmentId) => invoke('keys:remove', environment),
+      /** One request with the key as saved, never tried again: whether the service takes it. */
+      check: (environment: RemoteEnvironmentId) => invoke('keys:check', environment),
       /** Main asks the clerk, in its own dialog, whether the key may go to the new address. */
       confirmOrigin: (environment: RemoteEnvironmentId) =>
         invoke('keys:confirm-origin', environment),

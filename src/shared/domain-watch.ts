@@ -37,6 +37,12 @@ export interface DomainWatchView {
   readonly badge?: DomainBadge;
   /** Epoch ms of the last check. */
   readonly checkedAt?: number;
+  /**
+   * Why the badge is not Ready: the last check's most pressing finding, in
+   * its words (what is wrong and what to do), so the badge says why without
+   * the clerk running the check again. Undefined when ready.
+   */
+  readonly reason?: string;
   /** Epoch ms of the next one; undefined once the checks stopped. */
   readonly nextCheckAt?: number;
   /** Why the checks stopped: the domain is ready, or 48 hours passed without it. */

@@ -66,6 +66,8 @@ export const channels = {
     ]),
   ),
   'keys:remove': channel<KeyStatus>()(z.tuple([remoteEnvironmentId])),
+  /** One request with the key as saved, never tried again: whether the service takes it. */
+  'keys:check': channel<ConnectionCheckView>()(z.tuple([remoteEnvironmentId])),
   // Asks main to put its own dialog to the clerk; the renderer never answers it.
   'keys:confirm-origin': channel<KeyStatus>()(z.tuple([remoteEnvironmentId])),
   'connection:test': channel<ConnectionCheckView>()(z.tuple([environmentId])),

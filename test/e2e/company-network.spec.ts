@@ -46,14 +46,14 @@ async function setAddressAndKey(environment: 'Staging' | 'Production', baseUrl: 
     .getByRole('navigation', { name: 'Environment settings' })
     .getByRole('button', { name: environment })
     .click();
-  const address = page.getByLabel(`${environment} base URL`);
+  const address = page.getByLabel('Address', { exact: true });
   await address.fill(baseUrl);
   await page.getByRole('button', { name: 'Save address' }).click();
   await expect.poll(() => describedText(address)).toContain('Saved.');
-  const key = page.getByLabel(`${environment} API key`);
+  const key = page.getByLabel('API key', { exact: true });
   await key.fill('demo-pro');
   await page.getByRole('button', { name: 'Save key' }).click();
-  await expect.poll(() => describedText(key)).toMatch(/Key saved\./);
+  await expect.poll(() => describedText(key)).toMatch(/Key saved for \w+\./);
 }
 
 describe.skipIf(!canRunApp || process.platform !== 'linux')(

@@ -222,10 +222,10 @@ describeOnHarness('notices that tell the truth, in Chromium', () => {
 
     await prompt.getByRole('button', { name: 'Set up Staging' }).click();
     await page.getByRole('heading', { name: 'Staging settings' }).waitFor();
-    await page.getByLabel('Staging base URL').fill(staging.baseUrl);
+    await page.getByLabel('Address', { exact: true }).fill(staging.baseUrl);
     await page.getByRole('button', { name: 'Save address' }).click();
     await page.getByText('Saved.').first().waitFor();
-    await page.getByLabel('Staging API key').fill('stg-key-1');
+    await page.getByLabel('API key', { exact: true }).fill('stg-key-1');
     await page.getByRole('button', { name: 'Save key' }).click();
     await page.getByRole('button', { name: 'Test connection' }).click();
     const test = page.getByRole('status', { name: 'Staging connection test' });

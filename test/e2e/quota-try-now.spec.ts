@@ -37,12 +37,12 @@ describeOnHarness('"Try now" through a hold, in Chromium', () => {
       .getByRole('navigation', { name: 'Environment settings' })
       .getByRole('button', { name: 'Staging' })
       .click();
-    await page.getByLabel('Staging base URL').fill(staging.baseUrl);
+    await page.getByLabel('Address', { exact: true }).fill(staging.baseUrl);
     await page.getByRole('button', { name: 'Save address' }).click();
-    const key = page.getByLabel('Staging API key');
+    const key = page.getByLabel('API key', { exact: true });
     await key.fill('stg-try-now-key');
     await page.getByRole('button', { name: 'Save key' }).click();
-    await expect.poll(() => describedText(key)).toMatch(/Key (saved|accepted)\./);
+    await expect.poll(() => describedText(key)).toMatch(/Key (saved|kept) for Staging/);
     await page.getByRole('radio', { name: 'Staging' }).check();
     await page.getByRole('button', { name: 'Orders' }).click();
 

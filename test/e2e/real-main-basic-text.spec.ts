@@ -52,11 +52,11 @@ describe.skipIf(!canRunApp || process.platform !== 'linux')(
         .getByRole('navigation', { name: 'Environment settings' })
         .getByRole('button', { name: 'Staging' })
         .click();
-      const address = page.getByLabel('Staging base URL');
+      const address = page.getByLabel('Address', { exact: true });
       await address.fill(staging.baseUrl);
       await page.getByRole('button', { name: 'Save address' }).click();
       await expect.poll(() => describedText(address)).toContain('Saved.');
-      await page.getByLabel('Staging API key').fill(STAGING_KEY);
+      await page.getByLabel('API key', { exact: true }).fill(STAGING_KEY);
       await page.getByRole('checkbox', { name: 'Save it anyway, without protection' }).check();
       await page.getByRole('button', { name: 'Save key' }).click();
       await expect

@@ -95,14 +95,14 @@ describe.skipIf(!canRunApp)('the real main process', () => {
       .getByRole('navigation', { name: 'Environment settings' })
       .getByRole('button', { name: 'Staging' })
       .click();
-    const address = page.getByLabel('Staging base URL');
+    const address = page.getByLabel('Address', { exact: true });
     await address.fill(staging.baseUrl);
     await page.getByRole('button', { name: 'Save address' }).click();
     await expect.poll(() => describedText(address)).toContain('Saved.');
-    const key = page.getByLabel('Staging API key');
+    const key = page.getByLabel('API key', { exact: true });
     await key.fill(STAGING_KEY);
     await page.getByRole('button', { name: 'Save key' }).click();
-    await expect.poll(() => describedText(key)).toMatch(/Key saved\./);
+    await expect.poll(() => describedText(key)).toMatch(/Key saved for \w+\./);
     expect(await page.content()).not.toContain(STAGING_KEY);
 
     // In the file: Chromium's ciphertext under the keyring's password, never the key.

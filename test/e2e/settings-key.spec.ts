@@ -39,17 +39,17 @@ describeOnHarness('a key saved in Settings, in Chromium', () => {
       .getByRole('navigation', { name: 'Environment settings' })
       .getByRole('button', { name: 'Staging' })
       .click();
-    const address = page.getByLabel('Staging base URL');
+    const address = page.getByLabel('Address', { exact: true });
     await address.fill(staging.baseUrl);
     await page.getByRole('button', { name: 'Save address' }).click();
     await expect.poll(() => describedText(address)).toContain('Saved.');
     expect(await address.inputValue()).toBe(staging.baseUrl);
 
     // The key field's one message says how saving went.
-    const key = page.getByLabel('Staging API key');
+    const key = page.getByLabel('API key', { exact: true });
     await key.fill(STAGING_KEY);
     await page.getByRole('button', { name: 'Save key' }).click();
-    await expect.poll(() => describedText(key)).toMatch(/Key (saved|accepted)\./);
+    await expect.poll(() => describedText(key)).toMatch(/Key (saved|kept) for Staging/);
     expect(await describedText(key)).not.toContain('cannot accept');
     // The key itself never reaches the page.
     expect(await page.content()).not.toContain(STAGING_KEY);

@@ -46,20 +46,20 @@ describeOnHarness('settings in Chromium', () => {
   it('the address field shows one outcome, the latest', async () => {
     const { page, sandbox } = app;
     await openSettings(page, 'Staging');
-    const field = page.getByLabel('Staging base URL');
+    const field = page.getByLabel('Address', { exact: true });
     await field.fill(sandbox.baseUrl);
     await page.getByRole('button', { name: 'Save address' }).click();
-    await expect.poll(() => description(page, 'Staging base URL')).toContain('Saved.');
+    await expect.poll(() => description(page, 'Address')).toContain('Saved.');
 
     await field.fill(`${sandbox.baseUrl}/orders`);
-    await expect.poll(() => description(page, 'Staging base URL')).toContain('must end with /v1');
-    expect(await description(page, 'Staging base URL')).not.toContain('Saved.');
+    await expect.poll(() => description(page, 'Address')).toContain('must end with /v1');
+    expect(await description(page, 'Address')).not.toContain('Saved.');
     expect(await field.getAttribute('aria-invalid')).toBe('true');
 
     await field.fill(sandbox.baseUrl);
     await page.getByRole('button', { name: 'Save address' }).click();
-    await expect.poll(() => description(page, 'Staging base URL')).toContain('Saved.');
-    expect(await description(page, 'Staging base URL')).not.toContain('must end with');
+    await expect.poll(() => description(page, 'Address')).toContain('Saved.');
+    expect(await description(page, 'Address')).not.toContain('must end with');
   });
 
   it('says where a key is kept in plain words, never a storage backend’s name', async () => {
@@ -106,14 +106,14 @@ describeOnHarness('settings in Chromium', () => {
   it('a key kept from a new address: said beside the key with its button in Settings, and as one alert with Open Settings elsewhere', async () => {
     const { page, sandbox } = app;
     await openSettings(page, 'Staging');
-    const address = page.getByLabel('Staging base URL');
+    const address = page.getByLabel('Address', { exact: true });
     await address.fill(sandbox.baseUrl);
     await page.getByRole('button', { name: 'Save address' }).click();
     await expect.poll(() => describedText(address)).toContain('Saved.');
-    const key = page.getByLabel('Staging API key');
+    const key = page.getByLabel('API key', { exact: true });
     await key.fill('demo-pro');
     await page.getByRole('button', { name: 'Save key' }).click();
-    await expect.poll(() => describedText(key)).toMatch(/Key (saved|accepted)\./);
+    await expect.poll(() => describedText(key)).toMatch(/Key (saved|kept) for Staging/);
     // The address moves to another service: the key stays behind until confirmed.
     await address.fill(moved.baseUrl);
     await page.getByRole('button', { name: 'Save address' }).click();

@@ -136,7 +136,7 @@ describeNeedsStandin(
 
     it('refuses a download whose sha512 does not match the server’s, and says so', async () => {
       await page.getByRole('button', { name: 'Settings' }).click();
-      await page.getByLabel('Update server address').fill(server.url);
+      await page.getByLabel('Update server', { exact: true }).fill(server.url);
       await page.getByRole('button', { name: 'Save update address' }).click();
       await page.getByText(/^Saved\. Store Admin looks for updates there/).waitFor();
 

@@ -350,6 +350,7 @@ const VALID_ARGUMENTS: Record<Channel, fc.Arbitrary<unknown[]>> = {
     ),
   ),
   'keys:remove': one(remote),
+  'keys:check': one(remote),
   'keys:confirm-origin': one(remote),
   'connection:test': one(environment),
   'orders:list': one(environment),
@@ -415,6 +416,12 @@ const ORDER_ID_AT: Partial<Record<Channel, { readonly index: number; readonly in
     'bulk-cancel:start': { index: 1, inList: true },
   };
 
+/** Channels whose first argument is free text: any string is one, so spoiling it takes another type. */
+const FREE_TEXT_FIRST: ReadonlySet<Channel> = new Set<Channel>([
+  'domains:add-project',
+  'updates:set-address',
+]);
+
 /** Changes that make a channel's arguments invalid. */
 function spoil(
   channel: Channel,
@@ -432,7 +439,11 @@ function spoil(
       return args.length === 0
         ? [junk ?? 0]
         : [
-            typeof junk === 'string' ? `${junk}!` : typeof junk === 'number' ? junk : null,
+            typeof junk === 'string' && !FREE_TEXT_FIRST.has(channel)
+              ? `${junk}!`
+              : typeof junk === 'number'
+                ? junk
+                : null,
             ...args.slice(1),
           ];
     case 2:

@@ -31,6 +31,8 @@ import type {
   CertificateStatus,
   DomainCheckReport,
   DomainStatus,
+  Finding,
+  FindingSeverity,
 } from '../../shared/domains.ts';
 import { placeHostName } from '../../shared/domains-config.ts';
 import { realTiming, type Timing } from '../store-api/clock.ts';
@@ -78,6 +80,8 @@ const savedSchema = z.object({
   since: z.number(),
   checkedAt: z.number().optional(),
   badge: z.enum(DOMAIN_BADGES).optional(),
+  /** Added in 0.5.0; an earlier release reads the file without it (its schema strips it). */
+  reason: z.string().max(4000).optional(),
   stopped: z.enum(['ready', 'gave-up']).optional(),
   troubleshoot: z.boolean(),
 });
@@ -199,14 +203,24 @@ export class DomainWatcher {
   noteDnsCheck(project: ProjectId, domain: string, report: DomainCheckReport): void {
     const watched = this.#find(project, domain);
     if (watched?.phase !== 'dns') return;
-    void this.#record(watched, BADGE_OF_DNS[report.status], report.status === 'ready');
+    void this.#record(
+      watched,
+      BADGE_OF_DNS[report.status],
+      report.status === 'ready',
+      reasonOf(report.findings),
+    );
   }
 
   /** A certificate check the clerk ran: the latest word once the domain is verified. */
   noteCertificateCheck(project: ProjectId, domain: string, report: CertificateReport): void {
     const watched = this.#find(project, domain);
     if (!watched || watched.phase === 'dns') return;
-    void this.#record(watched, BADGE_OF_CERTIFICATE[report.status], report.status === 'valid');
+    void this.#record(
+      watched,
+      BADGE_OF_CERTIFICATE[report.status],
+      report.status === 'valid',
+      reasonOf(report.findings),
+    );
   }
 
   #find(project: ProjectId, domain: string): Watched | undefined {
@@ -339,6 +353,7 @@ export class DomainWatcher {
     };
     let badge: DomainBadge;
     let ready: boolean;
+    let reason: string | undefined;
     try {
       if (plan.phase === 'dns') {
         const report = await (this.#deps.checkDns ?? checkDomainDns)({
@@ -349,6 +364,7 @@ export class DomainWatcher {
         });
         badge = BADGE_OF_DNS[report.status];
         ready = report.status === 'ready';
+        reason = reasonOf(report.findings);
       } else {
         const report = await (this.#deps.checkCertificate ?? checkCertificateViaDns)({
           domain: watched.domain,
@@ -357,6 +373,7 @@ export class DomainWatcher {
         });
         ready = report.status === 'valid';
         badge = BADGE_OF_CERTIFICATE[report.status];
+        reason = reasonOf(report.findings);
       }
     } catch {
       // A domain the checks cannot take (a saved name no longer valid): said as such, checked again.
@@ -364,7 +381,7 @@ export class DomainWatcher {
       ready = false;
     }
     if (watched.controller.signal.aborted) return;
-    await this.#record(watched, badge, ready, previous);
+    await this.#record(watched, badge, ready, ready ? undefined : reason, previous);
   }
 
   /** A check's outcome, whoever ran it: the badge, the troubleshooting's due, the schedule's end when ready. */
@@ -372,12 +389,15 @@ export class DomainWatcher {
     watched: Watched,
     badge: DomainBadge,
     ready: boolean,
+    reason: string | undefined,
     previous = watched.badge,
   ): Promise<void> {
     const { plan } = watched;
     const now = this.#timing.now();
     watched.checkedAt = now;
     watched.badge = badge;
+    if (reason === undefined || ready) delete watched.reason;
+    else watched.reason = reason;
     watched.troubleshoot =
       plan.phase === 'certificate' && !ready && plan.deadline !== undefined && now >= plan.deadline;
     if (ready) {
@@ -401,6 +421,7 @@ export class DomainWatcher {
       troubleshoot: watched.troubleshoot,
       ...(watched.badge !== undefined ? { badge: watched.badge } : {}),
       ...(watched.checkedAt !== undefined ? { checkedAt: watched.checkedAt } : {}),
+      ...(watched.reason !== undefined ? { reason: watched.reason } : {}),
       ...(watched.nextCheckAt !== undefined && !watched.stopped
         ? { nextCheckAt: watched.nextCheckAt }
         : {}),
@@ -445,6 +466,7 @@ export class DomainWatcher {
         troubleshoot: watched.troubleshoot,
         ...(watched.checkedAt !== undefined ? { checkedAt: watched.checkedAt } : {}),
         ...(watched.badge !== undefined ? { badge: watched.badge } : {}),
+        ...(watched.reason !== undefined ? { reason: watched.reason } : {}),
         ...(watched.stopped !== undefined ? { stopped: watched.stopped } : {}),
       };
     }
@@ -461,4 +483,16 @@ export class DomainWatcher {
     // A disk that takes nothing keeps the schedules in memory: the checks go on.
     await this.#saving.catch(() => undefined);
   }
+}
+
+/** The severities in the order a badge's reason is chosen: what must change first. */
+const REASON_ORDER: readonly FindingSeverity[] = ['error', 'pending', 'warning'];
+
+/** The most pressing finding's words: why a check is not ready; undefined when nothing is amiss. */
+function reasonOf(findings: readonly Finding<string>[]): string | undefined {
+  for (const severity of REASON_ORDER) {
+    const finding = findings.find((candidate) => candidate.severity === severity);
+    if (finding) return finding.message;
+  }
+  return undefined;
 }

@@ -15,7 +15,7 @@ import {
   type EnvironmentId,
   type RemoteEnvironmentId,
 } from '../../shared/environments.ts';
-import type { AppState, EnvironmentView } from '../../shared/ipc-contract.ts';
+import type { AppState, ConnectionCheckView, EnvironmentView } from '../../shared/ipc-contract.ts';
 import { KEY_ENVIRONMENTS, type KeyStatus } from '../../shared/key-status.ts';
 import type { QuotaView } from '../../shared/quota.ts';
 import { originOf } from '../keys/key-origin.ts';
@@ -199,6 +199,17 @@ export class EnvironmentService {
       ...(origin ? { origin } : {}),
     });
     return this.#keyChanged(environment, status);
+  }
+
+  /**
+   * One request with the environment's key as it is now: whether the service
+   * takes it, and the quota it reports. Through the key's gate like every
+   * request, and never tried again whatever the answer: a key just entered
+   * may be wrong, and a wrong key is not sent twice for a check.
+   */
+  async checkKey(environment: RemoteEnvironmentId): Promise<ConnectionCheckView> {
+    const client = await this.client(environment);
+    return { environment, ...(await client.checkConnection({ once: true })) };
   }
 
   removeKey(environment: RemoteEnvironmentId): KeyStatus {

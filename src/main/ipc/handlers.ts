@@ -100,6 +100,7 @@ export function createHandlers(services: HandlerServices, emit: Emit): Handlers 
     'keys:set': async (environment, key, options) =>
       environments.setKey(environment, key, options ?? {}),
     'keys:remove': async (environment) => environments.removeKey(environment),
+    'keys:check': (environment) => environments.checkKey(environment),
     'keys:confirm-origin': (environment) => environments.confirmKeyOrigin(environment),
     'connection:test': (environment) => quota.check(environment),
     'orders:list': (environment, streamId) =>

@@ -154,6 +154,8 @@ type SendOptions = CallOptions & {
   readonly previousAttemptUnknown?: boolean;
   /** "Try now": exactly one request, through a hold. */
   readonly throughHold?: boolean;
+  /** Never tried again, whatever the answer (a key just entered is checked with one request). */
+  readonly once?: boolean;
 };
 
 export type ListOptions = CallOptions & {
@@ -531,9 +533,13 @@ export class StoreClient {
     });
   }
 
-  /** One request that shows whether the key works and what quota the service reports. */
+  /**
+   * One request that shows whether the key works and what quota the service
+   * reports. `once`: never tried again, whatever the answer (a key just
+   * entered is checked with one request, so a wrong one is not sent twice).
+   */
   async checkConnection(
-    options: CallOptions & { throughHold?: boolean } = {},
+    options: CallOptions & { throughHold?: boolean; once?: boolean } = {},
   ): Promise<ConnectionCheck> {
     return this.#withDeadline(options.signal, async (signal) => {
       const { response } = await this.#send('GET', 'store/orders', {
@@ -647,8 +653,8 @@ export class StoreClient {
     const { signal, priority = 'interactive', stop } = options;
     // What every wait of this call (the gate, the pause between tries) ends on.
     const waits = stop ? AbortSignal.any([signal, stop]) : signal;
-    // "Try now" sends exactly one request: its answer, whatever it is, is the answer.
-    const once = options.throughHold === true;
+    // "Try now" and a key's check send exactly one request: its answer, whatever it is, is the answer.
+    const once = options.throughHold === true || options.once === true;
     const maxRetries = once ? 0 : this.#options.maxRetries;
     const max429Retries = once ? 0 : this.#options.max429Retries;
     let retries = 0;

@@ -307,6 +307,7 @@ describe('DomainWatcher on a virtual clock against the loopback DNS server', () 
         host: '127.0.0.1',
         port: 443,
         status,
+        findings: [],
         checkedAt: new Date(timing.now()).toISOString(),
       }) as CertificateReport;
     // Main's own checks find none; the clerk's, a little later, finds one with a problem.

@@ -60,22 +60,29 @@ export async function startExtraSandbox(options: TestSandboxOptions = {}): Promi
   return sandbox;
 }
 
+/** A server on loopback answering as `script` says, recording each request; closed when the test ends. */
+export async function startScriptedServer(
+  script: Parameters<ScriptedServerModule['scriptedServer']>[0],
+): Promise<TestScriptedServer> {
+  const module = (await import(/* @vite-ignore */ SCRIPTED_SERVER)) as ScriptedServerModule;
+  const server = await module.scriptedServer(script);
+  onTestFinished(() => server.close());
+  return server;
+}
+
 /**
  * Something between this computer and the service that limits requests with
  * its own 429 page, as nginx's limit_req does (no X-RateLimit-* headers, an
  * HTML body, a Retry-After), for every request; closed when the test ends.
  */
 export async function startGatewayLimit(retryAfterSeconds = 120): Promise<TestScriptedServer> {
-  const module = (await import(/* @vite-ignore */ SCRIPTED_SERVER)) as ScriptedServerModule;
-  const server = await module.scriptedServer((_request, response) => {
+  return startScriptedServer((_request, response) => {
     response.writeHead(429, {
       'content-type': 'text/html',
       'retry-after': String(retryAfterSeconds),
     });
     response.end('<html><body><center><h1>429 Too Many Requests</h1></center></body></html>');
   });
-  onTestFinished(() => server.close());
-  return server;
 }
 
 /** Renders the whole window on the app's API, as the preload would expose it. */

@@ -42,6 +42,8 @@ export interface TextFieldProps extends Omit<
 > {
   readonly label: ReactNode;
   readonly hint?: ReactNode;
+  /** Between the label and the hint: what is set already (a key's status, a notice about it). */
+  readonly above?: ReactNode;
   readonly message?: FieldMessage | undefined;
   /** Buttons beside the input, e.g. Save. */
   readonly actions?: ReactNode;
@@ -54,6 +56,7 @@ export interface TextFieldProps extends Omit<
 export function TextField({
   label,
   hint,
+  above,
   message,
   actions,
   describedBy,
@@ -73,6 +76,7 @@ export function TextField({
       <label htmlFor={inputId} className="text-field-label">
         {label}
       </label>
+      {above}
       {hint && (
         <p id={hintId} className="text-field-hint">
           {hint}

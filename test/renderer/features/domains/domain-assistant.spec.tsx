@@ -32,18 +32,18 @@ test('a subdomain from start to verified: gate, IDN, record to copy, DNS check, 
   const paid = screen.getByRole('checkbox', { name: /paid plan \(Pro or above\)/ });
   const access = screen.getByRole('checkbox', { name: /change the DNS settings/ });
   const deployed = screen.getByRole('checkbox', { name: /deployed successfully/ });
-  expect(screen.getByText(/Upgrade the plan first/)).toBeTruthy();
-  expect(screen.getByText(/Get access from whoever manages the domain/)).toBeTruthy();
-  expect(screen.getByText(/Deploy the project first/)).toBeTruthy();
+  expect(screen.getByText(/If not, change the plan in the dashboard first/)).toBeTruthy();
+  expect(screen.getByText(/If not, ask whoever manages the domain/)).toBeTruthy();
+  expect(screen.getByText(/If not, deploy the project first/)).toBeTruthy();
   await user.click(paid);
   await user.click(deployed);
-  expect(screen.queryByText(/Upgrade the plan first/)).toBeNull();
+  expect(screen.queryByText(/If not, change the plan/)).toBeNull();
   const proceed = screen.getByRole('button', { name: 'Continue' });
   expect(proceed.getAttribute('aria-disabled')).toBe('true');
   await user.click(proceed);
   expect(screen.getByRole('heading', { name: 'Step 1 of 7: Before you start' })).toBeTruthy();
   expect(document.getElementById(proceed.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
-    'One point is still to do (see above).',
+    'One point is still to tick.',
   );
   // Keyboard: the last box is ticked with the space bar.
   access.focus();
@@ -224,11 +224,13 @@ test('a name that does not exist yet: pending, with the 48-hour note and the neg
 
   const result = dnsResult();
   expect(await within(result).findByText(/^Not there yet/)).toBeTruthy();
-  expect(result.querySelector('[data-code="not-found"]')).not.toBeNull();
-  expect(
-    within(result).getByText(/can take up to 48 hours\. This DNS server may keep answering/)
-      .textContent,
-  ).toContain(`for up to ${NEGATIVE_TTL_WORDS} (negative caching)`);
+  const waiting = result.querySelector('[data-code="not-found"]');
+  expect(waiting?.textContent).toMatch(
+    /can take up to 48 hours to spread; most take a few minutes\. This DNS server may keep answering/,
+  );
+  expect(waiting?.textContent).toContain(
+    `for up to ${NEGATIVE_TTL_WORDS}, so check again after that`,
+  );
 });
 
 test('an apex gets an ALIAS or ANAME record, with the warning about DNS providers', async () => {

@@ -329,5 +329,5 @@ test('a key the service refuses (401) on cancel: not cancelled, and the way to t
   expect(document.activeElement).toBe(
     await screen.findByRole('heading', { name: 'Staging settings' }),
   );
-  expect(screen.getByLabelText('Staging API key')).toBeTruthy();
+  expect(screen.getByLabelText('API key')).toBeTruthy();
 });

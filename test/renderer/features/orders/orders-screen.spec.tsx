@@ -332,7 +332,7 @@ test('a 401 offers the way to that environment’s settings', async () => {
 
   const heading = await screen.findByRole('heading', { name: 'Staging settings' });
   expect(document.activeElement).toBe(heading);
-  expect(screen.getByLabelText('Staging API key')).toBeTruthy();
+  expect(screen.getByLabelText('API key')).toBeTruthy();
 });
 
 test('no key yet: a setup prompt, not an error, with one way to Settings; nothing is asked of the service', async () => {
@@ -351,7 +351,8 @@ test('no key yet: a setup prompt, not an error, with one way to Settings; nothin
   expect(within(prompt).getAllByRole('button')).toHaveLength(1);
   expect(screen.queryByRole('alert')).toBeNull();
   expect(staging.requestLog).toHaveLength(0);
-  expect(text(document.querySelector('.refresh-line'))).toBe('Automatic refresh paused.');
+  // Nothing ran, so nothing is said to be paused.
+  expect(text(document.querySelector('.refresh-line'))).toBe('');
   expect(screen.getByRole('button', { name: 'Refresh' }).getAttribute('aria-disabled')).toBe(
     'true',
   );
@@ -401,7 +402,7 @@ test('pointing an environment at another service drops the old service’s list'
   expect((await findGrid('Staging')).getAttribute('aria-rowcount')).toBe('31');
 
   await user.click(screen.getByRole('button', { name: 'Settings' }));
-  const field = await screen.findByLabelText('Staging base URL');
+  const field = await screen.findByLabelText('Address');
   await user.clear(field);
   await user.type(field, second.baseUrl);
   await user.click(screen.getByRole('button', { name: 'Save address' }));

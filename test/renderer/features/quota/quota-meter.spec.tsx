@@ -107,8 +107,8 @@ test('before the first answer the meter says the quota is unknown, and shows no 
     ),
   );
   expect(screen.queryByRole('alert')).toBeNull();
-  // Nothing is asked of it until then, and the automatic refresh waits.
-  expect(text(document.querySelector('.refresh-line'))).toBe('Automatic refresh paused.');
+  // Nothing is asked of it until then, and nothing is said to be paused: nothing ran.
+  expect(text(document.querySelector('.refresh-line'))).toBe('');
 });
 
 test('after a refresh: requests left of the limit on a gauge with its word; the plan, its daily limit and the local count in the details', async () => {

@@ -28,13 +28,13 @@ test('the sandbox needs nothing: it says it is built in, with demo data and a ke
   // The shipped app holds no fixed sandbox key (test/packaging checks the bundles).
   expect(screen.queryByText(/demo-pro/)).toBeNull();
   expect(screen.queryByLabelText(/API key/)).toBeNull();
-  expect(screen.queryByLabelText(/base URL/)).toBeNull();
+  expect(screen.queryByLabelText('Address')).toBeNull();
 });
 
 test('the base URL is checked as it is typed, with the shared rule and its message', async () => {
   const app = await startTestApp();
   const { user } = await openSettings(app, 'Staging');
-  const field = screen.getByLabelText('Staging base URL');
+  const field = screen.getByLabelText('Address');
 
   await user.type(field, 'http://api.example.com/v1');
   expect(screen.getByText(/Use https:\/\//)).toBeTruthy();
@@ -71,7 +71,7 @@ test('saving a base URL shows what the main process saved', async () => {
   const app = await startTestApp();
   const staging = await startExtraSandbox({ keys: [{ plan: 'free', key: STAGING_KEY }] });
   const { user } = await openSettings(app, 'Staging');
-  const field = screen.getByLabelText('Staging base URL');
+  const field = screen.getByLabelText('Address');
 
   await user.type(field, `${staging.baseUrl}/`);
   await user.click(screen.getByRole('button', { name: 'Save address' }));
@@ -88,7 +88,7 @@ test('saving a base URL shows what the main process saved', async () => {
 test('a saved key is never shown back: only where it is stored', async () => {
   const app = await startTestApp();
   const { user } = await openSettings(app, 'Staging');
-  const field = screen.getByLabelText<HTMLInputElement>('Staging API key');
+  const field = screen.getByLabelText<HTMLInputElement>('API key');
   expect(field.type).toBe('password');
   expect(field.getAttribute('autocomplete')).toBe('off');
   expect(screen.getByText('No key set')).toBeTruthy();
@@ -111,7 +111,7 @@ test('a key the main process refuses is explained and not kept', async () => {
   const app = await startTestApp();
   const { user } = await openSettings(app, 'Production');
 
-  await user.type(screen.getByLabelText('Production API key'), 'two words');
+  await user.type(screen.getByLabelText('API key'), 'two words');
   await user.click(screen.getByRole('button', { name: 'Save key' }));
 
   expect(await screen.findByText(/must not contain spaces/)).toBeTruthy();
@@ -191,7 +191,9 @@ test('test connection with a refused key shows the failure in plain words', asyn
   await user.click(screen.getByRole('button', { name: 'Test connection' }));
 
   const result = screen.getByRole('status', { name: 'Staging connection test' });
-  await waitFor(() => expect(result.textContent).toContain('was not accepted (401)'));
+  await waitFor(() =>
+    expect(result.textContent).toContain('The service did not accept the Staging API key.'),
+  );
   expect(result.textContent).not.toContain('Connected');
 });
 
@@ -208,14 +210,14 @@ test('weak storage is explained in plain words, and saving anyway needs the expl
   expect(accept.checked).toBe(false);
 
   // Without the checkbox the key is kept for the session only.
-  await user.type(screen.getByLabelText('Staging API key'), STAGING_KEY);
+  await user.type(screen.getByLabelText('API key'), STAGING_KEY);
   await user.click(screen.getByRole('button', { name: 'Save key' }));
   expect(await screen.findByText('Key kept until you quit, not saved')).toBeTruthy();
   expect(app.keys.status('staging').storage).toBe('session-only');
 
   // With it, the key is saved without protection, and the warning says what that means.
   await user.click(accept);
-  await user.type(screen.getByLabelText('Staging API key'), STAGING_KEY);
+  await user.type(screen.getByLabelText('API key'), STAGING_KEY);
   await user.click(screen.getByRole('button', { name: 'Save key' }));
   expect(await screen.findByText('Key saved without protection, as you chose')).toBeTruthy();
   expect(app.keys.status('staging').storage).toBe('weak-accepted');
@@ -230,7 +232,7 @@ test('before a new address is saved, Settings says what moves with it', async ()
   const staging = await startExtraSandbox({ keys: [{ plan: 'free', key: STAGING_KEY }] });
   await app.api.environments.setBaseUrl('staging', staging.baseUrl);
   const { user } = await openSettings(app, 'Staging');
-  const field = screen.getByLabelText('Staging base URL');
+  const field = screen.getByLabelText('Address');
   const line = /kept per address: a new address starts empty/;
 
   // The saved address again (however written) changes nothing: nothing to say.
@@ -267,7 +269,7 @@ test('a key entered for another address is not sent until the clerk confirms in 
   await app.api.keys.set('staging', STAGING_KEY);
   const { user } = await openSettings(app, 'Staging');
 
-  const field = screen.getByLabelText('Staging base URL');
+  const field = screen.getByLabelText('Address');
   await user.clear(field);
   await user.type(field, moved.baseUrl);
   await user.click(screen.getByRole('button', { name: 'Save address' }));

@@ -29,7 +29,7 @@ test('the address field shows one outcome, the latest: a new problem replaces "s
   const app = await startTestApp();
   const staging = await startExtraSandbox();
   const { user } = await openStaging(app);
-  const field = screen.getByLabelText('Staging base URL');
+  const field = screen.getByLabelText('Address');
   const form = field.closest('form') as HTMLElement;
 
   await user.type(field, staging.baseUrl);
@@ -54,17 +54,17 @@ test('the address field shows one outcome, the latest: a new problem replaces "s
 test('the key field shows one outcome, the latest: a refused key replaces "saved", and a saved key the refusal', async () => {
   const app = await startTestApp();
   const { user } = await openStaging(app);
-  const field = screen.getByLabelText('Staging API key');
+  const field = screen.getByLabelText('API key');
   const form = field.closest('form') as HTMLElement;
 
   await user.type(field, STAGING_KEY);
   await user.click(screen.getByRole('button', { name: 'Save key' }));
-  expect(await within(form).findByText('Key saved.')).toBeTruthy();
+  expect(await within(form).findByText(/^Key saved for Staging\./)).toBeTruthy();
 
   await user.type(field, 'two words');
   await user.click(screen.getByRole('button', { name: 'Save key' }));
   expect(await within(form).findByText(/must not contain spaces/)).toBeTruthy();
-  expect(within(form).queryByText('Key saved.')).toBeNull();
+  expect(within(form).queryByText(/^Key saved for Staging\./)).toBeNull();
   expect(field.getAttribute('aria-invalid')).toBe('true');
   expect(description(field)).toMatch(/must not contain spaces/);
 
@@ -74,7 +74,7 @@ test('the key field shows one outcome, the latest: a refused key replaces "saved
   await user.clear(field);
   await user.type(field, STAGING_KEY);
   await user.click(screen.getByRole('button', { name: 'Save key' }));
-  expect(await within(form).findByText('Key saved.')).toBeTruthy();
+  expect(await within(form).findByText(/^Key saved for Staging\./)).toBeTruthy();
   expect(within(form).queryByText(/must not contain spaces/)).toBeNull();
 });
 
@@ -94,9 +94,9 @@ test.each<[TestStorageBackend, RegExp]>([
   expect(panel.textContent).toMatch(expected);
   expect(panel.textContent).not.toMatch(BACKEND_WORDS);
 
-  await user.type(screen.getByLabelText('Staging API key'), STAGING_KEY);
+  await user.type(screen.getByLabelText('API key'), STAGING_KEY);
   await user.click(screen.getByRole('button', { name: 'Save key' }));
-  expect(await within(panel).findByText(/^Key (saved|accepted)\.$/)).toBeTruthy();
+  expect(await within(panel).findByText(/^Key (saved|kept) for Staging/)).toBeTruthy();
   expect(panel.textContent).not.toMatch(BACKEND_WORDS);
 });
 
@@ -109,7 +109,7 @@ test('a key moved to another address: its notice stands alone with its button, t
   await app.api.keys.set('staging', STAGING_KEY);
   await app.api.environments.setBaseUrl('staging', moved.baseUrl);
   const { user } = await openStaging(app);
-  const key = screen.getByLabelText('Staging API key');
+  const key = screen.getByLabelText('API key');
 
   // What stops requests now is said alone, not after the password store's absence.
   const notice = screen.getByRole('note');
@@ -118,7 +118,7 @@ test('a key moved to another address: its notice stands alone with its button, t
   const confirm = within(notice).getByRole('button', { name: 'Confirm the new address…' });
 
   // Typing the key's own address back: the key goes there without a question.
-  const address = screen.getByLabelText('Staging base URL');
+  const address = screen.getByLabelText('Address');
   await user.clear(address);
   await user.type(address, old.baseUrl);
   expect(description(address)).toContain('kept per address');
@@ -149,19 +149,19 @@ test('moving the address away from a key just saved: the key field no longer say
   const old = await startExtraSandbox();
   const moved = await startExtraSandbox();
   const { user } = await openStaging(app);
-  const address = screen.getByLabelText('Staging base URL');
+  const address = screen.getByLabelText('Address');
   await user.type(address, old.baseUrl);
   await user.click(screen.getByRole('button', { name: 'Save address' }));
   await waitFor(() => expect(description(address)).toContain('Saved.'));
-  const key = screen.getByLabelText('Staging API key');
+  const key = screen.getByLabelText('API key');
   await user.type(key, STAGING_KEY);
   await user.click(screen.getByRole('button', { name: 'Save key' }));
-  await waitFor(() => expect(description(key)).toMatch(/Key (saved|accepted)\./));
+  await waitFor(() => expect(description(key)).toMatch(/Key saved for Staging\./));
 
   await user.clear(address);
   await user.type(address, moved.baseUrl);
   await user.click(screen.getByRole('button', { name: 'Save address' }));
   await waitFor(() => expect(description(address)).toContain('Saved.'));
   expect(screen.getByRole('note').textContent).toMatch(/^The Staging key was entered for /);
-  expect(description(key)).not.toMatch(/Key (saved|accepted)\./);
+  expect(description(key)).not.toMatch(/Key saved for/);
 });

@@ -16,7 +16,7 @@ async function openSettings() {
 
 test('an update address is checked as typed, saved in main, and emptied to turn updates off', async () => {
   const { app, user } = await openSettings();
-  const field = await screen.findByLabelText('Update server address');
+  const field = await screen.findByLabelText('Update server');
   expect((field as HTMLInputElement).value).toBe('');
 
   await user.type(field, 'http://updates.example.com/store-admin');
@@ -64,7 +64,7 @@ test("an address from the app's build is the company's: shown, with no field to 
   await screen.findByText(
     'Updates come from https://updates.petstore.example/store-admin/ (stable channel), set by your company when Store Admin was built.',
   );
-  expect(screen.queryByLabelText('Update server address')).toBeNull();
+  expect(screen.queryByLabelText('Update server')).toBeNull();
   // Nor through the API.
   const refused = await app.api.updates.setAddress('https://elsewhere.example/');
   expect(refused).toMatchObject({ ok: false, error: { kind: 'invalid-input' } });

@@ -3,17 +3,17 @@
 // certificate 30 minutes after verification, the interface's troubleshooting
 // steps are laid out, with the DNS and CAA check at hand.
 
-import type { CertificateReport } from '../../../../shared/domains.ts';
+import type { DomainBadge } from '../../../../shared/domain-watch.ts';
+import type { CertificateReport, CertificateStatus } from '../../../../shared/domains.ts';
 import { StatusRegion } from '../../components/status-region.tsx';
-import { formatDateTime } from '../../format.ts';
 import { useAppStore } from '../../store-context.tsx';
 import { CERTIFICATE_WAIT_MS, type FlowOf } from './assistant-flow.ts';
 import { DnsCheckResult, FindingItem } from './dns-check-result.tsx';
 import type { CheckState } from './domains-slice.ts';
-import { CERTIFICATE_STATUS_WORDS, describeMoment } from './domain-words.ts';
+import { CERTIFICATE_STATUS_WORDS, describeIsoMoment, describeMoment } from './domain-words.ts';
 import { useNow } from '../../components/use-now.ts';
 import { useEffect } from 'react';
-import { OwnChecksLine } from './domain-badge.tsx';
+import { OwnChecksLine, useOpenDomainWatch } from './domain-badge.tsx';
 
 export function CertificateStep({ flow }: { flow: FlowOf<'certificate'> }) {
   const setDomainFlow = useAppStore((state) => state.setDomainFlow);
@@ -26,11 +26,17 @@ export function CertificateStep({ flow }: { flow: FlowOf<'certificate'> }) {
     certificateCheck.kind === 'done' && certificateCheck.report.status === 'valid';
   const overdue = now >= deadline && !certificateValid;
   const checking = certificateCheck.kind === 'checking';
+  const watch = useOpenDomainWatch(domain.display);
+  // Main keeps one verdict, so after a check the badge says what the check found.
+  const verdictShown =
+    certificateCheck.kind === 'done' &&
+    watch?.badge !== undefined &&
+    watch.badge === CERTIFICATE_BADGES[certificateCheck.report.status];
 
   return (
     <>
       <p>
-        Verified {describeMoment(verifiedAt)}. The platform now issues the SSL certificate for{' '}
+        Verified {describeMoment(verifiedAt, now)}. The platform now issues the SSL certificate for{' '}
         <strong>{domain.ascii}</strong> by itself, usually within a couple of minutes. There is
         nothing to install and nothing to renew: the platform renews it too.
       </p>
@@ -49,15 +55,19 @@ export function CertificateStep({ flow }: { flow: FlowOf<'certificate'> }) {
         </button>
       </div>
       {/* Main checks the certificate by itself after verification; its latest finding. */}
-      <OwnChecksLine domain={domain.display} what="the certificate" />
-      <CertificateResult check={certificateCheck} />
+      <OwnChecksLine
+        domain={domain.display}
+        what="the certificate"
+        resultShown={certificateCheck.kind === 'done'}
+      />
+      <CertificateResult check={certificateCheck} verdictShown={verdictShown} />
 
       {overdue ? (
         <Troubleshooting />
       ) : (
         !certificateValid && (
           <p className="note">
-            If there is still no certificate at {describeMoment(deadline)} (30 minutes after
+            If there is still no certificate at {describeMoment(deadline, now)} (30 minutes after
             verification), the assistant opens here by itself and shows what to do.
           </p>
         )
@@ -95,7 +105,24 @@ export function CertificateStep({ flow }: { flow: FlowOf<'certificate'> }) {
   );
 }
 
-function CertificateResult({ check }: { check: CheckState<CertificateReport> }) {
+/** The badge a certificate check's status comes to, for the verdicts the badge names itself. */
+const CERTIFICATE_BADGES: Readonly<Partial<Record<CertificateStatus, DomainBadge>>> = {
+  invalid: 'certificate-problem',
+  missing: 'certificate-missing',
+  unreachable: 'site-unreachable',
+};
+
+/**
+ * What the certificate check found. `verdictShown`: the badge above says the
+ * verdict already, so the result says only what was found.
+ */
+export function CertificateResult({
+  check,
+  verdictShown,
+}: {
+  check: CheckState<CertificateReport>;
+  verdictShown: boolean;
+}) {
   const tone =
     check.kind === 'done'
       ? check.report.status === 'valid'
@@ -113,40 +140,70 @@ function CertificateResult({ check }: { check: CheckState<CertificateReport> }) 
           <strong>The check could not run.</strong> {check.failure.message}
         </p>
       ) : check.kind === 'done' ? (
-        <CertificateDetails report={check.report} />
+        <CertificateDetails report={check.report} verdictShown={verdictShown} />
       ) : undefined}
     </StatusRegion>
   );
 }
 
-function CertificateDetails({ report }: { report: CertificateReport }) {
+function CertificateDetails({
+  report,
+  verdictShown,
+}: {
+  report: CertificateReport;
+  verdictShown: boolean;
+}) {
+  const now = useNow(60_000);
   const certificate = report.certificate;
   const where = report.host === report.domain ? '' : ` at ${report.host}`;
+  const codes = new Set(report.findings.map((finding) => finding.code));
+  // What a finding says in its sentence is not listed again beside it.
+  const namesSaid = codes.has('certificate-name-mismatch');
+  const issuerSaid = codes.has('certificate-ok');
   return (
     <div>
-      <p>
-        <strong>{CERTIFICATE_STATUS_WORDS[report.status]}</strong>
-      </p>
+      {!verdictShown && (
+        <p>
+          <strong>{CERTIFICATE_STATUS_WORDS[report.status]}</strong>
+        </p>
+      )}
       <p className="muted">
         Checked https://{report.domain}
         {where}
-        {report.port === 443 ? '' : `, port ${report.port}`}, {formatDateTime(report.checkedAt)}.
+        {report.port === 443 ? '' : `, port ${report.port}`},{' '}
+        {describeIsoMoment(report.checkedAt, now)}.
       </p>
       {certificate && (
         <dl className="finding-details">
-          <dt>Issued by</dt>
-          <dd>{certificate.issuer.organization ?? certificate.issuer.text}</dd>
-          <dt>Names covered</dt>
-          <dd>{certificate.dnsNames.length > 0 ? certificate.dnsNames.join(', ') : 'none'}</dd>
-          <dt>Valid until</dt>
-          <dd>
-            {formatDateTime(certificate.validTo)} ({certificate.daysToExpiry} days left)
-          </dd>
+          {!issuerSaid && (
+            <>
+              <dt>Issued by</dt>
+              <dd>{certificate.issuer.organization ?? certificate.issuer.text}</dd>
+            </>
+          )}
+          {!namesSaid && (
+            <>
+              <dt>Names covered</dt>
+              <dd>{certificate.dnsNames.length > 0 ? certificate.dnsNames.join(', ') : 'none'}</dd>
+            </>
+          )}
+          {!issuerSaid && (
+            <>
+              <dt>Valid until</dt>
+              <dd>
+                {describeIsoMoment(certificate.validTo, now)} ({certificate.daysToExpiry} days left)
+              </dd>
+            </>
+          )}
         </dl>
       )}
       <ul className="findings">
         {report.findings.map((finding, index) => (
-          <li key={`${finding.code}-${index}`} className={`finding finding-${finding.severity}`}>
+          <li
+            key={`${finding.code}-${index}`}
+            className={`finding finding-${finding.severity}`}
+            data-code={finding.code}
+          >
             {finding.message}
           </li>
         ))}

@@ -5,6 +5,7 @@
 // server, the certificate authority) is folded away under the result.
 
 import { useId } from 'react';
+import type { DomainBadge } from '../../../../shared/domain-watch.ts';
 import type { DomainStatus } from '../../../../shared/domains.ts';
 import type { ProjectId } from '../../../../shared/domain-projects.ts';
 import { useAppStore } from '../../store-context.tsx';
@@ -12,7 +13,8 @@ import { isReady, type FlowOf, type SavedCheck } from './assistant-flow.ts';
 import { CheckSettingsForm } from './check-settings-form.tsx';
 import { DnsCheckResult } from './dns-check-result.tsx';
 import { DNS_STATUS_SHORT, describeMoment } from './domain-words.ts';
-import { OwnChecksLine } from './domain-badge.tsx';
+import { OwnChecksLine, useOpenDomainWatch } from './domain-badge.tsx';
+import { useNow } from '../../components/use-now.ts';
 
 /** Why Verify cannot be reached yet, by what the last check said. */
 const NOT_READY_YET: Readonly<Record<Exclude<DomainStatus, 'ready'>, string>> = {
@@ -21,10 +23,26 @@ const NOT_READY_YET: Readonly<Record<Exclude<DomainStatus, 'ready'>, string>> = 
   error: 'The last check could not finish.',
 };
 
-function whyNotVerify(lastCheck: SavedCheck | undefined, checking: boolean): string | undefined {
+/** What Store Admin's own check found, as the status the words above are keyed by. */
+const STATUS_OF_BADGE: Readonly<Partial<Record<DomainBadge, Exclude<DomainStatus, 'ready'>>>> = {
+  misconfigured: 'misconfigured',
+  'waiting-for-dns': 'pending',
+  'could-not-check': 'error',
+};
+
+function whyNotVerify(
+  lastCheck: SavedCheck | undefined,
+  checking: boolean,
+  ownVerdict: DomainBadge | undefined,
+): string | undefined {
   if (checking) return 'Checking…';
-  if (lastCheck === undefined)
-    return 'Check DNS first: Verify can only succeed once it says Ready.';
+  if (lastCheck === undefined) {
+    // Store Admin's own check has run: Verify waits for what it found, not for a first check.
+    const own = ownVerdict === undefined ? undefined : STATUS_OF_BADGE[ownVerdict];
+    return own !== undefined
+      ? NOT_READY_YET[own]
+      : 'Check DNS first: Verify can only succeed once it says Ready.';
+  }
   return lastCheck.status === 'ready' ? undefined : NOT_READY_YET[lastCheck.status];
 }
 
@@ -35,7 +53,9 @@ export function CheckDnsStep({ flow, project }: { flow: FlowOf<'check-dns'>; pro
   const reasonId = useId();
   const { domain, lastCheck } = flow;
   const checking = dnsCheck.kind === 'checking';
-  const reason = whyNotVerify(lastCheck, checking);
+  const ownVerdict = useOpenDomainWatch(domain.display)?.badge;
+  const reason = whyNotVerify(lastCheck, checking, ownVerdict);
+  const now = useNow(60_000);
 
   return (
     <>
@@ -54,13 +74,17 @@ export function CheckDnsStep({ flow, project }: { flow: FlowOf<'check-dns'>; pro
         </button>
         {dnsCheck.kind === 'idle' && lastCheck && (
           <span className="muted">
-            Last checked {describeMoment(lastCheck.at)}: {DNS_STATUS_SHORT[lastCheck.status]}.
+            Last checked {describeMoment(lastCheck.at, now)}: {DNS_STATUS_SHORT[lastCheck.status]}.
           </span>
         )}
       </div>
       <DnsCheckResult check={dnsCheck} label="DNS check result" />
       {/* Main re-checks while the domain waits: a check of its that says Ready unlocks Verify. */}
-      <OwnChecksLine domain={domain.display} what="the DNS" />
+      <OwnChecksLine
+        domain={domain.display}
+        what="the DNS"
+        resultShown={dnsCheck.kind === 'done'}
+      />
       {/* Under the result, so opening it never pushes the result out of view. */}
       <CheckSettingsForm project={project} />
 

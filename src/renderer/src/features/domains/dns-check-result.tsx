@@ -1,5 +1,6 @@
 // What the local DNS check found, in a live region: the overall status in
-// words with what to do next, then the findings grouped by what they ask of
+// words with what to do next (for a check that waits, its Waiting item says
+// that), then the findings grouped by what they ask of
 // the clerk (must fix, waiting, fine), each with what DNS holds against what
 // it should hold.
 
@@ -7,9 +8,9 @@ import { useId } from 'react';
 import type { DnsFinding, DomainCheckReport } from '../../../../shared/domains.ts';
 import type { Failure } from '../../../../shared/failures.ts';
 import { StatusRegion } from '../../components/status-region.tsx';
-import { formatDateTime } from '../../format.ts';
+import { useNow } from '../../components/use-now.ts';
 import type { CheckState } from './domains-slice.ts';
-import { DNS_STATUS_WORDS, describeDuration } from './domain-words.ts';
+import { DNS_STATUS_WORDS, describeIsoMoment } from './domain-words.ts';
 
 export function DnsCheckResult({
   check,
@@ -71,20 +72,13 @@ function groupOf(finding: DnsFinding): GroupKey {
 
 function Report({ report }: { report: DomainCheckReport }) {
   const words = DNS_STATUS_WORDS[report.status];
-  const negative = report.findings.find((f) => f.details?.negativeTtlSeconds !== undefined)?.details
-    ?.negativeTtlSeconds;
+  const now = useNow(60_000);
   return (
     <div>
       <p className={`dns-status dns-status-${words.tone}`}>
-        <strong>{words.title}</strong> {words.next}
+        <strong>{words.title}</strong>
+        {words.next && <> {words.next}</>}
       </p>
-      {report.status === 'pending' && (
-        <p className="propagation-note">
-          DNS changes usually spread within minutes, but can take up to 48 hours.
-          {negative !== undefined &&
-            ` This DNS server may keep answering “does not exist” for up to ${describeDuration(negative)} (negative caching), so checking again sooner shows the same answer.`}
-        </p>
-      )}
       {GROUPS.map(({ key, title }) => {
         const findings = report.findings.filter((finding) => groupOf(finding) === key);
         return findings.length === 0 ? null : (
@@ -92,7 +86,7 @@ function Report({ report }: { report: DomainCheckReport }) {
         );
       })}
       <p className="muted">
-        Checked {formatDateTime(report.checkedAt)}, asking{' '}
+        Checked {describeIsoMoment(report.checkedAt, now)}, asking{' '}
         {report.resolver === 'system' ? 'this computer’s DNS servers' : report.resolver}.
       </p>
     </div>

@@ -1,21 +1,21 @@
 // Plain words for what the checks report: the overall DNS status, the
-// certificate status, and times and durations.
+// certificate status, and moments.
 
 import type { CertificateStatus, DomainStatus } from '../../../../shared/domains.ts';
 import type { Tone } from '../../components/status-region.tsx';
-import { formatDateTime } from '../../format.ts';
+import { formatMoment } from '../../format.ts';
 
 export const DNS_STATUS_WORDS: Readonly<
-  Record<DomainStatus, { readonly title: string; readonly next: string; readonly tone: Tone }>
+  Record<DomainStatus, { readonly title: string; readonly next?: string; readonly tone: Tone }>
 > = {
   ready: {
     title: 'Ready: DNS is set up as the platform expects.',
     next: 'Next: press Verify in the dashboard (step 5).',
     tone: 'success',
   },
+  // What to do is the Waiting item's to say (how long DNS may take, which record to create).
   pending: {
     title: 'Not there yet: the record cannot be seen yet.',
-    next: 'If you have just created the record, wait and check again. If you have not created it yet, go back to step 3.',
     tone: 'warning',
   },
   misconfigured: {
@@ -45,15 +45,16 @@ export const CERTIFICATE_STATUS_WORDS: Readonly<Record<CertificateStatus, string
   unreachable: 'The site could not be reached over https from this computer.',
 };
 
-/** "45 seconds", "5 minutes", "2 hours". */
-export function describeDuration(seconds: number): string {
-  const unit = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
-  if (seconds < 120) return unit(seconds, 'second');
-  if (seconds < 7200) return unit(Math.round(seconds / 60), 'minute');
-  return unit(Math.round(seconds / 3600), 'hour');
+/**
+ * A moment as the rest of the domain screens say it: today's as the time
+ * alone ("5:02 PM"), another day's with its date (formatMoment).
+ */
+export function describeMoment(epochMs: number, now: number): string {
+  return formatMoment(epochMs, now);
 }
 
-/** A moment in local time, as the rest of the window shows dates. */
-export function describeMoment(epochMs: number): string {
-  return formatDateTime(new Date(epochMs).toISOString());
+/** The same for an ISO 8601 time from a check's report; the text as sent when it does not parse. */
+export function describeIsoMoment(iso: string, now: number): string {
+  const at = Date.parse(iso);
+  return Number.isNaN(at) ? iso : describeMoment(at, now);
 }

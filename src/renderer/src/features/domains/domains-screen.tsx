@@ -14,6 +14,7 @@ import { useUiPreferences } from '../../ui-preferences.tsx';
 import type { DomainWatchView } from '../../../../shared/domain-watch.ts';
 import { placeHostName } from '../../../../shared/domains-config.ts';
 import { StatusRegion } from '../../components/status-region.tsx';
+import { useNow } from '../../components/use-now.ts';
 import { useAppStore } from '../../store-context.tsx';
 import { STEP_ORDER, STEP_TITLES, stepNumber } from './assistant-flow.ts';
 import { DomainAssistant } from './domain-assistant.tsx';
@@ -306,18 +307,22 @@ function SavedDomain({
   const ascii =
     placed.ok && placed.place.ascii !== placed.place.display ? placed.place.ascii : undefined;
   const live = isLive(progress);
+  const now = useNow(60_000);
+  // While DNS is what the badge is about, its verdict is the last DNS check's (main keeps one): said once, there.
+  const lastCheck =
+    watch?.phase === 'dns' && watch.badge !== undefined ? undefined : progress.lastCheck;
   const facts = live
     ? [
-        `Live since ${describeMoment(progress.verifiedAt ?? progress.updatedAt)}`,
-        progress.lastCheck &&
-          `last DNS check ${describeMoment(progress.lastCheck.at)}: ${DNS_STATUS_SHORT[progress.lastCheck.status]}`,
+        `Live since ${describeMoment(progress.verifiedAt ?? progress.updatedAt, now)}`,
+        lastCheck &&
+          `last DNS check ${describeMoment(lastCheck.at, now)}: ${DNS_STATUS_SHORT[lastCheck.status]}`,
       ]
     : [
         `Step ${stepNumber(progress.step)} of ${STEP_ORDER.length}: ${STEP_TITLES[progress.step]}`,
-        progress.verifiedAt !== undefined && `verified ${describeMoment(progress.verifiedAt)}`,
-        progress.lastCheck &&
-          `last DNS check ${describeMoment(progress.lastCheck.at)}: ${DNS_STATUS_SHORT[progress.lastCheck.status]}`,
-        `saved ${describeMoment(progress.updatedAt)}`,
+        progress.verifiedAt !== undefined && `verified ${describeMoment(progress.verifiedAt, now)}`,
+        lastCheck &&
+          `last DNS check ${describeMoment(lastCheck.at, now)}: ${DNS_STATUS_SHORT[lastCheck.status]}`,
+        `saved ${describeMoment(progress.updatedAt, now)}`,
       ];
   return (
     <li className="saved-domain" data-domain={progress.domain}>

@@ -1,6 +1,7 @@
 // Step 1: the three preconditions of the interface. Each one not ticked says
-// what to do about it; the assistant goes on only when all three are, and
-// says so beside Continue.
+// what to do if it is not true yet, as help rather than a problem (nothing is
+// wrong before the clerk answers); the assistant goes on only when all three
+// are, and says so beside Continue. The step's heading names it, once.
 
 import { useId } from 'react';
 import { useAppStore } from '../../store-context.tsx';
@@ -9,22 +10,23 @@ import { allMet, type FlowOf, type Preconditions } from './assistant-flow.ts';
 const ITEMS: readonly {
   readonly key: keyof Preconditions;
   readonly label: string;
+  /** What to do if it is not true yet, starting "If not, ". */
   readonly todo: string;
 }[] = [
   {
     key: 'paidPlan',
     label: 'The project is on a paid plan (Pro or above).',
-    todo: 'Upgrade the plan first: custom domains need Pro or above. Change the plan in the dashboard, then come back.',
+    todo: 'If not, change the plan in the dashboard first (custom domains need Pro or above), then come back.',
   },
   {
     key: 'dnsAccess',
     label: 'I can change the DNS settings at the domain’s registrar (or DNS provider).',
-    todo: 'Get access from whoever manages the domain (your IT team, an agency, or the person who registered it), or ask them to create the record in step 3 for you.',
+    todo: 'If not, ask whoever manages the domain (your IT team, an agency, or the person who registered it) for access, or to create the record in step 3 for you.',
   },
   {
     key: 'deployed',
     label: 'The project has been deployed successfully.',
-    todo: 'Deploy the project first and wait until the dashboard shows the deployment succeeded.',
+    todo: 'If not, deploy the project first and wait until the dashboard shows the deployment succeeded.',
   },
 ];
 
@@ -47,9 +49,8 @@ export function PreconditionsStep({ flow }: { flow: FlowOf<'preconditions'> }) {
 
   return (
     <>
-      <p>The dashboard takes a custom domain only when all three are true.</p>
       <fieldset className="preconditions">
-        <legend>Before you start</legend>
+        <legend>The dashboard takes a custom domain only when all three are true:</legend>
         {ITEMS.map((item) => {
           const ticked = flow.preconditions[item.key];
           const todoId = `precondition-${item.key}-todo`;
@@ -85,9 +86,11 @@ export function PreconditionsStep({ flow }: { flow: FlowOf<'preconditions'> }) {
         </button>
         {!ready && (
           <span id={reasonId} className="muted">
-            {missing === 1
-              ? 'One point is still to do (see above).'
-              : `${missing} points are still to do (see above).`}
+            {missing === ITEMS.length
+              ? 'Tick all three above to continue.'
+              : missing === 1
+                ? 'One point is still to tick.'
+                : 'Two points are still to tick.'}
           </span>
         )}
       </div>

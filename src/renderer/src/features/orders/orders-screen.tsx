@@ -415,10 +415,22 @@ function NoList({
   const label = ENVIRONMENT_LABELS[environment];
   const load = orders?.load ?? IDLE;
   const setUp = useAppStore((state) => isSetUp(state, environment));
+  const showSettings = useAppStore((state) => state.showSettings);
   let text: string | undefined;
   if (!setUp && load.kind !== 'loading') {
-    // What to do is the notice's to say, once.
-    text = `${label}’s orders show here once it is set up.`;
+    // Where the orders would be, the way to get them (the notice says why, wherever the clerk is).
+    return (
+      <div className="orders-placeholder">
+        <p>{label}’s orders show here once it is set up.</p>
+        <button
+          type="button"
+          className="primary-button"
+          onClick={() => showSettings(environment, { focusHeading: true })}
+        >
+          Set up {label}
+        </button>
+      </div>
+    );
   } else if (orders?.local !== 'read' && load.kind === 'idle') {
     text = `Looking for the ${label} orders saved on this computer…`;
   } else if (load.kind === 'loading') {

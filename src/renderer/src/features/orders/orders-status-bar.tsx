@@ -12,7 +12,7 @@ import {
   timeZoneName,
 } from '../../format.ts';
 import type { AutoRefreshPlan } from './auto-refresh.ts';
-import type { LoadedOrders, OrdersLoad } from './orders-slice.ts';
+import { isSetUp, type LoadedOrders, type OrdersLoad } from './orders-slice.ts';
 import { formatAge } from './time-words.ts';
 import { useAppStore } from '../../store-context.tsx';
 
@@ -73,6 +73,7 @@ export function OrdersStatusBar(props: OrdersStatusBarProps) {
   const { environment, list, load, downloaded, shown, plan, now } = props;
   const label = ENVIRONMENT_LABELS[environment];
   const total = list?.table.count;
+  const setUp = useAppStore((state) => isSetUp(state, environment));
   // The gone orders are listed apart, from the list before.
   const gone = useAppStore((state) => {
     if (state.ordersQuery.changes !== 'gone') return undefined;
@@ -91,7 +92,8 @@ export function OrdersStatusBar(props: OrdersStatusBarProps) {
               : `Showing ${formatCount(shown)} of ${formatCount(total)} orders`}
         </p>
       )}
-      <p className="refresh-line">{refreshWords(list, plan, now)}</p>
+      {/* Not set up and nothing saved: nothing ran, so nothing is paused. */}
+      <p className="refresh-line">{setUp || list ? refreshWords(list, plan, now) : ''}</p>
       {/* While a download shows its progress, the legend gives way, so the refresh line is not cut. */}
       {total !== undefined && load.kind !== 'loading' && (
         <p className="review-legend">

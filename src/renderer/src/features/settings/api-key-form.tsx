@@ -27,10 +27,9 @@ export function ApiKeyForm({
   // The key's actions share one outcome; each button says only its own work.
   const [running, setRunning] = useState<'save' | 'confirm-origin'>();
   const inputRef = useRef<HTMLInputElement>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const statusId = useId();
   const label = ENVIRONMENT_LABELS[environment];
-  const working = outcome?.kind === 'working';
+  const working = outcome?.kind === 'working' || outcome?.kind === 'checking';
   const canAcceptWeak = status?.canAcceptWeakStorage === true;
   const removable = status?.set === true || status?.problem === 'locked';
 
@@ -58,75 +57,79 @@ export function ApiKeyForm({
 
   return (
     <form className="settings-row" noValidate onSubmit={(event) => void onSubmit(event)}>
-      <h4 ref={headingRef} tabIndex={-1}>
-        API key
-      </h4>
-      <div>
-        <p id={statusId} className="key-status">
-          {status ? describeKeyStatus(status) : 'Key status unknown'}
-        </p>
-        {status && (
-          <KeyNotice status={status}>
-            {status.problem === 'other-address' && (
+      <TextField
+        ref={inputRef}
+        className="settings-field"
+        label="API key"
+        above={
+          <>
+            <p id={statusId} className="key-status">
+              {status ? describeKeyStatus(status) : 'Key status unknown'}
+            </p>
+            {status && (
+              <KeyNotice status={status}>
+                {status.problem === 'other-address' && (
+                  <button
+                    type="button"
+                    aria-disabled={working || undefined}
+                    onClick={() => void onConfirmOrigin()}
+                  >
+                    {running === 'confirm-origin'
+                      ? 'Waiting for your answer…'
+                      : 'Confirm the new address…'}
+                  </button>
+                )}
+              </KeyNotice>
+            )}
+          </>
+        }
+        hint={
+          status?.set
+            ? 'The key is never shown. Enter a new one to replace it.'
+            : `Sent only to the ${label} address.`
+        }
+        type="password"
+        name="api-key"
+        autoCapitalize="off"
+        describedBy={statusId}
+        message={outcome?.kind === 'checking' ? undefined : outcomeMessage(outcome)}
+        onChange={() => forgetOutcome('key', environment)}
+        actions={
+          <>
+            <button type="submit" aria-disabled={working || undefined}>
+              {running !== 'save'
+                ? 'Save key'
+                : outcome?.kind === 'checking'
+                  ? 'Checking…'
+                  : 'Saving…'}
+            </button>
+            {removable && (
               <button
                 type="button"
-                aria-disabled={working || undefined}
-                onClick={() => void onConfirmOrigin()}
+                className="danger-button"
+                onClick={() => setConfirmingRemove(true)}
               >
-                {running === 'confirm-origin'
-                  ? 'Waiting for your answer…'
-                  : 'Confirm the new address…'}
+                Remove key…
               </button>
             )}
-          </KeyNotice>
-        )}
-        <TextField
-          ref={inputRef}
-          label={`${label} API key`}
-          hint={
-            status?.set
-              ? 'The key is never shown. Enter a new one to replace it.'
-              : `Sent only to the ${label} address.`
-          }
-          type="password"
-          name="api-key"
-          autoCapitalize="off"
-          describedBy={statusId}
-          message={outcomeMessage(outcome)}
-          onChange={() => forgetOutcome('key', environment)}
-          actions={
-            <>
-              <button type="submit" aria-disabled={working || undefined}>
-                {running === 'save' ? 'Saving…' : 'Save key'}
-              </button>
-              {removable && (
-                <button
-                  type="button"
-                  className="danger-button"
-                  onClick={() => setConfirmingRemove(true)}
-                >
-                  Remove key…
-                </button>
-              )}
-            </>
-          }
-        />
-        {canAcceptWeak && (
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              checked={acceptWeak}
-              onChange={(event) => setAcceptWeak(event.target.checked)}
-            />
-            Save it anyway, without protection
-          </label>
-        )}
-      </div>
+          </>
+        }
+      />
+      {canAcceptWeak && (
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={acceptWeak}
+            onChange={(event) => setAcceptWeak(event.target.checked)}
+          />
+          Save it anyway, without protection
+        </label>
+      )}
       {confirmingRemove && (
         <RemoveKeyDialog
           environment={environment}
           onClose={() => setConfirmingRemove(false)}
-          fallbackFocus={headingRef}
+          fallbackFocus={inputRef}
         />
       )}
     </form>
@@ -162,7 +165,7 @@ function KeyNotice({ status, children }: { status: KeyStatus; children?: ReactNo
 interface RemoveKeyDialogProps {
   readonly environment: RemoteEnvironmentId;
   readonly onClose: () => void;
-  /** The "Remove key" button goes away with the key; the focus then goes here. */
+  /** The "Remove key" button goes away with the key; the focus then goes here (the key field). */
   readonly fallbackFocus: RefObject<HTMLElement | null>;
 }
 

@@ -1,12 +1,9 @@
 // The base address of a remote environment, checked as the user types with the
-// same rule the main process applies, then saved there.
+// same rule the main process applies, then saved there. Named "Address" only:
+// the tab and the heading above say whose.
 
 import { useId, useRef, useState, type FormEvent } from 'react';
-import {
-  ENVIRONMENT_LABELS,
-  validateBaseUrl,
-  type RemoteEnvironmentId,
-} from '../../../../shared/environments.ts';
+import { validateBaseUrl, type RemoteEnvironmentId } from '../../../../shared/environments.ts';
 import { outcomeMessage, TextField } from '../../components/text-field.tsx';
 import { useAppStore } from '../../store-context.tsx';
 
@@ -53,36 +50,34 @@ export function BaseUrlForm({
 
   return (
     <form className="settings-row" noValidate onSubmit={(event) => void onSubmit(event)}>
-      <h4>Address</h4>
-      <div>
-        <TextField
-          ref={inputRef}
-          label={`${ENVIRONMENT_LABELS[environment]} base URL`}
-          hint="Ends with /v1, e.g. https://api.example.com/v1"
-          type="url"
-          inputMode="url"
-          value={text}
-          message={problem ? { tone: 'error', text: problem } : outcomeMessage(outcome)}
-          describedBy={moving ? movingId : undefined}
-          onChange={(event) => {
-            setText(event.target.value);
-            setEdited(true);
-            forgetOutcome('baseUrl', environment);
-          }}
-          actions={
-            <button type="submit" aria-disabled={saving || undefined}>
-              {saving ? 'Saving…' : 'Save address'}
-            </button>
-          }
-        />
-        {moving && (
-          <p id={movingId} className="settings-hint settings-address-change">
-            Orders, marks and bulk cancels are kept per address: a new address starts empty, and the
-            old ones come back if you switch back.
-            {moving.keyAsks && ' The key is sent to the new address only after you confirm it.'}
-          </p>
-        )}
-      </div>
+      <TextField
+        ref={inputRef}
+        className="settings-field"
+        label="Address"
+        hint="Ends with /v1, e.g. https://api.example.com/v1"
+        type="url"
+        inputMode="url"
+        value={text}
+        message={problem ? { tone: 'error', text: problem } : outcomeMessage(outcome)}
+        describedBy={moving ? movingId : undefined}
+        onChange={(event) => {
+          setText(event.target.value);
+          setEdited(true);
+          forgetOutcome('baseUrl', environment);
+        }}
+        actions={
+          <button type="submit" aria-disabled={saving || undefined}>
+            {saving ? 'Saving…' : 'Save address'}
+          </button>
+        }
+      />
+      {moving && (
+        <p id={movingId} className="settings-hint settings-address-change">
+          Orders, marks and bulk cancels are kept per address: a new address starts empty, and the
+          old ones come back if you switch back.
+          {moving.keyAsks && ' The key is sent to the new address only after you confirm it.'}
+        </p>
+      )}
     </form>
   );
 }

@@ -51,70 +51,73 @@ export function SettingsScreen({
   return (
     <section aria-labelledby="settings-heading" className="screen settings-screen">
       <h2 id="settings-heading">Settings</h2>
-      <nav aria-label="Environment settings" className="settings-nav">
-        {ENVIRONMENT_IDS.map((id) => (
-          <button
-            key={id}
-            type="button"
-            aria-current={id === environment ? 'true' : undefined}
-            aria-describedby={id === active ? inUseId : undefined}
-            onClick={() => showSettings(id)}
-          >
-            {ENVIRONMENT_LABELS[id]}
-            {id === active && (
-              // Its words describe the button rather than name it: the tab is still "Sandbox".
-              <span id={inUseId} className="settings-in-use" aria-hidden="true">
-                {' '}
-                · in use
-              </span>
-            )}
-          </button>
-        ))}
-      </nav>
+      {/* The environments' tabs and their settings, boxed apart from what is the whole app's. */}
+      <section aria-label="Environments" className="settings-environments">
+        <nav aria-label="Environment settings" className="settings-nav">
+          {ENVIRONMENT_IDS.map((id) => (
+            <button
+              key={id}
+              type="button"
+              aria-current={id === environment ? 'true' : undefined}
+              aria-describedby={id === active ? inUseId : undefined}
+              onClick={() => showSettings(id)}
+            >
+              {ENVIRONMENT_LABELS[id]}
+              {id === active && (
+                // Its words describe the button rather than name it: the tab is still "Sandbox".
+                <span id={inUseId} className="settings-in-use" aria-hidden="true">
+                  {' '}
+                  · in use
+                </span>
+              )}
+            </button>
+          ))}
+        </nav>
 
-      <section aria-labelledby="settings-environment-heading" className="settings-panel">
-        <h3 id="settings-environment-heading" ref={headingRef} tabIndex={-1}>
-          {label} settings
-        </h3>
-        {/* The header's band says it for the environment in use; another one's gets its own. */}
-        {environment !== active && <EnvironmentBand environment={environment} />}
-        <p className="settings-whose">
-          {environment === active ? (
-            <>
-              The settings of {label}, the environment Store Admin is working in (chosen in the
-              header).
-            </>
+        <section aria-labelledby="settings-environment-heading" className="settings-panel">
+          <h3 id="settings-environment-heading" ref={headingRef} tabIndex={-1}>
+            {label} settings
+          </h3>
+          {/* The header's band says it for the environment in use; another one's gets its own. */}
+          {environment !== active && <EnvironmentBand environment={environment} />}
+          <p className="settings-whose">
+            {environment === active ? (
+              <>
+                The settings of {label}, the environment Store Admin is working in (chosen in the
+                header).
+              </>
+            ) : (
+              <>
+                The settings of {label}. Store Admin is working in {ENVIRONMENT_LABELS[active]};
+                what you set here does not switch to {label}.{' '}
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => void selectEnvironment(environment)}
+                >
+                  Work in {label}
+                </button>
+              </>
+            )}
+          </p>
+          {environment === 'sandbox' ? (
+            <p className="settings-note">
+              A copy of the store service on this computer, with demo data, built into Store Admin:
+              nothing done here reaches a real store. It has the Pro plan&apos;s limits and its own
+              key, made anew each time Store Admin starts, so there is nothing to set.
+            </p>
           ) : (
             <>
-              The settings of {label}. Store Admin is working in {ENVIRONMENT_LABELS[active]}; what
-              you set here does not switch to {label}.{' '}
-              <button
-                type="button"
-                className="link-button"
-                onClick={() => void selectEnvironment(environment)}
-              >
-                Work in {label}
-              </button>
+              <BaseUrlForm
+                key={`url-${environment}`}
+                environment={environment}
+                savedUrl={view?.baseUrl}
+              />
+              <ApiKeyForm key={`key-${environment}`} environment={environment} status={view?.key} />
             </>
           )}
-        </p>
-        {environment === 'sandbox' ? (
-          <p className="settings-note">
-            A copy of the store service on this computer, with demo data, built into Store Admin:
-            nothing done here reaches a real store. It has the Pro plan&apos;s limits and its own
-            key, made anew each time Store Admin starts, so there is nothing to set.
-          </p>
-        ) : (
-          <>
-            <BaseUrlForm
-              key={`url-${environment}`}
-              environment={environment}
-              savedUrl={view?.baseUrl}
-            />
-            <ApiKeyForm key={`key-${environment}`} environment={environment} status={view?.key} />
-          </>
-        )}
-        <ConnectionTest environment={environment} />
+          <ConnectionTest environment={environment} />
+        </section>
       </section>
       <UpdateAddressForm />
     </section>

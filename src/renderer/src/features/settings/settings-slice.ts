@@ -2,15 +2,24 @@
 // saving or removing the key, testing the connection. The key itself passes
 // straight through to the main process and is never kept here.
 
-import type { EnvironmentId, RemoteEnvironmentId } from '../../../../shared/environments.ts';
+import {
+  ENVIRONMENT_LABELS,
+  type EnvironmentId,
+  type RemoteEnvironmentId,
+} from '../../../../shared/environments.ts';
 import type { Failure } from '../../../../shared/failures.ts';
 import type { ConnectionCheckView } from '../../../../shared/ipc-contract.ts';
+import type { KeyStatus } from '../../../../shared/key-status.ts';
 import type { Result } from '../../../../shared/result.ts';
 import type { UpdateSettingsView } from '../../../../shared/updates.ts';
 import type { SaveOutcome } from '../../components/text-field.tsx';
 import type { SliceCreator } from '../../store.ts';
+import { KEY_CHECK_WORDS, keyCheckVerdict } from './check-words.ts';
 
 export type ActionOutcome = SaveOutcome;
+
+/** The key's outcome: a save's, or the one request that checks a key just saved. */
+export type KeyOutcome = ActionOutcome | { readonly kind: 'checking'; readonly message: string };
 
 /** The settings fields that keep an outcome: the address and the key. */
 export type SettingsField = 'baseUrl' | 'key';
@@ -22,7 +31,7 @@ export type ConnectionTest =
 
 export interface SettingsSlice {
   readonly baseUrlOutcomes: Partial<Record<RemoteEnvironmentId, ActionOutcome>>;
-  readonly keyOutcomes: Partial<Record<RemoteEnvironmentId, ActionOutcome>>;
+  readonly keyOutcomes: Partial<Record<RemoteEnvironmentId, KeyOutcome>>;
   readonly connectionTests: Partial<Record<EnvironmentId, ConnectionTest>>;
   /** Where updates come from, once read from main. */
   readonly updateSettings: UpdateSettingsView | undefined;
@@ -32,6 +41,11 @@ export interface SettingsSlice {
   saveUpdateAddress(address: string): Promise<string | undefined>;
   /** Resolves to the address as the main process saved it (normalised), or undefined. */
   saveBaseUrl(environment: RemoteEnvironmentId, url: string): Promise<string | undefined>;
+  /**
+   * Saves the key, then checks it with one request when it can be sent (an
+   * address set, the key bound to it): the outcome says what was saved and
+   * what the service said of it. Resolves to whether the key was saved.
+   */
   saveKey(
     environment: RemoteEnvironmentId,
     key: string,
@@ -48,7 +62,7 @@ export interface SettingsSlice {
 export const createSettingsSlice: SliceCreator<SettingsSlice> = (api) => (set, get) => {
   const setBaseUrlOutcome = (environment: RemoteEnvironmentId, outcome: ActionOutcome) =>
     set({ baseUrlOutcomes: { ...get().baseUrlOutcomes, [environment]: outcome } });
-  const setKeyOutcome = (environment: RemoteEnvironmentId, outcome: ActionOutcome) =>
+  const setKeyOutcome = (environment: RemoteEnvironmentId, outcome: KeyOutcome) =>
     set({ keyOutcomes: { ...get().keyOutcomes, [environment]: outcome } });
   /** A test made with the old address or key says nothing about the new one. */
   const forgetConnectionTest = (environment: EnvironmentId) => {
@@ -133,17 +147,49 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (api) => (set, g
     },
 
     async saveKey(environment, key, options) {
-      const status = await act(
+      const label = ENVIRONMENT_LABELS[environment];
+      setKeyOutcome(environment, { kind: 'working', message: 'Saving the key…' });
+      const result = await api.keys.set(environment, key, options);
+      if (!result.ok) {
+        setKeyOutcome(environment, { kind: 'failed', message: result.error.message });
+        return false;
+      }
+      const status = result.value;
+      get().applyKeyStatus(status);
+      forgetConnectionTest(environment);
+      const address = get().environments.find((view) => view.id === environment)?.baseUrl;
+      // Only a key that would be sent now is checked: never one kept from this address.
+      if (!status.set || status.problem !== undefined || address === undefined) {
+        setKeyOutcome(environment, {
+          kind: 'done',
+          message:
+            address === undefined
+              ? `${keySaved(status, label)} Save the address above, then test the connection.`
+              : keySaved(status, label),
+        });
+        return true;
+      }
+      setKeyOutcome(environment, { kind: 'checking', message: `Checking the key with ${label}…` });
+      const check = await api.keys.check(environment);
+      if (check.ok) get().applyQuota(environment, check.value.quota);
+      if (get().environments.find((view) => view.id === environment)?.baseUrl !== address) {
+        // The address moved while the key was checked: the answer is about one no longer in use.
+        const rest = { ...get().keyOutcomes };
+        delete rest[environment];
+        set({ keyOutcomes: rest });
+        return true;
+      }
+      const verdict = keyCheckVerdict(check.ok ? undefined : check.error);
+      const message = `${keySaved(status, label)} ${KEY_CHECK_WORDS[verdict]}`;
+      setKeyOutcome(
         environment,
-        setKeyOutcome,
-        'Saving the key…',
-        api.keys.set(environment, key, options),
-        (saved) => {
-          get().applyKeyStatus(saved);
-          return saved.storage === 'session-only' ? 'Key accepted.' : 'Key saved.';
-        },
+        verdict === 'accepted'
+          ? { kind: 'done', message }
+          : verdict === 'refused'
+            ? { kind: 'failed', message }
+            : { kind: 'done', message, tone: 'warning' },
       );
-      return status !== undefined;
+      return true;
     },
 
     async removeKey(environment) {
@@ -187,11 +233,26 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = (api) => (set, g
     },
 
     forgetOutcome(field, environment) {
-      const outcomes = field === 'baseUrl' ? get().baseUrlOutcomes : get().keyOutcomes;
-      if (outcomes[environment] === undefined || outcomes[environment].kind === 'working') return;
-      const rest = { ...outcomes };
+      if (field === 'baseUrl') {
+        const kind = get().baseUrlOutcomes[environment]?.kind;
+        if (kind === undefined || kind === 'working') return;
+        const rest = { ...get().baseUrlOutcomes };
+        delete rest[environment];
+        set({ baseUrlOutcomes: rest });
+        return;
+      }
+      const kind = get().keyOutcomes[environment]?.kind;
+      if (kind === undefined || kind === 'working' || kind === 'checking') return;
+      const rest = { ...get().keyOutcomes };
       delete rest[environment];
-      set(field === 'baseUrl' ? { baseUrlOutcomes: rest } : { keyOutcomes: rest });
+      set({ keyOutcomes: rest });
     },
   };
 };
+
+/** What saving a key did, said as it is: kept for the session is not saved. */
+function keySaved(status: KeyStatus, label: string): string {
+  return status.storage === 'session-only'
+    ? `Key kept for ${label} until you quit.`
+    : `Key saved for ${label}.`;
+}

@@ -1,4 +1,5 @@
-// Where Store Admin's updates come from. An address given when the app was
+// Where Store Admin's updates come from: the app's, not an environment's, so
+// a section of its own outside the environments' tabs. An address given when the app was
 // built is the company's and is only shown; otherwise one can be entered here
 // (empty: updates are never looked for). Checked as typed with main's rule.
 
@@ -23,9 +24,10 @@ export function UpdateAddressForm() {
   if (!settings) return null;
   if (settings.source === 'build') {
     return (
-      <section aria-labelledby="settings-updates-heading" className="settings-panel">
+      <section aria-labelledby="settings-updates-heading" className="settings-updates">
         <h3 id="settings-updates-heading">Updates</h3>
-        <p className="settings-note">
+        <p className="settings-note">For Store Admin itself, in every environment.</p>
+        <p>
           Updates come from {settings.address} ({settings.channel} channel), set by your company
           when Store Admin was built.
         </p>
@@ -55,13 +57,14 @@ export function UpdateAddressForm() {
   };
 
   return (
-    <section aria-labelledby="settings-updates-heading" className="settings-panel">
+    <section aria-labelledby="settings-updates-heading" className="settings-updates">
       <h3 id="settings-updates-heading">Updates</h3>
+      <p className="settings-note">For Store Admin itself, in every environment.</p>
       <form className="settings-row" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <h4>Update server</h4>
         <TextField
           ref={inputRef}
-          label="Update server address"
+          className="settings-field"
+          label="Update server"
           hint="Where your company publishes Store Admin, e.g. https://updates.example.com/store-admin/. Empty: Store Admin never looks for updates."
           type="url"
           inputMode="url"
