@@ -8,6 +8,20 @@ import type { EnvironmentId } from './environments.ts';
  * removed by that try, or have been gone before); never counted as cancelled.
  */
 export type BulkOutcome = 'cancelled' | 'already-shipped' | 'not-found' | 'gone' | 'failed';
+
+/**
+ * Each outcome's one name, wherever a cancel's result is shown: the bulk
+ * cancel's strip and its CSV, the cancel log and its CSV, an order's row.
+ * "Gone" claims no more than is known: the service no longer has the order,
+ * and this cancel may or may not be why (the message says why not known).
+ */
+export const OUTCOME_LABELS: Readonly<Record<BulkOutcome, string>> = {
+  cancelled: 'Cancelled',
+  'already-shipped': 'Already shipped',
+  'not-found': 'Not found',
+  gone: 'Gone',
+  failed: 'Failed',
+};
 export type BulkStatus = 'running' | 'paused' | 'stopped' | 'finished';
 /**
  * Why a job is paused: the clerk, no connection, the key refused, the key

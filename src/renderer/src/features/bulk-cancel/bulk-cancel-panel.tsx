@@ -5,7 +5,11 @@
 // job waits (no connection, a ban, a refused key) is said once, in the notice
 // area; here only that it waits.
 
-import type { BulkCancelSnapshot, BulkOutcome } from '../../../../shared/bulk-cancel.ts';
+import {
+  OUTCOME_LABELS,
+  type BulkCancelSnapshot,
+  type BulkOutcome,
+} from '../../../../shared/bulk-cancel.ts';
 import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/environments.ts';
 import { StatusRegion } from '../../components/status-region.tsx';
 import { Toast } from '../../components/toast.tsx';
@@ -14,7 +18,6 @@ import { useAppStore } from '../../store-context.tsx';
 import { isOffline } from '../connectivity/connectivity-slice.ts';
 import { isSetUp } from '../orders/orders-slice.ts';
 import { ENVIRONMENT_NAMES } from '../environments/environment-words.ts';
-import { OUTCOME_WORDS } from './bulk-results-csv.ts';
 import './bulk-cancel.css';
 
 const OUTCOMES: readonly BulkOutcome[] = [
@@ -180,7 +183,7 @@ export function BulkCancelPanel({ environment }: { environment: EnvironmentId })
                 title={pressed ? 'Show all orders' : 'Show these orders in the list'}
                 onClick={() => void showOutcome(environment, pressed ? undefined : outcome)}
               >
-                <span className="bulk-count-label">{OUTCOME_WORDS[outcome]}</span>{' '}
+                <span className="bulk-count-label">{OUTCOME_LABELS[outcome]}</span>{' '}
                 <strong>{formatCount(count)}</strong>
               </button>
             );
@@ -202,7 +205,7 @@ export function BulkCancelPanel({ environment }: { environment: EnvironmentId })
         <dl className="bulk-counts">
           {OUTCOMES.map((outcome) => (
             <div key={outcome} className={`bulk-count bulk-${outcome}`}>
-              <dt>{OUTCOME_WORDS[outcome]}</dt>
+              <dt>{OUTCOME_LABELS[outcome]}</dt>
               <dd>{formatCount(job.counts[outcome])}</dd>
             </div>
           ))}

@@ -4,6 +4,7 @@
 
 import { useEffect, useId, useRef } from 'react';
 import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/environments.ts';
+import { OUTCOME_LABELS } from '../../../../shared/bulk-cancel.ts';
 import type { CancelLogEntry } from '../../../../shared/orders-local.ts';
 import { fileStamp, saveTextFile } from '../../components/save-file.ts';
 import { formatCount } from '../../format.ts';
@@ -16,23 +17,14 @@ const SHOWN_ENTRIES = 500;
 
 const EMPTY_LOG: readonly CancelLogEntry[] = [];
 
+/** The entry's result in a few words: the outcome's one name (OUTCOME_LABELS), a failure with how far it got. */
 export function resultWords(entry: CancelLogEntry): string {
-  switch (entry.result) {
-    case 'cancelled':
-      return 'Cancelled';
-    case 'not-found':
-      return 'Not found';
-    case 'gone':
-      return 'Gone — may or may not have been cancelled';
-    case 'already-shipped':
-      return 'Already shipped';
-    case 'failed':
-      return entry.delivery === 'unknown'
-        ? 'Failed — may have reached the service'
-        : entry.delivery === 'not-sent'
-          ? 'Failed — not sent'
-          : 'Failed — refused';
-  }
+  if (entry.result !== 'failed') return OUTCOME_LABELS[entry.result];
+  return entry.delivery === 'unknown'
+    ? 'Failed — may have reached the service'
+    : entry.delivery === 'not-sent'
+      ? 'Failed — not sent'
+      : 'Failed — refused';
 }
 
 export interface CancelLogPanelProps {

@@ -11,7 +11,7 @@ import { useAppStore } from '../../store-context.tsx';
 import { ColumnChooser } from './column-chooser.tsx';
 import { OrderFilters, OrderSearch } from './order-filters.tsx';
 import { isSetUp, type BulkOutcomeFilter } from './orders-slice.ts';
-import { OUTCOME_WORDS } from '../bulk-cancel/bulk-results-csv.ts';
+import { OUTCOME_LABELS } from '../../../../shared/bulk-cancel.ts';
 import type { TickedOrders } from '../bulk-cancel/bulk-cancel-slice.ts';
 import { ChangesSummary } from '../changes/changes-summary.tsx';
 
@@ -189,7 +189,7 @@ function BulkOutcomeShown({ outcome }: { outcome: BulkOutcomeFilter }) {
   const setQuery = useAppStore((state) => state.setOrdersQuery);
   return (
     <p className="changes-line bulk-outcome-shown">
-      Bulk cancel’s “{OUTCOME_WORDS[outcome.outcome]}” orders ({formatCount(outcome.ids.size)}){' '}
+      Bulk cancel’s “{OUTCOME_LABELS[outcome.outcome]}” orders ({formatCount(outcome.ids.size)}){' '}
       <button
         type="button"
         className="small-button"
