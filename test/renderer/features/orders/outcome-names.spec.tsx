@@ -2,7 +2,8 @@
 // retry met 404 is "Gone" in the order's row, in the bulk cancel's strip, in
 // the cancel log and in both CSVs (it read "No longer exists", "Gone (answer
 // lost)" and "Gone — may or may not have been cancelled"); the row is not
-// drawn as cancelled.
+// drawn as cancelled. Each cancel log entry says one thing once: its result,
+// and a sentence only where that sentence adds to it.
 
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
@@ -55,4 +56,31 @@ test('a cancel that may or may not have removed its order is “Gone” in the r
   const [results, cancelLog] = await Promise.all(downloads.map((download) => download.text));
   expect(results!.split('\n')[1]).toContain(`"=""${id}""",Gone,`);
   expect(cancelLog!.split('\n')[1]).toContain(`,"=""${id}""",gone,`);
+});
+
+test('a cancel log entry says its result once: no sentence that only says it again', async () => {
+  const app = await startTestApp({ sandbox: { orders: 40 } });
+  const { user } = renderApp(app);
+  const grid = await findGrid();
+  const pending = firstOrderId(app.sandbox, 'pending');
+  const shipped = firstOrderId(app.sandbox, 'shipped');
+  for (const id of [pending, shipped]) {
+    const result = await app.api.orders.cancel('sandbox', id);
+    expect(result.ok).toBe(true);
+  }
+  await user.click(screen.getByRole('button', { name: /^Cancel log/ }));
+  const log = await screen.findByRole('table', { name: /^Cancel log for Sandbox/ });
+  const entryOf = (id: string) => within(log).getByRole('rowheader', { name: id }).closest('tr')!;
+  await waitFor(() => expect(entryOf(shipped)).toBeTruthy());
+  for (const [id, result] of [
+    [pending, 'Cancelled'],
+    [shipped, 'Already shipped'],
+  ] as const) {
+    expect(text(entryOf(id).querySelector('.log-result'))).toBe(result);
+    // Its time beside it, and no "Order … was cancelled." under it.
+    expect(entryOf(id).querySelector('time')).toBeTruthy();
+    expect(entryOf(id).querySelector('.log-message')).toBeNull();
+    expect(text(entryOf(id))).not.toContain(`Order ${id}`);
+  }
+  expect(grid).toBeTruthy();
 });

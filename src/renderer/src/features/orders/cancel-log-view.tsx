@@ -27,6 +27,18 @@ export function resultWords(entry: CancelLogEntry): string {
       : 'Failed — refused';
 }
 
+/**
+ * What the entry's message adds to its result, if anything: a cancel's
+ * "Order 7 was cancelled." and a 409's "has already shipped … cannot be
+ * reversed" only say the result again; the service's own words after them
+ * are kept.
+ */
+export function resultDetail(entry: CancelLogEntry): string | undefined {
+  if (entry.result !== 'cancelled' && entry.result !== 'already-shipped') return entry.message;
+  const said = /The service said: .*$/s.exec(entry.message);
+  return said?.[0];
+}
+
 export interface CancelLogPanelProps {
   readonly environment: EnvironmentId;
   readonly now: number;
@@ -95,7 +107,6 @@ export function CancelLogPanel({ environment, now, onClose, onExported }: Cancel
             <caption className="visually-hidden">Cancel log for {label}, newest first</caption>
             <thead>
               <tr>
-                <th scope="col">Time</th>
                 <th scope="col" className="numeric">
                   Order
                 </th>
@@ -103,22 +114,26 @@ export function CancelLogPanel({ environment, now, onClose, onExported }: Cancel
               </tr>
             </thead>
             <tbody>
-              {newestFirst.map((entry, index) => (
-                <tr key={`${entry.at}:${entry.orderId}:${index}`}>
-                  <td className="log-time">
-                    <time dateTime={new Date(entry.at).toISOString()}>
-                      {formatMomentWithSeconds(entry.at, now)}
-                    </time>
-                  </td>
-                  <th scope="row" className="numeric">
-                    {entry.orderId}
-                  </th>
-                  <td>
-                    <span className="log-result">{resultWords(entry)}</span>
-                    <span className="log-message">{entry.message}</span>
-                  </td>
-                </tr>
-              ))}
+              {newestFirst.map((entry, index) => {
+                const detail = resultDetail(entry);
+                return (
+                  <tr key={`${entry.at}:${entry.orderId}:${index}`}>
+                    <th scope="row" className="numeric">
+                      {entry.orderId}
+                    </th>
+                    <td className="log-result-cell">
+                      {/* The result and its time on one line while there is room; the time goes under it when not. */}
+                      <span className="log-result-line">
+                        <span className="log-result">{resultWords(entry)}</span>{' '}
+                        <time className="log-time" dateTime={new Date(entry.at).toISOString()}>
+                          {formatMomentWithSeconds(entry.at, now)}
+                        </time>
+                      </span>
+                      {detail !== undefined && <span className="log-message">{detail}</span>}
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
           {entries.length > SHOWN_ENTRIES && (
