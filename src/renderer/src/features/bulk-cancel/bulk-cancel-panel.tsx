@@ -16,6 +16,7 @@ import { Toast } from '../../components/toast.tsx';
 import { formatCount } from '../../format.ts';
 import { useAppStore } from '../../store-context.tsx';
 import { isOffline } from '../connectivity/connectivity-slice.ts';
+import { useCurrentHold } from '../quota/use-hold.ts';
 import { isSetUp } from '../orders/orders-slice.ts';
 import { ENVIRONMENT_NAMES } from '../environments/environment-words.ts';
 import './bulk-cancel.css';
@@ -37,10 +38,11 @@ export function durationWords(ms: number): string {
 }
 
 /**
- * What the window knows now that bears on a paused job: the app's one
- * connectivity state and whether the environment is set up (an address and
- * a key). A job says why it paused when it did; the strip says what holds
- * now, so it never disagrees with the notice area beside it.
+ * What the window knows now that bears on a job: the app's one connectivity
+ * state, whether the environment is set up (an address and a key) and the
+ * hold on its requests. A job says why it paused when it did; the strip says
+ * what holds now, from the same state as the notice area beside it, so the
+ * two never disagree.
  */
 export interface JobSituation {
   /** The service cannot be reached, as the notice area says. */
@@ -49,6 +51,8 @@ export interface JobSituation {
   readonly setUp: boolean;
   /** "Staging": the environment's name in a sentence. */
   readonly label: string;
+  /** Requests are held now: the key banned, or paused (a 429's wait, a used-up window). */
+  readonly hold?: 'banned' | 'paused';
 }
 
 const ANSWERING: JobSituation = { offline: false, setUp: true, label: 'The environment' };
@@ -68,6 +72,9 @@ export function statusWords(job: BulkCancelSnapshot, situation: JobSituation = A
       if (!situation.setUp) return `Waiting until ${situation.label} is set up.`;
       if (situation.offline)
         return 'Waiting while the service cannot be reached; it carries on by itself once it answers.';
+      if (situation.hold === 'banned') return 'Waiting while the API key is banned.';
+      if (situation.hold === 'paused')
+        return 'Waiting while requests are paused; it carries on by itself.';
       return 'Cancelling at the pace the quota allows.';
     case 'paused':
       // A DELETE sent before the pause can still land and change the counts: not paused yet.
@@ -79,7 +86,9 @@ export function statusWords(job: BulkCancelSnapshot, situation: JobSituation = A
         case 'user':
           return situation.offline
             ? 'Paused. You can resume once the service answers again.'
-            : 'Paused. Nothing is sent until you resume.';
+            : situation.hold === 'banned'
+              ? 'Paused. You can resume once the ban ends.'
+              : 'Paused. Nothing is sent until you resume.';
         case 'offline':
           return situation.offline
             ? 'Paused while the service cannot be reached; it tries again by itself.'
@@ -87,7 +96,10 @@ export function statusWords(job: BulkCancelSnapshot, situation: JobSituation = A
         case 'key':
           return 'Paused: the API key was refused. Resume once the key is fixed.';
         case 'banned':
-          return 'Paused while the API key is banned. Resume after the ban ends.';
+          // The ban it met may have ended (its time, or a new key): the notice then says none.
+          return situation.hold === 'banned'
+            ? 'Paused while the API key is banned. Resume once the ban ends.'
+            : 'Paused by a ban that has ended. Resume to carry on.';
         case 'disk':
           // The notice area names the folder and the reason; here only what it means for the job.
           return 'Paused: nothing is sent while Store Admin cannot save its record of the cancels. Resume once it can save again.';
@@ -106,14 +118,16 @@ export function statusWords(job: BulkCancelSnapshot, situation: JobSituation = A
  * Whether Resume can do anything now: not while the environment has no key
  * (or address), nor while the service cannot be reached (a job paused by
  * that carries on by itself as soon as anything is answered; the notice's
- * Retry is the way to try now).
+ * Retry is the way to try now), nor while the key is banned (it would only
+ * meet the ban again). The strip's sentence says which.
  */
 export function canResume(job: BulkCancelSnapshot, situation: JobSituation): boolean {
   return (
     job.status === 'paused' &&
     job.pauseReason !== 'offline' &&
     situation.setUp &&
-    !situation.offline
+    !situation.offline &&
+    situation.hold !== 'banned'
   );
 }
 
@@ -131,6 +145,7 @@ export function BulkCancelPanel({ environment }: { environment: EnvironmentId })
   const exportResults = useAppStore((state) => state.exportBulkResults);
   const offline = useAppStore((state) => isOffline(state, environment));
   const setUp = useAppStore((state) => isSetUp(state, environment));
+  const hold = useCurrentHold(environment);
   const retryFailed = useAppStore((state) => state.askRetryFailed);
   const showOutcome = useAppStore((state) => state.showBulkOutcome);
   const shownOutcome = useAppStore((state) =>
@@ -139,7 +154,12 @@ export function BulkCancelPanel({ environment }: { environment: EnvironmentId })
       : undefined,
   );
   if (!job || job.dismissed) return null;
-  const situation: JobSituation = { offline, setUp, label: ENVIRONMENT_LABELS[environment] };
+  const situation: JobSituation = {
+    offline,
+    setUp,
+    label: ENVIRONMENT_LABELS[environment],
+    ...(hold ? { hold: hold.reason === 'banned' ? 'banned' : 'paused' } : {}),
+  } as const;
   const done = job.total - job.counts.waiting;
   const over = isOver(job);
   // After a stop, what waits was not sent, but for the answers still on their way.
@@ -161,7 +181,8 @@ export function BulkCancelPanel({ environment }: { environment: EnvironmentId })
             {job.etaMs !== undefined &&
             job.status === 'running' &&
             situation.setUp &&
-            !situation.offline
+            !situation.offline &&
+            situation.hold === undefined
               ? `, ${durationWords(job.etaMs)} left`
               : ''}
           </span>

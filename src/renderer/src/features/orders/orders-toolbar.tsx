@@ -6,7 +6,8 @@
 import { memo, type ReactNode } from 'react';
 import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/environments.ts';
 import { MoreMenu, useFold } from '../../components/fold-bar.tsx';
-import { formatCount } from '../../format.ts';
+import { formatCount, formatMomentWithSeconds } from '../../format.ts';
+import { useNow } from '../../components/use-now.ts';
 import { useAppStore } from '../../store-context.tsx';
 import { ColumnChooser } from './column-chooser.tsx';
 import { OrderFilters, OrderSearch } from './order-filters.tsx';
@@ -14,6 +15,7 @@ import { isSetUp, type BulkOutcomeFilter } from './orders-slice.ts';
 import { OUTCOME_LABELS } from '../../../../shared/bulk-cancel.ts';
 import type { TickedOrders } from '../bulk-cancel/bulk-cancel-slice.ts';
 import { ChangesSummary } from '../changes/changes-summary.tsx';
+import { useCurrentHold } from '../quota/use-hold.ts';
 
 export interface OrdersToolbarProps {
   readonly environment: EnvironmentId;
@@ -74,6 +76,18 @@ export const OrdersToolbar = memo(function OrdersToolbar(props: OrdersToolbarPro
   });
   const logCount = useAppStore((state) => state.orders[environment]?.cancelLog.length ?? 0);
   const setUp = useAppStore((state) => isSetUp(state, environment));
+  // A refresh during a long hold (a ban) would fail at once and leave the notice as it was:
+  // Refresh is off then, and says why; near a hold's end it waits for it instead.
+  const hold = useCurrentHold(environment);
+  // Only to name the day of a hold that ends on another one.
+  const now = useNow(60_000);
+  const refreshBlocked = !setUp
+    ? `${ENVIRONMENT_LABELS[environment]} is not set up yet.`
+    : hold?.failsAtOnce
+      ? hold.reason === 'banned'
+        ? `Refresh waits until ${formatMomentWithSeconds(hold.until, now)}: the API key is banned.`
+        : `Refresh waits until ${formatMomentWithSeconds(hold.until, now)}: requests to ${ENVIRONMENT_LABELS[environment]} are paused.`
+      : undefined;
   const outcome = useAppStore((state) =>
     state.ordersQuery.bulkOutcome?.environment === environment
       ? state.ordersQuery.bulkOutcome
@@ -140,9 +154,9 @@ export const OrdersToolbar = memo(function OrdersToolbar(props: OrdersToolbarPro
       <button
         type="button"
         className="primary-button"
-        aria-disabled={busy || !setUp || undefined}
-        title={setUp ? undefined : `${ENVIRONMENT_LABELS[environment]} is not set up yet.`}
-        onClick={() => setUp && !busy && void refreshOrders(environment)}
+        aria-disabled={busy || refreshBlocked !== undefined || undefined}
+        title={refreshBlocked}
+        onClick={() => !refreshBlocked && !busy && void refreshOrders(environment)}
       >
         {busy ? 'Refreshing…' : 'Refresh'}
       </button>

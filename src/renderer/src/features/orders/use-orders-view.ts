@@ -7,14 +7,14 @@
 import { useMemo } from 'react';
 import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/environments.ts';
 import type { ReviewMarks } from '../../../../shared/orders-local.ts';
-import { useBefore, useNow } from '../../components/use-now.ts';
+import { useNow } from '../../components/use-now.ts';
 import { formatMomentWithSeconds } from '../../format.ts';
 import { useAppStore } from '../../store-context.tsx';
 import type { LeftOutReason, TickedOrders } from '../bulk-cancel/bulk-cancel-slice.ts';
 import { rowsOfIds, RowSelection, type AllState } from '../bulk-cancel/row-selection.ts';
 import { keepChanges, type ChangeLookup } from '../changes/change-lookup.ts';
 import { useOrderChanges } from '../changes/use-changes.ts';
-import { pendingHold } from '../quota/quota-meter-model.ts';
+import { useCurrentHold } from '../quota/use-hold.ts';
 import { exactIdFirst, exactIdRow } from './exact-first.ts';
 import type { EnvironmentOrders, OrdersQuery } from './orders-slice.ts';
 import { canStillCancel, rowStatuses, statusOf, type RowStatus } from './row-status.ts';
@@ -145,15 +145,13 @@ function nextSort(query: OrdersQuery, column: SortColumn): OrdersQuery['sort'] {
  * description (the notice area says it in full, once); undefined when one can.
  */
 function useCancelBlocked(environment: EnvironmentId, offline: boolean): string | undefined {
-  const quota = useAppStore((state) => state.quotas[environment]);
   const label = ENVIRONMENT_LABELS[environment];
   // The gate's hold in main, as the quota view reports it: its real time, and only while it lasts.
-  const hold = pendingHold(quota);
-  const holding = useBefore(hold?.until);
+  const hold = useCurrentHold(environment);
   // Only to name the day of a hold that ends on another one.
   const now = useNow(60_000);
   if (offline) return `Cancelling waits: ${label} cannot be reached.`;
-  if (hold && holding) {
+  if (hold) {
     return hold.reason === 'banned'
       ? `Cancelling waits until ${formatMomentWithSeconds(hold.until, now)}: the API key is banned.`
       : `Cancelling waits until ${formatMomentWithSeconds(hold.until, now)}: requests to ${label} are paused.`;
