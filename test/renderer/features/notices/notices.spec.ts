@@ -200,6 +200,7 @@ describe('one notice per condition', () => {
             waiting: 3,
           },
           answersOnTheirWay: 0,
+          unanswered: 0,
           startedAt: NOW,
         },
       }),

@@ -7,8 +7,10 @@
 
 import {
   OUTCOME_LABELS,
+  SHOWN_OUTCOME_LABELS,
   type BulkCancelSnapshot,
   type BulkOutcome,
+  type ShownOutcome,
 } from '../../../../shared/bulk-cancel.ts';
 import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/environments.ts';
 import { StatusRegion } from '../../components/status-region.tsx';
@@ -28,6 +30,20 @@ const OUTCOMES: readonly BulkOutcome[] = [
   'gone',
   'failed',
 ];
+
+/**
+ * What an ended job's strip counts, each a button that shows its orders:
+ * the outcomes, then what a stop left (never sent; sent with the answer lost).
+ */
+function endedCounts(job: BulkCancelSnapshot): [ShownOutcome, number][] {
+  const notSent = job.counts.waiting - job.answersOnTheirWay - job.unanswered;
+  const counts: [ShownOutcome, number][] = [
+    ...OUTCOMES.map((outcome): [ShownOutcome, number] => [outcome, job.counts[outcome]]),
+    ['unanswered', job.unanswered],
+    ['not-sent', notSent],
+  ];
+  return counts.filter(([, count]) => count > 0);
+}
 
 /** "about 7 min", "under a minute", "about 2 h 10 min". */
 export function durationWords(ms: number): string {
@@ -147,6 +163,7 @@ export function BulkCancelPanel({ environment }: { environment: EnvironmentId })
   const setUp = useAppStore((state) => isSetUp(state, environment));
   const hold = useCurrentHold(environment);
   const retryFailed = useAppStore((state) => state.askRetryFailed);
+  const cancelNotSent = useAppStore((state) => state.askCancelNotSent);
   const showOutcome = useAppStore((state) => state.showBulkOutcome);
   const shownOutcome = useAppStore((state) =>
     state.ordersQuery.bulkOutcome?.environment === environment
@@ -162,8 +179,8 @@ export function BulkCancelPanel({ environment }: { environment: EnvironmentId })
   } as const;
   const done = job.total - job.counts.waiting;
   const over = isOver(job);
-  // After a stop, what waits was not sent, but for the answers still on their way.
-  const notSent = job.counts.waiting - job.answersOnTheirWay;
+  // After a stop, what waits was not sent, but for the answers still on their way or lost.
+  const notSent = job.counts.waiting - job.answersOnTheirWay - job.unanswered;
   return (
     // The band above names the environment on screen; the region's name says it too.
     <section className="bulk-strip" aria-label={`Bulk cancel — ${ENVIRONMENT_NAMES[environment]}`}>
@@ -192,8 +209,7 @@ export function BulkCancelPanel({ environment }: { environment: EnvironmentId })
       {over ? (
         // Each count shows its orders in the list (pressed again, all of them).
         <div role="group" aria-label="Show in the list" className="bulk-counts">
-          {OUTCOMES.filter((outcome) => job.counts[outcome] > 0).map((outcome) => {
-            const count = job.counts[outcome];
+          {endedCounts(job).map(([outcome, count]) => {
             const pressed = shownOutcome === outcome;
             return (
               <button
@@ -204,7 +220,7 @@ export function BulkCancelPanel({ environment }: { environment: EnvironmentId })
                 title={pressed ? 'Show all orders' : 'Show these orders in the list'}
                 onClick={() => void showOutcome(environment, pressed ? undefined : outcome)}
               >
-                <span className="bulk-count-label">{OUTCOME_LABELS[outcome]}</span>{' '}
+                <span className="bulk-count-label">{SHOWN_OUTCOME_LABELS[outcome]}</span>{' '}
                 <strong>{formatCount(count)}</strong>
               </button>
             );
@@ -213,12 +229,6 @@ export function BulkCancelPanel({ environment }: { environment: EnvironmentId })
             <span className="bulk-count">
               <span className="bulk-count-label">On their way</span>{' '}
               <strong>{formatCount(job.answersOnTheirWay)}</strong>
-            </span>
-          )}
-          {notSent > 0 && (
-            <span className="bulk-count">
-              <span className="bulk-count-label">Not sent</span>{' '}
-              <strong>{formatCount(notSent)}</strong>
             </span>
           )}
         </div>
@@ -237,6 +247,11 @@ export function BulkCancelPanel({ environment }: { environment: EnvironmentId })
         </dl>
       )}
       <div className="bulk-actions">
+        {over && notSent > 0 && (
+          <button type="button" onClick={() => void cancelNotSent(environment)}>
+            Cancel the {formatCount(notSent)} not sent…
+          </button>
+        )}
         {over && job.counts.failed > 0 && (
           <button type="button" onClick={() => void retryFailed(environment)}>
             Retry failed…

@@ -4,7 +4,7 @@
 // How the list is searched, filtered and sorted is one set of choices for
 // the screen, kept here so it survives a visit to Settings.
 
-import type { BulkOutcome } from '../../../../shared/bulk-cancel.ts';
+import type { ShownOutcome } from '../../../../shared/bulk-cancel.ts';
 import type { EnvironmentId } from '../../../../shared/environments.ts';
 import type { Failure } from '../../../../shared/failures.ts';
 import type {
@@ -111,7 +111,7 @@ export interface OrdersQuery {
 /** The orders a finished bulk cancel's count stands for, to show them in the grid. */
 export interface BulkOutcomeFilter {
   readonly environment: EnvironmentId;
-  readonly outcome: BulkOutcome;
+  readonly outcome: ShownOutcome;
   readonly ids: ReadonlySet<string>;
 }
 

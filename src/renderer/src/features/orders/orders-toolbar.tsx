@@ -12,7 +12,7 @@ import { useAppStore } from '../../store-context.tsx';
 import { ColumnChooser } from './column-chooser.tsx';
 import { OrderFilters, OrderSearch } from './order-filters.tsx';
 import { isSetUp, type BulkOutcomeFilter } from './orders-slice.ts';
-import { OUTCOME_LABELS } from '../../../../shared/bulk-cancel.ts';
+import { SHOWN_OUTCOME_LABELS } from '../../../../shared/bulk-cancel.ts';
 import type { TickedOrders } from '../bulk-cancel/bulk-cancel-slice.ts';
 import { ChangesSummary } from '../changes/changes-summary.tsx';
 import { useCurrentHold } from '../quota/use-hold.ts';
@@ -203,7 +203,8 @@ function BulkOutcomeShown({ outcome }: { outcome: BulkOutcomeFilter }) {
   const setQuery = useAppStore((state) => state.setOrdersQuery);
   return (
     <p className="changes-line bulk-outcome-shown">
-      Bulk cancel’s “{OUTCOME_LABELS[outcome.outcome]}” orders ({formatCount(outcome.ids.size)}){' '}
+      Bulk cancel’s “{SHOWN_OUTCOME_LABELS[outcome.outcome]}” orders (
+      {formatCount(outcome.ids.size)}){' '}
       <button
         type="button"
         className="small-button"
