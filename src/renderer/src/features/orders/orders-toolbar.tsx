@@ -70,10 +70,6 @@ export const OrdersToolbar = memo(function OrdersToolbar(props: OrdersToolbarPro
     const kind = state.orders[environment]?.load.kind;
     return kind === 'loading';
   });
-  const bulkRunning = useAppStore((state) => {
-    const status = state.bulkJobs[environment]?.status;
-    return status === 'running' || status === 'paused';
-  });
   const logCount = useAppStore((state) => state.orders[environment]?.cancelLog.length ?? 0);
   const setUp = useAppStore((state) => isSetUp(state, environment));
   // A refresh during a long hold (a ban) would fail at once and leave the notice as it was:
@@ -136,13 +132,11 @@ export const OrdersToolbar = memo(function OrdersToolbar(props: OrdersToolbarPro
       <button
         type="button"
         className="danger-button"
-        aria-disabled={cancelBlocked || bulkRunning ? true : undefined}
+        aria-disabled={cancelBlocked ? true : undefined}
         aria-describedby={cancelBlocked ? props.cancelBlockedId : undefined}
-        title={
-          bulkRunning ? 'A bulk cancel is already under way in this environment.' : cancelBlocked
-        }
+        title={cancelBlocked}
         onClick={() => {
-          if (cancelBlocked || bulkRunning) return;
+          if (cancelBlocked) return;
           const { orderIds, ticks } = props.onCancelTicked();
           askBulkCancel(environment, orderIds, ticks);
         }}

@@ -16,7 +16,7 @@ import { keepChanges, type ChangeLookup } from '../changes/change-lookup.ts';
 import { useOrderChanges } from '../changes/use-changes.ts';
 import { useCurrentHold } from '../quota/use-hold.ts';
 import { exactIdFirst, exactIdRow } from './exact-first.ts';
-import type { EnvironmentOrders, OrdersQuery } from './orders-slice.ts';
+import { isSetUp, type EnvironmentOrders, type OrdersQuery } from './orders-slice.ts';
 import { canStillCancel, rowStatuses, statusOf, type RowStatus } from './row-status.ts';
 import type { OrderTable, SortColumn, ViewQuery } from './table/order-table.ts';
 import { usePreparedSorts } from './table/prepared-sorts.ts';
@@ -146,10 +146,19 @@ function nextSort(query: OrdersQuery, column: SortColumn): OrdersQuery['sort'] {
  */
 function useCancelBlocked(environment: EnvironmentId, offline: boolean): string | undefined {
   const label = ENVIRONMENT_LABELS[environment];
+  const setUp = useAppStore((state) => isSetUp(state, environment));
+  // One order at a time waits for the bulk cancel: it may hold that very order.
+  const bulkUnderWay = useAppStore((state) => {
+    const status = state.bulkJobs[environment]?.status;
+    return status === 'running' || status === 'paused';
+  });
   // The gate's hold in main, as the quota view reports it: its real time, and only while it lasts.
   const hold = useCurrentHold(environment);
   // Only to name the day of a hold that ends on another one.
   const now = useNow(60_000);
+  if (!setUp) return `Cancelling waits: ${label} is not set up yet (no API key).`;
+  if (bulkUnderWay)
+    return `Cancelling waits: a bulk cancel is under way in ${label}. Stop it or let it finish first.`;
   if (offline) return `Cancelling waits: ${label} cannot be reached.`;
   if (hold) {
     return hold.reason === 'banned'
