@@ -3,7 +3,7 @@
 // cancel log and Refresh on the right. It never changes height: what it opens
 // (the filters, the log) sits over or beside the grid.
 
-import { memo, type ReactNode } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/environments.ts';
 import { MoreMenu, useFold } from '../../components/fold-bar.tsx';
 import { formatCount, formatMomentWithSeconds } from '../../format.ts';
@@ -14,6 +14,7 @@ import { OrderFilters, OrderSearch } from './order-filters.tsx';
 import { isSetUp, type BulkOutcomeFilter } from './orders-slice.ts';
 import { SHOWN_OUTCOME_LABELS } from '../../../../shared/bulk-cancel.ts';
 import type { TickedOrders } from '../bulk-cancel/bulk-cancel-slice.ts';
+import { rowsOfIds } from '../bulk-cancel/row-selection.ts';
 import { ChangesSummary } from '../changes/changes-summary.tsx';
 import { useCurrentHold } from '../quota/use-hold.ts';
 
@@ -195,10 +196,21 @@ export const OrdersToolbar = memo(function OrdersToolbar(props: OrdersToolbarPro
 /** The grid shows one outcome of the last bulk cancel: which, and the way back to all orders. */
 function BulkOutcomeShown({ outcome }: { outcome: BulkOutcomeFilter }) {
   const setQuery = useAppStore((state) => state.setOrdersQuery);
+  const table = useAppStore((state) => state.orders[outcome.environment]?.list?.table);
+  // Cancelled orders leave the list at the next refresh: the count says how many are still in it,
+  // so it matches the status bar's "Showing …".
+  const inList = useMemo(
+    () => (table ? rowsOfIds(table, outcome.ids).size : 0),
+    [table, outcome.ids],
+  );
+  const total = outcome.ids.size;
+  const gone = total - inList;
   return (
     <p className="changes-line bulk-outcome-shown">
-      Bulk cancel’s “{SHOWN_OUTCOME_LABELS[outcome.outcome]}” orders (
-      {formatCount(outcome.ids.size)}){' '}
+      Bulk cancel’s “{SHOWN_OUTCOME_LABELS[outcome.outcome]}” orders
+      {gone === 0
+        ? ` (${formatCount(total)})`
+        : `: ${formatCount(inList)} in the list; ${formatCount(gone)} ${gone === 1 ? 'is' : 'are'} no longer in it`}{' '}
       <button
         type="button"
         className="small-button"
