@@ -175,7 +175,12 @@ export function BulkCancelPanel({ environment }: { environment: EnvironmentId })
     offline,
     setUp,
     label: ENVIRONMENT_LABELS[environment],
-    ...(hold ? { hold: hold.reason === 'banned' ? 'banned' : 'paused' } : {}),
+    // A hold of a few seconds is waited out, and says nothing here, as in the notice area.
+    ...(hold?.reason === 'banned'
+      ? { hold: 'banned' }
+      : hold?.failsAtOnce
+        ? { hold: 'paused' }
+        : {}),
   } as const;
   const done = job.total - job.counts.waiting;
   const over = isOver(job);

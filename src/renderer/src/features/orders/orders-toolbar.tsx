@@ -80,7 +80,7 @@ export const OrdersToolbar = memo(function OrdersToolbar(props: OrdersToolbarPro
   const now = useNow(60_000);
   const refreshBlocked = !setUp
     ? `${ENVIRONMENT_LABELS[environment]} is not set up yet.`
-    : hold?.failsAtOnce
+    : hold && (hold.reason === 'banned' || hold.failsAtOnce)
       ? hold.reason === 'banned'
         ? `Refresh waits until ${formatMomentWithSeconds(hold.until, now)}: the API key is banned.`
         : `Refresh waits until ${formatMomentWithSeconds(hold.until, now)}: requests to ${ENVIRONMENT_LABELS[environment]} are paused.`

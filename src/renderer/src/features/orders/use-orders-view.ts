@@ -160,7 +160,9 @@ function useCancelBlocked(environment: EnvironmentId, offline: boolean): string 
   if (bulkUnderWay)
     return `Cancelling waits: a bulk cancel is under way in ${label}. Stop it or let it finish first.`;
   if (offline) return `Cancelling waits: ${label} cannot be reached.`;
-  if (hold) {
+  // A 429's hold of a few seconds: a cancel waits for its end, as a refresh does (a ban is
+  // said until it ends, as the notice says it).
+  if (hold && (hold.reason === 'banned' || hold.failsAtOnce)) {
     return hold.reason === 'banned'
       ? `Cancelling waits until ${formatMomentWithSeconds(hold.until, now)}: the API key is banned.`
       : `Cancelling waits until ${formatMomentWithSeconds(hold.until, now)}: requests to ${label} are paused.`;
