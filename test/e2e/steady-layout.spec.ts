@@ -1,9 +1,10 @@
 // What stays put while a clerk works, measured in Chromium: the header gives
 // back what it folded into "More" once the window is wide again (its spare
 // room measured from the bar's own width, whatever a stylesheet does to its
-// spacer).
+// spacer); Refresh keeps its width while it refreshes; the line that says the
+// list shows a bulk cancel's outcome is never folded away.
 
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeOnHarness, type E2EApp } from './support/app.ts';
 import { gridShown, specApps } from './support/spec-apps.ts';
@@ -18,6 +19,24 @@ function headerItems(page: Page): Promise<string[]> {
       (item) => item.dataset['fold'] ?? '',
     ),
   );
+}
+
+/** The WCAG contrast ratio of an element's text colour on its background (both opaque). */
+function contrastOf(element: Locator): Promise<number> {
+  return element.evaluate((node) => {
+    const style = getComputedStyle(node);
+    const luminance = (color: string) => {
+      const [r, g, b] = (color.match(/[\d.]+/g) ?? []).slice(0, 3).map((part) => {
+        const c = Number(part) / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    const [light, dark] = [luminance(style.color), luminance(style.backgroundColor)].sort(
+      (a, b) => b - a,
+    );
+    return (light! + 0.05) / (dark! + 0.05);
+  });
 }
 
 /** Resizes the window and waits two frames: the fold measures in a ResizeObserver's callback. */
@@ -50,6 +69,61 @@ describeOnHarness('what stays put as the clerk works', () => {
         .poll(() => headerItems(page), { message: `at ${width} px` })
         .toEqual(['screens', 'switcher', 'quota']);
       expect(await page.getByRole('button', { name: 'More of the header' }).count()).toBe(0);
+    }
+    await resize(page, 1920, 1080);
+  });
+
+  it('Refresh keeps its width while it refreshes: the buttons before it stay where they were', async () => {
+    const { page } = app;
+    await resize(page, 1280, 800);
+    await page.getByText('Showing 300 of 300 orders').waitFor({ timeout: 60_000 });
+    const refresh = page.getByRole('button', { name: /^Refresh/ });
+    const log = page.getByRole('button', { name: /^Cancel log/ });
+    const before = { refresh: await refresh.boundingBox(), log: await log.boundingBox() };
+    app.sandbox.setFaults('latency=3000@1');
+    await refresh.click();
+    await expect.poll(() => refresh.innerText()).toBe('Refreshing…');
+    const during = { refresh: await refresh.boundingBox(), log: await log.boundingBox() };
+    // "Refreshing…" under the pointer that pressed it, in both themes: readable (it was grey on
+    // the hover's dark blue).
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      expect(await contrastOf(refresh), colorScheme).toBeGreaterThanOrEqual(4.5);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    app.sandbox.setFaults(undefined);
+    expect(during.refresh!.width).toBeCloseTo(before.refresh!.width, 0);
+    expect(during.refresh!.x).toBeCloseTo(before.refresh!.x, 0);
+    expect(during.log!.x).toBeCloseTo(before.log!.x, 0);
+    await expect.poll(() => refresh.innerText(), { timeout: 30_000 }).toBe('Refresh');
+  });
+
+  it('the line that says the list shows a bulk cancel’s outcome stays in the toolbar when it folds', async () => {
+    const { page } = app;
+    await resize(page, 1280, 800);
+    const grid = await gridShown(page);
+    for (const index of [2, 3, 4])
+      await grid.locator(`[role="row"][aria-rowindex="${index}"] input[type="checkbox"]`).click();
+    await page.getByRole('button', { name: 'Cancel ticked orders…' }).click();
+    await page.getByRole('button', { name: 'Cancel 3 orders', exact: true }).click();
+    const strip = page.getByRole('region', { name: /^Bulk cancel/ });
+    await strip.getByText('Finished.').waitFor({ timeout: 30_000 });
+    await strip
+      .getByRole('group', { name: 'Show in the list' })
+      .getByRole('button')
+      .first()
+      .click();
+    const line = page.locator('.orders-toolbar > [data-fold="changes"] .bulk-outcome-shown');
+    await line.waitFor();
+    for (const width of [1000, 900]) {
+      await resize(page, width, 800);
+      // Other items went into "More actions"; the line stays in view.
+      await expect
+        .poll(() => page.getByRole('button', { name: 'More actions' }).isVisible(), {
+          message: `at ${width} px`,
+        })
+        .toBe(true);
+      expect(await line.isVisible(), `at ${width} px`).toBe(true);
     }
     await resize(page, 1920, 1080);
   });

@@ -105,7 +105,10 @@ export const OrdersToolbar = memo(function OrdersToolbar(props: OrdersToolbarPro
     'cancel-ticked': ticked > 0,
     refresh: true,
   };
-  const { attach, isFolded, anyFolded } = useFold(TOOLBAR_FOLDS.filter((item) => present[item]));
+  // The line that says the list shows only a bulk cancel's outcome is never folded away: without
+  // it, "Showing 157 of 200,800" is all that says the list is filtered.
+  const foldable = (item: ToolbarItem) => present[item] && !(item === 'changes' && outcome);
+  const { attach, isFolded, anyFolded } = useFold(TOOLBAR_FOLDS.filter(foldable));
   const inBar = (item: ToolbarItem) => present[item] && !isFolded(item);
   const inMore = (item: ToolbarItem) => present[item] && isFolded(item);
 
@@ -148,12 +151,14 @@ export const OrdersToolbar = memo(function OrdersToolbar(props: OrdersToolbarPro
     refresh: () => (
       <button
         type="button"
-        className="primary-button"
+        className={`primary-button refresh-button${busy ? ' refresh-busy' : ''}`}
+        data-room="Refreshing…"
         aria-disabled={busy || refreshBlocked !== undefined || undefined}
         title={refreshBlocked}
         onClick={() => !refreshBlocked && !busy && void refreshOrders(environment)}
       >
-        {busy ? 'Refreshing…' : 'Refresh'}
+        {/* The longer label, drawn unseen behind it (data-room), gives the button its width either way. */}
+        <span>{busy ? 'Refreshing…' : 'Refresh'}</span>
       </button>
     ),
   };
