@@ -1,8 +1,9 @@
 // What stays put while a clerk works, measured in Chromium: the header gives
 // back what it folded into "More" once the window is wide again (its spare
 // room measured from the bar's own width, whatever a stylesheet does to its
-// spacer); Refresh keeps its width while it refreshes; the line that says the
-// list shows a bulk cancel's outcome is never folded away.
+// spacer), and its tabs and environments stay where they are at a switch;
+// Refresh keeps its width while it refreshes; the line that says the list
+// shows a bulk cancel's outcome is never folded away.
 
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -71,6 +72,34 @@ describeOnHarness('what stays put as the clerk works', () => {
       expect(await page.getByRole('button', { name: 'More of the header' }).count()).toBe(0);
     }
     await resize(page, 1920, 1080);
+  });
+
+  it('the header stays put when the screen or the environment changes', async () => {
+    const { page } = app;
+    await resize(page, 1280, 800);
+    /** Each of the header's screen tabs and environment options: where it starts and how wide it is. */
+    const places = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('.screen-nav button, .switcher-option')].map(
+          (item) => {
+            const box = item.getBoundingClientRect();
+            return `${item.textContent} ${box.left.toFixed(1)} ${box.width.toFixed(1)}`;
+          },
+        ),
+      );
+    const first = await places();
+    const header = page.getByRole('banner');
+    for (const [kind, name] of [
+      ['button', 'Settings'],
+      ['button', 'Domains'],
+      ['button', 'Orders'],
+      ['radio', 'Staging'],
+      ['radio', 'Production — live'],
+      ['radio', 'Sandbox'],
+    ] as const) {
+      await header.getByRole(kind, { name, exact: true }).click();
+      await expect.poll(places, { message: `after ${name}` }).toEqual(first);
+    }
   });
 
   it('Refresh keeps its width while it refreshes: the buttons before it stay where they were', async () => {
