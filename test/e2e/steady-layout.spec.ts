@@ -3,7 +3,8 @@
 // room measured from the bar's own width, whatever a stylesheet does to its
 // spacer), and its tabs and environments stay where they are at a switch;
 // Refresh keeps its width while it refreshes; the line that says the list
-// shows a bulk cancel's outcome is never folded away.
+// shows a bulk cancel's outcome is never folded away; the command palette
+// keeps its place while the clerk types.
 
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -100,6 +101,23 @@ describeOnHarness('what stays put as the clerk works', () => {
       await header.getByRole(kind, { name, exact: true }).click();
       await expect.poll(places, { message: `after ${name}` }).toEqual(first);
     }
+  });
+
+  it('the command palette stays where it opened while its list shortens with each letter typed', async () => {
+    const { page } = app;
+    await resize(page, 1280, 800);
+    await page.getByRole('grid', { name: 'Sandbox orders' }).click();
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    await palette.waitFor();
+    const field = palette.getByRole('combobox', { name: 'Command or order ID' });
+    const opened = (await field.boundingBox())!.y;
+    for (const typed of ['s', 't', 'a']) {
+      await page.keyboard.type(typed);
+      expect((await field.boundingBox())!.y, `after “${typed}”`).toBeCloseTo(opened, 0);
+    }
+    await page.keyboard.press('Escape');
+    await palette.waitFor({ state: 'hidden' });
   });
 
   it('Refresh keeps its width while it refreshes: the buttons before it stay where they were', async () => {
