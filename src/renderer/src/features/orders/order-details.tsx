@@ -141,7 +141,13 @@ export function OrderDetails(props: OrderDetailsProps) {
         </dd>
         <dt>Status</dt>
         <dd>
-          {status ? ROW_STATUS_WORDS[status] : 'As in the list (the service sends no status)'}
+          {status
+            ? ROW_STATUS_WORDS[status]
+            : // The list has no status: only whether the order is complete (and so shipped). One
+              // not complete may still have shipped; its cancel's answer (409) says so.
+              complete === false
+              ? 'Not complete (a cancel says if it has shipped)'
+              : 'Not known (a cancel says if it has shipped)'}
         </dd>
       </dl>
 
