@@ -43,11 +43,19 @@ export interface CancelLogPanelProps {
   readonly environment: EnvironmentId;
   readonly now: number;
   readonly onClose: () => void;
+  /** Escape: back to the list, the log staying open (as the order's details do). */
+  readonly onLeave: () => void;
   /** Says where an export went (a transient message). */
   readonly onExported: (message: string) => void;
 }
 
-export function CancelLogPanel({ environment, now, onClose, onExported }: CancelLogPanelProps) {
+export function CancelLogPanel({
+  environment,
+  now,
+  onClose,
+  onLeave,
+  onExported,
+}: CancelLogPanelProps) {
   const entries = useAppStore((state) => state.orders[environment]?.cancelLog ?? EMPTY_LOG);
   const loadCancelLog = useAppStore((state) => state.loadCancelLog);
   const headingId = useId();
@@ -69,12 +77,14 @@ export function CancelLogPanel({ environment, now, onClose, onExported }: Cancel
   };
 
   return (
-    // eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions -- Escape from any control inside closes the panel
+    // eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions -- Escape from any control inside goes back to the list
     <aside
       className="side-panel side-panel-wide cancel-log"
       aria-labelledby={headingId}
       onKeyDown={(event) => {
-        if (event.key === 'Escape') onClose();
+        if (event.key !== 'Escape') return;
+        event.preventDefault();
+        onLeave();
       }}
     >
       <div className="side-panel-head">
