@@ -7,27 +7,19 @@
 // processes, about 20 seconds.
 
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EXIT } from '../../src/cli/run.ts';
 import { scopedFileName, serviceScope } from '../../src/main/environments/service-scope.ts';
 import { runCliProcess } from '../support/cli-process.ts';
 import { craftedStore, type CraftedStore } from '../support/crafted-store.ts';
 import { answer } from '../support/scripted-server.ts';
+import { useScratch } from '../support/scratch.ts';
 
 const KEY = 'crafted-key-0123456789';
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-function folder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'store-admin-bulk-lock-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
+const scratch = useScratch('bulk-lock');
+const { folder } = scratch;
 
 /** A store whose cancels take `ms` each to answer, so a run is still going when the test acts. */
 async function slowStore(count: number, ms: number): Promise<CraftedStore> {
@@ -38,7 +30,7 @@ async function slowStore(count: number, ms: number): Promise<CraftedStore> {
     setTimeout(() => answer(res, 204), ms);
     return true;
   });
-  cleanups.push(() => store.close());
+  scratch.later(() => store.close());
   return store;
 }
 
@@ -96,7 +88,7 @@ describe('store-admin orders cancel --from: one run per address', () => {
         env: { ...process.env, ...env(dataDir) },
         stdio: 'ignore',
       });
-      cleanups.push(() => run.kill('SIGKILL'));
+      scratch.later(() => run.kill('SIGKILL'));
       // Killed once it has sent a cancel or two (bounded: 10 s).
       for (
         let i = 0;
@@ -122,7 +114,7 @@ describe('store-admin orders cancel --from: one run per address', () => {
     const args = ['orders', 'cancel', '--from', file, '--json', '--base-url', store.baseUrl];
     // A live process that has nothing to do with store-admin holds the process id the lock names.
     const stranger = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30_000)']);
-    cleanups.push(() => stranger.kill('SIGKILL'));
+    scratch.later(() => stranger.kill('SIGKILL'));
     plantLock(lockOf(dataDir, store.baseUrl), stranger.pid!, 0);
     const recycled = await runCliProcess(args, env(dataDir), 30_000);
     expect(recycled.code).toBe(EXIT.ok);

@@ -7,29 +7,21 @@
 // code 8, whether the Retry-After or the reset says so; an absurd
 // Retry-After is never answered with a quick retry.
 
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EXIT } from '../../src/cli/run.ts';
 import { runCliProcess } from '../support/cli-process.ts';
 import { craftedStore, type CraftedStore } from '../support/crafted-store.ts';
 import { answer, scriptedServer, type ScriptedServer } from '../support/scripted-server.ts';
+import { useScratch } from '../support/scratch.ts';
 
 const KEY = 'crafted-key-0123456789';
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-function folder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'store-admin-cli-answers-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
+const scratch = useScratch('cli-answers');
+const { folder } = scratch;
 
 function track<S extends ScriptedServer>(server: S): S {
-  cleanups.push(() => server.close());
+  scratch.later(() => server.close());
   return server;
 }
 

@@ -7,39 +7,18 @@
 // the gate's lock made the run keep the gate's state elsewhere.)
 
 import { spawn } from 'node:child_process';
-import {
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  rmSync,
-  statSync,
-  utimesSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { scopedFileName, serviceScope } from '../../src/main/environments/service-scope.ts';
 import { fallbackFolderOf, quotaFolder } from '../../src/main/quota/shared-gate-files.ts';
-import { startSandbox, type Sandbox } from '../../src/main/sandbox/server.ts';
+import { type Sandbox } from '../../src/main/sandbox/server.ts';
 import { runCliProcess } from '../support/cli-process.ts';
+import { useScratch } from '../support/scratch.ts';
 
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-function folder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'store-admin-earlier-locks-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-async function sandbox(): Promise<Sandbox> {
-  const started = await startSandbox({ port: 0, orders: 200 });
-  cleanups.push(() => started.close());
-  return started;
-}
+const scratch = useScratch('earlier-locks');
+const { folder } = scratch;
+const sandbox = (): Promise<Sandbox> => scratch.sandbox({ orders: 200 });
 
 async function deadPid(): Promise<number> {
   const child = spawn(process.execPath, ['-e', '0']);
@@ -87,7 +66,7 @@ describe('a data folder with a lock file from release 0.2.0', () => {
   it("a gate record's lock file naming a killed run: the run shares the data folder's record and sends", async () => {
     const store = await sandbox();
     const dataDir = folder();
-    cleanups.push(() =>
+    scratch.later(() =>
       rmSync(fallbackFolderOf(quotaFolder(dataDir)), { recursive: true, force: true }),
     );
     // A first run makes the folder's salt and the key's record, as 0.2.0 had.

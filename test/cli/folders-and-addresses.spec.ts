@@ -6,35 +6,27 @@
 // included, while one character more is refused as bad usage.
 
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EXIT } from '../../src/cli/run.ts';
 import { fallbackFolderOf, quotaFolder } from '../../src/main/quota/shared-gate-files.ts';
 import { MAX_BASE_URL_LENGTH } from '../../src/shared/environments.ts';
 import { runCliProcess, type CliRun } from '../support/cli-process.ts';
 import { craftedStore, type CraftedStore } from '../support/crafted-store.ts';
 import { canMountTmpfs, mountTmpfs, TMPFS_SKIPPED } from '../support/tmpfs.ts';
+import { useScratch } from '../support/scratch.ts';
 
 const KEY = 'crafted-key-0123456789';
 const mountable = canMountTmpfs();
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-function folder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'store-admin-folders-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
+const scratch = useScratch('folders');
+const { folder } = scratch;
 
 function readOnly(): string {
   const disk = mountTmpfs('64k');
-  cleanups.push(() => disk.unmount());
+  scratch.later(() => disk.unmount());
   execFileSync('mount', ['-o', 'remount,ro', disk.dir]);
-  cleanups.push(() =>
+  scratch.later(() =>
     rmSync(fallbackFolderOf(quotaFolder(disk.dir)), { recursive: true, force: true }),
   );
   return disk.dir;
@@ -42,7 +34,7 @@ function readOnly(): string {
 
 async function store(): Promise<CraftedStore> {
   const crafted = await craftedStore({ '201': 'pending', '202': 'pending', '203': 'pending' });
-  cleanups.push(() => crafted.close());
+  scratch.later(() => crafted.close());
   return crafted;
 }
 

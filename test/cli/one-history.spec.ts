@@ -5,46 +5,25 @@
 // command line of 0.2.0 to 0.4.0 kept in a folder of its own is merged in
 // once (the corpus's 0.4.0 folder, laid out where a clerk's computer has it).
 
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cliDataDir } from '../../src/cli/data-folder.ts';
 import { earlierCliListsFolder } from '../../src/main/local-data/earlier-cli-lists.ts';
 import { DATA_FOLDER_NAME } from '../../src/main/desktop/app-identity.ts';
 import { parseSettings } from '../../src/main/environments/settings.ts';
-import { startSandbox, type Sandbox } from '../../src/main/sandbox/server.ts';
+import { type Sandbox } from '../../src/main/sandbox/server.ts';
 import { runCliProcess } from '../support/cli-process.ts';
 import { startInProcessApp, type InProcessApp } from '../support/in-process-app.ts';
+import { useScratch } from '../support/scratch.ts';
 
 const KEY = 'demo-pro';
 const ALREADY = /already cancelled at \d{1,2}:\d{2}/;
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-function folder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'store-admin-one-history-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-async function sandbox(): Promise<Sandbox> {
-  const started = await startSandbox({ port: 0, orders: 30 });
-  cleanups.push(() => started.close());
-  return started;
-}
-
-async function app(dataDir: string, baseUrl: string): Promise<InProcessApp> {
-  const started = await startInProcessApp({
-    dataDir,
-    settings: { activeEnvironment: 'production', baseUrls: { production: baseUrl } },
-  });
-  cleanups.push(() => started.close());
-  await started.api.keys.set('production', KEY);
-  return started;
-}
+const scratch = useScratch('one-history');
+const { folder } = scratch;
+const sandbox = (): Promise<Sandbox> => scratch.sandbox({ orders: 30 });
+const app = (dataDir: string, baseUrl: string): Promise<InProcessApp> =>
+  scratch.productionApp(dataDir, baseUrl, KEY);
 
 /** The command line on the app's data folder, as on a clerk's computer (no cache folder of its own). */
 function cli(dataDir: string, baseUrl: string, ...args: string[]) {
@@ -161,7 +140,7 @@ describe("the command line's own folder of 0.4.0", () => {
       settings: unknown;
     };
     const opened = await startInProcessApp({ dataDir, settings: parseSettings(stored.settings) });
-    cleanups.push(() => opened.close());
+    scratch.later(() => opened.close());
     const { api } = opened;
     const log = await api.cancelLog.list('production');
     const ids = log.ok ? log.value.map((entry) => entry.orderId) : [];

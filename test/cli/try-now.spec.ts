@@ -4,25 +4,16 @@
 // app's "Try now" button does. Run as its own process against a crafted
 // service on loopback, which counts every request.
 
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EXIT } from '../../src/cli/run.ts';
 import { runCliProcess } from '../support/cli-process.ts';
 import { answer, scriptedServer } from '../support/scripted-server.ts';
+import { useScratch } from '../support/scratch.ts';
 
 const KEY = 'crafted-key-try-now-0123';
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-function folder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'store-admin-cli-try-now-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
+const scratch = useScratch('cli-try-now');
+const { folder } = scratch;
 
 describe('store-admin behind a gateway that limits requests', () => {
   it('names the gateway, exits 8 with --try-now in the message, and --try-now sends one request', async () => {
@@ -40,7 +31,7 @@ describe('store-admin behind a gateway that limits requests', () => {
         'x-ratelimit-reset': String(Math.ceil(Date.now() / 1000) + 40),
       });
     });
-    cleanups.push(() => server.close());
+    scratch.later(() => server.close());
     const dataDir = folder();
     const cli = (...args: string[]) =>
       runCliProcess([...args, '--base-url', server.baseUrl], {
@@ -82,7 +73,7 @@ describe('store-admin behind a gateway that limits requests', () => {
       res.writeHead(429, { 'content-type': 'text/html', 'retry-after': '600' });
       res.end('<html><body><h1>429 Too Many Requests</h1></body></html>');
     });
-    cleanups.push(() => server.close());
+    scratch.later(() => server.close());
     const dataDir = folder();
     const cli = (...args: string[]) =>
       runCliProcess([...args, '--base-url', server.baseUrl], {

@@ -49,6 +49,16 @@ async function elsewhere(app: E2EApp, stop: (status: number, code?: string) => b
   throw new Error('the sandbox never answered as expected');
 }
 
+/**
+ * A hold's notice at 1280x800: its words and the live countdown after them, "(in 29:41)", on
+ * one line, so the notice keeps its height as the countdown ticks and nothing moves under it.
+ */
+async function expectCountdownOnOneLine(page: Page): Promise<void> {
+  expect(page.viewportSize()).toEqual({ width: 1280, height: 800 });
+  expect(await page.locator('.notice-countdown').textContent()).toMatch(/^ \(in [\d:]+\)$/);
+  expect(await page.evaluate(inPage.linesOf, '.notice-text'), 'lines of the notice').toBe(1);
+}
+
 /** Exactly one visible alert, saying `words`; recorded for the summary. */
 async function expectOneAlert(page: Page, condition: string, words: RegExp): Promise<void> {
   await expect.poll(() => visibleAlerts(page).count(), { timeout: 30_000 }).toBeGreaterThan(0);
@@ -108,6 +118,7 @@ describeOnHarness('one alert per condition in Chromium', () => {
     expect(await cancel.getAttribute('aria-disabled')).toBe('true');
     await cancel.click({ force: true });
     await expectOneAlert(page, '429', /paused until/);
+    await expectCountdownOnOneLine(page);
     await checkScreen(page, 'notice-rate-limited');
   });
 
@@ -122,6 +133,7 @@ describeOnHarness('one alert per condition in Chromium', () => {
       'ban',
       /^Key banned\. The service has banned the Sandbox API key until (?:[A-Z][a-z]{2} \d{1,2}, )?\d{1,2}:\d\d:\d\d(?:\s[AP]M)?\./,
     );
+    await expectCountdownOnOneLine(page);
     await page.getByRole('alert').getByText('Details').click();
     expect(await page.getByRole('alert').textContent()).toContain('api_key_banned');
     await checkScreen(page, 'notice-banned');

@@ -202,6 +202,8 @@ describe.skipIf(!canRunApp)('the real main process', () => {
       expect(await run.windows()).toHaveLength(1);
       await run.standin().answerDialog(question.id, 0);
       expect(await run.exited).toBe(0);
+      // Ended by itself: what its window threw or broke is checked all the same.
+      await run.stop();
     },
   );
 

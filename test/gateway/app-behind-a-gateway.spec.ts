@@ -6,52 +6,22 @@
 //   change drop the DELETEs waiting at the gate: nginx's log shows nothing
 //   after them, and the job's workers are done at once, not when the hold ends.
 
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { startInProcessApp, type InProcessApp } from '../support/in-process-app.ts';
 import {
   figuresOf,
-  proxyTo,
-  sandboxBehindNginx,
   type Stack,
   describeBehindNginx,
+  afterThisTest,
+  limitedGateway,
 } from './gateway-support.ts';
-
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function behind(rate: string, retryAfter?: number): Promise<Stack> {
-  const stack = await sandboxBehindNginx(
-    (upstream, port) => `server {
-    listen 127.0.0.1:${port};
-    limit_req zone=api;
-    limit_req_status 429;
-    ${retryAfter === undefined ? '' : `add_header Retry-After ${retryAfter} always;`}
-    ${proxyTo(`127.0.0.1:${upstream}`)}
-  }`,
-    { http: `limit_req_zone $binary_remote_addr zone=api:1m rate=${rate};` },
-  );
-  cleanups.push(() => stack.close());
-  return stack;
-}
-
-/** Apps closed by the test itself (quit), not to be closed again. */
-const closed = new WeakSet<InProcessApp>();
 
 async function appAt(stack: Stack): Promise<InProcessApp> {
   const app = await startInProcessApp();
-  cleanups.push(async () => {
-    if (!closed.has(app)) await app.close();
-  });
+  afterThisTest(() => app.close());
   await app.api.environments.setBaseUrl('staging', stack.baseUrl);
   await app.api.keys.set('staging', 'demo-pro');
   return app;
-}
-
-async function quit(app: InProcessApp): Promise<void> {
-  closed.add(app);
-  await app.close();
 }
 
 async function until(done: () => Promise<boolean>, what: string, ms = 90_000): Promise<void> {
@@ -64,7 +34,7 @@ async function until(done: () => Promise<boolean>, what: string, ms = 90_000): P
 
 describeBehindNginx('the app behind a gateway’s limit', () => {
   it('a bulk cancel of 12 at a 2 r/s limit finishes at about its pace, holding seconds', async () => {
-    const stack = await behind('2r/s');
+    const stack = await limitedGateway('2r/s');
     const app = await appAt(stack);
     const ids = stack.sandbox.orderIds({ status: 'pending' }).slice(0, 12);
     expect(await app.api.bulkCancel.start('staging', ids)).toMatchObject({ ok: true });
@@ -86,7 +56,7 @@ describeBehindNginx('the app behind a gateway’s limit', () => {
 
   for (const how of ['Stop', 'Pause', 'quit', 'address change'] as const) {
     it(`${how} during a gateway’s minute-long hold: nothing more is sent`, async () => {
-      const stack = await behind('1r/m', 60);
+      const stack = await limitedGateway('1r/m', 60);
       const app = await appAt(stack);
       const ids = stack.sandbox.orderIds({ status: 'pending' }).slice(0, 6);
       await app.api.bulkCancel.start('staging', ids);
@@ -101,11 +71,12 @@ describeBehindNginx('the app behind a gateway’s limit', () => {
       const stoppedAt = Date.now();
       if (how === 'Stop') await app.api.bulkCancel.stop('staging');
       else if (how === 'Pause') await app.api.bulkCancel.pause('staging');
-      else if (how === 'quit') await quit(app);
-      else await app.api.environments.setBaseUrl('staging', (await behind('10r/s')).baseUrl);
+      else if (how === 'quit') await app.close();
+      else
+        await app.api.environments.setBaseUrl('staging', (await limitedGateway('10r/s')).baseUrl);
       // The workers are done at once: none waits for the hold's end to send.
       await queue!.idle();
-      if (how === 'address change') await quit(app);
+      if (how === 'address change') await app.close();
       const doneAt = Date.now();
       const log = await stack.nginx.accessLog();
       const after = log.filter((entry) => entry.at - entry.ms >= stoppedAt);

@@ -8,13 +8,8 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, expect, it } from 'vitest';
-import { proxyTo, sandboxBehindNginx, type Stack, describeBehindNginx } from './gateway-support.ts';
-
-const stacks: Stack[] = [];
-afterEach(async () => {
-  await Promise.all(stacks.splice(0).map((stack) => stack.close()));
-});
+import { expect, it } from 'vitest';
+import { describeBehindNginx, limitedGateway } from './gateway-support.ts';
 
 async function until(done: () => Promise<boolean>, what: string): Promise<void> {
   const deadline = Date.now() + 60_000;
@@ -26,17 +21,7 @@ async function until(done: () => Promise<boolean>, what: string): Promise<void> 
 
 describeBehindNginx('Ctrl-C behind a gateway that holds the run for a minute', () => {
   it('sends nothing after the signal: the DELETE waiting at the gate is dropped, not sent when the hold ends', async () => {
-    const stack = await sandboxBehindNginx(
-      (upstream, port) => `server {
-    listen 127.0.0.1:${port};
-    limit_req zone=api;
-    limit_req_status 429;
-    add_header Retry-After 60 always;
-    ${proxyTo(`127.0.0.1:${upstream}`)}
-  }`,
-      { http: 'limit_req_zone $binary_remote_addr zone=api:1m rate=1r/m;' },
-    );
-    stacks.push(stack);
+    const stack = await limitedGateway('1r/m', 60);
     const ids = stack.sandbox.orderIds({ status: 'pending' }).slice(0, 6);
     const file = join(stack.dataDir, 'ids.txt');
     writeFileSync(file, `${ids.join('\n')}\n`);

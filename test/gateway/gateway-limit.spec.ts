@@ -9,40 +9,13 @@
 
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { EXIT } from '../../src/cli/run.ts';
-import {
-  cli,
-  figuresOf,
-  proxyTo,
-  sandboxBehindNginx,
-  type Stack,
-  describeBehindNginx,
-} from './gateway-support.ts';
-
-const stacks: Stack[] = [];
-afterEach(async () => {
-  await Promise.all(stacks.splice(0).map((stack) => stack.close()));
-});
-
-/** nginx limiting each address to `rate` with no burst, as the report's gateway did. */
-async function limited(rate: string): Promise<Stack> {
-  const stack = await sandboxBehindNginx(
-    (upstream, port) => `server {
-    listen 127.0.0.1:${port};
-    limit_req zone=api;
-    limit_req_status 429;
-    ${proxyTo(`127.0.0.1:${upstream}`)}
-  }`,
-    { http: `limit_req_zone $binary_remote_addr zone=api:1m rate=${rate};` },
-  );
-  stacks.push(stack);
-  return stack;
-}
+import { cli, figuresOf, describeBehindNginx, limitedGateway } from './gateway-support.ts';
 
 describeBehindNginx('store-admin behind a gateway’s limit_req', () => {
   it('a bulk cancel of 12 finishes at about the gateway’s pace, holding seconds, never the window', async () => {
-    const stack = await limited('2r/s');
+    const stack = await limitedGateway('2r/s');
     const ids = stack.sandbox.orderIds({ status: 'pending' }).slice(0, 12);
     const file = join(stack.dataDir, 'ids.txt');
     writeFileSync(file, `${ids.join('\n')}\n`);
@@ -72,7 +45,7 @@ describeBehindNginx('store-admin behind a gateway’s limit_req', () => {
   });
 
   it('one run says a gateway is limiting (exit 8, with --try-now), the quota stays the service’s, and --try-now sends one request', async () => {
-    const stack = await limited('1r/m');
+    const stack = await limitedGateway('1r/m');
     // The first request of the minute passes: the service reports its quota.
     const quota = await cli(stack, ['quota', '--json']);
     expect(quota.code).toBe(EXIT.ok);

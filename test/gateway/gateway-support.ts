@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe } from 'vitest';
+import { afterEach, describe } from 'vitest';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/main/sandbox/server.ts';
 import {
   NGINX_RUNS_ON,
@@ -18,7 +18,20 @@ import { runCliProcess, type CliRun } from '../support/cli-process.ts';
 
 /** The tests of a file behind nginx, which runs on Linux only: elsewhere they are skipped, saying so. */
 export function describeBehindNginx(name: string, tests: () => void): void {
-  describe.skipIf(!nginxRunsHere)(`${name} (${NGINX_RUNS_ON})`, tests);
+  describe.skipIf(!nginxRunsHere)(`${name} (${NGINX_RUNS_ON})`, () => {
+    afterEach(async () => {
+      for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+    });
+    tests();
+  });
+}
+
+/** What a test started (stacks, apps), ended after it by describeBehindNginx, the last first. */
+const cleanups: Array<() => Promise<void>> = [];
+
+/** Ends `cleanup` after the test, before the stacks it started earlier. */
+export function afterThisTest(cleanup: () => Promise<void>): void {
+  cleanups.push(cleanup);
 }
 
 export interface Stack {
@@ -57,7 +70,7 @@ export async function sandboxBehindNginx(
     throw error;
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'store-admin-gateway-'));
-  return {
+  const stack: Stack = {
     sandbox,
     nginx,
     baseUrl: `${nginx.origin}/v1`,
@@ -67,6 +80,25 @@ export async function sandboxBehindNginx(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  afterThisTest(() => stack.close());
+  return stack;
+}
+
+/**
+ * nginx limiting each address to `rate` (e.g. '2r/s', '1r/m') with no burst,
+ * answering its own 429 page, with a Retry-After when `retryAfterSeconds` is given.
+ */
+export function limitedGateway(rate: string, retryAfterSeconds?: number): Promise<Stack> {
+  return sandboxBehindNginx(
+    (upstream, port) => `server {
+    listen 127.0.0.1:${port};
+    limit_req zone=api;
+    limit_req_status 429;
+    ${retryAfterSeconds === undefined ? '' : `add_header Retry-After ${retryAfterSeconds} always;`}
+    ${proxyTo(`127.0.0.1:${upstream}`)}
+  }`,
+    { http: `limit_req_zone $binary_remote_addr zone=api:1m rate=${rate};` },
+  );
 }
 
 /** store-admin against `baseUrl`, with the stack's folders and the demo Pro key. */

@@ -9,7 +9,7 @@
 //   something between it and this computer), not the store service.
 // What nginx did is read from its access log (`upstream_status` "502, 404").
 
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { EXIT } from '../../src/cli/run.ts';
 import {
   cli,
@@ -18,11 +18,6 @@ import {
   type Stack,
   describeBehindNginx,
 } from './gateway-support.ts';
-
-const stacks: Stack[] = [];
-afterEach(async () => {
-  await Promise.all(stacks.splice(0).map((stack) => stack.close()));
-});
 
 /** The sandbox behind nginx, listed twice as nginx's upstream (so a retry has somewhere to go). */
 async function behindRetryingNginx(nextUpstream: string): Promise<{
@@ -50,7 +45,6 @@ async function behindRetryingNginx(nextUpstream: string): Promise<{
       },
     },
   );
-  stacks.push(stack);
   return {
     stack,
     cutNextDelete: () => {

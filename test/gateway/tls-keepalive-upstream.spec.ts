@@ -19,16 +19,13 @@ import {
   describeBehindNginx,
 } from './gateway-support.ts';
 
-const stacks: Stack[] = [];
 const folders: string[] = [];
 afterEach(async () => {
-  await Promise.all(stacks.splice(0).map((stack) => stack.close()));
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
 async function stack(...args: Parameters<typeof sandboxBehindNginx>): Promise<Stack> {
   const started = await sandboxBehindNginx(...args);
-  stacks.push(started);
   return started;
 }
 

@@ -202,6 +202,7 @@ export async function startInProcessApp(
     }
   };
 
+  let closing: Promise<void> | undefined;
   return {
     api: createApi(invoke, on),
     orderStreams,
@@ -217,12 +218,14 @@ export async function startInProcessApp(
     received,
     settings: () => settings,
     opened,
-    close: async () => {
-      await services.close();
-      await sandbox.close();
-      // A refresh the test left under way may still open its cache's temporary file while the
-      // folder goes (the app sweeps such files at its next start): the removal tries again.
-      if (ownDataDir) rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
-    },
+    // Once, however often asked: a test may close the app itself and leave the same to its cleanup.
+    close: () =>
+      (closing ??= (async () => {
+        await services.close();
+        await sandbox.close();
+        // A refresh the test left under way may still open its cache's temporary file while the
+        // folder goes (the app sweeps such files at its next start): the removal tries again.
+        if (ownDataDir) rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
+      })()),
   };
 }

@@ -206,14 +206,8 @@ async function main(): Promise<void> {
     return;
   }
 
-  console.log(`Store sandbox listening at ${sandbox.baseUrl}`);
-  if (caFile) {
-    console.log(`Also at ${sandbox.baseUrl.replace('127.0.0.1', 'localhost')}`);
-    console.log(`CA certificate: ${caFile} (trust it with NODE_EXTRA_CA_CERTS=${caFile})`);
-  }
-  console.log('Accepted API keys (plan key):');
-  for (const { plan, key } of sandbox.keys) console.log(`  ${plan.padEnd(10)} ${key}`);
-
+  // Listening for the signals before saying it is ready: a script that stops the sandbox as soon
+  // as it reads the keys must find it ready to close cleanly.
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (closing) process.exit(1); // a second signal: stop waiting
@@ -231,6 +225,14 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
+
+  console.log(`Store sandbox listening at ${sandbox.baseUrl}`);
+  if (caFile) {
+    console.log(`Also at ${sandbox.baseUrl.replace('127.0.0.1', 'localhost')}`);
+    console.log(`CA certificate: ${caFile} (trust it with NODE_EXTRA_CA_CERTS=${caFile})`);
+  }
+  console.log('Accepted API keys (plan key):');
+  for (const { plan, key } of sandbox.keys) console.log(`  ${plan.padEnd(10)} ${key}`);
 }
 
 function usageFailure(error: unknown): void {

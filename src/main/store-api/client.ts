@@ -146,6 +146,16 @@ export interface CallOptions {
   readonly maxWaitMs?: number;
 }
 
+/** What one logical request carries inside the client, past the public call. */
+type SendOptions = CallOptions & {
+  readonly signal: AbortSignal;
+  readonly endpoint: StoreEndpoint;
+  /** An earlier attempt of this call may have reached the service (its answer was lost). */
+  readonly previousAttemptUnknown?: boolean;
+  /** "Try now": exactly one request, through a hold. */
+  readonly throughHold?: boolean;
+};
+
 export type ListOptions = CallOptions & {
   readonly onProgress?: (progress: DownloadProgress) => void;
 };
@@ -608,16 +618,7 @@ export class StoreClient {
    * Sends one logical request: waits at the gate, retries where safe, and
    * returns the first answer that is not a redirect, 429 or retriable 5xx.
    */
-  async #send(
-    method: 'GET' | 'DELETE',
-    path: string,
-    options: CallOptions & {
-      signal: AbortSignal;
-      endpoint: StoreEndpoint;
-      previousAttemptUnknown?: boolean;
-      throughHold?: boolean;
-    },
-  ): Promise<Answer> {
+  async #send(method: 'GET' | 'DELETE', path: string, options: SendOptions): Promise<Answer> {
     // What first left the call's outcome unknown, said with every failure that is (unsure-words.ts).
     const state: { unsure: Unsure | undefined } = {
       unsure: options.previousAttemptUnknown === true ? { why: 'earlier-try' } : undefined,
@@ -639,12 +640,7 @@ export class StoreClient {
   async #tries(
     method: 'GET' | 'DELETE',
     path: string,
-    options: CallOptions & {
-      signal: AbortSignal;
-      endpoint: StoreEndpoint;
-      previousAttemptUnknown?: boolean;
-      throughHold?: boolean;
-    },
+    options: SendOptions,
     state: { unsure: Unsure | undefined },
   ): Promise<Answer> {
     const { gate, budget, timing } = this.#options;

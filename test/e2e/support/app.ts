@@ -25,6 +25,7 @@ import type * as HarnessModule from '../../../tools/harness/harness.ts';
 import type { Harness } from '../../../tools/harness/harness.ts';
 import { failingFiles, type FailingFiles } from '../../support/failing-files.ts';
 import { inPage } from './in-page-shapes.ts';
+import { blockedByMessage, folderOf, isCspMessage, violationIsTheApp } from './page-problems.ts';
 import { STANDIN_RUNS_ON, standinRunsHere } from './standin.ts';
 
 /**
@@ -99,16 +100,11 @@ export async function startE2EApp(options: E2EAppOptions = {}): Promise<E2EApp> 
   const disk = failingFiles();
   const errors: string[] = [];
   const csp: string[] = [];
-  /**
-   * A violation counts against the app when its code caused it. axe-core,
-   * which the tests inject through the DevTools protocol, compiles its message
-   * templates with new Function: those evals come from no file of the app
-   * (the page's CSP rightly refuses them) and are not the app's.
-   */
+  /** A violation counts against the app when its code caused it (page-problems.ts). */
   let appFiles = '';
   const report = (text: string, source: string, blocked: string) => {
-    const fromTest = blocked === 'eval' && !source.startsWith(appFiles);
-    if (!fromTest) csp.push(`${text} (${source || 'no source'})`);
+    if (violationIsTheApp(source, blocked, appFiles))
+      csp.push(`${text} (${source || 'no source'})`);
   };
   const window = options.viewport ?? { width: 1280, height: 800 };
   const zoom = options.zoom ?? 1;
@@ -132,8 +128,7 @@ export async function startE2EApp(options: E2EAppOptions = {}): Promise<E2EApp> 
       // Chromium says "Refused to apply inline style …" (and the like) on the console for each violation.
       page.on('console', (message) => {
         const text = message.text();
-        if (!/Content Security Policy/i.test(text)) return;
-        report(text, message.location().url, /evaluate a string/.test(text) ? 'eval' : '');
+        if (isCspMessage(text)) report(text, message.location().url, blockedByMessage(text));
       });
       // Reported to the page itself too, in every document it loads.
       await page.exposeFunction('__reportCspViolation', report);
@@ -141,7 +136,7 @@ export async function startE2EApp(options: E2EAppOptions = {}): Promise<E2EApp> 
       if (options.clock) await page.clock.install();
     },
   });
-  appFiles = new URL('.', harness.url).href;
+  appFiles = folderOf(harness.url);
   const page: Page = harness.page;
   const app: E2EApp = {
     page,

@@ -17,6 +17,11 @@
 // person to another app, report what the app told Electron) is behind one
 // seam, `run.standin()`, in tests named by `itNeedsStandin`, which a run on
 // the real Electron skips saying why.
+//
+// As on the harness, what the app's windows throw and do against their
+// Content-Security-Policy is kept, and the run's end (close, stop) fails the
+// test on any of it that the test did not say it expected
+// (`run.pageProblems.expect`).
 
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -30,6 +35,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { describe, it } from 'vitest';
+import { folderOf, PageProblems } from './page-problems.ts';
 import {
   ROOT,
   STANDIN_DIST,
@@ -184,6 +190,14 @@ export interface AppRun {
   output(): string;
   /** What the app's pages said on their consoles since the app started (and what they threw). */
   consoleLines(): readonly string[];
+  /**
+   * What the app's windows threw and nothing caught, and what they did against
+   * their Content-Security-Policy, since the driver had the app (a window's
+   * first lines may come before it, as `consoleLines`'s). close() and stop()
+   * fail on any of it; a test that causes one on purpose says so first with
+   * `pageProblems.expect(/…/)`.
+   */
+  readonly pageProblems: Pick<PageProblems, 'seen' | 'expect'>;
   /** The app's first window, once it shows the app's page. */
   page(timeoutMs?: number): Promise<Page>;
   /** The windows as main sees them. */
@@ -194,9 +208,15 @@ export interface AppRun {
   quitFromMenu(): Promise<void>;
   /** The stand-in's own channel (dialogs, notifications, what the app told Electron); only on the stand-in. */
   standin(): StandinChannel;
-  /** Ends the app as Playwright does (app.quit()) and gives its exit code. */
+  /**
+   * Ends the app as Playwright does (app.quit()) and gives its exit code;
+   * throws if a window threw or broke its policy unexpectedly (pageProblems).
+   */
   close(): Promise<number>;
-  /** Ends the run whatever state it is in: a quit, then for good. */
+  /**
+   * Ends the run whatever state it is in (a quit, then for good; nothing if
+   * it ended by itself), then throws as close() does.
+   */
   stop(): Promise<void>;
 }
 
@@ -294,14 +314,26 @@ export async function launchApp(options: LaunchOptions): Promise<AppRun> {
       )
     : undefined;
   const consoleLines: string[] = [];
-  electronApp.context().on('console', (message) => consoleLines.push(message.text()));
-  electronApp.context().on('weberror', (error) => consoleLines.push(error.error().message));
+  const problems = new PageProblems();
+  // Every window's, the ones the app opens later included: the context is the app's.
+  electronApp.context().on('console', (message) => {
+    consoleLines.push(message.text());
+    problems.console(message, folderOf(message.page()?.url()));
+  });
+  electronApp.context().on('weberror', (error) => {
+    consoleLines.push(error.error().message);
+    problems.threw(error.error().message);
+  });
 
   const run: AppRun = {
     electronApp,
     exited,
     output: () => output,
     consoleLines: () => [...consoleLines],
+    pageProblems: {
+      seen: () => problems.seen(),
+      expect: (pattern) => problems.expect(pattern),
+    },
     async page(timeoutMs = 60_000) {
       const page = await electronApp.firstWindow({ timeout: timeoutMs });
       await page.waitForURL((url) => url.protocol !== 'about:', { timeout: timeoutMs });
@@ -357,20 +389,24 @@ export async function launchApp(options: LaunchOptions): Promise<AppRun> {
     },
     async close() {
       await electronApp.close();
-      return exited;
+      const code = await exited;
+      problems.check();
+      return code;
     },
     async stop() {
-      if (done) return;
-      // As Playwright closes an app (app.quit()), bounded: a quit guard may hold it.
-      const closed = await Promise.race([
-        electronApp.close().then(
-          () => true,
-          () => false,
-        ),
-        sleep(10_000).then(() => false),
-      ]);
-      if (!closed || !done) kill(child.pid);
-      await Promise.race([exited, sleep(5_000)]);
+      if (!done) {
+        // As Playwright closes an app (app.quit()), bounded: a quit guard may hold it.
+        const closed = await Promise.race([
+          electronApp.close().then(
+            () => true,
+            () => false,
+          ),
+          sleep(10_000).then(() => false),
+        ]);
+        if (!closed || !done) kill(child.pid);
+        await Promise.race([exited, sleep(5_000)]);
+      }
+      problems.check();
     },
   };
   return run;

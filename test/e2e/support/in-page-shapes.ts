@@ -43,6 +43,7 @@ export interface InPageModule {
     alerts: number;
   }[];
   boxOf(selector: string): { top: number; bottom: number; left: number; right: number } | null;
+  linesOf(selector: string): number | null;
   rowIdAt(point: { x: number; y: number }): string | null;
   watchCspViolations(): void;
   twoFrames(): Promise<void>;
@@ -66,7 +67,13 @@ export interface ClerkWork {
   cachedCount: number | undefined;
   cancelLog: { orderId: string; result: string }[];
   marks: Record<string, { reviewed: boolean; note: string }>;
-  bulk: { status: string; total: number; answered: string[] } | null;
+  bulk: {
+    status: string;
+    total: number;
+    answered: string[];
+    /** DELETEs sent whose answers have not come yet (0: nothing more of the job changes while paused). */
+    answersOnTheirWay: number;
+  } | null;
   projects: string[];
   domains: Record<string, string>;
 }

@@ -182,6 +182,26 @@ export function boxOf(selector: string): {
   return { top, bottom, left, right };
 }
 
+/**
+ * How many lines the text of the first element matching `selector` takes
+ * (null: no such element): its fragments on one line share a band, so the
+ * bands are counted.
+ */
+export function linesOf(selector: string): number | null {
+  const element = document.querySelector(selector);
+  if (!element) return null;
+  const range = document.createRange();
+  range.selectNodeContents(element);
+  const bands: { top: number; bottom: number }[] = [];
+  for (const box of range.getClientRects()) {
+    if (box.width === 0 || box.height === 0) continue;
+    const middle = box.top + box.height / 2;
+    if (!bands.some((band) => middle > band.top && middle < band.bottom))
+      bands.push({ top: box.top, bottom: box.bottom });
+  }
+  return bands.length;
+}
+
 /** The order id of the grid row under a point of the window, if any. */
 export function rowIdAt(point: { x: number; y: number }): string | null {
   const row = document.elementFromPoint(point.x, point.y)?.closest('[role="row"]');
@@ -298,7 +318,13 @@ export async function clerkWorkNow(): Promise<{
   cachedCount: number | undefined;
   cancelLog: { orderId: string; result: string }[];
   marks: Record<string, { reviewed: boolean; note: string }>;
-  bulk: { status: string; total: number; answered: string[] } | null;
+  bulk: {
+    status: string;
+    total: number;
+    answered: string[];
+    /** DELETEs sent whose answers have not come yet (0: nothing more of the job changes while paused). */
+    answersOnTheirWay: number;
+  } | null;
   projects: string[];
   domains: Record<string, string>;
 }> {
@@ -336,6 +362,7 @@ export async function clerkWorkNow(): Promise<{
       status: bulk.status,
       total: bulk.total,
       answered: results.map((result) => result.orderId),
+      answersOnTheirWay: bulk.answersOnTheirWay,
     },
     projects: projects.map((project) => project.name),
     domains,

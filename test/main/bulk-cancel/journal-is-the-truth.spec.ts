@@ -6,42 +6,21 @@
 // each once. The state a crash leaves is made exactly: the log's last lines
 // cut off after a job ran.
 
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { scopedFileName, serviceScope } from '../../../src/main/environments/service-scope.ts';
-import { startSandbox, type Sandbox } from '../../../src/main/sandbox/server.ts';
+import { type Sandbox } from '../../../src/main/sandbox/server.ts';
 import { runCliProcess } from '../../support/cli-process.ts';
-import { startInProcessApp, type InProcessApp } from '../../support/in-process-app.ts';
+import { type InProcessApp } from '../../support/in-process-app.ts';
+import { useScratch } from '../../support/scratch.ts';
 
 const KEY = 'demo-pro';
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-function folder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'store-admin-journal-truth-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-async function sandbox(): Promise<Sandbox> {
-  const started = await startSandbox({ port: 0, orders: 40 });
-  cleanups.push(() => started.close());
-  return started;
-}
-
-async function app(dataDir: string, baseUrl: string): Promise<InProcessApp> {
-  const started = await startInProcessApp({
-    dataDir,
-    settings: { activeEnvironment: 'production', baseUrls: { production: baseUrl } },
-  });
-  cleanups.push(() => started.close());
-  await started.api.keys.set('production', KEY);
-  return started;
-}
+const scratch = useScratch('journal-truth');
+const { folder } = scratch;
+const sandbox = (): Promise<Sandbox> => scratch.sandbox({ orders: 40 });
+const app = (dataDir: string, baseUrl: string): Promise<InProcessApp> =>
+  scratch.productionApp(dataDir, baseUrl, KEY);
 
 /** The log as a crash between a journal's result line and the log's would leave it: its last lines cut off. */
 function cutLog(file: string, lines: number): string[] {
@@ -69,7 +48,6 @@ describe('answers in the journal and not in the cancel log', () => {
       .poll(async () => await first.api.bulkCancel.status('production'))
       .toMatchObject({ value: { status: 'finished' } });
     await first.close();
-    cleanups.pop();
     const log = join(
       dataDir,
       scopedFileName('cancel-log', serviceScope('production', store.baseUrl)),

@@ -7,24 +7,16 @@
 // hours goes on at the pace of 20 hours' wait and stops at the 48th, rather
 // than starting a new 48-hour window at the upgrade.
 
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LONGEST_RECHECK_MS } from '../../../src/main/domains/recheck-schedule.ts';
 import { projectIdOf } from '../../../src/shared/domain-projects.ts';
 import { startInProcessApp, type InProcessApp } from '../../support/in-process-app.ts';
+import { useScratch } from '../../support/scratch.ts';
 
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-function folder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'store-admin-earlier-schedules-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
+const scratch = useScratch('earlier-schedules');
+const { folder } = scratch;
 
 const HOUR = 3_600_000;
 const PROJECT = projectIdOf('Domains saved under Production')!;
@@ -67,7 +59,7 @@ function writeEarlierDomains(dataDir: string, now: number) {
 
 async function app(dataDir: string): Promise<InProcessApp> {
   const started = await startInProcessApp({ dataDir });
-  cleanups.push(() => started.close());
+  scratch.later(() => started.close());
   return started;
 }
 
@@ -122,7 +114,6 @@ describe("0.2.0's domain schedules, saved under the environment's name", () => {
     // Opened by 0.4.0 first: the work became the project, whose wait began again at that start.
     const first = await app(dataDir);
     await first.close();
-    cleanups.pop();
     const watch = JSON.parse(readFileSync(join(dataDir, 'domain-watch.json'), 'utf8')) as {
       domains: Record<string, { since: number; basis: string }>;
     };

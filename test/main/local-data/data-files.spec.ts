@@ -5,18 +5,9 @@
 // session, and the clerk is told once.
 
 import { createHash } from 'node:crypto';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { scopedFileName, serviceScope } from '../../../src/main/environments/service-scope.ts';
 import {
   DATA_FILES,
@@ -25,36 +16,16 @@ import {
   versionInText,
   type DataFile,
 } from '../../../src/main/local-data/data-files.ts';
-import { startSandbox, type Sandbox } from '../../../src/main/sandbox/server.ts';
+import { type Sandbox } from '../../../src/main/sandbox/server.ts';
 import { projectIdOf } from '../../../src/shared/domain-projects.ts';
-import { startInProcessApp, type InProcessApp } from '../../support/in-process-app.ts';
+import { type InProcessApp } from '../../support/in-process-app.ts';
+import { useScratch } from '../../support/scratch.ts';
 
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-function folder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'store-admin-data-files-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-async function sandbox(): Promise<Sandbox> {
-  const started = await startSandbox({ port: 0, orders: 50 });
-  cleanups.push(() => started.close());
-  return started;
-}
-
-async function app(dataDir: string, baseUrl: string): Promise<InProcessApp> {
-  const started = await startInProcessApp({
-    dataDir,
-    settings: { activeEnvironment: 'production', baseUrls: { production: baseUrl } },
-  });
-  cleanups.push(() => started.close());
-  await started.api.keys.set('production', 'demo-pro');
-  return started;
-}
+const scratch = useScratch('data-files');
+const { folder } = scratch;
+const sandbox = (): Promise<Sandbox> => scratch.sandbox({ orders: 50 });
+const app = (dataDir: string, baseUrl: string): Promise<InProcessApp> =>
+  scratch.productionApp(dataDir, baseUrl);
 
 /** Every file under a folder, by its path in it. */
 function filesIn(dir: string, base = dir): string[] {
@@ -209,7 +180,6 @@ describe('a data file of a later version', () => {
     const first = await app(dataDir, store.baseUrl);
     await first.readList('orders:list', 'production');
     await first.close();
-    cleanups.pop();
     const cache = join(
       dataDir,
       scopedFileName('orders', serviceScope('production', store.baseUrl)),
@@ -235,7 +205,6 @@ describe('a data file of a later version', () => {
     await first.api.quota.get('production');
     await first.readList('orders:list', 'production');
     await first.close();
-    cleanups.pop();
     const quota = join(dataDir, 'quota');
     const name = readdirSync(quota).find((found) => /^[0-9a-f]{32}\.json$/.test(found))!;
     const record = JSON.parse(readFileSync(join(quota, name), 'utf8')) as {

@@ -7,31 +7,20 @@
 // the upgrade still holds, the day's count goes on, nothing is counted twice.
 
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../../src/main/sandbox/server.ts';
+import { describe, expect, it } from 'vitest';
+import { type Sandbox } from '../../../src/main/sandbox/server.ts';
 import { runCliProcess } from '../../support/cli-process.ts';
-import { startInProcessApp, type InProcessApp } from '../../support/in-process-app.ts';
+import { type InProcessApp } from '../../support/in-process-app.ts';
+import { useScratch } from '../../support/scratch.ts';
 
 const KEY = 'demo-pro';
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-function folder(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'store-admin-quota-state-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-async function sandbox(): Promise<Sandbox> {
-  const started = await startSandbox({ port: 0, orders: 20 });
-  cleanups.push(() => started.close());
-  return started;
-}
+const scratch = useScratch('quota-state');
+const { folder } = scratch;
+const sandbox = (): Promise<Sandbox> => scratch.sandbox({ orders: 20 });
+const app = (dataDir: string, baseUrl: string): Promise<InProcessApp> =>
+  scratch.productionApp(dataDir, baseUrl, KEY);
 
 /** How 0.1.0 tied a saved state to its key (environment-service.ts at 31bce36). */
 function fingerprint(environment: string, baseUrl: string, key: string): string {
@@ -77,16 +66,6 @@ function writeQuotaState(dataDir: string, baseUrl: string, now: number): number 
   };
   writeFileSync(join(dataDir, 'quota-state.json'), JSON.stringify(state), { mode: 0o600 });
   return holdUntil;
-}
-
-async function app(dataDir: string, baseUrl: string): Promise<InProcessApp> {
-  const started = await startInProcessApp({
-    dataDir,
-    settings: { activeEnvironment: 'production', baseUrls: { production: baseUrl } },
-  });
-  cleanups.push(() => started.close());
-  await started.api.keys.set('production', KEY);
-  return started;
 }
 
 describe("0.1.0's quota-state.json", () => {
