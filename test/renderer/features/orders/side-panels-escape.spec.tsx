@@ -5,7 +5,7 @@
 import { screen, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { renderApp, startTestApp } from '../../support/test-app.tsx';
-import { findGrid } from './orders-test-kit.tsx';
+import { findGrid, text } from './orders-test-kit.tsx';
 
 test('Escape in the cancel log goes back to the list and leaves the log open, as in the order’s details', async () => {
   const app = await startTestApp({ sandbox: { orders: 30 } });
@@ -21,9 +21,11 @@ test('Escape in the cancel log goes back to the list and leaves the log open, as
   expect(document.activeElement?.getAttribute('role')).toBe('row');
   expect(details.isConnected).toBe(true);
 
-  // The cancel log: the same.
+  // The cancel log: the same. Empty, it says so once (it also said "0 cancels sent…" above).
   await user.click(screen.getByRole('button', { name: /^Cancel log/ }));
   const log = screen.getByRole('complementary', { name: 'Cancel log — Sandbox' });
+  expect(text(log)).toContain('No cancels have been sent to Sandbox from this computer.');
+  expect(text(log)).not.toContain('0 cancels');
   expect(document.activeElement).toBe(within(log).getByRole('heading'));
   await user.keyboard('{Escape}');
   expect(document.activeElement?.getAttribute('role')).toBe('row');

@@ -100,10 +100,13 @@ export function CancelLogPanel({
           Close
         </button>
       </div>
-      <p className="hint">
-        {formatCount(entries.length)} {entries.length === 1 ? 'cancel' : 'cancels'} sent from this
-        computer to {label}, bulk cancels included, newest first. Kept on this computer.
-      </p>
+      {/* An empty log says so once, below ("0 cancels sent…" said it twice). */}
+      {entries.length > 0 && (
+        <p className="hint">
+          {formatCount(entries.length)} {entries.length === 1 ? 'cancel' : 'cancels'} sent from this
+          computer to {label}, bulk cancels included, newest first. Kept on this computer.
+        </p>
+      )}
       <div className="field-row">
         <button type="button" onClick={exportCsv} aria-disabled={entries.length === 0 || undefined}>
           Export cancel log as CSV
