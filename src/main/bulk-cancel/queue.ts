@@ -271,7 +271,9 @@ export class BulkCancelQueue {
       ...(job.message && !finished ? { message: job.message } : {}),
       total: job.orderIds.length,
       counts: { ...counts, waiting },
-      answersOnTheirWay: this.#sent.size,
+      // An answer recorded is no longer on its way, though its worker has not let go of it yet.
+      answersOnTheirWay: [...this.#sent].filter((orderId) => job.items.get(orderId) !== 'done')
+        .length,
       unanswered: this.leftOver().unanswered.length,
       startedAt: job.startedAt,
       ...(this.#finishedAt !== undefined ? { finishedAt: this.#finishedAt } : {}),
