@@ -19,6 +19,7 @@ import { formatCount } from '../../format.ts';
 import { useAppStore } from '../../store-context.tsx';
 import { isOffline } from '../connectivity/connectivity-slice.ts';
 import { useCurrentHold } from '../quota/use-hold.ts';
+import { useCancelBlocked } from '../orders/use-orders-view.ts';
 import { isSetUp } from '../orders/orders-slice.ts';
 import { ENVIRONMENT_NAMES } from '../environments/environment-words.ts';
 import './bulk-cancel.css';
@@ -162,6 +163,8 @@ export function BulkCancelPanel({ environment }: { environment: EnvironmentId })
   const offline = useAppStore((state) => isOffline(state, environment));
   const setUp = useAppStore((state) => isSetUp(state, environment));
   const hold = useCurrentHold(environment);
+  // A new bulk cancel of what was not sent waits for what any cancel waits for (no key, no answer, a ban).
+  const cancelBlocked = useCancelBlocked(environment, offline);
   const retryFailed = useAppStore((state) => state.askRetryFailed);
   const cancelNotSent = useAppStore((state) => state.askCancelNotSent);
   const showOutcome = useAppStore((state) => state.showBulkOutcome);
@@ -253,7 +256,12 @@ export function BulkCancelPanel({ environment }: { environment: EnvironmentId })
       )}
       <div className="bulk-actions">
         {over && notSent > 0 && (
-          <button type="button" onClick={() => void cancelNotSent(environment)}>
+          <button
+            type="button"
+            aria-disabled={cancelBlocked ? true : undefined}
+            title={cancelBlocked}
+            onClick={() => !cancelBlocked && void cancelNotSent(environment)}
+          >
             Cancel the {formatCount(notSent)} not sent…
           </button>
         )}

@@ -144,7 +144,7 @@ function nextSort(query: OrdersQuery, column: SortColumn): OrdersQuery['sort'] {
  * Why no cancel can be sent now, in a few words for the disabled buttons'
  * description (the notice area says it in full, once); undefined when one can.
  */
-function useCancelBlocked(environment: EnvironmentId, offline: boolean): string | undefined {
+export function useCancelBlocked(environment: EnvironmentId, offline: boolean): string | undefined {
   const label = ENVIRONMENT_LABELS[environment];
   const setUp = useAppStore((state) => isSetUp(state, environment));
   // One order at a time waits for the bulk cancel: it may hold that very order.
