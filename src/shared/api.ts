@@ -84,6 +84,7 @@ export function createApi(invoke: Invoke, on: Subscribe) {
       stop: (environment: EnvironmentId) => invoke('bulk-cancel:stop', environment),
       status: (environment: EnvironmentId) => invoke('bulk-cancel:status', environment),
       results: (environment: EnvironmentId) => invoke('bulk-cancel:results', environment),
+      leftOver: (environment: EnvironmentId) => invoke('bulk-cancel:left-over', environment),
       dismiss: (environment: EnvironmentId) => invoke('bulk-cancel:dismiss', environment),
     },
     /** Custom domains, per published project (its id from projectIdOf). */

@@ -8,6 +8,34 @@ import type { EnvironmentId } from './environments.ts';
  * removed by that try, or have been gone before); never counted as cancelled.
  */
 export type BulkOutcome = 'cancelled' | 'already-shipped' | 'not-found' | 'gone' | 'failed';
+
+/**
+ * Each outcome's one name, wherever a cancel's result is shown: the bulk
+ * cancel's strip and its CSV, the cancel log and its CSV, an order's row.
+ * "Gone" claims no more than is known: the service no longer has the order,
+ * and this cancel may or may not be why (the message says why not known).
+ */
+export const OUTCOME_LABELS: Readonly<Record<BulkOutcome, string>> = {
+  cancelled: 'Cancelled',
+  'already-shipped': 'Already shipped',
+  'not-found': 'Not found',
+  gone: 'Gone',
+  failed: 'Failed',
+};
+
+/** What a stopped job left without a result, each group shown in the list like an outcome. */
+export type LeftOverKind = 'not-sent' | 'unanswered';
+/** An outcome of a bulk cancel, or what a stopped one left: what its strip can show in the list. */
+export type ShownOutcome = BulkOutcome | LeftOverKind;
+
+/** The strip's name of each group it can show, the outcomes' one names among them. */
+export const SHOWN_OUTCOME_LABELS: Readonly<Record<ShownOutcome, string>> = {
+  ...OUTCOME_LABELS,
+  'not-sent': 'Not sent',
+  // Sent, and its answer lost: the order row's own word for that.
+  unanswered: 'May be cancelled',
+};
+
 export type BulkStatus = 'running' | 'paused' | 'stopped' | 'finished';
 /**
  * Why a job is paused: the clerk, no connection, the key refused, the key
@@ -30,6 +58,12 @@ export interface BulkResult {
   readonly listedAt?: number;
 }
 
+/** The orders a stopped job left: those never sent, and those sent whose answer never came. */
+export interface BulkLeftOver {
+  readonly notSent: readonly string[];
+  readonly unanswered: readonly string[];
+}
+
 export interface BulkCancelSnapshot {
   readonly environment: EnvironmentId;
   readonly jobId: string;
@@ -45,6 +79,13 @@ export interface BulkCancelSnapshot {
    * 0, nothing more of the job changes until it is resumed.
    */
   readonly answersOnTheirWay: number;
+  /**
+   * Orders whose DELETE was sent and whose answer never came (a cut
+   * connection, a crash), not on their way now (counted in `waiting`): each
+   * may or may not have been cancelled. A running job tries them again; a
+   * stopped one leaves them so, apart from those never sent.
+   */
+  readonly unanswered: number;
   readonly startedAt: number;
   readonly finishedAt?: number;
   /** Estimated ms to finish, from the quota; undefined until the quota is known. */

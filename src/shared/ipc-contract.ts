@@ -6,7 +6,7 @@
 
 import { z } from 'zod';
 import type { AppCommand } from './app-commands.ts';
-import type { BulkCancelSnapshot, BulkResult } from './bulk-cancel.ts';
+import type { BulkCancelSnapshot, BulkLeftOver, BulkResult } from './bulk-cancel.ts';
 import {
   domainProgressSchema,
   domainSettingsSchema,
@@ -96,6 +96,7 @@ export const channels = {
   'bulk-cancel:stop': channel<BulkCancelSnapshot | null>()(z.tuple([environmentId])),
   'bulk-cancel:status': channel<BulkCancelSnapshot | null>()(z.tuple([environmentId])),
   'bulk-cancel:results': channel<readonly BulkResult[]>()(z.tuple([environmentId])),
+  'bulk-cancel:left-over': channel<BulkLeftOver>()(z.tuple([environmentId])),
   'bulk-cancel:dismiss': channel<BulkCancelSnapshot | null>()(z.tuple([environmentId])),
   // Custom domains are kept per published project (src/shared/domain-projects.ts).
   'domains:projects': channel<readonly DomainProject[]>()(z.tuple([])),

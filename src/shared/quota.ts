@@ -7,6 +7,13 @@ export type HoldReason =
   | 'banned' // the service says the key is banned for a while
   | 'quota-exhausted'; // Remaining reached 0: the client waits for the reset
 
+/**
+ * A request met by a hold that ends within this long waits for it; a longer
+ * hold fails it at once (the client's default, which the window's Refresh
+ * follows: it is offered only when it would wait rather than fail).
+ */
+export const MAX_INLINE_WAIT_MS = 10_000;
+
 export interface QuotaSnapshot {
   /** False until the first answer carrying rate-limit headers. */
   readonly known: boolean;

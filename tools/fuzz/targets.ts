@@ -371,6 +371,7 @@ const VALID_ARGUMENTS: Record<Channel, fc.Arbitrary<unknown[]>> = {
   'bulk-cancel:stop': one(environment),
   'bulk-cancel:status': one(environment),
   'bulk-cancel:results': one(environment),
+  'bulk-cancel:left-over': one(environment),
   'bulk-cancel:dismiss': one(environment),
   'domains:projects': fc.constant([]),
   'domains:add-project': one(

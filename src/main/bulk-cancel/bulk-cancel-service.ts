@@ -4,7 +4,7 @@
 // an address the environment no longer points at stops sending, as on quit,
 // and carries on when the address comes back; it never sends to the new one.
 
-import type { BulkCancelSnapshot, BulkResult } from '../../shared/bulk-cancel.ts';
+import type { BulkCancelSnapshot, BulkLeftOver, BulkResult } from '../../shared/bulk-cancel.ts';
 import { ENVIRONMENT_IDS, type EnvironmentId } from '../../shared/environments.ts';
 import type { QuotaView } from '../../shared/quota.ts';
 import { addressNotSet } from '../environments/environment-service.ts';
@@ -137,6 +137,11 @@ export class BulkCancelService {
 
   async results(environment: EnvironmentId): Promise<BulkResult[]> {
     return [...((await this.queueOf(environment))?.results() ?? [])];
+  }
+
+  /** The orders the current job left without a result: never sent, and sent with no answer. */
+  async leftOver(environment: EnvironmentId): Promise<BulkLeftOver> {
+    return (await this.queueOf(environment))?.leftOver() ?? { notSent: [], unanswered: [] };
   }
 
   /** Follows an environment's quota, for the ETA. */

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { dirname } from 'node:path';
 import type {
   BulkCancelSnapshot,
+  BulkLeftOver,
   BulkOutcome,
   BulkResult,
   PauseReason,
@@ -237,6 +238,18 @@ export class BulkCancelQueue {
     return this.#job?.results ?? [];
   }
 
+  /** The orders without a result, but those on their way: never sent, or sent with no answer. */
+  leftOver(): BulkLeftOver {
+    const notSent: string[] = [];
+    const unanswered: string[] = [];
+    for (const [orderId, state] of this.#job?.items ?? []) {
+      if (this.#sent.has(orderId)) continue;
+      if (state === 'queued') notSent.push(orderId);
+      else if (state === 'sent') unanswered.push(orderId);
+    }
+    return { notSent, unanswered };
+  }
+
   snapshot(): BulkCancelSnapshot | undefined {
     const job = this.#job;
     if (!job) return undefined;
@@ -258,7 +271,10 @@ export class BulkCancelQueue {
       ...(job.message && !finished ? { message: job.message } : {}),
       total: job.orderIds.length,
       counts: { ...counts, waiting },
-      answersOnTheirWay: this.#sent.size,
+      // An answer recorded is no longer on its way, though its worker has not let go of it yet.
+      answersOnTheirWay: [...this.#sent].filter((orderId) => job.items.get(orderId) !== 'done')
+        .length,
+      unanswered: this.leftOver().unanswered.length,
       startedAt: job.startedAt,
       ...(this.#finishedAt !== undefined ? { finishedAt: this.#finishedAt } : {}),
       ...(!finished && job.status === 'running' ? this.#eta(waiting) : {}),

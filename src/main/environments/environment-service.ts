@@ -219,6 +219,9 @@ export class EnvironmentService {
 
   #keyChanged(environment: RemoteEnvironmentId, status: KeyStatus): KeyStatus {
     for (const listener of [...this.#keyListeners]) listener(environment, status);
+    // The quota shown is the new key's (a ban of the old one no longer holds), before any request.
+    const view = this.quota(environment);
+    for (const listener of [...this.#quotaListeners]) listener(environment, view);
     return status;
   }
 
@@ -258,13 +261,17 @@ export class EnvironmentService {
   quota(environment: EnvironmentId): QuotaView {
     const connection = this.#connections.get(environment);
     const baseUrl = isRemoteEnvironment(environment) ? this.baseUrlOf(environment) : undefined;
-    if (connection && (baseUrl === undefined || connection.baseUrl === baseUrl))
-      return connection.gate.view();
-    // The address changed since the last request: what is known of the new one (its key's saved state).
     const key =
       isRemoteEnvironment(environment) && baseUrl !== undefined
         ? this.#deps.keys.getKey(environment, originOf(baseUrl))
         : undefined;
+    if (
+      connection &&
+      (baseUrl === undefined ||
+        (key !== undefined && connection.fingerprint === fingerprint(environment, baseUrl, key)))
+    )
+      return connection.gate.view();
+    // The address or the key changed since the last request: what is known of the new one (its saved state).
     if (baseUrl !== undefined && key && this.#deps.quotaStore) {
       const store = this.#deps.quotaStore.open(baseUrl, key);
       return new RequestGate({ timing: this.#timing, store }).view();

@@ -126,6 +126,7 @@ export function createHandlers(services: HandlerServices, emit: Emit): Handlers 
     'bulk-cancel:dismiss': (environment) => bulkCancel.dismiss(environment),
     'bulk-cancel:status': (environment) => bulkCancel.status(environment),
     'bulk-cancel:results': (environment) => bulkCancel.results(environment),
+    'bulk-cancel:left-over': (environment) => bulkCancel.leftOver(environment),
     'domains:projects': () => domains.projects(),
     'domains:add-project': (name) => domains.addProject(name),
     'domains:check': (project, request) => domains.check(project, request),

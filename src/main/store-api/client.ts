@@ -8,7 +8,7 @@ import ky, { isTimeoutError, type KyInstance } from 'ky';
 import type { Failure } from '../../shared/failures.ts';
 import { hostPlace, unsureCancelWords, type Unsure } from '../../shared/unsure-words.ts';
 import { isInt64Text, type Order } from '../../shared/order.ts';
-import type { QuotaSnapshot } from '../../shared/quota.ts';
+import { MAX_INLINE_WAIT_MS, type QuotaSnapshot } from '../../shared/quota.ts';
 import { DEFAULT_BACKOFF, fullJitterDelay, type BackoffPolicy } from './backoff.ts';
 import { realTiming, type Timing } from './clock.ts';
 import { HeldBackError, type Priority, type RequestGate } from '../quota/gate.ts';
@@ -370,7 +370,7 @@ export class StoreClient {
       totalTimeoutMs: 10 * 60_000,
       maxRetries: 3,
       max429Retries: 1,
-      maxInlineWaitMs: 10_000,
+      maxInlineWaitMs: MAX_INLINE_WAIT_MS,
       backoff: DEFAULT_BACKOFF,
       keyHelp: APP_KEY_HELP,
       // On one core a thread of its own would only add the handing over.

@@ -114,7 +114,10 @@ function AppWindow({ noticeActions }: { noticeActions: NoticeActions | undefined
   );
 }
 
-/** Title, screens, environment switcher and quota on one line; what does not fit goes under "More". */
+/**
+ * Title, screens, environment switcher and quota on one line; what does not fit goes under "More".
+ * Packed from the left, with the quota meter last, so its words changing each second move nothing else.
+ */
 function HeaderBar() {
   const { attach, isFolded, anyFolded } = useFold(HEADER_FOLDS);
   const screens = <ScreenNav />;
@@ -124,9 +127,10 @@ function HeaderBar() {
     <div className="header-bar" ref={attach}>
       <h1 className="app-title">Store Admin</h1>
       {!isFolded('screens') && <div data-fold="screens">{screens}</div>}
-      <div data-fold-spacer="" />
       {!isFolded('switcher') && <div data-fold="switcher">{switcher}</div>}
       {!isFolded('quota') && <div data-fold="quota">{quota}</div>}
+      {/* The room left, so "More" stands at the bar's end and its panel opens from the window's edge. */}
+      <div data-fold-spacer="" />
       {anyFolded && (
         <MoreMenu label="More of the header" className="header-more">
           {isFolded('screens') && screens}

@@ -350,3 +350,37 @@ describe('BulkCancelQueue', () => {
     expect(twice.length).toBeLessThanOrEqual(3); // at most the kill's in-flight requests (concurrency 3)
   });
 });
+
+describe('BulkCancelQueue snapshots', () => {
+  it('a finished job never shows an answer on its way: one recorded while its worker still logs it is not', async () => {
+    const timing = virtualTiming({ start: Date.UTC(2026, 10, 22, 9, 0, 0) });
+    const sandbox = await startSandbox({ port: 0, now: timing.now, orders: 60 });
+    sandboxes.push(sandbox);
+    const gate = new RequestGate({ timing });
+    const client = new StoreClient({
+      baseUrl: sandbox.baseUrl,
+      getKey: () => 'demo-pro',
+      gate,
+      budget: new RetryBudget(timing.now),
+      timing,
+    });
+    const changes: BulkCancelSnapshot[] = [];
+    const queue = new BulkCancelQueue({
+      environment: 'sandbox',
+      journal: new BulkJournal(dir, serviceScope('sandbox')),
+      client: async () => client,
+      timing,
+      concurrency: 2,
+      // The cancel log's write takes a while: another worker's change comes meanwhile.
+      onResult: () => new Promise<void>((resolve) => setTimeout(resolve, 5)),
+      onChange: (snapshot) => changes.push(snapshot),
+    });
+    const ids = sandbox.orderIds({ status: 'pending' }).slice(0, 20);
+    await queue.start(ids);
+    await until(() => queue.snapshot()?.status === 'finished');
+    await queue.idle();
+    const finished = changes.filter((snapshot) => snapshot.status === 'finished');
+    expect(finished.length).toBeGreaterThan(0);
+    expect(finished.map((snapshot) => snapshot.answersOnTheirWay)).toEqual(finished.map(() => 0));
+  });
+});

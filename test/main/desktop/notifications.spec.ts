@@ -116,6 +116,7 @@ describe('a bulk cancel that finishes', () => {
       total: 1206,
       counts,
       answersOnTheirWay: 0,
+      unanswered: 0,
       startedAt: 0,
     };
     expect(bulkCancelNews(snapshot).body).toBe(

@@ -56,6 +56,7 @@ function snapshot(
         waiting,
       },
       answersOnTheirWay: 0,
+      unanswered: 0,
       startedAt: 0,
     }),
   };

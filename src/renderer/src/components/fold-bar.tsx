@@ -7,8 +7,9 @@
 // and so does choosing an action in it.
 //
 // Room is measured in the layout effect, before paint: an overflowing bar
-// folds its next item; a bar with spare room (its spacer's width) takes back
-// the last folded one when that item's last measured width fits.
+// folds its next item; a bar with spare room (its width less what its items
+// take) takes back the last folded one when that item's last measured width
+// fits.
 
 import {
   useCallback,
@@ -37,8 +38,8 @@ export interface Fold<K extends string> {
 
 /**
  * Which of `order`'s items are folded (the first ones first). In the bar,
- * each foldable item's element carries `data-fold="<key>"`, the one element
- * that takes the spare room `data-fold-spacer`, and the More button
+ * each foldable item's element carries `data-fold="<key>"`, the element
+ * that takes the spare room (if any) `data-fold-spacer`, and the More button
  * `data-fold-more`.
  */
 export function useFold<K extends string>(items: readonly K[]): Fold<K> {
@@ -85,10 +86,9 @@ export function useFold<K extends string>(items: readonly K[]): Fold<K> {
     const last = widths.current.get(foldable[count - 1]!);
     if (last === undefined) return;
     const gap = parseFloat(getComputedStyle(bar).columnGap) || 0;
-    const spacer = bar.querySelector<HTMLElement>(':scope > [data-fold-spacer]');
     const more = bar.querySelector<HTMLElement>(':scope > [data-fold-more]');
     const spare =
-      (spacer?.getBoundingClientRect().width ?? 0) +
+      freeRoom(bar, end) +
       // The last folded item coming back takes the More button away.
       (count === 1 && more ? more.getBoundingClientRect().width + gap : 0);
     if (last + gap + SLACK_PX <= spare) {
@@ -119,6 +119,33 @@ export function useFold<K extends string>(items: readonly K[]): Fold<K> {
     isFolded: (key) => folded.has(key),
     anyFolded: count > 0,
   };
+}
+
+/**
+ * The bar's room that no item takes: its inner width less the span from its
+ * first item's left edge to its last one's right edge, plus what the spacer
+ * holds. Read from the bar's own box, so it is right whether the spacer grows
+ * or a stylesheet keeps it at nothing (the items then pack to one side, the
+ * room after them); an item's own margins count as taken.
+ */
+function freeRoom(bar: HTMLElement, end: number): number {
+  const style = getComputedStyle(bar);
+  const start = bar.getBoundingClientRect().left + (parseFloat(style.paddingLeft) || 0);
+  let left = Number.POSITIVE_INFINITY;
+  let right = Number.NEGATIVE_INFINITY;
+  let spacer = 0;
+  for (const item of bar.children as HTMLCollectionOf<HTMLElement>) {
+    // Out of the line (a visually hidden live region) or not drawn: it takes no room.
+    const position = getComputedStyle(item).position;
+    if (position === 'absolute' || position === 'fixed') continue;
+    const box = item.getBoundingClientRect();
+    if ('foldSpacer' in item.dataset) spacer = box.width;
+    if (box.width === 0 && box.height === 0 && !('foldSpacer' in item.dataset)) continue;
+    left = Math.min(left, box.left);
+    right = Math.max(right, box.right);
+  }
+  if (!Number.isFinite(left)) return end - start;
+  return end - start - (right - left) + spacer;
 }
 
 export interface MoreMenuProps {

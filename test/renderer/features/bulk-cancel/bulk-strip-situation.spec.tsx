@@ -1,13 +1,15 @@
 // The bulk cancel's strip in the whole window, beside the notice area: one
 // truth, said once. What the strip says of a paused job, and whether it
 // offers Resume, follow what the window knows now (the environment set up,
-// the service reachable), not only why the job paused when it did.
+// the service reachable, the hold on its requests), not only why the job
+// paused when it did; Refresh says why it is off while a hold would stop it.
 
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { renderApp, startExtraSandbox, startTestApp } from '../../support/test-app.tsx';
 import { farWindowMs } from '../../../support/far-window.ts';
 import { findGrid, text, type User } from '../orders/orders-test-kit.tsx';
+import { FREE_KEY, freeStaging, rawRequestsUntil } from '../quota/quota-kit.tsx';
 
 /** Ticks every order shown and starts a bulk cancel of them; its strip. */
 async function cancelAllShown(user: User, grid: HTMLElement): Promise<HTMLElement> {
@@ -136,4 +138,84 @@ test('a job waiting for its quota while the service cannot be reached says it wa
   );
   expect(text(strip.querySelector('.bulk-progress'))).toMatch(/^57 of \d+ done$/);
   expect(document.body.textContent).not.toContain('Cancelling at the pace');
+});
+
+/** The toolbar's Refresh, and whether it is off (and why). */
+function refreshButton(): { off: boolean; why: string | null } {
+  const button = screen.getByRole('button', { name: /^Refresh/ });
+  return {
+    off: button.getAttribute('aria-disabled') === 'true',
+    why: button.getAttribute('title'),
+  };
+}
+
+test('a ban: the strip says the job waits for it as the notice does, with no Resume and Refresh off saying why; a new key ends it and Resume is back', async () => {
+  const app = await startTestApp();
+  const staging = await freeStaging(app, {
+    keys: [
+      { plan: 'free', key: FREE_KEY },
+      { plan: 'enterprise', key: 'stg-other-key' },
+    ],
+    orders: 30,
+    banAfter: 2,
+    banMs: 30 * 60_000,
+  });
+  const { user } = renderApp(app);
+  await user.click(await screen.findByRole('radio', { name: 'Staging' }));
+  const grid = await findGrid('Staging');
+  // Another client gets the key banned; the job's first cancel meets the ban.
+  await rawRequestsUntil(staging, (answer) => answer.code === 'api_key_banned');
+  const strip = await cancelAllShown(user, grid);
+
+  await screen.findByText('Key banned.');
+  await waitFor(() =>
+    expect(text(strip.querySelector('.bulk-status'))).toBe(
+      'Paused while the API key is banned. Resume once the ban ends.',
+    ),
+  );
+  expect(buttonsOf(strip)).not.toContain('Resume');
+  expect(buttonsOf(strip)).toContain('Stop');
+  // Refresh would meet the ban at once: it is off, and its description says until when.
+  expect(refreshButton()).toEqual({
+    off: true,
+    why: expect.stringMatching(/^Refresh waits until .+: the API key is banned\.$/),
+  });
+
+  // A new key: no ban holds any more, as the notice area shows; the strip says so too.
+  expect((await app.api.keys.set('staging', 'stg-other-key')).ok).toBe(true);
+  await waitFor(() => expect(screen.queryByText('Key banned.')).toBeNull());
+  await waitFor(() =>
+    expect(text(strip.querySelector('.bulk-status'))).toBe(
+      'Paused by a ban that has ended. Resume to carry on.',
+    ),
+  );
+  expect(refreshButton()).toEqual({ off: false, why: null });
+  await user.click(within(strip).getByRole('button', { name: 'Resume' }));
+  await within(strip).findByText('Finished.', {}, { timeout: 20_000 });
+});
+
+test('a job held by a 429 says it waits while requests are paused, as the notice does, not that it is cancelling', async () => {
+  const app = await startTestApp();
+  // A window that ends far from now: the hold lasts the test.
+  const staging = await freeStaging(app, { orders: 30 });
+  const { user } = renderApp(app);
+  await user.click(await screen.findByRole('radio', { name: 'Staging' }));
+  const grid = await findGrid('Staging');
+  // Another client uses up the window; the job's first cancel meets the 429.
+  await rawRequestsUntil(staging, (answer) => answer.status === 429);
+  const strip = await cancelAllShown(user, grid);
+
+  await screen.findByText('Requests paused.');
+  await waitFor(() =>
+    expect(text(strip.querySelector('.bulk-status'))).toBe(
+      'Waiting while requests are paused; it carries on by itself.',
+    ),
+  );
+  expect(document.body.textContent).not.toContain('Cancelling at the pace');
+  // No time left from a quota that waits for its reset.
+  expect(text(strip.querySelector('.bulk-progress'))).toMatch(/^0 of \d+ done$/);
+  expect(refreshButton()).toEqual({
+    off: true,
+    why: expect.stringMatching(/^Refresh waits until .+: requests to Staging are paused\.$/),
+  });
 });

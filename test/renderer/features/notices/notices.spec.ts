@@ -147,6 +147,26 @@ describe('one notice per condition', () => {
     expect(limited!.details[0]).toBe('HTTP 429 · code rate_limited');
   });
 
+  test('a 429’s hold of a few seconds says nothing: requests wait it out (a burst made the notice come and go every second)', () => {
+    const soon = NOW + 3000;
+    for (const holdReason of ['server-429', 'gateway-429'] as const) {
+      const notices = noticesFor(
+        inputs({
+          quota: quota({ holdUntil: soon, holdReason }),
+          orders: orders({ holdFailure: LIMITED }),
+        }),
+      );
+      expect(notices, holdReason).toEqual([]);
+    }
+    // A longer one is said, and a ban however short.
+    expect(
+      noticesFor(inputs({ quota: quota({ holdUntil: NOW + 60_000, holdReason: 'server-429' }) })),
+    ).toMatchObject([{ kind: 'rate-limited' }]);
+    expect(
+      noticesFor(inputs({ quota: quota({ holdUntil: soon, holdReason: 'banned' }) })),
+    ).toMatchObject([{ kind: 'banned' }]);
+  });
+
   test('a hold that has ended says nothing', () => {
     const notices = noticesFor(
       inputs({
@@ -200,6 +220,7 @@ describe('one notice per condition', () => {
             waiting: 3,
           },
           answersOnTheirWay: 0,
+          unanswered: 0,
           startedAt: NOW,
         },
       }),

@@ -77,7 +77,7 @@ test('an order cancelled elsewhere meanwhile: 404, said plainly, and the row mar
   await waitFor(() =>
     expect(outcome.textContent).toMatch(
       new RegExp(
-        `^Sandbox: Order ${id} no longer exists: it was in the list of \\d\\d:\\d\\d and has been cancelled or removed since \\(perhaps by this very cancel, if the network sent it twice\\)\\. The list marks it as no longer existing\\.$`,
+        `^Sandbox: Order ${id} no longer exists: it was in the list of \\d\\d:\\d\\d and has been cancelled or removed since \\(perhaps by this very cancel, if the network sent it twice\\)\\. The list marks it as gone\\.$`,
       ),
     ),
   );
@@ -85,7 +85,7 @@ test('an order cancelled elsewhere meanwhile: 404, said plainly, and the row mar
   // The service's words add nothing to a 404: they stay in the cancel log. No alert either.
   expect(outcome.textContent).not.toContain('The service said');
   expect(screen.queryAllByRole('alert')).toHaveLength(0);
-  expect(within(rowOf(grid, id)).getByText('No longer exists')).toBeTruthy();
+  expect(within(rowOf(grid, id)).getByText('Gone')).toBeTruthy();
   expect(within(rowOf(grid, id)).queryByRole('button')).toBeNull();
 });
 
@@ -263,14 +263,14 @@ test('gone: the first answer was lost and the retry met 404, so it may or may no
 
   await waitFor(() =>
     expect(text(outcome)).toBe(
-      `Sandbox: Order ${id} is gone: the first try was sent, but the connection ended before the store service at ${new URL(app.sandbox.baseUrl).host} answered, so this cancel may or may not have removed it. The list marks it as no longer existing.`,
+      `Sandbox: Order ${id} is gone: the first try was sent, but the connection ended before the store service at ${new URL(app.sandbox.baseUrl).host} answered, so this cancel may or may not have removed it. The list marks it as gone.`,
     ),
   );
   expect(app.sandbox.requestLog.filter((r) => r.method === 'DELETE').map((r) => r.status)).toEqual([
     204, 404,
   ]);
   expect(screen.queryAllByRole('alert')).toHaveLength(0);
-  expect(within(rowOf(grid, id)).getByText('No longer exists')).toBeTruthy();
+  expect(within(rowOf(grid, id)).getByText('Gone')).toBeTruthy();
   expect(within(rowOf(grid, id)).queryByRole('button')).toBeNull();
 });
 
@@ -294,7 +294,7 @@ test('already cancelled from this computer: the 404 says when, and the row says 
   );
   expect(text(outcome)).not.toContain('no longer');
   expect(within(rowOf(grid, id)).getByText('Cancelled')).toBeTruthy();
-  expect(within(rowOf(grid, id)).queryByText('No longer exists')).toBeNull();
+  expect(within(rowOf(grid, id)).queryByText('Gone')).toBeNull();
 });
 
 test('a key the service refuses (401) on cancel: not cancelled, and the way to that environment’s key settings', async () => {

@@ -13,7 +13,10 @@ import {
   ROW_HEIGHT,
 } from '../../../../src/renderer/src/features/orders/orders-grid.tsx';
 import { longestRising } from '../../../../src/renderer/src/features/orders/table/grid-rows.ts';
-import type { OrderTable } from '../../../../src/renderer/src/features/orders/table/order-table.ts';
+import type {
+  OrderTable,
+  SortSpec,
+} from '../../../../src/renderer/src/features/orders/table/order-table.ts';
 import type { ReviewMarks } from '../../../../src/shared/orders-local.ts';
 import { tableOf } from './table/table-of.ts';
 
@@ -146,5 +149,72 @@ describe('longestRising', () => {
     expect(longestRising([3, 4, 5, 0, 1], 4)).toEqual([false, false, false, true, true]);
     expect(longestRising([0, 1, 2])).toEqual([true, true, true]);
     expect(longestRising([])).toEqual([]);
+  });
+});
+
+/** The grid with a sort and a selected row set by the test. */
+function SortedGrid(props: { sort?: SortSpec; position: number }) {
+  const rows = props.sort?.direction === 'descending' ? Uint32Array.from(all).reverse() : all;
+  return (
+    <OrdersGrid
+      label="Test orders"
+      table={table}
+      rows={rows}
+      position={props.position}
+      sort={props.sort}
+      marks={{}}
+      statuses={new Map()}
+      cancelBlocked={undefined}
+      cancelBlockedId="blocked"
+      onSort={() => undefined}
+      onSelect={() => undefined}
+      onOpenDetails={() => undefined}
+      onCancel={() => undefined}
+      selection={RowSelection.empty(COUNT)}
+      onTick={() => undefined}
+      onTickAll={() => undefined}
+      tickedState="none"
+    />
+  );
+}
+
+/** Whether the row at this position is wholly in the viewport. */
+function inView(position: number): boolean {
+  const row = shownRows().find((r) => r.index === position + 2);
+  const top = scroller().scrollTop;
+  return !!row && row.top >= top && row.top + ROW_HEIGHT <= top + FALLBACK_VIEWPORT_HEIGHT;
+}
+
+describe('where the grid stands', () => {
+  test('a new sort shows the top of the list, not rows from its middle', () => {
+    const { rerender } = render(<SortedGrid position={-1} />);
+    scrollTo(5000 * ROW_HEIGHT);
+    rerender(<SortedGrid position={-1} sort={{ column: 'id', direction: 'descending' }} />);
+    expect(scroller().scrollTop).toBe(0);
+    expect(shownRows()[0]).toEqual({ index: 2, id: String(700_000 + COUNT - 1), top: 0 });
+  });
+
+  test('a new sort with a row selected shows that row where the sort put it', () => {
+    const { rerender } = render(<SortedGrid position={100} />);
+    scrollTo(9000 * ROW_HEIGHT);
+    // Descending, order 700100 is at COUNT - 1 - 100.
+    const moved = COUNT - 1 - 100;
+    rerender(<SortedGrid position={moved} sort={{ column: 'id', direction: 'descending' }} />);
+    expect(inView(moved)).toBe(true);
+    expect(shownRows().find((r) => r.index === moved + 2)?.id).toBe('700100');
+  });
+
+  test('a row that takes the focus out of view comes into view', () => {
+    render(<Grid />);
+    scrollTo(40 * ROW_HEIGHT);
+    const row = document.querySelector<HTMLElement>('[role="row"][aria-rowindex="45"]')!;
+    act(() => row.focus());
+    act(() => row.blur());
+    scrollTo(3000 * ROW_HEIGHT);
+    expect(inView(43)).toBe(false);
+    // Tab comes back to the grid's tab stop: the selected row, out of sight until now.
+    act(() => row.focus());
+    expect(document.activeElement).toBe(row);
+    expect(inView(43)).toBe(true);
   });
 });

@@ -155,13 +155,13 @@ test('the cancel log, in a side panel, lists every cancel, newest first, and exp
   expect(screen.getByRole('grid', { name: 'Sandbox orders' })).toBeTruthy();
   const table = within(panel).getByRole('table', { name: 'Cancel log for Sandbox, newest first' });
   const rows = within(table).getAllByRole('row').slice(1);
-  expect(rows.map((row) => within(row).getAllByRole('cell').length)).toEqual([2, 2]);
+  // The order, then its result with the time beside it (one cell, so a narrow panel wraps it).
+  expect(rows.map((row) => within(row).getAllByRole('cell').length)).toEqual([1, 1]);
   expect(within(rows[0]!).getByRole('rowheader').textContent).toBe(shipped);
   expect(text(rows[0]!)).toContain('Already shipped');
-  expect(text(rows[0]!)).toContain(`Order ${shipped} has already shipped`);
   expect(within(rows[1]!).getByRole('rowheader').textContent).toBe(pending);
   expect(text(rows[1]!)).toContain('Cancelled');
-  expect(within(rows[1]!).getAllByRole('cell')[0]!.textContent).toMatch(/^\d\d:\d\d:\d\d$/);
+  expect(rows[1]!.querySelector('time')!.textContent).toMatch(/^\d\d:\d\d:\d\d$/);
 
   const downloads = await captureDownloads();
   await user.click(screen.getByRole('button', { name: 'Export cancel log as CSV' }));

@@ -5,16 +5,23 @@
 // job waits (no connection, a ban, a refused key) is said once, in the notice
 // area; here only that it waits.
 
-import type { BulkCancelSnapshot, BulkOutcome } from '../../../../shared/bulk-cancel.ts';
+import {
+  OUTCOME_LABELS,
+  SHOWN_OUTCOME_LABELS,
+  type BulkCancelSnapshot,
+  type BulkOutcome,
+  type ShownOutcome,
+} from '../../../../shared/bulk-cancel.ts';
 import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/environments.ts';
 import { StatusRegion } from '../../components/status-region.tsx';
 import { Toast } from '../../components/toast.tsx';
 import { formatCount } from '../../format.ts';
 import { useAppStore } from '../../store-context.tsx';
 import { isOffline } from '../connectivity/connectivity-slice.ts';
+import { useCurrentHold } from '../quota/use-hold.ts';
+import { useCancelBlocked } from '../orders/use-orders-view.ts';
 import { isSetUp } from '../orders/orders-slice.ts';
 import { ENVIRONMENT_NAMES } from '../environments/environment-words.ts';
-import { OUTCOME_WORDS } from './bulk-results-csv.ts';
 import './bulk-cancel.css';
 
 const OUTCOMES: readonly BulkOutcome[] = [
@@ -25,6 +32,20 @@ const OUTCOMES: readonly BulkOutcome[] = [
   'failed',
 ];
 
+/**
+ * What an ended job's strip counts, each a button that shows its orders:
+ * the outcomes, then what a stop left (never sent; sent with the answer lost).
+ */
+function endedCounts(job: BulkCancelSnapshot): [ShownOutcome, number][] {
+  const notSent = job.counts.waiting - job.answersOnTheirWay - job.unanswered;
+  const counts: [ShownOutcome, number][] = [
+    ...OUTCOMES.map((outcome): [ShownOutcome, number] => [outcome, job.counts[outcome]]),
+    ['unanswered', job.unanswered],
+    ['not-sent', notSent],
+  ];
+  return counts.filter(([, count]) => count > 0);
+}
+
 /** "about 7 min", "under a minute", "about 2 h 10 min". */
 export function durationWords(ms: number): string {
   if (ms < 60_000) return 'under a minute';
@@ -34,10 +55,11 @@ export function durationWords(ms: number): string {
 }
 
 /**
- * What the window knows now that bears on a paused job: the app's one
- * connectivity state and whether the environment is set up (an address and
- * a key). A job says why it paused when it did; the strip says what holds
- * now, so it never disagrees with the notice area beside it.
+ * What the window knows now that bears on a job: the app's one connectivity
+ * state, whether the environment is set up (an address and a key) and the
+ * hold on its requests. A job says why it paused when it did; the strip says
+ * what holds now, from the same state as the notice area beside it, so the
+ * two never disagree.
  */
 export interface JobSituation {
   /** The service cannot be reached, as the notice area says. */
@@ -46,6 +68,8 @@ export interface JobSituation {
   readonly setUp: boolean;
   /** "Staging": the environment's name in a sentence. */
   readonly label: string;
+  /** Requests are held now: the key banned, or paused (a 429's wait, a used-up window). */
+  readonly hold?: 'banned' | 'paused';
 }
 
 const ANSWERING: JobSituation = { offline: false, setUp: true, label: 'The environment' };
@@ -65,6 +89,9 @@ export function statusWords(job: BulkCancelSnapshot, situation: JobSituation = A
       if (!situation.setUp) return `Waiting until ${situation.label} is set up.`;
       if (situation.offline)
         return 'Waiting while the service cannot be reached; it carries on by itself once it answers.';
+      if (situation.hold === 'banned') return 'Waiting while the API key is banned.';
+      if (situation.hold === 'paused')
+        return 'Waiting while requests are paused; it carries on by itself.';
       return 'Cancelling at the pace the quota allows.';
     case 'paused':
       // A DELETE sent before the pause can still land and change the counts: not paused yet.
@@ -76,7 +103,9 @@ export function statusWords(job: BulkCancelSnapshot, situation: JobSituation = A
         case 'user':
           return situation.offline
             ? 'Paused. You can resume once the service answers again.'
-            : 'Paused. Nothing is sent until you resume.';
+            : situation.hold === 'banned'
+              ? 'Paused. You can resume once the ban ends.'
+              : 'Paused. Nothing is sent until you resume.';
         case 'offline':
           return situation.offline
             ? 'Paused while the service cannot be reached; it tries again by itself.'
@@ -84,7 +113,10 @@ export function statusWords(job: BulkCancelSnapshot, situation: JobSituation = A
         case 'key':
           return 'Paused: the API key was refused. Resume once the key is fixed.';
         case 'banned':
-          return 'Paused while the API key is banned. Resume after the ban ends.';
+          // The ban it met may have ended (its time, or a new key): the notice then says none.
+          return situation.hold === 'banned'
+            ? 'Paused while the API key is banned. Resume once the ban ends.'
+            : 'Paused by a ban that has ended. Resume to carry on.';
         case 'disk':
           // The notice area names the folder and the reason; here only what it means for the job.
           return 'Paused: nothing is sent while Store Admin cannot save its record of the cancels. Resume once it can save again.';
@@ -103,14 +135,16 @@ export function statusWords(job: BulkCancelSnapshot, situation: JobSituation = A
  * Whether Resume can do anything now: not while the environment has no key
  * (or address), nor while the service cannot be reached (a job paused by
  * that carries on by itself as soon as anything is answered; the notice's
- * Retry is the way to try now).
+ * Retry is the way to try now), nor while the key is banned (it would only
+ * meet the ban again). The strip's sentence says which.
  */
 export function canResume(job: BulkCancelSnapshot, situation: JobSituation): boolean {
   return (
     job.status === 'paused' &&
     job.pauseReason !== 'offline' &&
     situation.setUp &&
-    !situation.offline
+    !situation.offline &&
+    situation.hold !== 'banned'
   );
 }
 
@@ -128,7 +162,11 @@ export function BulkCancelPanel({ environment }: { environment: EnvironmentId })
   const exportResults = useAppStore((state) => state.exportBulkResults);
   const offline = useAppStore((state) => isOffline(state, environment));
   const setUp = useAppStore((state) => isSetUp(state, environment));
+  const hold = useCurrentHold(environment);
+  // A new bulk cancel of what was not sent waits for what any cancel waits for (no key, no answer, a ban).
+  const cancelBlocked = useCancelBlocked(environment, offline);
   const retryFailed = useAppStore((state) => state.askRetryFailed);
+  const cancelNotSent = useAppStore((state) => state.askCancelNotSent);
   const showOutcome = useAppStore((state) => state.showBulkOutcome);
   const shownOutcome = useAppStore((state) =>
     state.ordersQuery.bulkOutcome?.environment === environment
@@ -136,11 +174,21 @@ export function BulkCancelPanel({ environment }: { environment: EnvironmentId })
       : undefined,
   );
   if (!job || job.dismissed) return null;
-  const situation: JobSituation = { offline, setUp, label: ENVIRONMENT_LABELS[environment] };
+  const situation: JobSituation = {
+    offline,
+    setUp,
+    label: ENVIRONMENT_LABELS[environment],
+    // A hold of a few seconds is waited out, and says nothing here, as in the notice area.
+    ...(hold?.reason === 'banned'
+      ? { hold: 'banned' }
+      : hold?.failsAtOnce
+        ? { hold: 'paused' }
+        : {}),
+  } as const;
   const done = job.total - job.counts.waiting;
   const over = isOver(job);
-  // After a stop, what waits was not sent, but for the answers still on their way.
-  const notSent = job.counts.waiting - job.answersOnTheirWay;
+  // After a stop, what waits was not sent, but for the answers still on their way or lost.
+  const notSent = job.counts.waiting - job.answersOnTheirWay - job.unanswered;
   return (
     // The band above names the environment on screen; the region's name says it too.
     <section className="bulk-strip" aria-label={`Bulk cancel — ${ENVIRONMENT_NAMES[environment]}`}>
@@ -158,7 +206,8 @@ export function BulkCancelPanel({ environment }: { environment: EnvironmentId })
             {job.etaMs !== undefined &&
             job.status === 'running' &&
             situation.setUp &&
-            !situation.offline
+            !situation.offline &&
+            situation.hold === undefined
               ? `, ${durationWords(job.etaMs)} left`
               : ''}
           </span>
@@ -168,8 +217,7 @@ export function BulkCancelPanel({ environment }: { environment: EnvironmentId })
       {over ? (
         // Each count shows its orders in the list (pressed again, all of them).
         <div role="group" aria-label="Show in the list" className="bulk-counts">
-          {OUTCOMES.filter((outcome) => job.counts[outcome] > 0).map((outcome) => {
-            const count = job.counts[outcome];
+          {endedCounts(job).map(([outcome, count]) => {
             const pressed = shownOutcome === outcome;
             return (
               <button
@@ -180,7 +228,7 @@ export function BulkCancelPanel({ environment }: { environment: EnvironmentId })
                 title={pressed ? 'Show all orders' : 'Show these orders in the list'}
                 onClick={() => void showOutcome(environment, pressed ? undefined : outcome)}
               >
-                <span className="bulk-count-label">{OUTCOME_WORDS[outcome]}</span>{' '}
+                <span className="bulk-count-label">{SHOWN_OUTCOME_LABELS[outcome]}</span>{' '}
                 <strong>{formatCount(count)}</strong>
               </button>
             );
@@ -191,18 +239,12 @@ export function BulkCancelPanel({ environment }: { environment: EnvironmentId })
               <strong>{formatCount(job.answersOnTheirWay)}</strong>
             </span>
           )}
-          {notSent > 0 && (
-            <span className="bulk-count">
-              <span className="bulk-count-label">Not sent</span>{' '}
-              <strong>{formatCount(notSent)}</strong>
-            </span>
-          )}
         </div>
       ) : (
         <dl className="bulk-counts">
           {OUTCOMES.map((outcome) => (
             <div key={outcome} className={`bulk-count bulk-${outcome}`}>
-              <dt>{OUTCOME_WORDS[outcome]}</dt>
+              <dt>{OUTCOME_LABELS[outcome]}</dt>
               <dd>{formatCount(job.counts[outcome])}</dd>
             </div>
           ))}
@@ -213,6 +255,16 @@ export function BulkCancelPanel({ environment }: { environment: EnvironmentId })
         </dl>
       )}
       <div className="bulk-actions">
+        {over && notSent > 0 && (
+          <button
+            type="button"
+            aria-disabled={cancelBlocked ? true : undefined}
+            title={cancelBlocked}
+            onClick={() => !cancelBlocked && void cancelNotSent(environment)}
+          >
+            Cancel the {formatCount(notSent)} not sent…
+          </button>
+        )}
         {over && job.counts.failed > 0 && (
           <button type="button" onClick={() => void retryFailed(environment)}>
             Retry failed…

@@ -2,7 +2,7 @@
 // the environment, then the job in the main process (its snapshot arrives as
 // events), with pause, resume, stop and the results to export.
 
-import type { BulkCancelSnapshot, BulkOutcome } from '../../../../shared/bulk-cancel.ts';
+import type { BulkCancelSnapshot, ShownOutcome } from '../../../../shared/bulk-cancel.ts';
 import type { EnvironmentId } from '../../../../shared/environments.ts';
 import type { Failure } from '../../../../shared/failures.ts';
 import type { EventPayloads } from '../../../../shared/ipc-contract.ts';
@@ -77,8 +77,13 @@ export interface BulkCancelSlice {
   ): void;
   /** Opens the confirmation to send the last bulk cancel's failed cancels again. */
   askRetryFailed(environment: EnvironmentId): Promise<void>;
-  /** Shows the orders of one outcome of the last bulk cancel in the grid (undefined: all orders again). */
-  showBulkOutcome(environment: EnvironmentId, outcome: BulkOutcome | undefined): Promise<void>;
+  /**
+   * Shows the orders of one outcome of the last bulk cancel in the grid, or
+   * what a stopped one left (undefined: all orders again).
+   */
+  showBulkOutcome(environment: EnvironmentId, outcome: ShownOutcome | undefined): Promise<void>;
+  /** Opens the confirmation to cancel the orders a stopped bulk cancel never sent. */
+  askCancelNotSent(environment: EnvironmentId): Promise<void>;
   dismissBulkCancel(): void;
   confirmBulkCancel(): Promise<void>;
   pauseBulkCancel(environment: EnvironmentId): Promise<void>;
@@ -190,17 +195,39 @@ export const createBulkCancelSlice: SliceCreator<BulkCancelSlice> = (api) => (se
         get().setOrdersQuery({ bulkOutcome: undefined });
         return;
       }
-      const result = await api.bulkCancel.results(environment);
+      let ids: Set<string>;
+      if (outcome === 'not-sent' || outcome === 'unanswered') {
+        const result = await api.bulkCancel.leftOver(environment);
+        if (!result.ok) {
+          set({ bulkFlow: { step: 'failed', environment, failure: result.error } });
+          return;
+        }
+        ids = new Set(outcome === 'not-sent' ? result.value.notSent : result.value.unanswered);
+      } else {
+        const result = await api.bulkCancel.results(environment);
+        if (!result.ok) {
+          set({ bulkFlow: { step: 'failed', environment, failure: result.error } });
+          return;
+        }
+        ids = new Set(
+          result.value.filter((entry) => entry.outcome === outcome).map((entry) => entry.orderId),
+        );
+      }
+      // Exactly those orders: a search or filter left from before would hide some of them.
+      get().clearOrdersFilters();
+      get().setOrdersQuery({ bulkOutcome: { environment, outcome, ids } });
+    },
+
+    async askCancelNotSent(environment) {
+      const result = await api.bulkCancel.leftOver(environment);
       if (!result.ok) {
         set({ bulkFlow: { step: 'failed', environment, failure: result.error } });
         return;
       }
-      const ids = new Set(
-        result.value.filter((entry) => entry.outcome === outcome).map((entry) => entry.orderId),
-      );
-      // Exactly those orders: a search or filter left from before would hide some of them.
-      get().clearOrdersFilters();
-      get().setOrdersQuery({ bulkOutcome: { environment, outcome, ids } });
+      const orderIds = result.value.notSent;
+      if (orderIds.length === 0) return;
+      // The same confirmation as for ticked orders: the count, the environment, Production's typing.
+      set({ bulkFlow: { step: 'confirm', environment, orderIds, ask: { kind: 'ticked' } } });
     },
 
     async askRetryFailed(environment) {

@@ -1,16 +1,8 @@
 // The results of a bulk cancel as CSV, one row per order, written with the
 // one CSV module (components/csv.ts).
 
-import type { BulkOutcome, BulkResult } from '../../../../shared/bulk-cancel.ts';
+import { OUTCOME_LABELS, type BulkResult } from '../../../../shared/bulk-cancel.ts';
 import { csvCell, csvHeader, csvId, csvLine } from '../../components/csv.ts';
-
-export const OUTCOME_WORDS: Readonly<Record<BulkOutcome, string>> = {
-  cancelled: 'Cancelled',
-  'already-shipped': 'Already shipped',
-  'not-found': 'Not found',
-  gone: 'Gone (answer lost)',
-  failed: 'Failed',
-};
 
 const HEADER = ['Order ID', 'Result', 'Time (UTC)', 'Reached the service', 'Message'] as const;
 
@@ -19,7 +11,7 @@ export function bulkResultsCsv(results: readonly BulkResult[]): string {
   for (const r of results) {
     csv += csvLine([
       csvId(r.orderId),
-      csvCell(OUTCOME_WORDS[r.outcome]),
+      csvCell(OUTCOME_LABELS[r.outcome]),
       csvCell(new Date(r.at).toISOString()),
       csvCell(r.delivery),
       csvCell(r.message),

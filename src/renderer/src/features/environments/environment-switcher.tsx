@@ -56,8 +56,17 @@ export function EnvironmentSwitcher() {
             onChange={() => void selectEnvironment(id)}
           />
           <span className="switcher-text">
-            {ENVIRONMENT_LABELS[id]}
-            {id === 'production' && <span className="switcher-live"> — live</span>}
+            {/* As wide as in bold, chosen or not (components/bold-width.tsx; written out here so the
+                label's text stays in sight of the accessibility lint). */}
+            <span
+              className="bold-width"
+              data-label={`${ENVIRONMENT_LABELS[id]}${id === 'production' ? ' — live' : ''}`}
+            >
+              <span>
+                {ENVIRONMENT_LABELS[id]}
+                {id === 'production' && <span className="switcher-live"> — live</span>}
+              </span>
+            </span>
           </span>
         </label>
       ))}

@@ -40,12 +40,15 @@ export const createEnvironmentsSlice: SliceCreator<EnvironmentsSlice> = (api) =>
    * started on, and stayed there when the load's answer came last.
    */
   let switches = 0;
-  const applyAppState = (state: AppState, askedAt: number) =>
-    set({
-      ...(askedAt === switches ? { activeEnvironment: state.activeEnvironment } : {}),
-      environments: state.environments,
-      switchProblem: undefined,
-    });
+  /** The environment on screen changes, and the orders' search and filters with it. */
+  const show = (environment: EnvironmentId) => {
+    get().switchOrdersQuery(get().activeEnvironment, environment);
+    set({ activeEnvironment: environment });
+  };
+  const applyAppState = (state: AppState, askedAt: number) => {
+    if (askedAt === switches) show(state.activeEnvironment);
+    set({ environments: state.environments, switchProblem: undefined });
+  };
 
   return {
     appLoad: { kind: 'loading' },
@@ -74,12 +77,14 @@ export const createEnvironmentsSlice: SliceCreator<EnvironmentsSlice> = (api) =>
       if (environment === previous) return;
       const askedAt = ++switches;
       // Shown at once; the main process confirms (or the switch is undone below).
-      set({ activeEnvironment: environment, switchProblem: undefined });
+      show(environment);
+      set({ switchProblem: undefined });
       const result = await api.environments.select(environment);
       // A later switch has the last word, and says its own problem if it has one.
       if (askedAt !== switches) return;
       if (!result.ok) {
-        set({ activeEnvironment: previous, switchProblem: result.error.message });
+        show(previous);
+        set({ switchProblem: result.error.message });
         return;
       }
       applyAppState(result.value, askedAt);

@@ -1,5 +1,6 @@
 // The screens of the window. The current one is marked with aria-current.
 
+import { BoldWidth } from '../../components/bold-width.tsx';
 import { useAppStore } from '../../store-context.tsx';
 
 export function ScreenNav() {
@@ -15,21 +16,21 @@ export function ScreenNav() {
         aria-current={screen === 'orders' ? 'page' : undefined}
         onClick={showOrders}
       >
-        Orders
+        <BoldWidth label="Orders" />
       </button>
       <button
         type="button"
         aria-current={screen === 'domains' ? 'page' : undefined}
         onClick={showDomains}
       >
-        Domains
+        <BoldWidth label="Domains" />
       </button>
       <button
         type="button"
         aria-current={screen === 'settings' ? 'page' : undefined}
         onClick={() => showSettings()}
       >
-        Settings
+        <BoldWidth label="Settings" />
       </button>
     </nav>
   );

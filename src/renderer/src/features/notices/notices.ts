@@ -19,7 +19,7 @@ import {
 import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/environments.ts';
 import type { Failure } from '../../../../shared/failures.ts';
 import type { KeyStatus } from '../../../../shared/key-status.ts';
-import type { QuotaView } from '../../../../shared/quota.ts';
+import { MAX_INLINE_WAIT_MS, type QuotaView } from '../../../../shared/quota.ts';
 import type { StorageProblem } from '../../../../shared/storage.ts';
 import { formatMomentWithSeconds } from '../../format.ts';
 import { failureDetails, splitServiceWords } from '../../service-words.ts';
@@ -182,7 +182,15 @@ export function noticesFor(input: NoticeInputs): Notice[] {
         'A ban follows repeated requests after a rate limit. Nothing needs to be done: it ends by itself.',
       ],
     });
-  } else if (hold.kind === 'limited') {
+  } else if (
+    hold.kind === 'limited' &&
+    // A 429's hold of a few seconds is waited out by the requests themselves (and a burst of them
+    // made the notice come and go every second, the list jumping with it): the meter says it.
+    !(
+      (hold.reason === 'server-429' || hold.reason === 'gateway-429') &&
+      hold.until - now <= MAX_INLINE_WAIT_MS
+    )
+  ) {
     notices.push({
       kind: 'rate-limited',
       environment,

@@ -4,6 +4,7 @@
 
 import { useEffect, useId, useRef } from 'react';
 import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/environments.ts';
+import { OUTCOME_LABELS } from '../../../../shared/bulk-cancel.ts';
 import type { CancelLogEntry } from '../../../../shared/orders-local.ts';
 import { fileStamp, saveTextFile } from '../../components/save-file.ts';
 import { formatCount } from '../../format.ts';
@@ -16,34 +17,45 @@ const SHOWN_ENTRIES = 500;
 
 const EMPTY_LOG: readonly CancelLogEntry[] = [];
 
+/** The entry's result in a few words: the outcome's one name (OUTCOME_LABELS), a failure with how far it got. */
 export function resultWords(entry: CancelLogEntry): string {
-  switch (entry.result) {
-    case 'cancelled':
-      return 'Cancelled';
-    case 'not-found':
-      return 'Not found';
-    case 'gone':
-      return 'Gone — may or may not have been cancelled';
-    case 'already-shipped':
-      return 'Already shipped';
-    case 'failed':
-      return entry.delivery === 'unknown'
-        ? 'Failed — may have reached the service'
-        : entry.delivery === 'not-sent'
-          ? 'Failed — not sent'
-          : 'Failed — refused';
-  }
+  if (entry.result !== 'failed') return OUTCOME_LABELS[entry.result];
+  return entry.delivery === 'unknown'
+    ? 'Failed — may have reached the service'
+    : entry.delivery === 'not-sent'
+      ? 'Failed — not sent'
+      : 'Failed — refused';
+}
+
+/**
+ * What the entry's message adds to its result, if anything: a cancel's
+ * "Order 7 was cancelled." and a 409's "has already shipped … cannot be
+ * reversed" only say the result again; the service's own words after them
+ * are kept.
+ */
+export function resultDetail(entry: CancelLogEntry): string | undefined {
+  if (entry.result !== 'cancelled' && entry.result !== 'already-shipped') return entry.message;
+  const said = /The service said: .*$/s.exec(entry.message);
+  return said?.[0];
 }
 
 export interface CancelLogPanelProps {
   readonly environment: EnvironmentId;
   readonly now: number;
   readonly onClose: () => void;
+  /** Escape: back to the list, the log staying open (as the order's details do). */
+  readonly onLeave: () => void;
   /** Says where an export went (a transient message). */
   readonly onExported: (message: string) => void;
 }
 
-export function CancelLogPanel({ environment, now, onClose, onExported }: CancelLogPanelProps) {
+export function CancelLogPanel({
+  environment,
+  now,
+  onClose,
+  onLeave,
+  onExported,
+}: CancelLogPanelProps) {
   const entries = useAppStore((state) => state.orders[environment]?.cancelLog ?? EMPTY_LOG);
   const loadCancelLog = useAppStore((state) => state.loadCancelLog);
   const headingId = useId();
@@ -65,12 +77,14 @@ export function CancelLogPanel({ environment, now, onClose, onExported }: Cancel
   };
 
   return (
-    // eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions -- Escape from any control inside closes the panel
+    // eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions -- Escape from any control inside goes back to the list
     <aside
       className="side-panel side-panel-wide cancel-log"
       aria-labelledby={headingId}
       onKeyDown={(event) => {
-        if (event.key === 'Escape') onClose();
+        if (event.key !== 'Escape') return;
+        event.preventDefault();
+        onLeave();
       }}
     >
       <div className="side-panel-head">
@@ -86,7 +100,7 @@ export function CancelLogPanel({ environment, now, onClose, onExported }: Cancel
           Close
         </button>
       </div>
-      {/* An empty log says it once, below. */}
+      {/* An empty log says so once, below. */}
       {entries.length > 0 && (
         <p className="hint">
           {formatCount(entries.length)} {entries.length === 1 ? 'cancel' : 'cancels'} sent from this
@@ -106,7 +120,6 @@ export function CancelLogPanel({ environment, now, onClose, onExported }: Cancel
             <caption className="visually-hidden">Cancel log for {label}, newest first</caption>
             <thead>
               <tr>
-                <th scope="col">Time</th>
                 <th scope="col" className="numeric">
                   Order
                 </th>
@@ -114,22 +127,26 @@ export function CancelLogPanel({ environment, now, onClose, onExported }: Cancel
               </tr>
             </thead>
             <tbody>
-              {newestFirst.map((entry, index) => (
-                <tr key={`${entry.at}:${entry.orderId}:${index}`}>
-                  <td className="log-time">
-                    <time dateTime={new Date(entry.at).toISOString()}>
-                      {formatMomentWithSeconds(entry.at, now)}
-                    </time>
-                  </td>
-                  <th scope="row" className="numeric">
-                    {entry.orderId}
-                  </th>
-                  <td>
-                    <span className="log-result">{resultWords(entry)}</span>
-                    <span className="log-message">{entry.message}</span>
-                  </td>
-                </tr>
-              ))}
+              {newestFirst.map((entry, index) => {
+                const detail = resultDetail(entry);
+                return (
+                  <tr key={`${entry.at}:${entry.orderId}:${index}`}>
+                    <th scope="row" className="numeric">
+                      {entry.orderId}
+                    </th>
+                    <td className="log-result-cell">
+                      {/* The result and its time on one line while there is room; the time goes under it when not. */}
+                      <span className="log-result-line">
+                        <span className="log-result">{resultWords(entry)}</span>{' '}
+                        <time className="log-time" dateTime={new Date(entry.at).toISOString()}>
+                          {formatMomentWithSeconds(entry.at, now)}
+                        </time>
+                      </span>
+                      {detail !== undefined && <span className="log-message">{detail}</span>}
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
           {entries.length > SHOWN_ENTRIES && (

@@ -46,9 +46,7 @@ function afterAnswer(kind: CancelOutcomeView['kind'], knownCancelled: boolean): 
     case 'not-found':
     case 'gone':
       // "Already cancelled at HH:MM": the row says cancelled, not gone.
-      return knownCancelled
-        ? 'The list shows it as cancelled.'
-        : 'The list marks it as no longer existing.';
+      return knownCancelled ? 'The list shows it as cancelled.' : 'The list marks it as gone.';
   }
 }
 

@@ -81,7 +81,7 @@ export function OrderDetails(props: OrderDetailsProps) {
 
   if (row === undefined) {
     return (
-      // eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions -- Escape from any control inside closes the panel
+      // eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions -- Escape from any control inside goes back to the list
       <aside aria-labelledby={headingId} className="side-panel order-details" onKeyDown={onKeyDown}>
         {head('Order details')}
         <p className="muted">Select an order in the list to see its details here.</p>
@@ -96,7 +96,7 @@ export function OrderDetails(props: OrderDetailsProps) {
   const changed = changes?.changedOf(row);
 
   return (
-    // eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions -- Escape from any control inside closes the panel
+    // eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions -- Escape from any control inside goes back to the list
     <aside aria-labelledby={headingId} className="side-panel order-details" onKeyDown={onKeyDown}>
       {head(id === undefined ? 'Order without an ID' : `Order ${id}`)}
       {!props.inView && (
@@ -141,7 +141,13 @@ export function OrderDetails(props: OrderDetailsProps) {
         </dd>
         <dt>Status</dt>
         <dd>
-          {status ? ROW_STATUS_WORDS[status] : 'As in the list (the service sends no status)'}
+          {status
+            ? ROW_STATUS_WORDS[status]
+            : // The list has no status: only whether the order is complete (and so shipped). One
+              // not complete may still have shipped; its cancel's answer (409) says so.
+              complete === false
+              ? 'Not complete (a cancel says if it has shipped)'
+              : 'Not known (a cancel says if it has shipped)'}
         </dd>
       </dl>
 

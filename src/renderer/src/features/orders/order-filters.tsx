@@ -6,6 +6,8 @@
 
 import { useId, useRef, type KeyboardEvent } from 'react';
 import { Popover } from '../../components/popover.tsx';
+import { useNow } from '../../components/use-now.ts';
+import { timeZoneName } from '../../format.ts';
 import { useAppStore } from '../../store-context.tsx';
 import { useCommandHandler, useCommands } from '../commands/command-registry.tsx';
 import {
@@ -123,6 +125,8 @@ function FilterFields() {
   const setQuery = useAppStore((state) => state.setOrdersQuery);
   const clear = useAppStore((state) => state.clearOrdersFilters);
   const datesProblemId = useId();
+  // Only for the zone's name (it changes with summer time).
+  const now = useNow(60_000);
   const changesHintId = useId();
   const environment = useAppStore((state) => state.activeEnvironment);
   const nothingToCompare = useNothingToCompare(environment);
@@ -181,7 +185,8 @@ function FilterFields() {
         </p>
       )}
       <fieldset className="filter-dates" aria-describedby={badRange ? datesProblemId : undefined}>
-        <legend>Ship date (local days)</legend>
+        {/* The zone the status bar names: one word for the same clock. */}
+        <legend>Ship date (days in {timeZoneName(now)})</legend>
         <label>
           From
           <input

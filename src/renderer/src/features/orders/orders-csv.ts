@@ -2,6 +2,7 @@
 // module (components/csv.ts): ids exact, text that could start a formula
 // neutralised, CRLF line ends.
 
+import { OUTCOME_LABELS } from '../../../../shared/bulk-cancel.ts';
 import type { CancelLogEntry, ReviewMarks } from '../../../../shared/orders-local.ts';
 import { csvCell, csvHeader, csvId, csvLine } from '../../components/csv.ts';
 import type { OrderTable } from './table/order-table.ts';
@@ -76,14 +77,6 @@ export const CANCEL_LOG_CSV_HEADER = [
   'Message',
 ] as const;
 
-const RESULT_WORDS: Readonly<Record<CancelLogEntry['result'], string>> = {
-  cancelled: 'cancelled',
-  'not-found': 'not found',
-  gone: 'gone (may or may not have been cancelled)',
-  'already-shipped': 'already shipped',
-  failed: 'failed',
-};
-
 /** The cancel log as CSV, oldest first; times in ISO 8601 (UTC). */
 export function cancelLogCsv(entries: readonly CancelLogEntry[]): string {
   let csv = csvHeader(CANCEL_LOG_CSV_HEADER);
@@ -92,7 +85,7 @@ export function cancelLogCsv(entries: readonly CancelLogEntry[]): string {
       csvCell(new Date(entry.at).toISOString()),
       csvCell(entry.environment),
       csvId(entry.orderId),
-      csvCell(RESULT_WORDS[entry.result]),
+      csvCell(OUTCOME_LABELS[entry.result].toLowerCase()),
       csvCell(entry.delivery),
       csvCell(entry.message),
     ]);

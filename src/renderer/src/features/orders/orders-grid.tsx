@@ -152,6 +152,9 @@ export function OrdersGrid(props: OrdersGridProps) {
   const topRef = useRef(0);
   /** The latest props, for the rows' event handlers. */
   const latest = useRef(props);
+  /** The sort the view was last placed for: a new one starts at the top, or at the selected row. */
+  const sortKey = sort ? `${sort.column} ${sort.direction}` : '';
+  const placedForSort = useRef(sortKey);
 
   const content: RowContent = useMemo(
     () => ({
@@ -231,6 +234,14 @@ export function OrdersGrid(props: OrdersGridProps) {
     const element = scrollRef.current;
     const pool = gridRows.current;
     if (!element || !pool) return;
+    if (placedForSort.current !== sortKey) {
+      // Kept where it was, a new order showed rows from the middle of the list.
+      placedForSort.current = sortKey;
+      offsetRef.current =
+        position >= 0 && position < shown
+          ? offsetAt(model, scrollTopToReveal(model, position, 0))
+          : 0;
+    }
     // Where the page has it: the last position, as the browser clamps it to the content now.
     let top = Math.min(topRef.current, maxScrollTop(model));
     const wanted = Math.round(scrollTopAt(model, offsetRef.current));
@@ -589,7 +600,16 @@ function attachRows({
     const target = event.target;
     if (!(target instanceof HTMLElement) || target.getAttribute('role') !== 'row') return;
     const at = pool.positionOf(target);
-    if (at !== undefined && at !== latest.current.position) latest.current.onSelect(at, 'keyboard');
+    if (at === undefined) return;
+    // A row that takes the focus out of view (Tab to the selected row after the list changed under
+    // it) comes into view: it was drawn behind the toolbar.
+    const top = placement.top.current;
+    const wanted = scrollTopToReveal(placement.model.current, at, top);
+    if (wanted !== top) {
+      scroller.scrollTop = wanted;
+      onScroll();
+    }
+    if (at !== latest.current.position) latest.current.onSelect(at, 'keyboard');
   };
   scroller.addEventListener('scroll', onScroll, { passive: true });
   head?.addEventListener('scroll', onHeadScroll, { passive: true });

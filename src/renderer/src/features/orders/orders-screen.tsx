@@ -325,6 +325,7 @@ function OrdersWorkspace({
             environment={environment}
             now={now}
             onExported={onExported}
+            onLeave={focusList}
             onClose={() => showPanel(selectedRow === undefined ? 'none' : 'details')}
           />
         )}

@@ -4,7 +4,7 @@
 // How the list is searched, filtered and sorted is one set of choices for
 // the screen, kept here so it survives a visit to Settings.
 
-import type { BulkOutcome } from '../../../../shared/bulk-cancel.ts';
+import type { ShownOutcome } from '../../../../shared/bulk-cancel.ts';
 import type { EnvironmentId } from '../../../../shared/environments.ts';
 import type { Failure } from '../../../../shared/failures.ts';
 import type {
@@ -111,7 +111,7 @@ export interface OrdersQuery {
 /** The orders a finished bulk cancel's count stands for, to show them in the grid. */
 export interface BulkOutcomeFilter {
   readonly environment: EnvironmentId;
-  readonly outcome: BulkOutcome;
+  readonly outcome: ShownOutcome;
   readonly ids: ReadonlySet<string>;
 }
 
@@ -131,7 +131,10 @@ export type OrdersPanel = 'none' | 'details' | 'log';
 export interface OrdersSlice {
   readonly orders: Partial<Record<EnvironmentId, EnvironmentOrders>>;
   readonly cancelFlow: CancelFlow;
+  /** The search, filters and sort of the environment on screen. */
   readonly ordersQuery: OrdersQuery;
+  /** Each other environment's, as the clerk left it there: a filter set in one never shows in another. */
+  readonly otherOrdersQueries: Partial<Record<EnvironmentId, OrdersQuery>>;
   readonly ordersPanel: OrdersPanel;
   /**
    * Epoch ms of the last time the machine woke, the screen was unlocked or
@@ -155,6 +158,8 @@ export interface OrdersSlice {
   applyOrdersProgress(payload: EventPayloads['orders:progress']): void;
   setOrdersQuery(change: Partial<OrdersQuery>): void;
   clearOrdersFilters(): void;
+  /** The screen goes from one environment to another: each keeps its own search, filters and sort. */
+  switchOrdersQuery(from: EnvironmentId, to: EnvironmentId): void;
   selectOrderRow(environment: EnvironmentId, row: number): void;
   loadCancelLog(environment: EnvironmentId): Promise<void>;
   saveReviewMark(
@@ -305,6 +310,7 @@ export const createOrdersSlice =
       orders: {},
       cancelFlow: { step: 'idle' },
       ordersQuery: DEFAULT_ORDERS_QUERY,
+      otherOrdersQueries: {},
       ordersPanel: 'none',
 
       showOrdersPanel(panel) {
@@ -457,6 +463,12 @@ export const createOrdersSlice =
 
       setOrdersQuery(change) {
         set({ ordersQuery: { ...get().ordersQuery, ...change } });
+      },
+
+      switchOrdersQuery(from, to) {
+        if (from === to) return;
+        const { [to]: next = DEFAULT_ORDERS_QUERY, ...others } = get().otherOrdersQueries;
+        set({ ordersQuery: next, otherOrdersQueries: { ...others, [from]: get().ordersQuery } });
       },
 
       clearOrdersFilters() {

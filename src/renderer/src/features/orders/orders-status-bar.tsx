@@ -80,6 +80,11 @@ export function OrdersStatusBar(props: OrdersStatusBarProps) {
     const view = state.changes[environment]?.view;
     return view?.kind === 'compared' ? view.gone.length : 0;
   });
+  // The Review column's New and Changed badges, explained in the legend while any show.
+  const marksChanges = useAppStore((state) => {
+    const view = state.changes[environment]?.view;
+    return view?.kind === 'compared' && (view.added.ids.length > 0 || view.changed.length > 0);
+  });
 
   return (
     <footer className="orders-status" aria-label={`${label} orders status`}>
@@ -88,7 +93,10 @@ export function OrdersStatusBar(props: OrdersStatusBarProps) {
           {gone !== undefined
             ? `Showing ${formatCount(gone)} gone orders`
             : list?.partial
-              ? `Showing ${formatCount(shown)} of ${formatCount(total)} orders so far; the rest are on their way`
+              ? // "737 of 737 so far" read as the whole list, while most of it was still coming.
+                shown === total
+                ? `Showing the ${formatCount(total)} orders received so far; the rest are on their way`
+                : `Showing ${formatCount(shown)} of the ${formatCount(total)} orders received so far; the rest are on their way`
               : `Showing ${formatCount(shown)} of ${formatCount(total)} orders`}
         </p>
       )}
@@ -98,7 +106,15 @@ export function OrdersStatusBar(props: OrdersStatusBarProps) {
       {total !== undefined && load.kind !== 'loading' && (
         <p className="review-legend">
           <span className="review-mark">✓</span> reviewed · <span className="note-mark">✎</span> has
-          a note · {/* Said once: every time on screen is the computer's local time. */}
+          a note ·{' '}
+          {marksChanges && (
+            <>
+              <span className="change-chip change-new">New</span>,{' '}
+              <span className="change-chip change-changed">Changed</span> since the last refresh
+              ·{' '}
+            </>
+          )}
+          {/* Said once: every time on screen is the computer's local time. */}
           <span title="Every date and time is this computer's local time">
             times in {timeZoneName(now)}
           </span>

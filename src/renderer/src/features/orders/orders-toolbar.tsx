@@ -3,17 +3,20 @@
 // cancel log and Refresh on the right. It never changes height: what it opens
 // (the filters, the log) sits over or beside the grid.
 
-import { memo, type ReactNode } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/environments.ts';
 import { MoreMenu, useFold } from '../../components/fold-bar.tsx';
-import { formatCount } from '../../format.ts';
+import { formatCount, formatMomentWithSeconds } from '../../format.ts';
+import { useNow } from '../../components/use-now.ts';
 import { useAppStore } from '../../store-context.tsx';
 import { ColumnChooser } from './column-chooser.tsx';
 import { OrderFilters, OrderSearch } from './order-filters.tsx';
 import { isSetUp, type BulkOutcomeFilter } from './orders-slice.ts';
-import { OUTCOME_WORDS } from '../bulk-cancel/bulk-results-csv.ts';
+import { SHOWN_OUTCOME_LABELS } from '../../../../shared/bulk-cancel.ts';
 import type { TickedOrders } from '../bulk-cancel/bulk-cancel-slice.ts';
+import { rowsOfIds } from '../bulk-cancel/row-selection.ts';
 import { ChangesSummary } from '../changes/changes-summary.tsx';
+import { useCurrentHold } from '../quota/use-hold.ts';
 
 export interface OrdersToolbarProps {
   readonly environment: EnvironmentId;
@@ -68,12 +71,20 @@ export const OrdersToolbar = memo(function OrdersToolbar(props: OrdersToolbarPro
     const kind = state.orders[environment]?.load.kind;
     return kind === 'loading';
   });
-  const bulkRunning = useAppStore((state) => {
-    const status = state.bulkJobs[environment]?.status;
-    return status === 'running' || status === 'paused';
-  });
   const logCount = useAppStore((state) => state.orders[environment]?.cancelLog.length ?? 0);
   const setUp = useAppStore((state) => isSetUp(state, environment));
+  // A refresh during a long hold (a ban) would fail at once and leave the notice as it was:
+  // Refresh is off then, and says why; near a hold's end it waits for it instead.
+  const hold = useCurrentHold(environment);
+  // Only to name the day of a hold that ends on another one.
+  const now = useNow(60_000);
+  const refreshBlocked = !setUp
+    ? `${ENVIRONMENT_LABELS[environment]} is not set up yet.`
+    : hold && (hold.reason === 'banned' || hold.failsAtOnce)
+      ? hold.reason === 'banned'
+        ? `Refresh waits until ${formatMomentWithSeconds(hold.until, now)}: the API key is banned.`
+        : `Refresh waits until ${formatMomentWithSeconds(hold.until, now)}: requests to ${ENVIRONMENT_LABELS[environment]} are paused.`
+      : undefined;
   const outcome = useAppStore((state) =>
     state.ordersQuery.bulkOutcome?.environment === environment
       ? state.ordersQuery.bulkOutcome
@@ -94,7 +105,10 @@ export const OrdersToolbar = memo(function OrdersToolbar(props: OrdersToolbarPro
     'cancel-ticked': ticked > 0,
     refresh: true,
   };
-  const { attach, isFolded, anyFolded } = useFold(TOOLBAR_FOLDS.filter((item) => present[item]));
+  // The line that says the list shows only a bulk cancel's outcome is never folded away: without
+  // it, "Showing 157 of 200,800" is all that says the list is filtered.
+  const foldable = (item: ToolbarItem) => present[item] && !(item === 'changes' && outcome);
+  const { attach, isFolded, anyFolded } = useFold(TOOLBAR_FOLDS.filter(foldable));
   const inBar = (item: ToolbarItem) => present[item] && !isFolded(item);
   const inMore = (item: ToolbarItem) => present[item] && isFolded(item);
 
@@ -122,13 +136,11 @@ export const OrdersToolbar = memo(function OrdersToolbar(props: OrdersToolbarPro
       <button
         type="button"
         className="danger-button"
-        aria-disabled={cancelBlocked || bulkRunning ? true : undefined}
+        aria-disabled={cancelBlocked ? true : undefined}
         aria-describedby={cancelBlocked ? props.cancelBlockedId : undefined}
-        title={
-          bulkRunning ? 'A bulk cancel is already under way in this environment.' : cancelBlocked
-        }
+        title={cancelBlocked}
         onClick={() => {
-          if (cancelBlocked || bulkRunning) return;
+          if (cancelBlocked) return;
           const { orderIds, ticks } = props.onCancelTicked();
           askBulkCancel(environment, orderIds, ticks);
         }}
@@ -139,12 +151,14 @@ export const OrdersToolbar = memo(function OrdersToolbar(props: OrdersToolbarPro
     refresh: () => (
       <button
         type="button"
-        className="primary-button"
-        aria-disabled={busy || !setUp || undefined}
-        title={setUp ? undefined : `${ENVIRONMENT_LABELS[environment]} is not set up yet.`}
-        onClick={() => setUp && !busy && void refreshOrders(environment)}
+        className={`primary-button refresh-button${busy ? ' refresh-busy' : ''}`}
+        data-room="Refreshing…"
+        aria-disabled={busy || refreshBlocked !== undefined || undefined}
+        title={refreshBlocked}
+        onClick={() => !refreshBlocked && !busy && void refreshOrders(environment)}
       >
-        {busy ? 'Refreshing…' : 'Refresh'}
+        {/* The longer label, drawn unseen behind it (data-room), gives the button its width either way. */}
+        <span>{busy ? 'Refreshing…' : 'Refresh'}</span>
       </button>
     ),
   };
@@ -187,9 +201,21 @@ export const OrdersToolbar = memo(function OrdersToolbar(props: OrdersToolbarPro
 /** The grid shows one outcome of the last bulk cancel: which, and the way back to all orders. */
 function BulkOutcomeShown({ outcome }: { outcome: BulkOutcomeFilter }) {
   const setQuery = useAppStore((state) => state.setOrdersQuery);
+  const table = useAppStore((state) => state.orders[outcome.environment]?.list?.table);
+  // Cancelled orders leave the list at the next refresh: the count says how many are still in it,
+  // so it matches the status bar's "Showing …".
+  const inList = useMemo(
+    () => (table ? rowsOfIds(table, outcome.ids).size : 0),
+    [table, outcome.ids],
+  );
+  const total = outcome.ids.size;
+  const gone = total - inList;
   return (
     <p className="changes-line bulk-outcome-shown">
-      Bulk cancel’s “{OUTCOME_WORDS[outcome.outcome]}” orders ({formatCount(outcome.ids.size)}){' '}
+      Bulk cancel’s “{SHOWN_OUTCOME_LABELS[outcome.outcome]}” orders
+      {gone === 0
+        ? ` (${formatCount(total)})`
+        : `: ${formatCount(inList)} in the list; ${formatCount(gone)} ${gone === 1 ? 'is' : 'are'} no longer in it`}{' '}
       <button
         type="button"
         className="small-button"

@@ -3,6 +3,7 @@
 // means shipped for good; a cancel, a 404 or a lost answer after the list was
 // downloaded mean the row no longer shows the service's current state.
 
+import { OUTCOME_LABELS } from '../../../../shared/bulk-cancel.ts';
 import type { CancelLogEntry } from '../../../../shared/orders-local.ts';
 
 export type RowStatus = 'cancelled' | 'shipped' | 'gone' | 'unknown';
@@ -11,7 +12,7 @@ export type RowStatus = 'cancelled' | 'shipped' | 'gone' | 'unknown';
 export const ROW_STATUS_WORDS: Readonly<Record<RowStatus, string>> = {
   cancelled: 'Cancelled',
   shipped: 'Shipped — cannot be cancelled',
-  gone: 'No longer exists',
+  gone: 'Gone — the service no longer has it',
   unknown: 'May have been cancelled — refresh to check',
 };
 
@@ -19,7 +20,7 @@ export const ROW_STATUS_WORDS: Readonly<Record<RowStatus, string>> = {
 export const ROW_STATUS_SHORT: Readonly<Record<RowStatus, string>> = {
   cancelled: 'Cancelled',
   shipped: 'Shipped',
-  gone: 'No longer exists',
+  gone: OUTCOME_LABELS.gone,
   unknown: 'May be cancelled',
 };
 

@@ -7,16 +7,16 @@
 import { useMemo } from 'react';
 import { ENVIRONMENT_LABELS, type EnvironmentId } from '../../../../shared/environments.ts';
 import type { ReviewMarks } from '../../../../shared/orders-local.ts';
-import { useBefore, useNow } from '../../components/use-now.ts';
+import { useNow } from '../../components/use-now.ts';
 import { formatMomentWithSeconds } from '../../format.ts';
 import { useAppStore } from '../../store-context.tsx';
 import type { LeftOutReason, TickedOrders } from '../bulk-cancel/bulk-cancel-slice.ts';
 import { rowsOfIds, RowSelection, type AllState } from '../bulk-cancel/row-selection.ts';
 import { keepChanges, type ChangeLookup } from '../changes/change-lookup.ts';
 import { useOrderChanges } from '../changes/use-changes.ts';
-import { pendingHold } from '../quota/quota-meter-model.ts';
+import { useCurrentHold } from '../quota/use-hold.ts';
 import { exactIdFirst, exactIdRow } from './exact-first.ts';
-import type { EnvironmentOrders, OrdersQuery } from './orders-slice.ts';
+import { isSetUp, type EnvironmentOrders, type OrdersQuery } from './orders-slice.ts';
 import { canStillCancel, rowStatuses, statusOf, type RowStatus } from './row-status.ts';
 import type { OrderTable, SortColumn, ViewQuery } from './table/order-table.ts';
 import { usePreparedSorts } from './table/prepared-sorts.ts';
@@ -144,16 +144,25 @@ function nextSort(query: OrdersQuery, column: SortColumn): OrdersQuery['sort'] {
  * Why no cancel can be sent now, in a few words for the disabled buttons'
  * description (the notice area says it in full, once); undefined when one can.
  */
-function useCancelBlocked(environment: EnvironmentId, offline: boolean): string | undefined {
-  const quota = useAppStore((state) => state.quotas[environment]);
+export function useCancelBlocked(environment: EnvironmentId, offline: boolean): string | undefined {
   const label = ENVIRONMENT_LABELS[environment];
+  const setUp = useAppStore((state) => isSetUp(state, environment));
+  // One order at a time waits for the bulk cancel: it may hold that very order.
+  const bulkUnderWay = useAppStore((state) => {
+    const status = state.bulkJobs[environment]?.status;
+    return status === 'running' || status === 'paused';
+  });
   // The gate's hold in main, as the quota view reports it: its real time, and only while it lasts.
-  const hold = pendingHold(quota);
-  const holding = useBefore(hold?.until);
+  const hold = useCurrentHold(environment);
   // Only to name the day of a hold that ends on another one.
   const now = useNow(60_000);
+  if (!setUp) return `Cancelling waits: ${label} is not set up yet (no API key).`;
+  if (bulkUnderWay)
+    return `Cancelling waits: a bulk cancel is under way in ${label}. Stop it or let it finish first.`;
   if (offline) return `Cancelling waits: ${label} cannot be reached.`;
-  if (hold && holding) {
+  // A 429's hold of a few seconds: a cancel waits for its end, as a refresh does (a ban is
+  // said until it ends, as the notice says it).
+  if (hold && (hold.reason === 'banned' || hold.failsAtOnce)) {
     return hold.reason === 'banned'
       ? `Cancelling waits until ${formatMomentWithSeconds(hold.until, now)}: the API key is banned.`
       : `Cancelling waits until ${formatMomentWithSeconds(hold.until, now)}: requests to ${label} are paused.`;
