@@ -210,15 +210,16 @@ describeOnHarness('notices that tell the truth, in Chromium', () => {
     await gridShown(page);
     await page.evaluate(inPage.recordNotices);
     await page.getByRole('radio', { name: /^Staging/ }).check();
-    const prompt = notice(page, 'set-up');
+    const prompt = page.locator('.orders-placeholder');
     await prompt.waitFor();
     expect(await prompt.getAttribute('role')).toBe('status');
-    expect(await prompt.locator('.notice-text').textContent()).toBe(
+    expect(await notice(page, 'set-up').count()).toBe(0);
+    expect(await prompt.locator('p').textContent()).toBe(
       'Staging is not set up yet. Enter its address and API key in Settings to work with its orders.',
     );
     expect(await prompt.getByRole('button').allTextContents()).toEqual(['Set up Staging']);
     expect(await page.getByRole('alert').count()).toBe(0);
-    await checkBothSizes(page, 'notice-set-up');
+    await checkBothSizes(page, 'set-up-prompt');
 
     await prompt.getByRole('button', { name: 'Set up Staging' }).click();
     await page.getByRole('heading', { name: 'Staging settings' }).waitFor();

@@ -357,12 +357,14 @@ describeOnHarness('the desktop layout in Chromium', () => {
     ] as const) {
       await page.getByRole('radio', { name: new RegExp(`^${name}`) }).check();
       await page.getByText(band, { exact: true }).first().waitFor();
-      // No address yet: one neutral prompt says so, with the way to Settings; no alert.
-      const prompt = page.locator('[data-notice="set-up"]');
+      // No address yet: one neutral prompt where the orders would be says so, with the way to
+      // Settings; no alert, and no notice saying it again.
+      const prompt = page.locator('.orders-placeholder');
       await prompt.waitFor();
       expect(await prompt.textContent()).toContain(`${name} is not set up yet.`);
       expect(await prompt.getByRole('button').allTextContents()).toEqual([`Set up ${name}`]);
       expect(await page.getByRole('alert').count()).toBe(0);
+      expect(await page.locator('[data-notice="set-up"]').count()).toBe(0);
       await checkScreen(page, `environment-${name.toLowerCase()}`);
     }
     await page.getByRole('radio', { name: 'Sandbox' }).check();

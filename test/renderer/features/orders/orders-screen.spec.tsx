@@ -342,13 +342,16 @@ test('no key yet: a setup prompt, not an error, with one way to Settings; nothin
   const { user } = renderApp(app);
   await user.click(await screen.findByRole('radio', { name: 'Staging' }));
 
-  await waitFor(() => expect(document.querySelector('[data-notice="set-up"]')).not.toBeNull());
-  const prompt = document.querySelector<HTMLElement>('[data-notice="set-up"]')!;
+  // Said where the orders would be; the notice area leaves it to this screen (said once).
+  const prompt = (await screen.findByText('Staging is not set up yet.')).closest<HTMLElement>(
+    '.orders-placeholder',
+  )!;
   expect(prompt.getAttribute('role')).toBe('status');
-  expect(text(prompt.querySelector('.notice-text'))).toBe(
-    'Staging is not set up yet. Enter its API key in Settings to work with its orders.',
+  expect(text(prompt)).toBe(
+    'Staging is not set up yet. Enter its API key in Settings to work with its orders.Set up Staging',
   );
   expect(within(prompt).getAllByRole('button')).toHaveLength(1);
+  expect(document.querySelector('[data-notice="set-up"]')).toBeNull();
   expect(screen.queryByRole('alert')).toBeNull();
   expect(staging.requestLog).toHaveLength(0);
   // Nothing ran, so nothing is said to be paused.

@@ -101,11 +101,7 @@ test('before the first answer the meter says the quota is unknown, and shows no 
   expect(within(meter()).queryByRole('meter')).toBeNull();
   expect(meter().textContent).not.toMatch(/\d/);
   // What is said instead, once, as something to do rather than an error: it is not set up yet.
-  await waitFor(() =>
-    expect(text(document.querySelector('[data-notice="set-up"]'))).toContain(
-      'Staging is not set up yet.',
-    ),
-  );
+  await screen.findByText('Staging is not set up yet.');
   expect(screen.queryByRole('alert')).toBeNull();
   // Nothing is asked of it until then, and nothing is said to be paused: nothing ran.
   expect(text(document.querySelector('.refresh-line'))).toBe('');

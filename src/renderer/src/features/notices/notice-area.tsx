@@ -39,6 +39,9 @@ export function NoticeArea({ actions }: { actions?: NoticeActions | undefined })
   const keySettingsShown = useAppStore(
     (state) => state.screen.kind === 'settings' && state.screen.environment === environment,
   );
+  const setUpOfferedOnScreen = useAppStore(
+    (state) => state.screen.kind === 'orders' && state.orders[environment]?.list === undefined,
+  );
   const baseUrl = useAppStore(
     (state) => state.environments.find((view) => view.id === environment)?.baseUrl,
   );
@@ -69,6 +72,7 @@ export function NoticeArea({ actions }: { actions?: NoticeActions | undefined })
     switchProblem,
     keyStatus,
     keySettingsShown,
+    setUpOfferedOnScreen,
     storageProblem,
     ...(deprecations ? { deprecations } : {}),
   });

@@ -83,6 +83,11 @@ export interface NoticeInputs {
    * said there, beside the key field and its Confirm button, not twice.
    */
   readonly keySettingsShown?: boolean;
+  /**
+   * The Orders screen of the environment offers "Set up …" where its orders
+   * would be (nothing is saved to show): the prompt is said there, not twice.
+   */
+  readonly setUpOfferedOnScreen?: boolean;
   /** Main cannot save to the data folder (a full or read-only disk): it goes on from memory. */
   readonly storageProblem?: StorageProblem | undefined;
   /** The service's deprecation notices for the environment, not dismissed (soonest sunset first). */
@@ -130,6 +135,19 @@ function currentLoadFailure(input: NoticeInputs): Failure | undefined {
   return NO_ANSWER_KINDS.has(failure.kind) && answeredSince ? undefined : failure;
 }
 
+/** What an environment not set up yet lacks, said by its notice or where its orders would be. */
+export function setUpWords(
+  label: string,
+  hasBaseUrl: boolean,
+): { readonly title: string; readonly sentence: string } {
+  return {
+    title: `${label} is not set up yet.`,
+    sentence: hasBaseUrl
+      ? 'Enter its API key in Settings to work with its orders.'
+      : 'Enter its address and API key in Settings to work with its orders.',
+  };
+}
+
 /** The notices to show, most pressing first, each kind at most once. */
 export function noticesFor(input: NoticeInputs): Notice[] {
   const { environment, now } = input;
@@ -141,15 +159,12 @@ export function noticesFor(input: NoticeInputs): Notice[] {
   const loadFailure = currentLoadFailure(input);
   const keyFailure = sameService(input) ? input.orders?.keyFailure : undefined;
 
-  if (notSetUp && !input.keySettingsShown) {
+  if (notSetUp && !input.keySettingsShown && !input.setUpOfferedOnScreen) {
     notices.push({
       kind: 'set-up',
       environment,
       tone: 'info',
-      title: `${label} is not set up yet.`,
-      sentence: input.hasBaseUrl
-        ? `Enter its API key in Settings to work with its orders.`
-        : `Enter its address and API key in Settings to work with its orders.`,
+      ...setUpWords(label, input.hasBaseUrl),
       action: 'set-up',
       details: [],
     });

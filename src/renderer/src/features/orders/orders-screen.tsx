@@ -52,6 +52,7 @@ import type { SearchHighlight } from './table/order-cells.ts';
 import { useAutoRefresh } from './use-auto-refresh.ts';
 import { useOrdersView } from './use-orders-view.ts';
 import './orders.css';
+import { setUpWords } from '../notices/notices.ts';
 
 const IDLE: OrdersLoad = { kind: 'idle' };
 
@@ -416,13 +417,20 @@ function NoList({
   const label = ENVIRONMENT_LABELS[environment];
   const load = orders?.load ?? IDLE;
   const setUp = useAppStore((state) => isSetUp(state, environment));
+  const hasBaseUrl = useAppStore(
+    (state) => state.environments.find((view) => view.id === environment)?.baseUrl !== undefined,
+  );
   const showSettings = useAppStore((state) => state.showSettings);
   let text: string | undefined;
   if (!setUp && load.kind !== 'loading') {
-    // Where the orders would be, the way to get them (the notice says why, wherever the clerk is).
+    // Where the orders would be, what is missing and the way to it: the notice area, which
+    // says it on the other screens, leaves it to this one (notice-area.tsx).
+    const { title, sentence } = setUpWords(label, hasBaseUrl);
     return (
-      <div className="orders-placeholder">
-        <p>{label}’s orders show here once it is set up.</p>
+      <div className="orders-placeholder" role="status">
+        <p>
+          <strong>{title}</strong> {sentence}
+        </p>
         <button
           type="button"
           className="primary-button"
