@@ -80,12 +80,6 @@ export function OrdersStatusBar(props: OrdersStatusBarProps) {
     const view = state.changes[environment]?.view;
     return view?.kind === 'compared' ? view.gone.length : 0;
   });
-  // The Review column's New and Changed badges, explained in the legend while any show.
-  const marksChanges = useAppStore((state) => {
-    const view = state.changes[environment]?.view;
-    return view?.kind === 'compared' && (view.added.ids.length > 0 || view.changed.length > 0);
-  });
-
   return (
     <footer className="orders-status" aria-label={`${label} orders status`}>
       {total !== undefined && (
@@ -107,13 +101,9 @@ export function OrdersStatusBar(props: OrdersStatusBarProps) {
         <p className="review-legend">
           <span className="review-mark">✓</span> reviewed · <span className="note-mark">✎</span> has
           a note ·{' '}
-          {marksChanges && (
-            <>
-              <span className="change-chip change-new">New</span>,{' '}
-              <span className="change-chip change-changed">Changed</span> since the last refresh
-              ·{' '}
-            </>
-          )}
+          {/* The Review column's New and Changed chips are not explained here: the line above the
+              list says what changed since when, each chip says it on hover, and at 1100 to 1300 px
+              the words cut the refresh line off. */}
           {/* Said once: every time on screen is the computer's local time. */}
           <span title="Every date and time is this computer's local time">
             times in {timeZoneName(now)}
