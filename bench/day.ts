@@ -147,7 +147,7 @@ export async function dayCycle(
   await page.getByRole('button', { name: 'Close order details' }).click();
   // Another environment and back: the screen goes and comes again.
   await page.getByRole('radio', { name: 'Staging' }).click();
-  await page.getByText('Staging’s orders show here once it is set up.').waitFor();
+  await page.getByText('Staging is not set up yet.').waitFor();
   await page.getByRole('radio', { name: 'Sandbox' }).click();
   await waitUntil(page, SETTLED, 'the sandbox list again');
   return { refreshMs, refreshCpuMs, keystrokeMs };
