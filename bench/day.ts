@@ -142,8 +142,16 @@ export async function dayCycle(
     .getByRole('columnheader')
     .getByRole('button', { name: SORTS[cycle % SORTS.length]! })
     .click();
-  // An order's details, opened by a click on its row and closed.
-  await page.locator('[role="grid"] [role="row"][aria-rowindex="3"] [role="rowheader"]').click();
+  // An order's details, opened by a click on a row in view and closed (after a sort the list
+  // shows where the sort put the order selected before, not always its top).
+  const inView = await page.evaluate(() => {
+    const head = document.querySelector('.orders-grid-head')!.getBoundingClientRect();
+    const cells = [...document.querySelectorAll('[role="grid"] [role="row"] [role="rowheader"]')];
+    const cell = cells.find((candidate) => candidate.getBoundingClientRect().top >= head.bottom);
+    const box = cell!.getBoundingClientRect();
+    return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+  });
+  await page.mouse.click(inView.x, inView.y);
   await page.getByRole('button', { name: 'Close order details' }).click();
   // Another environment and back: the screen goes and comes again.
   await page.getByRole('radio', { name: 'Staging' }).click();
