@@ -31,6 +31,7 @@ import {
 } from './support/electron-app.ts';
 import { axeSummary, checkScreen } from './support/screens.ts';
 import type { Page } from 'playwright-core';
+import { openSettingsOf, saveKey } from './support/settings-screen.ts';
 
 /** 60,000 orders: about 5.4 MB as JSON, some 0.8 MB compressed. */
 const ORDERS = 60_000;
@@ -48,15 +49,8 @@ let list: Buffer;
  * request a minute is the list's.
  */
 async function useStaging(page: Page, baseUrl: string): Promise<void> {
-  await page.getByRole('button', { name: 'Settings' }).click();
-  await page
-    .getByRole('navigation', { name: 'Environment settings' })
-    .getByRole('button', { name: 'Staging' })
-    .click();
-  const key = page.getByLabel('API key', { exact: true });
-  await key.fill('demo-pro');
-  await page.getByRole('button', { name: 'Save key' }).click();
-  await expect.poll(() => describedText(key)).toMatch(/Key (saved|kept) for Staging/);
+  await openSettingsOf(page, 'Staging');
+  await saveKey(page, 'demo-pro');
   await page.getByLabel('Address', { exact: true }).fill(baseUrl);
   await page.getByRole('button', { name: 'Save address' }).click();
   await expect

@@ -18,7 +18,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/main/sandbox/server.ts';
 import { makeSandboxTls } from '../../src/main/sandbox/tls.ts';
 import { startConnectProxy, type ConnectProxy } from '../support/connect-proxy.ts';
-import { describedText } from './support/description.ts';
 import {
   appHome,
   canRunApp,
@@ -27,6 +26,7 @@ import {
   type AppHome,
   type AppRun,
 } from './support/electron-app.ts';
+import { openSettingsOf, saveAddress, saveKey } from './support/settings-screen.ts';
 
 let staging: Sandbox;
 let untrusted: Sandbox;
@@ -41,19 +41,9 @@ const appTunnels = () =>
   proxy.tunnels().filter((t) => t.startsWith('localhost:') || t.startsWith('127.0.0.1:'));
 
 async function setAddressAndKey(environment: 'Staging' | 'Production', baseUrl: string) {
-  await page.getByRole('button', { name: 'Settings' }).click();
-  await page
-    .getByRole('navigation', { name: 'Environment settings' })
-    .getByRole('button', { name: environment })
-    .click();
-  const address = page.getByLabel('Address', { exact: true });
-  await address.fill(baseUrl);
-  await page.getByRole('button', { name: 'Save address' }).click();
-  await expect.poll(() => describedText(address)).toContain('Saved.');
-  const key = page.getByLabel('API key', { exact: true });
-  await key.fill('demo-pro');
-  await page.getByRole('button', { name: 'Save key' }).click();
-  await expect.poll(() => describedText(key)).toMatch(/Key saved for \w+\./);
+  await openSettingsOf(page, environment);
+  await saveAddress(page, baseUrl);
+  await saveKey(page, 'demo-pro', /Key saved for \w+\./);
 }
 
 describe.skipIf(!canRunApp || process.platform !== 'linux')(

@@ -6,9 +6,9 @@
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { answer, scriptedServer, type ScriptedServer } from '../support/scripted-server.ts';
-import { describedText } from './support/description.ts';
 import { startE2EApp, type E2EApp, describeOnHarness } from './support/app.ts';
 import { axeSummary, checkScreen } from './support/screens.ts';
+import { openSettingsOf, saveKey } from './support/settings-screen.ts';
 
 let app: E2EApp;
 let staging: ScriptedServer;
@@ -32,17 +32,10 @@ describeOnHarness('"Try now" through a hold, in Chromium', () => {
 
   it('asks first, sends one request, and the answer ends the hold', async () => {
     const { page } = app;
-    await page.getByRole('button', { name: 'Settings' }).click();
-    await page
-      .getByRole('navigation', { name: 'Environment settings' })
-      .getByRole('button', { name: 'Staging' })
-      .click();
+    await openSettingsOf(page, 'Staging');
     await page.getByLabel('Address', { exact: true }).fill(staging.baseUrl);
     await page.getByRole('button', { name: 'Save address' }).click();
-    const key = page.getByLabel('API key', { exact: true });
-    await key.fill('stg-try-now-key');
-    await page.getByRole('button', { name: 'Save key' }).click();
-    await expect.poll(() => describedText(key)).toMatch(/Key (saved|kept) for Staging/);
+    await saveKey(page, 'stg-try-now-key');
     await page.getByRole('radio', { name: 'Staging' }).check();
     await page.getByRole('button', { name: 'Orders' }).click();
 

@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/main/sandbox/server.ts';
 import { containsPlaintext } from '../support/electron-mock.ts';
-import { describedText } from './support/description.ts';
 import {
   appHome,
   canRunApp,
@@ -18,6 +17,7 @@ import {
   type AppHome,
   type AppRun,
 } from './support/electron-app.ts';
+import { openSettingsOf, saveAddress } from './support/settings-screen.ts';
 
 const STAGING_KEY = 'stg-basic-text-Key-93c1';
 
@@ -47,15 +47,8 @@ describe.skipIf(!canRunApp || process.platform !== 'linux')(
 
     it('offers to save anyway, saves v10 ciphertext when chosen, and the next start has the key', async () => {
       const page = await run.page();
-      await page.getByRole('button', { name: 'Settings' }).click();
-      await page
-        .getByRole('navigation', { name: 'Environment settings' })
-        .getByRole('button', { name: 'Staging' })
-        .click();
-      const address = page.getByLabel('Address', { exact: true });
-      await address.fill(staging.baseUrl);
-      await page.getByRole('button', { name: 'Save address' }).click();
-      await expect.poll(() => describedText(address)).toContain('Saved.');
+      await openSettingsOf(page, 'Staging');
+      await saveAddress(page, staging.baseUrl);
       await page.getByLabel('API key', { exact: true }).fill(STAGING_KEY);
       await page.getByRole('checkbox', { name: 'Save it anyway, without protection' }).check();
       await page.getByRole('button', { name: 'Save key' }).click();

@@ -18,7 +18,6 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/main/sandbox/server.ts';
 import { containsPlaintext } from '../support/electron-mock.ts';
-import { describedText } from './support/description.ts';
 import {
   appHome,
   canRunApp,
@@ -28,6 +27,7 @@ import {
   type AppHome,
   type AppRun,
 } from './support/electron-app.ts';
+import { openSettingsOf, saveAddress, saveKey } from './support/settings-screen.ts';
 
 const STAGING_KEY = 'stg-real-main-Key-7e21b4';
 const ORDERS = 20_000;
@@ -90,19 +90,9 @@ describe.skipIf(!canRunApp)('the real main process', () => {
   );
 
   it("saves a Staging key through Settings, encrypted by safeStorage with the keyring's password", async () => {
-    await page.getByRole('button', { name: 'Settings' }).click();
-    await page
-      .getByRole('navigation', { name: 'Environment settings' })
-      .getByRole('button', { name: 'Staging' })
-      .click();
-    const address = page.getByLabel('Address', { exact: true });
-    await address.fill(staging.baseUrl);
-    await page.getByRole('button', { name: 'Save address' }).click();
-    await expect.poll(() => describedText(address)).toContain('Saved.');
-    const key = page.getByLabel('API key', { exact: true });
-    await key.fill(STAGING_KEY);
-    await page.getByRole('button', { name: 'Save key' }).click();
-    await expect.poll(() => describedText(key)).toMatch(/Key saved for \w+\./);
+    await openSettingsOf(page, 'Staging');
+    await saveAddress(page, staging.baseUrl);
+    await saveKey(page, STAGING_KEY, /Key saved for \w+\./);
     expect(await page.content()).not.toContain(STAGING_KEY);
 
     // In the file: Chromium's ciphertext under the keyring's password, never the key.

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/main/sandbox/server.ts';
 import { describedText } from './support/description.ts';
 import { startE2EApp, type E2EApp, describeOnHarness } from './support/app.ts';
+import { openSettingsOf, saveAddress, saveKey } from './support/settings-screen.ts';
 
 const STAGING_KEY = 'stg-e2e-Key-5d1c9a';
 
@@ -34,22 +35,12 @@ describeOnHarness('a key saved in Settings, in Chromium', () => {
     page.on('console', (message) => {
       if (message.type() === 'error') refused.push(message.text());
     });
-    await page.getByRole('button', { name: 'Settings' }).click();
-    await page
-      .getByRole('navigation', { name: 'Environment settings' })
-      .getByRole('button', { name: 'Staging' })
-      .click();
-    const address = page.getByLabel('Address', { exact: true });
-    await address.fill(staging.baseUrl);
-    await page.getByRole('button', { name: 'Save address' }).click();
-    await expect.poll(() => describedText(address)).toContain('Saved.');
+    await openSettingsOf(page, 'Staging');
+    const address = await saveAddress(page, staging.baseUrl);
     expect(await address.inputValue()).toBe(staging.baseUrl);
 
     // The key field's one message says how saving went.
-    const key = page.getByLabel('API key', { exact: true });
-    await key.fill(STAGING_KEY);
-    await page.getByRole('button', { name: 'Save key' }).click();
-    await expect.poll(() => describedText(key)).toMatch(/Key (saved|kept) for Staging/);
+    const key = await saveKey(page, STAGING_KEY);
     expect(await describedText(key)).not.toContain('cannot accept');
     // The key itself never reaches the page.
     expect(await page.content()).not.toContain(STAGING_KEY);

@@ -11,6 +11,7 @@ import { seriousAxeFindings } from './support/axe.ts';
 import { describedText } from './support/description.ts';
 import { startE2EApp, type E2EApp, describeOnHarness } from './support/app.ts';
 import { axeSummary, checkScreen } from './support/screens.ts';
+import { saveKey } from './support/settings-screen.ts';
 
 let app: E2EApp;
 let moved: Sandbox;
@@ -110,10 +111,7 @@ describeOnHarness('settings in Chromium', () => {
     await address.fill(sandbox.baseUrl);
     await page.getByRole('button', { name: 'Save address' }).click();
     await expect.poll(() => describedText(address)).toContain('Saved.');
-    const key = page.getByLabel('API key', { exact: true });
-    await key.fill('demo-pro');
-    await page.getByRole('button', { name: 'Save key' }).click();
-    await expect.poll(() => describedText(key)).toMatch(/Key (saved|kept) for Staging/);
+    const key = await saveKey(page, 'demo-pro');
     // The address moves to another service: the key stays behind until confirmed.
     await address.fill(moved.baseUrl);
     await page.getByRole('button', { name: 'Save address' }).click();
