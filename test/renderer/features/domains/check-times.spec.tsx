@@ -6,6 +6,7 @@
 
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
+import type { RecheckSchedule } from '../../../../src/main/domains/recheck-schedule.ts';
 import { DomainBadgeLine } from '../../../../src/renderer/src/features/domains/domain-badge.tsx';
 import type { DomainWatchView } from '../../../../src/shared/domain-watch.ts';
 import { startTestApp } from '../../support/test-app.tsx';
@@ -22,6 +23,9 @@ import { startDnsServer, ZONE } from './dns-server.ts';
 const MINUTE = 60_000;
 /** A year, as a date with one would show it: today's times never carry one. */
 const YEAR = /\b20\d\d\b/;
+/** Main checks a domain at once, then again in an hour. */
+const AT_ONCE_THEN_HOURLY: RecheckSchedule = ({ since, checkedAt }) =>
+  checkedAt === undefined || checkedAt < since ? since : checkedAt + 60 * MINUTE;
 
 test('a next check soon is said in minutes from now; one hours away by its time', () => {
   const now = Date.now();
@@ -48,11 +52,7 @@ test('a next check soon is said in minutes from now; one hours away by its time'
 test('a misconfigured domain says why in the list and in its step, before Check DNS is pressed; after it, once', async () => {
   const dns = await startDnsServer();
   const domain = `leftover.${ZONE}`;
-  // Main checks at once, then again in an hour.
-  const app = await startTestApp({
-    recheckSchedule: ({ since, checkedAt }) =>
-      checkedAt === undefined || checkedAt < since ? since : checkedAt + 60 * MINUTE,
-  });
+  const app = await startTestApp({ recheckSchedule: AT_ONCE_THEN_HOURLY });
   try {
     await saveCheckSettings(app, dns.address);
     await saveProgress(app, { domain, step: 'check-dns' });
@@ -122,10 +122,7 @@ test('today’s times read the same in the list and in the assistant: the time a
 test('step 4 says Verify waits for what Store Admin’s own check found, not for a first check', async () => {
   const dns = await startDnsServer();
   const domain = `leftover.${ZONE}`;
-  const app = await startTestApp({
-    recheckSchedule: ({ since, checkedAt }) =>
-      checkedAt === undefined || checkedAt < since ? since : checkedAt + 60 * MINUTE,
-  });
+  const app = await startTestApp({ recheckSchedule: AT_ONCE_THEN_HOURLY });
   try {
     await saveCheckSettings(app, dns.address);
     await saveProgress(app, { domain, step: 'check-dns' });
@@ -146,10 +143,7 @@ test('step 4 says Verify waits for what Store Admin’s own check found, not for
 test('while DNS is what the badge is about, the list gives the verdict once: the badge', async () => {
   const dns = await startDnsServer();
   const domain = `leftover.${ZONE}`;
-  const app = await startTestApp({
-    recheckSchedule: ({ since, checkedAt }) =>
-      checkedAt === undefined || checkedAt < since ? since : checkedAt + 60 * MINUTE,
-  });
+  const app = await startTestApp({ recheckSchedule: AT_ONCE_THEN_HOURLY });
   try {
     await saveCheckSettings(app, dns.address);
     // A check the clerk ran earlier, saved with the progress.
