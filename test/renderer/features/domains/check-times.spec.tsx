@@ -5,10 +5,11 @@
 // clerk pressing Check DNS.
 
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, expect, test, vi } from 'vitest';
+import { expect, test } from 'vitest';
 import type { RecheckSchedule } from '../../../../src/main/domains/recheck-schedule.ts';
 import { DomainBadgeLine } from '../../../../src/renderer/src/features/domains/domain-badge.tsx';
 import type { DomainWatchView } from '../../../../src/shared/domain-watch.ts';
+import { clockAtTenThisMorning } from '../../support/morning-clock.ts';
 import { startTestApp } from '../../support/test-app.tsx';
 import { text } from '../orders/orders-test-kit.tsx';
 import {
@@ -27,17 +28,8 @@ const YEAR = /\b20\d\d\b/;
 const AT_ONCE_THEN_HOURLY: RecheckSchedule = ({ since, checkedAt }) =>
   checkedAt === undefined || checkedAt < since ? since : checkedAt + 60 * MINUTE;
 
-afterEach(() => {
-  vi.useRealTimers();
-});
-
 test('a next check soon is said in minutes from now; one hours away by its time', () => {
-  // Ten in the morning, so that three hours on is still today whenever the
-  // suite runs (at 21:01 it is tomorrow, and said with its date).
-  const morning = new Date();
-  morning.setHours(10, 0, 0, 0);
-  vi.useFakeTimers({ toFake: ['Date'], now: morning });
-  const now = Date.now();
+  const now = clockAtTenThisMorning();
   const watch: DomainWatchView = {
     project: 'pet-shop',
     domain: `shop.${ZONE}`,

@@ -8,6 +8,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import type { DomainWatchView } from '../../../../src/shared/domain-watch.ts';
 import { DomainBadgeLine } from '../../../../src/renderer/src/features/domains/domain-badge.tsx';
 import { expect, test } from 'vitest';
+import { clockAtTenThisMorning } from '../../support/morning-clock.ts';
 import { renderApp, startTestApp } from '../../support/test-app.tsx';
 import { text } from '../orders/orders-test-kit.tsx';
 import { RECORDS, startDnsServer, TARGET, ZONE, type DnsRecord } from './dns-server.ts';
@@ -87,7 +88,7 @@ test('a certificate check by hand and the badge give one verdict', async () => {
 });
 
 test('a check whose time has come reads "checking again now", never a time gone by', () => {
-  const now = Date.now();
+  const now = clockAtTenThisMorning();
   const watch: DomainWatchView = {
     project: 'pet-shop',
     domain: `shop.${ZONE}`,
