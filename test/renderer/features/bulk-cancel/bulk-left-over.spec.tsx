@@ -83,29 +83,36 @@ test('after Stop: "Not sent" shows its orders and offers to cancel them; a lost 
   });
 });
 
-test('"Cancel the N not sent…" waits, saying why, while no cancel can be sent (the service cannot be reached)', async () => {
+test('"Cancel the N not sent…" and "Retry failed…" wait, saying why, while no cancel can be sent (the service cannot be reached)', async () => {
   const app = await startTestApp({ sandbox: { orders: 60 } });
   const { user } = renderApp(app);
   const grid = await findGrid();
-  app.sandbox.setFaults('latency=200@1');
+  // Every cancel fails (503), slowly: the job has failures and orders not sent when it is stopped.
+  app.sandbox.setFaults('latency=200@1,5xx@1');
   await user.click(within(grid).getByRole('checkbox', { name: 'Select all shown' }));
   await user.click(screen.getByRole('button', { name: 'Cancel ticked orders…' }));
   const dialog = await screen.findByRole('dialog', { name: /^Cancel \d+ orders\?$/ });
   await user.click(within(dialog).getByRole('button', { name: /^Cancel \d+ orders$/ }));
   const strip = await screen.findByRole('region', { name: /^Bulk cancel/ });
+  await waitFor(() => expect(text(strip.querySelector('.bulk-failed dd'))).not.toBe('0'), {
+    timeout: 20_000,
+  });
   await user.click(within(strip).getByRole('button', { name: 'Stop' }));
   await within(strip).findByText('Stopped. Orders not sent yet were left as they are.', undefined, {
     timeout: 20_000,
   });
   const again = within(strip).getByRole('button', { name: /^Cancel the \d+ not sent…$/ });
-  expect(again.getAttribute('aria-disabled')).toBeNull();
+  const retry = within(strip).getByRole('button', { name: 'Retry failed…' });
+  for (const button of [again, retry]) expect(button.getAttribute('aria-disabled')).toBeNull();
 
   // The service goes away, and the window learns it from a refresh.
   await app.sandbox.close();
   await user.click(screen.getByRole('button', { name: 'Refresh' }));
   await waitFor(() => expect(document.querySelector('[data-notice="unreachable"]')).not.toBeNull());
-  await waitFor(() => expect(again.getAttribute('aria-disabled')).toBe('true'));
-  expect(again.getAttribute('title')).toBe('Cancelling waits: Sandbox cannot be reached.');
-  await user.click(again);
-  expect(screen.queryByRole('dialog')).toBeNull();
+  for (const button of [again, retry]) {
+    await waitFor(() => expect(button.getAttribute('aria-disabled')).toBe('true'));
+    expect(button.getAttribute('title')).toBe('Cancelling waits: Sandbox cannot be reached.');
+    await user.click(button);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  }
 });

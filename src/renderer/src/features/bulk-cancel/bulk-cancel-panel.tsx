@@ -163,7 +163,8 @@ export function BulkCancelPanel({ environment }: { environment: EnvironmentId })
   const offline = useAppStore((state) => isOffline(state, environment));
   const setUp = useAppStore((state) => isSetUp(state, environment));
   const hold = useCurrentHold(environment);
-  // A new bulk cancel of what was not sent waits for what any cancel waits for (no key, no answer, a ban).
+  // A new bulk cancel of what was not sent, or of what failed, waits for what any cancel waits
+  // for (no key, no answer, a ban).
   const cancelBlocked = useCancelBlocked(environment, offline);
   const retryFailed = useAppStore((state) => state.askRetryFailed);
   const cancelNotSent = useAppStore((state) => state.askCancelNotSent);
@@ -266,7 +267,12 @@ export function BulkCancelPanel({ environment }: { environment: EnvironmentId })
           </button>
         )}
         {over && job.counts.failed > 0 && (
-          <button type="button" onClick={() => void retryFailed(environment)}>
+          <button
+            type="button"
+            aria-disabled={cancelBlocked ? true : undefined}
+            title={cancelBlocked}
+            onClick={() => !cancelBlocked && void retryFailed(environment)}
+          >
             Retry failed…
           </button>
         )}
