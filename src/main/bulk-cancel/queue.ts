@@ -83,6 +83,8 @@ export class BulkCancelQueue {
    * append (rotation included) is not made for two writers at a time.
    */
   #logged: Promise<void> = Promise.resolve();
+  /** Answers journaled and still on their way to the cancel log: the job is not finished before them. */
+  #logsPending = 0;
 
   constructor(deps: BulkCancelDeps) {
     this.#deps = deps;
@@ -266,7 +268,8 @@ export class BulkCancelQueue {
     return {
       environment: this.#deps.environment,
       jobId: job.jobId,
-      status: this.#isComplete() ? 'finished' : job.status,
+      // Finished once the last answer is in the cancel log too, not only in the journal.
+      status: this.#isComplete() && this.#logsPending === 0 ? 'finished' : job.status,
       ...(job.status === 'paused' && job.reason ? { pauseReason: job.reason } : {}),
       ...(job.message && !finished ? { message: job.message } : {}),
       total: job.orderIds.length,
@@ -426,7 +429,12 @@ export class BulkCancelQueue {
     if (!onResult) return;
     const logged = this.#logged.catch(() => undefined).then(() => onResult(result));
     this.#logged = logged;
-    await logged;
+    this.#logsPending += 1;
+    try {
+      await logged;
+    } finally {
+      this.#logsPending -= 1;
+    }
   }
 
   /**

@@ -159,7 +159,7 @@ describe('a bulk cancel and what comes while its DELETEs are on their way', () =
     await turnsUntil(() => quit, 'the quit done');
   });
 
-  it('two answers at once: the cancel log gets them one at a time, in the journal’s order, each once', async () => {
+  it('two answers at once: the cancel log gets them one at a time, in the journal’s order, each once, before the job reads finished', async () => {
     const timing = virtualTiming();
     const { server, held } = await heldStore(timing);
     const logged: BulkResult[] = [];
@@ -186,8 +186,11 @@ describe('a bulk cancel and what comes while its DELETEs are on their way', () =
     await turnsUntil(() => queue.results().length === 3, 'both results journaled');
     for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setTimeout(resolve, 2));
     expect(writing).toBe(1);
+    // Every answer is journaled, but not yet in the cancel log: the job does not read finished.
+    expect(queue.snapshot()?.status).toBe('running');
     letFirstFinish!();
     await queue.idle();
+    expect(queue.snapshot()?.status).toBe('finished');
 
     expect(mostAtOnce).toBe(1);
     const journaled = replay(await journal.read())!.results.map((result) => result.orderId);
