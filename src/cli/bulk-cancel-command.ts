@@ -9,7 +9,7 @@ import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { BulkCancelSnapshot, BulkOutcome, BulkResult } from '../shared/bulk-cancel.ts';
 import type { Delivery } from '../shared/failures.ts';
-import { BulkJournal, replay } from '../main/bulk-cancel/journal.ts';
+import { BulkJournal, journaledForLog, replay } from '../main/bulk-cancel/journal.ts';
 import { BulkCancelQueue } from '../main/bulk-cancel/queue.ts';
 import { serviceScope, type ServiceScope } from '../main/environments/service-scope.ts';
 import type { Timing } from '../main/store-api/clock.ts';
@@ -191,7 +191,7 @@ export async function runBulkCancel(
   try {
     const earlier = replay(await journal.read());
     // The journal is the truth: answers a crash kept out of the cancel log are logged first.
-    await context.logJournaled?.(earlier?.results ?? []);
+    await context.logJournaled?.(journaledForLog(earlier));
     const unfinished =
       earlier !== undefined &&
       earlier.status !== 'stopped' &&

@@ -86,6 +86,12 @@ export interface BulkCancelSnapshot {
    * stopped one leaves them so, apart from those never sent.
    */
   readonly unanswered: number;
+  /**
+   * How many of a stopped job's unanswered cancels this run of the app has
+   * added to the cancel log (as "may have been cancelled"); absent while none.
+   * It changes only once the log has them, so the window reloads the log then.
+   */
+  readonly unansweredLogged?: number;
   readonly startedAt: number;
   readonly finishedAt?: number;
   /** Estimated ms to finish, from the quota; undefined until the quota is known. */

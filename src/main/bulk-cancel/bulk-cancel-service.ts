@@ -15,7 +15,7 @@ import type { CancelLogHooks } from '../orders/orders-service.ts';
 import type { Timing } from '../store-api/clock.ts';
 import type { StoreClient } from '../store-api/client.ts';
 import { failure } from '../store-api/errors.ts';
-import { BulkJournal, replay } from './journal.ts';
+import { BulkJournal, journaledForLog, replay } from './journal.ts';
 import { BulkCancelActiveError, BulkCancelQueue } from './queue.ts';
 
 export interface BulkCancelServiceDeps {
@@ -78,7 +78,7 @@ export class BulkCancelService {
       const loaded = earlier.then(async () => {
         // The journal is the truth: answers a crash kept out of the cancel log are logged
         // first, before the job carries on and logs its own.
-        const journaled = replay(await journal.read())?.results ?? [];
+        const journaled = journaledForLog(replay(await journal.read()));
         await this.#deps.logHooks(scope).logJournaled(journaled);
         await queue.load();
       });

@@ -85,6 +85,8 @@ export interface JobState {
   readonly startedAt: number;
   readonly orderIds: readonly string[];
   readonly items: Map<string, ItemState>;
+  /** When each order's cancel last left (its `send` line). */
+  readonly sentAt: Map<string, number>;
   readonly results: BulkResult[];
   status: Exclude<BulkStatus, 'finished'>;
   reason?: PauseReason;
@@ -102,6 +104,7 @@ export function replay(lines: readonly JournalLine[]): JobState | undefined {
         startedAt: line.at,
         orderIds: line.orderIds,
         items: new Map(line.orderIds.map((id) => [id, 'queued'])),
+        sentAt: new Map(),
         results: [],
         status: 'running',
       };
@@ -110,7 +113,10 @@ export function replay(lines: readonly JournalLine[]): JobState | undefined {
     if (!job) continue;
     switch (line.t) {
       case 'send':
-        if (job.items.get(line.orderId) !== 'done') job.items.set(line.orderId, 'sent');
+        if (job.items.get(line.orderId) !== 'done') {
+          job.items.set(line.orderId, 'sent');
+          job.sentAt.set(line.orderId, line.at);
+        }
         break;
       case 'requeue':
         if (job.items.get(line.orderId) === 'sent') job.items.set(line.orderId, 'queued');
@@ -141,6 +147,37 @@ export function replay(lines: readonly JournalLine[]): JobState | undefined {
     }
   }
   return job;
+}
+
+/** The cancel log's words for a cancel that left and was stopped before its answer came. */
+export const UNANSWERED_AT_STOP =
+  'Sent before the bulk cancel was stopped, and its answer never came: it may have been cancelled. Refresh to check.';
+
+/**
+ * What a job's journal gives the cancel log: its answers, and, once the job
+ * is stopped, each cancel that left and whose answer never came (at the time
+ * it left; none still on its way, `onTheirWay`), as a single cancel whose
+ * answer was lost is logged. The log then holds every cancel that left, so
+ * the order's row and a later cancel of it know it may have been cancelled.
+ */
+export function journaledForLog(
+  job: JobState | undefined,
+  onTheirWay: ReadonlySet<string> = new Set(),
+): BulkResult[] {
+  if (!job) return [];
+  if (job.status !== 'stopped') return [...job.results];
+  const unanswered: BulkResult[] = [];
+  for (const [orderId, state] of job.items) {
+    if (state !== 'sent' || onTheirWay.has(orderId)) continue;
+    unanswered.push({
+      orderId,
+      outcome: 'failed',
+      message: UNANSWERED_AT_STOP,
+      at: job.sentAt.get(orderId) ?? job.startedAt,
+      delivery: 'unknown',
+    });
+  }
+  return [...job.results, ...unanswered];
 }
 
 /** Finished jobs' journals kept aside per service; older ones are deleted as a new job starts. */

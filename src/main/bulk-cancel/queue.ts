@@ -20,7 +20,13 @@ import { sleepUntil, type Timing } from '../store-api/clock.ts';
 import { RequestGate } from '../quota/gate.ts';
 import { isStoreApiError, type StoreClient } from '../store-api/client.ts';
 import { clockTime, failure, type EarlierCancel } from '../store-api/errors.ts';
-import { replay, type BulkJournal, type JobState, type JournalLine } from './journal.ts';
+import {
+  journaledForLog,
+  replay,
+  type BulkJournal,
+  type JobState,
+  type JournalLine,
+} from './journal.ts';
 import { reasonWords } from '../local-data/storage-health.ts';
 
 export interface BulkCancelDeps {
@@ -45,6 +51,11 @@ export interface BulkCancelDeps {
   readonly onResult?: (result: BulkResult) => void | Promise<void>;
   /** What the cancel log knows of earlier cancels of an order, asked on a 404. */
   readonly earlierCancel?: (orderId: string) => Promise<EarlierCancel | undefined>;
+  /**
+   * Logs what the cancel log lacks of these (journaledForLog): called once a
+   * stopped job has no answer left on its way, for the cancels it left unanswered.
+   */
+  readonly logJournaled?: (results: readonly BulkResult[]) => Promise<void>;
 }
 
 /** How long a background request may wait at the gate: a window reset, not a day. */
@@ -85,6 +96,8 @@ export class BulkCancelQueue {
   #logged: Promise<void> = Promise.resolve();
   /** Answers journaled and still on their way to the cancel log: the job is not finished before them. */
   #logsPending = 0;
+  /** A stopped job's unanswered cancels logged so far (BulkCancelSnapshot.unansweredLogged). */
+  #unansweredLogged = 0;
 
   constructor(deps: BulkCancelDeps) {
     this.#deps = deps;
@@ -128,11 +141,13 @@ export class BulkCancelQueue {
         'not-sent',
       );
     }
+    this.#unansweredLogged = 0;
     this.#job = {
       jobId,
       startedAt: at,
       orderIds: unique,
       items: new Map(unique.map((id) => [id, 'queued'])),
+      sentAt: new Map(),
       results: [],
       status: 'running',
     };
@@ -194,7 +209,29 @@ export class BulkCancelQueue {
     job.status = 'stopped';
     this.#interrupt(); // before the journal's write, as for a pause
     await this.#write({ t: 'status', at: this.#deps.timing.now(), status: 'stopped' });
+    // Those still in a worker's hands are logged by it, if their answer never comes.
+    await this.#logUnanswered((orderId) => !this.#inFlight.has(orderId));
     this.#changed();
+  }
+
+  /**
+   * A stopped job's cancels that left and were never answered go to the cancel
+   * log too (those `which` picks), before the change that counts them is told.
+   */
+  async #logUnanswered(which: (orderId: string) => boolean): Promise<void> {
+    const job = this.#job;
+    const { logJournaled } = this.#deps;
+    if (!job || job.status !== 'stopped' || !logJournaled) return;
+    const unanswered = journaledForLog(job).filter(
+      (result) => job.items.get(result.orderId) === 'sent' && which(result.orderId),
+    );
+    if (unanswered.length === 0) return;
+    // After the answers already on their way to the log, in the journal's order.
+    const logged = this.#logged.catch(() => undefined).then(() => logJournaled(unanswered));
+    this.#logged = logged;
+    // A log that cannot be written now gets them when the job is next loaded (journaledForLog).
+    if (await logged.then(() => true).catch(() => false))
+      this.#unansweredLogged += unanswered.length;
   }
 
   /**
@@ -278,6 +315,7 @@ export class BulkCancelQueue {
       answersOnTheirWay: [...this.#sent].filter((orderId) => job.items.get(orderId) !== 'done')
         .length,
       unanswered: this.leftOver().unanswered.length,
+      ...(this.#unansweredLogged > 0 ? { unansweredLogged: this.#unansweredLogged } : {}),
       startedAt: job.startedAt,
       ...(this.#finishedAt !== undefined ? { finishedAt: this.#finishedAt } : {}),
       ...(!finished && job.status === 'running' ? this.#eta(waiting) : {}),
@@ -380,8 +418,10 @@ export class BulkCancelQueue {
       this.#inFlight.add(orderId);
       try {
         // On the disk before the DELETE leaves, or it does not leave.
-        if (!(await this.#write({ t: 'send', orderId, at: timing.now() }))) return;
+        const leaves = timing.now();
+        if (!(await this.#write({ t: 'send', orderId, at: leaves }))) return;
         job.items.set(orderId, 'sent');
+        job.sentAt.set(orderId, leaves);
         const client = await this.#deps.client();
         const sentAt = timing.now();
         const { earlierCancel } = this.#deps;
@@ -413,6 +453,8 @@ export class BulkCancelQueue {
       } finally {
         this.#inFlight.delete(orderId);
         this.#sent.delete(orderId);
+        // Stopped with this order's answer lost: it may have been cancelled, and the log says so.
+        await this.#logUnanswered((id) => id === orderId);
         this.#changed();
       }
     }

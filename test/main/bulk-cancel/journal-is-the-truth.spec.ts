@@ -91,4 +91,46 @@ describe('answers in the journal and not in the cancel log', () => {
       .map((line) => (JSON.parse(line) as { orderId: string }).orderId);
     expect([...logged].sort()).toEqual([...a, ...b].sort());
   });
+
+  it('a stopped job’s cancels whose answer never came are logged as may have been cancelled, also after a crash, once each', async () => {
+    const store = await sandbox();
+    const dataDir = folder();
+    const first = await app(dataDir, store.baseUrl);
+    // Every cancel is done and its answer cut: the job meets lost answers until it is stopped.
+    store.setFaults('reset@1');
+    await first.api.bulkCancel.start('production', store.orderIds({ status: 'pending' }));
+    await expect
+      .poll(() => store.requestLog.filter((entry) => entry.method === 'DELETE').length)
+      .toBeGreaterThan(0);
+    await first.api.bulkCancel.stop('production');
+    await expect
+      .poll(async () => await first.api.bulkCancel.status('production'))
+      .toMatchObject({ value: { status: 'stopped', answersOnTheirWay: 0 } });
+    const status = await first.api.bulkCancel.status('production');
+    const unanswered = status.ok ? (status.value?.unanswered ?? 0) : 0;
+    expect(unanswered).toBeGreaterThan(0);
+    const sent = new Set(
+      store.requestLog
+        .filter((entry) => entry.method === 'DELETE')
+        .map((entry) => entry.path.split('/').at(-1)!),
+    );
+    expect(sent.size).toBe(unanswered);
+    const logged = await first.api.cancelLog.list('production');
+    expect(logged.ok && new Set(idsOf(logged.value))).toEqual(sent);
+    expect(logged.ok && logged.value.every((entry) => entry.delivery === 'unknown')).toBe(true);
+    await first.close();
+
+    // A crash before the log had them: the next start logs them, and the one after adds nothing.
+    const file = join(
+      dataDir,
+      scopedFileName('cancel-log', serviceScope('production', store.baseUrl)),
+    );
+    cutLog(file, unanswered);
+    for (let start = 0; start < 2; start++) {
+      const { api, close } = await app(dataDir, store.baseUrl);
+      const entries = await api.cancelLog.list('production');
+      expect(entries.ok && idsOf(entries.value).sort()).toEqual([...sent].sort());
+      await close();
+    }
+  });
 });

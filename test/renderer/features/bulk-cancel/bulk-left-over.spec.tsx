@@ -7,7 +7,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { renderApp, startTestApp } from '../../support/test-app.tsx';
-import { findGrid, shownIds, text } from '../orders/orders-test-kit.tsx';
+import { findGrid, rowOf, shownIds, text } from '../orders/orders-test-kit.tsx';
 
 /** Each count of an ended job's strip by its label, as a number. */
 function counts(strip: HTMLElement): Record<string, number> {
@@ -68,7 +68,22 @@ test('after Stop: "Not sent" shows its orders and offers to cancel them; a lost 
   expect(listed.length).toBeGreaterThan(0);
   for (const id of listed) expect(sent.has(id)).toBe(false);
 
-  // And offers to cancel them, with the usual confirmation.
+  // "May be cancelled" is the word of those orders' rows too, and the cancel log has each
+  // cancel that left, once: a cancel sent whose answer never came may have cancelled it.
+  await user.click(within(strip).getByRole('button', { name: `May be cancelled ${sent.size}` }));
+  await waitFor(() => expect(new Set(shownIds(grid))).toEqual(sent));
+  await waitFor(() => {
+    for (const id of sent)
+      expect(text(rowOf(grid, id).querySelector('.status-cell'))).toBe('May be cancelled');
+  });
+  const log = await app.api.cancelLog.list('sandbox');
+  if (!log.ok) throw new Error(log.error.message);
+  const logged = log.value.filter((entry) => sent.has(entry.orderId));
+  expect(logged.map((entry) => entry.orderId).sort()).toEqual([...sent].sort());
+  expect(logged.every((entry) => entry.delivery === 'unknown')).toBe(true);
+
+  // And offers to cancel those not sent, with the usual confirmation.
+  await user.click(within(strip).getByRole('button', { name: `Not sent ${notSent}` }));
   app.sandbox.setFaults(undefined);
   await user.click(within(strip).getByRole('button', { name: `Cancel the ${notSent} not sent…` }));
   const again = await screen.findByRole('dialog', { name: `Cancel ${notSent} orders?` });

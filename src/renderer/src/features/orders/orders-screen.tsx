@@ -89,9 +89,13 @@ export function OrdersScreen() {
   useEffect(() => {
     void loadBulkCancel(environment);
   }, [environment, loadBulkCancel]);
+  // A stopped job's cancels whose answer never came are logged too ("may have been cancelled").
+  const bulkUnansweredLogged = useAppStore(
+    (state) => state.bulkJobs[environment]?.unansweredLogged ?? 0,
+  );
   useEffect(() => {
-    if (bulkDone > 0) void loadCancelLog(environment);
-  }, [environment, bulkStatus, loadCancelLog, bulkDone]);
+    if (bulkDone > 0 || bulkUnansweredLogged > 0) void loadCancelLog(environment);
+  }, [environment, bulkStatus, loadCancelLog, bulkDone, bulkUnansweredLogged]);
 
   return (
     <section aria-labelledby="orders-heading" className="orders-screen">
