@@ -83,6 +83,8 @@ test('a misconfigured domain says why in the list and in its step, before Check 
 });
 
 test('today’s times read the same in the list and in the assistant: the time alone', async () => {
+  // The certificate's deadline, half an hour on, is today too.
+  clockAtTenThisMorning();
   const dns = await startDnsServer();
   const app = await startTestApp({ recheckSchedule: () => Date.now() + 60 * MINUTE });
   try {

@@ -14,6 +14,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { formatClock, formatCount } from '../../../../src/renderer/src/format.ts';
 import { formatCountdown } from '../../../../src/renderer/src/features/quota/quota-meter-model.ts';
+// The notice's own form of a moment: the time alone today, with its date on another day.
+import { formatMomentWithSeconds } from '../../../../src/shared/display-format.ts';
 import { BAN_WARNING } from '../../../../src/renderer/src/features/quota/quota-text.ts';
 import { renderApp, startTestApp } from '../../support/test-app.tsx';
 import type { TestApp } from '../../support/test-app-shapes.ts';
@@ -217,7 +219,7 @@ test('after a 429 one alert says requests are paused until the gate opens, and w
   const alert = await waitFor(theAlert);
   expect(text(alert.querySelector('.notice-text'))).toMatch(
     new RegExp(
-      `^Requests paused\\. Requests to Staging are paused until ${formatClock(holdUntil)}\\. The service asked Store Admin to slow down\\. \\(in \\d+(:\\d\\d){1,2}\\)$`,
+      `^Requests paused\\. Requests to Staging are paused until ${formatMomentWithSeconds(holdUntil, Date.now())}\\. The service asked Store Admin to slow down\\. \\(in \\d+(:\\d\\d){1,2}\\)$`,
     ),
   );
   // The why and the warning behind Details, not in the sentence.
@@ -251,7 +253,7 @@ test('when the quota is used up one alert says Store Admin holds requests back u
 
   const alert = await waitFor(theAlert);
   expect(text(alert.querySelector('.notice-text'))).toContain(
-    `Requests to Staging are paused until ${formatClock(resetAt)}. The quota for this period is used up.`,
+    `Requests to Staging are paused until ${formatMomentWithSeconds(resetAt, Date.now())}. The quota for this period is used up.`,
   );
   expect(alert.querySelector('details')?.textContent).toContain(
     'The quota for this window is used up, so Store Admin holds requests back until it resets.',
@@ -275,7 +277,7 @@ test('a banned key is one alert, with the time the ban ends', async () => {
   const alert = await waitFor(theAlert);
   expect(text(alert.querySelector('.notice-text'))).toMatch(
     new RegExp(
-      `^Key banned\\. The service has banned the Staging API key until ${formatClock(holdUntil)}\\. Store Admin sends nothing until then\\. \\(in (2\\d|30):\\d\\d\\)$`,
+      `^Key banned\\. The service has banned the Staging API key until ${formatMomentWithSeconds(holdUntil, Date.now())}\\. Store Admin sends nothing until then\\. \\(in (2\\d|30):\\d\\d\\)$`,
     ),
   );
   expect(alert.querySelector('details')?.textContent).toContain('A ban follows repeated requests');
