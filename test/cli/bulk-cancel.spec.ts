@@ -167,7 +167,18 @@ describe('store-admin orders cancel --from FILE', () => {
   });
 
   it('resumes after a SIGKILL: every order once, each as the sandbox has it, a lost answer said so', async () => {
-    const store = await sandbox('latency=30@1');
+    // The first 20 answers come after 30 ms; the later ones are held until the run is killed,
+    // so DELETEs are on their way at the kill however slow this side is (the run could finish first).
+    let answered = 0;
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const store = await startSandbox({
+      port: 0,
+      orders: 400,
+      faults: 'latency=30@1',
+      sleep: (ms) => (++answered > 20 ? released : sleep(ms)),
+    });
+    cleanups.push(() => store.close());
     const dir = folder();
     const pending = store.orderIds({ status: 'pending' }).slice(0, 60);
     const shipped = store.orderIds({ status: 'shipped' }).slice(0, 10);
@@ -187,6 +198,7 @@ describe('store-admin orders cancel --from FILE', () => {
     );
     child.kill('SIGKILL');
     await new Promise((resolve) => child.on('exit', resolve));
+    release();
     const killed = replay(await cliJournal(dir).read())!;
     const lost = [...killed.items.entries()].filter(([, s]) => s === 'sent').map(([id]) => id);
     expect(lost.length).toBeGreaterThan(0);
