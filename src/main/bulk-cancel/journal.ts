@@ -151,7 +151,7 @@ export function replay(lines: readonly JournalLine[]): JobState | undefined {
 
 /** The cancel log's words for a cancel that left and was stopped before its answer came. */
 export const UNANSWERED_AT_STOP =
-  'Sent before the bulk cancel was stopped, and its answer never came: it may have been cancelled. Refresh to check.';
+  'Sent before the bulk cancel was stopped; its answer never came. Refresh to see whether it was cancelled.';
 
 /**
  * What a job's journal gives the cancel log: its answers, and, once the job
