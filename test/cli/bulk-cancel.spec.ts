@@ -31,6 +31,24 @@ async function sandbox(faults?: string): Promise<Sandbox> {
   return started;
 }
 
+/**
+ * A sandbox whose first `count` answers come after 30 ms and whose later ones
+ * wait until `release()` (then come at once), closed after the test.
+ */
+async function answersHeldAfter(count: number): Promise<{ store: Sandbox; release: () => void }> {
+  let answered = 0;
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const store = await startSandbox({
+    port: 0,
+    orders: 400,
+    faults: 'latency=30@1',
+    sleep: (ms) => (++answered > count ? released : sleep(ms)),
+  });
+  cleanups.push(() => store.close());
+  return { store, release };
+}
+
 function folder(): string {
   const dir = mkdtempSync(join(tmpdir(), 'cli-bulk-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
@@ -167,18 +185,9 @@ describe('store-admin orders cancel --from FILE', () => {
   });
 
   it('resumes after a SIGKILL: every order once, each as the sandbox has it, a lost answer said so', async () => {
-    // The first 20 answers come after 30 ms; the later ones are held until the run is killed,
-    // so DELETEs are on their way at the kill however slow this side is (the run could finish first).
-    let answered = 0;
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const store = await startSandbox({
-      port: 0,
-      orders: 400,
-      faults: 'latency=30@1',
-      sleep: (ms) => (++answered > 20 ? released : sleep(ms)),
-    });
-    cleanups.push(() => store.close());
+    // Answers after the 20th are held until the run is killed, so DELETEs are on their way at
+    // the kill however slow this side is (the run could finish first).
+    const { store, release } = await answersHeldAfter(20);
     const dir = folder();
     const pending = store.orderIds({ status: 'pending' }).slice(0, 60);
     const shipped = store.orderIds({ status: 'shipped' }).slice(0, 10);
@@ -244,18 +253,9 @@ describe('store-admin orders cancel --from FILE, interrupted', () => {
   it.runIf(signals)(
     `Ctrl-C sends nothing more, waits for the answers on their way, and --resume finishes without an unknown answer${signals ? '' : ' (skipped on Windows: no signal reaches another process there)'}`,
     async () => {
-      // The first 10 answers come after 30 ms; the later ones are held until the test has
-      // pressed Ctrl-C, so the run cannot finish first however slow this side is.
-      let answered = 0;
-      let release: () => void = () => undefined;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      const store = await startSandbox({
-        port: 0,
-        orders: 400,
-        faults: 'latency=30@1',
-        sleep: (ms) => (++answered > 10 ? released : sleep(ms)),
-      });
-      cleanups.push(() => store.close());
+      // Answers after the 10th are held until the test has pressed Ctrl-C, so the run cannot
+      // finish first however slow this side is.
+      const { store, release } = await answersHeldAfter(10);
       const dir = folder();
       const ids = store.orderIds({ status: 'pending' }).slice(0, 60);
       const file = join(dir, 'ids.txt');
