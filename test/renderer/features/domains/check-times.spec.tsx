@@ -28,6 +28,34 @@ const YEAR = /\b20\d\d\b/;
 const AT_ONCE_THEN_HOURLY: RecheckSchedule = ({ since, checkedAt }) =>
   checkedAt === undefined || checkedAt < since ? since : checkedAt + 60 * MINUTE;
 
+const LEFTOVER = `leftover.${ZONE}`;
+
+/**
+ * The leftover domain (an A record at the name where its CNAME goes) saved at
+ * Check DNS with `progress`, main checking it at once and then hourly: `body`
+ * gets the Domains list's entry once its badge reads Misconfigured.
+ */
+async function withMisconfiguredDomain(
+  progress: Partial<Parameters<typeof saveProgress>[1]>,
+  body: (opened: {
+    user: Awaited<ReturnType<typeof openDomains>>['user'];
+    entry: HTMLElement;
+  }) => Promise<void>,
+): Promise<void> {
+  const dns = await startDnsServer();
+  const app = await startTestApp({ recheckSchedule: AT_ONCE_THEN_HOURLY });
+  try {
+    await saveCheckSettings(app, dns.address);
+    await saveProgress(app, { domain: LEFTOVER, step: 'check-dns', ...progress });
+    const { user } = await openDomains(app);
+    const entry = (await screen.findByText(LEFTOVER, { selector: 'strong' })).closest('li')!;
+    await waitFor(() => expect(within(entry).getByText('Misconfigured')).toBeTruthy());
+    await body({ user, entry });
+  } finally {
+    await dns.close();
+  }
+}
+
 test('a next check soon is said in minutes from now; one hours away by its time', () => {
   const now = clockAtTenThisMorning();
   const watch: DomainWatchView = {
@@ -51,20 +79,10 @@ test('a next check soon is said in minutes from now; one hours away by its time'
 });
 
 test('a misconfigured domain says why in the list and in its step, before Check DNS is pressed; after it, once', async () => {
-  const dns = await startDnsServer();
-  const domain = `leftover.${ZONE}`;
-  const app = await startTestApp({ recheckSchedule: AT_ONCE_THEN_HOURLY });
-  try {
-    await saveCheckSettings(app, dns.address);
-    await saveProgress(app, { domain, step: 'check-dns' });
-    const { user } = await openDomains(app);
-
-    const item = await screen.findByText(domain, { selector: 'strong' });
-    const entry = item.closest('li')!;
-    await waitFor(() => expect(within(entry).getByText('Misconfigured')).toBeTruthy());
+  await withMisconfiguredDomain({}, async ({ user, entry }) => {
     expect(text(entry)).toMatch(/has an A record \(192\.0\.2\.99\) at the same name/);
 
-    await user.click(screen.getByRole('button', { name: `Resume ${domain}` }));
+    await user.click(screen.getByRole('button', { name: `Resume ${LEFTOVER}` }));
     await expectStep(4, 'Check DNS');
     const own = document.querySelector<HTMLElement>('.own-checks')!;
     expect(text(own)).toMatch(/^Store Admin checks the DNS by itself: ?Misconfigured checked at/);
@@ -77,9 +95,7 @@ test('a misconfigured domain says why in the list and in its step, before Check 
       .getByRole('heading', { name: 'Step 4 of 7: Check DNS' })
       .closest('section')!;
     expect(text(step).split('has an A record (192.0.2.99)').length - 1).toBe(1);
-  } finally {
-    await dns.close();
-  }
+  });
 });
 
 test('today’s times read the same in the list and in the assistant: the time alone', async () => {
@@ -123,47 +139,23 @@ test('today’s times read the same in the list and in the assistant: the time a
 });
 
 test('step 4 says Verify waits for what Store Admin’s own check found, not for a first check', async () => {
-  const dns = await startDnsServer();
-  const domain = `leftover.${ZONE}`;
-  const app = await startTestApp({ recheckSchedule: AT_ONCE_THEN_HOURLY });
-  try {
-    await saveCheckSettings(app, dns.address);
-    await saveProgress(app, { domain, step: 'check-dns' });
-    const { user } = await openDomains(app);
-    const entry = (await screen.findByText(domain, { selector: 'strong' })).closest('li')!;
-    await waitFor(() => expect(within(entry).getByText('Misconfigured')).toBeTruthy());
-
-    await user.click(screen.getByRole('button', { name: `Resume ${domain}` }));
+  await withMisconfiguredDomain({}, async ({ user }) => {
+    await user.click(screen.getByRole('button', { name: `Resume ${LEFTOVER}` }));
     const proceed = await screen.findByRole('button', { name: 'Continue to Verify' });
     expect(
       document.getElementById(proceed.getAttribute('aria-describedby') ?? '')?.textContent,
     ).toBe('The last check found something to fix.');
-  } finally {
-    await dns.close();
-  }
+  });
 });
 
 test('while DNS is what the badge is about, the list gives the verdict once: the badge', async () => {
-  const dns = await startDnsServer();
-  const domain = `leftover.${ZONE}`;
-  const app = await startTestApp({ recheckSchedule: AT_ONCE_THEN_HOURLY });
-  try {
-    await saveCheckSettings(app, dns.address);
-    // A check the clerk ran earlier, saved with the progress.
-    await saveProgress(app, {
-      domain,
-      step: 'check-dns',
-      lastCheck: { status: 'misconfigured', at: Date.now() - 2 * MINUTE },
-    });
-    await openDomains(app);
-    const entry = (await screen.findByText(domain, { selector: 'strong' })).closest('li')!;
-    // Store Admin's own check has answered: its badge is the verdict, said once.
-    await waitFor(() => expect(within(entry).getByText('Misconfigured')).toBeTruthy());
+  // A check the clerk ran earlier, saved with the progress; Store Admin's own check has
+  // answered since: its badge is the verdict, said once.
+  const lastCheck = { status: 'misconfigured', at: Date.now() - 2 * MINUTE } as const;
+  await withMisconfiguredDomain({ lastCheck }, async ({ entry }) => {
     expect(text(entry)).toMatch(
       /^leftover\.\S+ ?Step 4 of 7: Check DNS · saved \d\d:\d\d ?Misconfigured checked at/,
     );
     expect(text(entry)).not.toMatch(/needs a change/);
-  } finally {
-    await dns.close();
-  }
+  });
 });
