@@ -5,23 +5,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import {
-  renderApp,
   startExtraSandbox,
   startScriptedServer,
   startTestApp,
+  type renderApp,
 } from '../../support/test-app.tsx';
-import type { TestApp } from '../../support/test-app-shapes.ts';
-
-const STAGING_KEY = 'stg-Secret-7f3a9c41e2';
-
-async function openStaging(app: TestApp) {
-  const view = renderApp(app);
-  await view.user.click(await screen.findByRole('button', { name: 'Settings' }));
-  const nav = screen.getByRole('navigation', { name: 'Environment settings' });
-  await view.user.click(within(nav).getByRole('button', { name: 'Staging' }));
-  await screen.findByRole('heading', { name: 'Staging settings' });
-  return view;
-}
+import { openSettings, STAGING_KEY } from './settings-kit.tsx';
 
 async function testResult(user: ReturnType<typeof renderApp>['user']): Promise<HTMLElement> {
   await user.click(screen.getByRole('button', { name: 'Test connection' }));
@@ -39,7 +28,7 @@ function sentence(result: HTMLElement): string {
 
 test('with no address, Test connection is disabled and says why; nothing is sent', async () => {
   const app = await startTestApp();
-  const { user } = await openStaging(app);
+  const { user } = await openSettings(app);
 
   const button = screen.getByRole('button', { name: 'Test connection' });
   expect(button.getAttribute('aria-disabled')).toBe('true');
@@ -58,7 +47,7 @@ test('a refused key: one sentence pointing above, the status code only under Det
   const staging = await startExtraSandbox({ keys: [{ plan: 'free', key: STAGING_KEY }] });
   await app.api.environments.setBaseUrl('staging', staging.baseUrl);
   await app.api.keys.set('staging', 'wrong-key-123');
-  const { user } = await openStaging(app);
+  const { user } = await openSettings(app);
 
   const result = await testResult(user);
 
@@ -73,7 +62,7 @@ test('no key yet: it says to enter it above, not in Settings', async () => {
   const app = await startTestApp();
   const staging = await startExtraSandbox({ keys: [{ plan: 'free', key: STAGING_KEY }] });
   await app.api.environments.setBaseUrl('staging', staging.baseUrl);
-  const { user } = await openStaging(app);
+  const { user } = await openSettings(app);
 
   const result = await testResult(user);
 
@@ -89,7 +78,7 @@ test('a service error keeps its plain sentence; the status and its words go unde
   });
   await app.api.environments.setBaseUrl('staging', failing.baseUrl);
   await app.api.keys.set('staging', STAGING_KEY);
-  const { user } = await openStaging(app);
+  const { user } = await openSettings(app);
 
   const result = await testResult(user);
 

@@ -2,24 +2,14 @@
 // field says what really happened: saved (or kept until quit), then what the
 // service said of it. Never "accepted" for a key the service was not asked about.
 
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { expect, test } from 'vitest';
-import {
-  renderApp,
-  startExtraSandbox,
-  startScriptedServer,
-  startTestApp,
-} from '../../support/test-app.tsx';
+import { startExtraSandbox, startScriptedServer, startTestApp } from '../../support/test-app.tsx';
 import type { TestApp, TestAppOptions } from '../../support/test-app-shapes.ts';
-
-const STAGING_KEY = 'stg-Secret-7f3a9c41e2';
+import { openSettings, STAGING_KEY } from './settings-kit.tsx';
 
 async function saveStagingKey(app: TestApp, key: string) {
-  const view = renderApp(app);
-  await view.user.click(await screen.findByRole('button', { name: 'Settings' }));
-  const nav = screen.getByRole('navigation', { name: 'Environment settings' });
-  await view.user.click(within(nav).getByRole('button', { name: 'Staging' }));
-  await screen.findByRole('heading', { name: 'Staging settings' });
+  const view = await openSettings(app);
   const field = screen.getByLabelText<HTMLInputElement>('API key');
   await view.user.type(field, key);
   await view.user.click(screen.getByRole('button', { name: 'Save key' }));

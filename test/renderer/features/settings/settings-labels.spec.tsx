@@ -5,16 +5,12 @@
 
 import { screen, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
-import { renderApp, startTestApp } from '../../support/test-app.tsx';
+import { startTestApp } from '../../support/test-app.tsx';
+import { openSettings } from './settings-kit.tsx';
 
 async function openStaging() {
   const app = await startTestApp();
-  const view = renderApp(app);
-  await view.user.click(await screen.findByRole('button', { name: 'Settings' }));
-  const nav = screen.getByRole('navigation', { name: 'Environment settings' });
-  await view.user.click(within(nav).getByRole('button', { name: 'Staging' }));
-  await screen.findByRole('heading', { name: 'Staging settings' });
-  return { app, ...view };
+  return { app, ...(await openSettings(app)) };
 }
 
 test('each field is named once; the environment is named by its tab and heading', async () => {

@@ -2,19 +2,8 @@
 
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
-import { renderApp, startExtraSandbox, startTestApp } from '../../support/test-app.tsx';
-import type { TestApp } from '../../support/test-app-shapes.ts';
-
-const STAGING_KEY = 'stg-Secret-7f3a9c41e2';
-
-async function openSettings(app: TestApp, environment: 'Sandbox' | 'Staging' | 'Production') {
-  const view = renderApp(app);
-  await view.user.click(await screen.findByRole('button', { name: 'Settings' }));
-  const nav = screen.getByRole('navigation', { name: 'Environment settings' });
-  await view.user.click(within(nav).getByRole('button', { name: environment }));
-  await screen.findByRole('heading', { name: `${environment} settings` });
-  return view;
-}
+import { startExtraSandbox, startTestApp } from '../../support/test-app.tsx';
+import { openSettings, STAGING_KEY } from './settings-kit.tsx';
 
 test('the sandbox needs nothing: it says it is built in, with demo data and a key of its own', async () => {
   const app = await startTestApp();

@@ -3,19 +3,9 @@
 
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
-import { renderApp, startExtraSandbox, startTestApp } from '../../support/test-app.tsx';
-import type { TestApp, TestStorageBackend } from '../../support/test-app-shapes.ts';
-
-const STAGING_KEY = 'stg-Secret-7f3a9c41e2';
-
-async function openStaging(app: TestApp) {
-  const view = renderApp(app);
-  await view.user.click(await screen.findByRole('button', { name: 'Settings' }));
-  const nav = screen.getByRole('navigation', { name: 'Environment settings' });
-  await view.user.click(within(nav).getByRole('button', { name: 'Staging' }));
-  await screen.findByRole('heading', { name: 'Staging settings' });
-  return view;
-}
+import { startExtraSandbox, startTestApp } from '../../support/test-app.tsx';
+import type { TestStorageBackend } from '../../support/test-app-shapes.ts';
+import { openSettings, STAGING_KEY } from './settings-kit.tsx';
 
 /** The text that describes a field (its hint, its message), as a screen reader reads it. */
 function description(field: HTMLElement): string {
@@ -28,7 +18,7 @@ function description(field: HTMLElement): string {
 test('the address field shows one outcome, the latest: a new problem replaces "saved", and a save the problem', async () => {
   const app = await startTestApp();
   const staging = await startExtraSandbox();
-  const { user } = await openStaging(app);
+  const { user } = await openSettings(app);
   const field = screen.getByLabelText('Address');
   const form = field.closest('form') as HTMLElement;
 
@@ -53,7 +43,7 @@ test('the address field shows one outcome, the latest: a new problem replaces "s
 
 test('the key field shows one outcome, the latest: a refused key replaces "saved", and a saved key the refusal', async () => {
   const app = await startTestApp();
-  const { user } = await openStaging(app);
+  const { user } = await openSettings(app);
   const field = screen.getByLabelText('API key');
   const form = field.closest('form') as HTMLElement;
 
@@ -89,7 +79,7 @@ test.each<[TestStorageBackend, RegExp]>([
   ['dpapi', /No key/],
 ])('with the %s store, where a key is kept is said in plain words', async (backend, expected) => {
   const app = await startTestApp({ backend });
-  const { user } = await openStaging(app);
+  const { user } = await openSettings(app);
   const panel = screen.getByRole('region', { name: 'Staging settings' });
   expect(panel.textContent).toMatch(expected);
   expect(panel.textContent).not.toMatch(BACKEND_WORDS);
@@ -108,7 +98,7 @@ test('a key moved to another address: its notice stands alone with its button, t
   await app.api.environments.setBaseUrl('staging', old.baseUrl);
   await app.api.keys.set('staging', STAGING_KEY);
   await app.api.environments.setBaseUrl('staging', moved.baseUrl);
-  const { user } = await openStaging(app);
+  const { user } = await openSettings(app);
   const key = screen.getByLabelText('API key');
 
   // What stops requests now is said alone, not after the password store's absence.
@@ -148,7 +138,7 @@ test('moving the address away from a key just saved: the key field no longer say
   const app = await startTestApp();
   const old = await startExtraSandbox();
   const moved = await startExtraSandbox();
-  const { user } = await openStaging(app);
+  const { user } = await openSettings(app);
   const address = screen.getByLabelText('Address');
   await user.type(address, old.baseUrl);
   await user.click(screen.getByRole('button', { name: 'Save address' }));
