@@ -23,6 +23,7 @@ import { useCancelBlocked } from '../orders/use-orders-view.ts';
 import { isSetUp } from '../orders/orders-slice.ts';
 import { ENVIRONMENT_NAMES } from '../environments/environment-words.ts';
 import './bulk-cancel.css';
+import { WaitingButton } from '../../components/waiting-button.tsx';
 
 const OUTCOMES: readonly BulkOutcome[] = [
   'cancelled',
@@ -257,24 +258,14 @@ export function BulkCancelPanel({ environment }: { environment: EnvironmentId })
       )}
       <div className="bulk-actions">
         {over && notSent > 0 && (
-          <button
-            type="button"
-            aria-disabled={cancelBlocked ? true : undefined}
-            title={cancelBlocked}
-            onClick={() => !cancelBlocked && void cancelNotSent(environment)}
-          >
+          <WaitingButton waitsFor={cancelBlocked} onPress={() => void cancelNotSent(environment)}>
             Cancel the {formatCount(notSent)} not sent…
-          </button>
+          </WaitingButton>
         )}
         {over && job.counts.failed > 0 && (
-          <button
-            type="button"
-            aria-disabled={cancelBlocked ? true : undefined}
-            title={cancelBlocked}
-            onClick={() => !cancelBlocked && void retryFailed(environment)}
-          >
+          <WaitingButton waitsFor={cancelBlocked} onPress={() => void retryFailed(environment)}>
             Retry failed…
-          </button>
+          </WaitingButton>
         )}
         {job.status === 'running' && (
           <button type="button" onClick={() => void pause(environment)}>

@@ -20,6 +20,7 @@ import { useChangeLookup } from '../changes/use-changes.ts';
 import type { OrderTable } from './table/order-table.ts';
 import { MISSING } from './orders-grid.tsx';
 import { canStillCancel, ROW_STATUS_WORDS, statusOf, type RowStatus } from './row-status.ts';
+import { WaitingButton } from '../../components/waiting-button.tsx';
 
 export interface OrderDetailsProps {
   readonly environment: EnvironmentId;
@@ -153,17 +154,15 @@ export function OrderDetails(props: OrderDetailsProps) {
 
       {cancellable && id !== undefined && (
         <div className="details-actions">
-          <button
-            type="button"
+          <WaitingButton
             className="danger-button"
             aria-keyshortcuts="Delete"
-            aria-disabled={cancelBlocked ? true : undefined}
-            aria-describedby={cancelBlocked ? props.cancelBlockedId : undefined}
-            title={cancelBlocked}
-            onClick={() => !cancelBlocked && askToCancel(environment, id)}
+            waitsFor={cancelBlocked}
+            reasonId={props.cancelBlockedId}
+            onPress={() => askToCancel(environment, id)}
           >
             Cancel order {id}…
-          </button>
+          </WaitingButton>
         </div>
       )}
 

@@ -17,6 +17,7 @@ import type { TickedOrders } from '../bulk-cancel/bulk-cancel-slice.ts';
 import { rowsOfIds } from '../bulk-cancel/row-selection.ts';
 import { ChangesSummary } from '../changes/changes-summary.tsx';
 import { useCurrentHold } from '../quota/use-hold.ts';
+import { WaitingButton } from '../../components/waiting-button.tsx';
 
 export interface OrdersToolbarProps {
   readonly environment: EnvironmentId;
@@ -133,20 +134,17 @@ export const OrdersToolbar = memo(function OrdersToolbar(props: OrdersToolbarPro
     ),
     filters: () => <OrderFilters />,
     'cancel-ticked': () => (
-      <button
-        type="button"
+      <WaitingButton
         className="danger-button"
-        aria-disabled={cancelBlocked ? true : undefined}
-        aria-describedby={cancelBlocked ? props.cancelBlockedId : undefined}
-        title={cancelBlocked}
-        onClick={() => {
-          if (cancelBlocked) return;
+        waitsFor={cancelBlocked}
+        reasonId={props.cancelBlockedId}
+        onPress={() => {
           const { orderIds, ticks } = props.onCancelTicked();
           askBulkCancel(environment, orderIds, ticks);
         }}
       >
         Cancel ticked orders…
-      </button>
+      </WaitingButton>
     ),
     refresh: () => (
       <button

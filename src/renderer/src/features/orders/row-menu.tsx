@@ -8,6 +8,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from
 import { createPortal } from 'react-dom';
 import { canStillCancel, statusOf, type RowStatus } from './row-status.ts';
 import type { OrderTable } from './table/order-table.ts';
+import { WaitingButton } from '../../components/waiting-button.tsx';
 
 export interface RowMenuAt {
   /** The row's place in the view. */
@@ -155,22 +156,19 @@ export function RowMenu(props: RowMenuProps) {
       </button>
       {/* Only where the order can still be cancelled; its status chip in the row says why not. */}
       {cancellable && (
-        <button
-          type="button"
+        <WaitingButton
           role="menuitem"
           tabIndex={-1}
           className="row-menu-danger"
-          aria-disabled={cancelBlocked ? true : undefined}
-          aria-describedby={cancelBlocked ? props.cancelBlockedId : undefined}
-          title={cancelBlocked}
-          onClick={() => {
-            if (cancelBlocked) return;
+          waitsFor={cancelBlocked}
+          reasonId={props.cancelBlockedId}
+          onPress={() => {
             props.onClose(false);
             props.onCancel(id);
           }}
         >
           Cancel order {id}…
-        </button>
+        </WaitingButton>
       )}
     </div>,
     document.body,
