@@ -154,30 +154,30 @@ export const UNANSWERED_AT_STOP =
   'Sent before the bulk cancel was stopped; its answer never came. Refresh to see whether it was cancelled.';
 
 /**
- * What a job's journal gives the cancel log: its answers, and, once the job
- * is stopped, each cancel that left and whose answer never came (at the time
- * it left; none still on its way, `onTheirWay`), as a single cancel whose
- * answer was lost is logged. The log then holds every cancel that left, so
- * the order's row and a later cancel of it know it may have been cancelled.
+ * A stopped job's cancels that left and whose answer never came, as the
+ * cancel log takes them (at the time each left), as a single cancel whose
+ * answer was lost is logged. None while the job may still send them again.
  */
-export function journaledForLog(
-  job: JobState | undefined,
-  onTheirWay: ReadonlySet<string> = new Set(),
-): BulkResult[] {
-  if (!job) return [];
-  if (job.status !== 'stopped') return [...job.results];
-  const unanswered: BulkResult[] = [];
-  for (const [orderId, state] of job.items) {
-    if (state !== 'sent' || onTheirWay.has(orderId)) continue;
-    unanswered.push({
+export function unansweredAtStop(job: JobState): BulkResult[] {
+  if (job.status !== 'stopped') return [];
+  return [...job.items]
+    .filter(([, state]) => state === 'sent')
+    .map(([orderId]) => ({
       orderId,
       outcome: 'failed',
       message: UNANSWERED_AT_STOP,
       at: job.sentAt.get(orderId) ?? job.startedAt,
       delivery: 'unknown',
-    });
-  }
-  return [...job.results, ...unanswered];
+    }));
+}
+
+/**
+ * What a job's journal gives the cancel log: its answers and what it left
+ * unanswered at a stop. The log then holds every cancel that left, so the
+ * order's row and a later cancel of it know it may have been cancelled.
+ */
+export function journaledForLog(job: JobState | undefined): BulkResult[] {
+  return job ? [...job.results, ...unansweredAtStop(job)] : [];
 }
 
 /** Finished jobs' journals kept aside per service; older ones are deleted as a new job starts. */

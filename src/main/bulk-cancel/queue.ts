@@ -21,8 +21,8 @@ import { RequestGate } from '../quota/gate.ts';
 import { isStoreApiError, type StoreClient } from '../store-api/client.ts';
 import { clockTime, failure, type EarlierCancel } from '../store-api/errors.ts';
 import {
-  journaledForLog,
   replay,
+  unansweredAtStop,
   type BulkJournal,
   type JobState,
   type JournalLine,
@@ -52,8 +52,9 @@ export interface BulkCancelDeps {
   /** What the cancel log knows of earlier cancels of an order, asked on a 404. */
   readonly earlierCancel?: (orderId: string) => Promise<EarlierCancel | undefined>;
   /**
-   * Logs what the cancel log lacks of these (journaledForLog): called once a
-   * stopped job has no answer left on its way, for the cancels it left unanswered.
+   * Logs what the cancel log lacks of these: called with a stopped job's
+   * cancels whose answer never came (unansweredAtStop), at the stop and as
+   * each answer still on its way is lost.
    */
   readonly logJournaled?: (results: readonly BulkResult[]) => Promise<void>;
 }
@@ -222,9 +223,7 @@ export class BulkCancelQueue {
     const job = this.#job;
     const { logJournaled } = this.#deps;
     if (!job || job.status !== 'stopped' || !logJournaled) return;
-    const unanswered = journaledForLog(job).filter(
-      (result) => job.items.get(result.orderId) === 'sent' && which(result.orderId),
-    );
+    const unanswered = unansweredAtStop(job).filter((result) => which(result.orderId));
     if (unanswered.length === 0) return;
     // After the answers already on their way to the log, in the journal's order.
     const logged = this.#logged.catch(() => undefined).then(() => logJournaled(unanswered));
