@@ -136,6 +136,21 @@ describeOnHarness('orders in Chromium', () => {
     const log = page.getByRole('complementary', { name: 'Cancel log — Sandbox' });
     await log.getByRole('table').waitFor();
     await checkScreen(page, 'cancel-log');
+    // The status column at its narrowest (the panel beside it, 1280 px) holds its widest chip whole.
+    const widest = await page.evaluate(() => {
+      const cell = document.querySelector<HTMLElement>('.status-cell')!;
+      const chip = document.createElement('span');
+      chip.className = 'status-chip status-unknown';
+      chip.textContent = 'May be cancelled';
+      cell.append(chip);
+      const style = getComputedStyle(cell);
+      const room =
+        cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      const width = chip.getBoundingClientRect().width;
+      chip.remove();
+      return { width, room };
+    });
+    expect(widest.width).toBeLessThanOrEqual(widest.room);
     await log.getByRole('button', { name: 'Close cancel log' }).click();
 
     // Closed for good: not back after a reload of the window.
