@@ -450,10 +450,11 @@ export class BulkCancelQueue {
       } catch (error) {
         await this.#failed(orderId, error, unknown);
       } finally {
+        // Stopped with this order's answer lost: it may have been cancelled, and the log says so
+        // before the order stops counting as on its way.
+        await this.#logUnanswered((id) => id === orderId);
         this.#inFlight.delete(orderId);
         this.#sent.delete(orderId);
-        // Stopped with this order's answer lost: it may have been cancelled, and the log says so.
-        await this.#logUnanswered((id) => id === orderId);
         this.#changed();
       }
     }

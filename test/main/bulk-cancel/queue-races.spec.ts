@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { BulkResult } from '../../../src/shared/bulk-cancel.ts';
+import type { BulkCancelSnapshot, BulkResult } from '../../../src/shared/bulk-cancel.ts';
 import { BulkJournal, replay } from '../../../src/main/bulk-cancel/journal.ts';
 import { BulkCancelQueue, type BulkCancelDeps } from '../../../src/main/bulk-cancel/queue.ts';
 import { serviceScope } from '../../../src/main/environments/service-scope.ts';
@@ -196,5 +196,45 @@ describe('a bulk cancel and what comes while its DELETEs are on their way', () =
     const journaled = replay(await journal.read())!.results.map((result) => result.orderId);
     expect(logged.map((result) => result.orderId)).toEqual(journaled);
     expect(new Set(journaled)).toEqual(new Set(['0', '1', '2']));
+  });
+
+  it('after Stop, an answer lost on its way is in the cancel log before the job stops counting it on its way', async () => {
+    const timing = virtualTiming();
+    const { server, held } = await heldStore(timing);
+    let letLogFinish: (() => void) | undefined;
+    const logged: string[] = [];
+    const snapshots: BulkCancelSnapshot[] = [];
+    const { queue } = queueOn(server, timing, {
+      onChange: (snapshot) => snapshots.push(snapshot),
+      // The log's write of what stayed unanswered is slow (a busy disk).
+      logJournaled: async (results) => {
+        await new Promise<void>((resolve) => (letLogFinish = resolve));
+        logged.push(...results.map((result) => result.orderId));
+      },
+    });
+    await queue.start(['0', '1', '2', '3']);
+    await turnsUntil(() => held.length === 2, 'two DELETEs in flight');
+    await queue.stop();
+    // Both connections are cut after the service got the DELETEs: their answers are lost.
+    for (const res of held.splice(0)) res.socket?.destroy();
+    await turnsUntil(() => letLogFinish !== undefined, 'a lost answer at the log');
+    for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setTimeout(resolve, 2));
+    const settled = (snapshot: BulkCancelSnapshot | undefined) =>
+      snapshot?.status === 'stopped' && snapshot.answersOnTheirWay === 0;
+    // While the log is being written, the job does not read as settled.
+    expect(settled(queue.snapshot())).toBe(false);
+    while (letLogFinish) {
+      const finish = letLogFinish;
+      letLogFinish = undefined;
+      finish();
+      for (let turn = 0; turn < 20 && !letLogFinish; turn++)
+        await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    await queue.idle();
+    expect(queue.snapshot()).toMatchObject({ unanswered: 2, unansweredLogged: 2 });
+    expect(logged.sort()).toEqual(['1', '2']);
+    // No change told of a settled job whose unanswered cancels were not all logged.
+    for (const snapshot of snapshots.filter(settled))
+      expect(snapshot.unansweredLogged ?? 0).toBe(snapshot.unanswered);
   });
 });
