@@ -2,6 +2,9 @@
 // their source). Each stands alone: no imports, nothing from outside it. This
 // file is checked with the DOM's types (tsconfig.web.json) and loaded at run
 // time by path (in-page-shapes.ts), so the Node side keeps no DOM globals.
+// Types only come from elsewhere: they are gone from the source that is sent.
+
+import type { ClerkWork } from './in-page-shapes.ts';
 
 /** Order rows wholly inside the grid's scroll area. */
 export function rowsInView(): number {
@@ -312,22 +315,7 @@ export async function clerkWork(work: {
 }
 
 /** What the app holds of the clerk's work in Production now, read through its own API. */
-export async function clerkWorkNow(): Promise<{
-  activeEnvironment: string;
-  productionAddress: string | undefined;
-  cachedCount: number | undefined;
-  cancelLog: { orderId: string; result: string }[];
-  marks: Record<string, { reviewed: boolean; note: string }>;
-  bulk: {
-    status: string;
-    total: number;
-    answered: string[];
-    /** DELETEs sent whose answers have not come yet (0: nothing more of the job changes while paused). */
-    answersOnTheirWay: number;
-  } | null;
-  projects: string[];
-  domains: Record<string, string>;
-}> {
+export async function clerkWorkNow(): Promise<ClerkWork> {
   const api = window.storeAdmin;
   const must = <T>(result: { ok: true; value: T } | { ok: false; error: { message: string } }) => {
     if (!result.ok) throw new Error(result.error.message);
