@@ -55,7 +55,7 @@ describeBehindNginx('store-admin behind a gateway’s limit_req', () => {
     const held = await cli(stack, ['orders', 'cancel', id!]);
     expect(held.code).toBe(EXIT.held);
     expect(held.stderr).toMatch(
-      /^Rate-limited until \d\d:\d\d:\d\d\. A gateway between this computer and the store service is limiting requests: the address 127\.0\.0\.1:\d+ \(or something between it and this computer\) answered 429 Too Many Requests, and the service’s own quota is not used up\./,
+      /^Rate-limited until \d\d:\d\d:\d\d( tomorrow)?\. A gateway between this computer and the store service is limiting requests: the address 127\.0\.0\.1:\d+ \(or something between it and this computer\) answered 429 Too Many Requests, and the service’s own quota is not used up\./,
     );
     expect(held.stderr).not.toContain('quota for this period is used up');
     expect(held.stderr).toContain('run the same command with --try-now');

@@ -9,7 +9,7 @@
 import type { FailureKind } from '../../../../shared/failures.ts';
 import type { QuotaView } from '../../../../shared/quota.ts';
 import { Popover } from '../../components/popover.tsx';
-import { formatClock, formatCount, formatHourMinute } from '../../format.ts';
+import { formatCount, formatHourMinute, formatMomentWithSeconds } from '../../format.ts';
 import { useAppStore } from '../../store-context.tsx';
 import { isOffline } from '../connectivity/connectivity-slice.ts';
 import { useSecondTicks } from './meter-clock.tsx';
@@ -162,10 +162,11 @@ function DetailsBody({ quota, figures, now, sentToday }: DetailsProps) {
         <li>{describeLocalCount(sentToday, figures?.plan.perDay)}</li>
         {quota?.observedAt !== undefined && limit !== undefined && (
           <li>
-            Figures from the service&apos;s answer at {formatClock(quota.observedAt)}
+            Figures from the service&apos;s answer at{' '}
+            {formatMomentWithSeconds(quota.observedAt, now)}
             {figures?.resetAt === undefined
               ? '.'
-              : `; its window resets at ${formatClock(figures.resetAt)}.`}
+              : `; its window resets at ${formatMomentWithSeconds(figures.resetAt, now)}.`}
           </li>
         )}
       </ul>

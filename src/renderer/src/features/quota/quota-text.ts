@@ -2,13 +2,17 @@
 
 import { planForMinuteLimit } from '../../../../shared/plans.ts';
 import { HISTORY_SPAN_MS, type HoldReason, type QuotaSnapshot } from '../../../../shared/quota.ts';
-import { formatClock, formatCount, formatMomentWithSeconds } from '../../format.ts';
+import { formatCount, formatMomentWithSeconds } from '../../format.ts';
 import type { HistorySummary, LimitReason } from './quota-meter-model.ts';
 
+/** A reset on another day than the answer's carries its day ("resets 29 Nov, 00:00:30"). */
 export function describeQuota(quota: QuotaSnapshot | undefined): string {
   if (!quota?.known || quota.limit === undefined) return 'Quota: unknown until the first answer';
   const remaining = quota.remaining === undefined ? 'unknown' : formatCount(quota.remaining);
-  const reset = quota.resetAt === undefined ? '' : `, resets ${formatClock(quota.resetAt)}`;
+  const reset =
+    quota.resetAt === undefined
+      ? ''
+      : `, resets ${formatMomentWithSeconds(quota.resetAt, quota.observedAt ?? quota.resetAt)}`;
   return `Quota: ${remaining} of ${formatCount(quota.limit)} left${reset}`;
 }
 
