@@ -15,8 +15,10 @@ import {
   describeHistory,
   describeLocalCount,
   describePlanShort,
+  describeQuota,
 } from '../../../../src/renderer/src/features/quota/quota-text.ts';
 import type { QuotaView } from '../../../../src/shared/quota.ts';
+import { formatClock, formatMomentWithSeconds } from '../../../../src/renderer/src/format.ts';
 
 const NOW = Date.UTC(2025, 0, 15, 10, 0, 5);
 
@@ -179,6 +181,22 @@ test('the local count is labelled as such, against the plan’s daily limit when
   expect(describePlanShort({ label: 'Enterprise (custom)' })).toBe(
     'Enterprise (custom) plan · daily limit agreed individually',
   );
+});
+
+test('the connection test’s quota names the day of a reset that falls after the answer’s day', () => {
+  const evening = new Date(2025, 0, 15, 23, 59, 40).getTime();
+  const sameDay = new Date(2025, 0, 15, 23, 59, 50).getTime();
+  const nextDay = new Date(2025, 0, 16, 0, 0, 0).getTime();
+  const quota = { known: true, limit: 300, remaining: 298, observedAt: evening };
+  expect(describeQuota({ ...quota, resetAt: sameDay })).toBe(
+    `Quota: 298 of 300 left, resets ${formatClock(sameDay)}`,
+  );
+  const tomorrow = describeQuota({ ...quota, resetAt: nextDay });
+  expect(tomorrow).toBe(
+    `Quota: 298 of 300 left, resets ${formatMomentWithSeconds(nextDay, evening)}`,
+  );
+  expect(tomorrow).not.toBe(`Quota: 298 of 300 left, resets ${formatClock(nextDay)}`);
+  expect(describeQuota({ known: false })).toBe('Quota: unknown until the first answer');
 });
 
 test("the pending hold is the gate's: a 429 or a ban until its time, a used-up window until its reset, the later of the two", () => {
