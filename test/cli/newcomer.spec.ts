@@ -2,7 +2,7 @@
 // had, and the harness's --help, options and build check.
 
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -79,7 +79,8 @@ describe('npm run harness', () => {
     writeFileSync(join(root, 'out', 'renderer', 'index.html'), '');
     expect(buildIsCurrent(root)).toBe(false); // the page without its preload
     writeFileSync(join(root, 'out', 'preload', 'index.cjs'), '');
-    const past = new Date(Date.now() - 60_000);
+    // A minute before the build, by the file system's clock (which stamped the build).
+    const past = new Date(statSync(join(root, 'out', 'preload', 'index.cjs')).mtimeMs - 60_000);
     utimesSync(join(root, 'src', 'renderer', 'main.tsx'), past, past);
     utimesSync(join(root, 'src', 'renderer'), past, past);
     utimesSync(join(root, 'src'), past, past);
