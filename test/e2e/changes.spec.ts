@@ -178,7 +178,7 @@ describeOnHarness('changes, deprecations and domains that check themselves in Ch
       await expect
         .poll(() => entry.textContent())
         .toMatch(
-          /Waiting for DNS checked at \d{1,2}:\d\d(?:\s[AP]M)? · next check (?:in less than a minute|in about \d+ minutes?|at (?:[A-Z][a-z]{2} \d{1,2}, )?\d{1,2}:\d\d(?:\s[AP]M)?)/,
+          /Waiting for DNS checked at \d{1,2}:\d\d(?:\s[AP]M)? · next check (?:in less than a minute|in about \d+ minutes?|at (?:[A-Z][a-z]{2} \d{1,2}, (?:\d{4}, )?)?\d{1,2}:\d\d(?:\s[AP]M)?)/,
         );
       await checkScreen(page, 'domains-badges');
 

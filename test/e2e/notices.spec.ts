@@ -108,7 +108,7 @@ describeOnHarness('one alert per condition in Chromium', () => {
     await expectOneAlert(
       page,
       '429',
-      /^Requests paused\. Requests to Sandbox are paused until (?:[A-Z][a-z]{2} \d{1,2}, )?\d{1,2}:\d\d:\d\d(?:\s[AP]M)?\. The service asked Store Admin to slow down\./,
+      /^Requests paused\. Requests to Sandbox are paused until (?:[A-Z][a-z]{2} \d{1,2}, (?:\d{4}, )?)?\d{1,2}:\d\d:\d\d(?:\s[AP]M)?\. The service asked Store Admin to slow down\./,
     );
     // A cancel waits too, without a second message about it.
     const cancel = page
@@ -131,7 +131,7 @@ describeOnHarness('one alert per condition in Chromium', () => {
     await expectOneAlert(
       page,
       'ban',
-      /^Key banned\. The service has banned the Sandbox API key until (?:[A-Z][a-z]{2} \d{1,2}, )?\d{1,2}:\d\d:\d\d(?:\s[AP]M)?\./,
+      /^Key banned\. The service has banned the Sandbox API key until (?:[A-Z][a-z]{2} \d{1,2}, (?:\d{4}, )?)?\d{1,2}:\d\d:\d\d(?:\s[AP]M)?\./,
     );
     await expectCountdownOnOneLine(page);
     await page.getByRole('alert').getByText('Details').click();

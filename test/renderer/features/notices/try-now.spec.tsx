@@ -42,7 +42,9 @@ test('the hold’s notice asks first; keeping the wait sends nothing, sending se
   // The hold as the notice says it, and why a try is not free.
   expect(
     // The time alone today; with its date when the hold ends tomorrow (the suite run before midnight).
-    within(dialog).getByText(/Requests to Staging are paused until (\d+ \w+, )?\d\d:\d\d:\d\d/),
+    within(dialog).getByText(
+      /Requests to Staging are paused until (\d+ \w+( \d{4})?, )?\d\d:\d\d:\d\d/,
+    ),
   ).toBeTruthy();
   expect(within(dialog).getByText(/repeated tries can get the key banned/)).toBeTruthy();
   // The safe choice has the focus.

@@ -207,7 +207,7 @@ test('on start, a saved copy younger than the refresh interval is shown, not dow
   expect(screen.queryAllByRole('alert')).toHaveLength(0);
   expect(text(document.querySelector('.refresh-line'))).toMatch(
     // The next refresh, five minutes on, carries its day after midnight.
-    /^Saved copy from \d\d:\d\d:\d\d \(just now\)\. Next automatic refresh at (\d+ \w+, )?\d\d:\d\d:\d\d\.$/,
+    /^Saved copy from \d\d:\d\d:\d\d \(just now\)\. Next automatic refresh at (\d+ \w+( \d{4})?, )?\d\d:\d\d:\d\d\.$/,
   );
 
   // Refresh is always there by hand.

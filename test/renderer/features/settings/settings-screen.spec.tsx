@@ -148,7 +148,9 @@ test('test connection sends one request and shows the answer, the quota and the 
     expect(result.textContent).toContain('Connected: the service accepted the key.'),
   );
   // A reset after midnight carries its day ("resets 29 Nov, 00:00:30").
-  expect(result.textContent).toMatch(/Quota: 299 of 300 left, resets (\d+ \w+, )?\d\d:\d\d:\d\d\./);
+  expect(result.textContent).toMatch(
+    /Quota: 299 of 300 left, resets (\d+ \w+( \d{4})?, )?\d\d:\d\d:\d\d\./,
+  );
   expect(result.textContent).toContain('Pro plan: 300 requests a minute, 10,000 a day.');
   expect(app.sandbox.requestLog.map(({ method, path }) => `${method} ${path}`)).toEqual([
     'GET /v1/store/orders',
