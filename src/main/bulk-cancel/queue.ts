@@ -95,7 +95,7 @@ export class BulkCancelQueue {
    * append (rotation included) is not made for two writers at a time.
    */
   #logged: Promise<void> = Promise.resolve();
-  /** Answers journaled and still on their way to the cancel log: the job is not finished before them. */
+  /** Writes still on their way to the cancel log: the job is not finished before them. */
   #logsPending = 0;
   /** A stopped job's unanswered cancels logged so far (BulkCancelSnapshot.unansweredLogged). */
   #unansweredLogged = 0;
@@ -225,12 +225,25 @@ export class BulkCancelQueue {
     if (!job || job.status !== 'stopped' || !logJournaled) return;
     const unanswered = unansweredAtStop(job).filter((result) => which(result.orderId));
     if (unanswered.length === 0) return;
-    // After the answers already on their way to the log, in the journal's order.
-    const logged = this.#logged.catch(() => undefined).then(() => logJournaled(unanswered));
-    this.#logged = logged;
     // A log that cannot be written now gets them when the job is next loaded (journaledForLog).
-    if (await logged.then(() => true).catch(() => false))
+    if (
+      await this.#toLog(() => logJournaled(unanswered))
+        .then(() => true)
+        .catch(() => false)
+    )
       this.#unansweredLogged += unanswered.length;
+  }
+
+  /** One write to the cancel log, after those already on their way (#logged); counted in #logsPending meanwhile. */
+  async #toLog(write: () => Promise<void> | void): Promise<void> {
+    const logged = this.#logged.catch(() => undefined).then(write);
+    this.#logged = logged;
+    this.#logsPending += 1;
+    try {
+      await logged;
+    } finally {
+      this.#logsPending -= 1;
+    }
   }
 
   /**
@@ -468,15 +481,7 @@ export class BulkCancelQueue {
     job.items.set(result.orderId, 'done');
     job.results.push(result);
     const { onResult } = this.#deps;
-    if (!onResult) return;
-    const logged = this.#logged.catch(() => undefined).then(() => onResult(result));
-    this.#logged = logged;
-    this.#logsPending += 1;
-    try {
-      await logged;
-    } finally {
-      this.#logsPending -= 1;
-    }
+    if (onResult) await this.#toLog(() => onResult(result));
   }
 
   /**
